@@ -1,0 +1,99 @@
+import Type from 'typebox'
+import { errors, MessageBody } from '../common.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import { CurrentUser, Email, Language } from '../entities.ts'
+import { PASSWORD_PATTERN } from '../rules.ts'
+
+export const Password = Type.String({ pattern: PASSWORD_PATTERN, maxLength: 128 })
+const Registrable = Type.Union([Type.Literal('student'), Type.Literal('educator')])
+
+export const RegisterBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  email: Email,
+  password: Password,
+  role: Registrable,
+  terms: Type.Optional(Type.Boolean()),
+  language: Type.Optional(Language),
+})
+export type RegisterBody = Type.Static<typeof RegisterBody>
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1 }),
+  password: Type.String({ minLength: 1 }),
+  rememberMe: Type.Optional(Type.Boolean()),
+})
+export type LoginBody = Type.Static<typeof LoginBody>
+
+export const ConfirmBody = Type.Object({ validationToken: Type.String({ minLength: 1 }) })
+export type ConfirmBody = Type.Static<typeof ConfirmBody>
+
+export const EmailBody = Type.Object({ email: Email })
+export type EmailBody = Type.Static<typeof EmailBody>
+
+export const SetNewPasswordBody = Type.Object({
+  password: Password,
+  passwordResetToken: Type.String({ minLength: 1 }),
+})
+export type SetNewPasswordBody = Type.Static<typeof SetNewPasswordBody>
+
+export const register = defineEndpoint({
+  method: 'POST',
+  path: '/auth/register',
+  summary: 'Create a student or educator account; a confirmation e-mail is sent',
+  access: 'public',
+  body: RegisterBody,
+  response: { 201: MessageBody, ...errors(400, 409, 429) },
+})
+
+export const confirm = defineEndpoint({
+  method: 'POST',
+  path: '/auth/confirm',
+  summary: 'Confirm an e-mail address with the single-use token from the e-mail',
+  access: 'public',
+  body: ConfirmBody,
+  response: { 200: MessageBody, ...errors(400) },
+})
+
+export const resendConfirmation = defineEndpoint({
+  method: 'POST',
+  path: '/auth/resend-confirmation',
+  summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
+  access: 'public',
+  body: EmailBody,
+  response: { 200: MessageBody, ...errors(400, 429) },
+})
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/auth/login',
+  summary: 'Sign in; sets the session cookie (persistent for 30 days with rememberMe)',
+  access: 'public',
+  body: LoginBody,
+  response: { 200: CurrentUser, ...errors(400, 401, 403, 429) },
+})
+
+export const logout = defineEndpoint({
+  method: 'GET',
+  path: '/auth/logout',
+  summary: 'Sign out; clears the session cookie',
+  access: 'public',
+  response: { 200: MessageBody },
+})
+
+export const passwordResetEmail = defineEndpoint({
+  method: 'POST',
+  path: '/auth/password-reset-email',
+  summary: 'Send a password-reset e-mail (same answer whether or not the address exists)',
+  access: 'public',
+  body: EmailBody,
+  response: { 200: MessageBody, ...errors(400, 429) },
+})
+
+export const setNewPassword = defineEndpoint({
+  method: 'POST',
+  path: '/auth/set-new-password',
+  summary: 'Set a new password with the single-use reset token',
+  access: 'public',
+  body: SetNewPasswordBody,
+  response: { 200: MessageBody, ...errors(400, 429) },
+})

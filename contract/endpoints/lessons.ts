@@ -1,0 +1,123 @@
+import Type from 'typebox'
+import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import { HistoryEntry, ImageUpload, Lesson, Link, Slots, UpcomingSession } from '../entities.ts'
+
+export const LessonIdParams = Type.Object({ id: IdParam })
+
+/** Filters shared by the student and guest catalogues (§7). */
+export const LessonListQuery = Type.Object({
+  ...PageQuery,
+  categoryIds: Type.Optional(
+    Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'Comma-separated category ids' }),
+  ),
+  title: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive title search' })),
+  order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' })),
+})
+export type LessonListQuery = Type.Static<typeof LessonListQuery>
+
+export const MyListQuery = Type.Object({ ...PageQuery })
+export type MyListQuery = Type.Static<typeof MyListQuery>
+
+/**
+ * Create and update payload (§7). `about` and `details` may be empty on create (the form asks for
+ * them in edit mode); `sessions` is always sent empty, sessions have their own calls.
+ */
+export const LessonWriteBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  categoryId: Id,
+  price_in_cents: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
+  min_slots: Slots,
+  max_slots: Slots,
+  about: Type.Optional(Type.String({ maxLength: 5000 })),
+  details: Type.Optional(Type.String({ maxLength: 20000 })),
+  imageId: Type.Optional(Type.Union([Id, Type.Null()])),
+  imageUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  links: Type.Optional(Type.Array(Link)),
+  files: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0, description: 'Client-side only; always empty' })),
+  sessions: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
+})
+export type LessonWriteBody = Type.Static<typeof LessonWriteBody>
+
+export const listLessons = defineEndpoint({
+  method: 'GET',
+  path: '/lessons',
+  summary: 'Lessons with at least one session, newest first, for signed-in users',
+  access: 'user',
+  querystring: LessonListQuery,
+  response: { 200: Paginated(Lesson), ...errors(400, 401) },
+})
+
+export const myLessons = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/my',
+  summary: "The calling educator's own lessons, with or without sessions",
+  access: ['educator'],
+  querystring: MyListQuery,
+  response: { 200: Paginated(Lesson), ...errors(400, 401, 403) },
+})
+
+export const lessonHistory = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/history',
+  summary: 'Lessons the calling student attended, to review or reviewed',
+  access: 'user',
+  querystring: MyListQuery,
+  response: { 200: Paginated(HistoryEntry), ...errors(400, 401) },
+})
+
+export const upcomingLessons = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/upcoming',
+  summary: "Sessions not yet ended that the caller attends (student) or teaches (educator), soonest first",
+  access: 'user',
+  querystring: MyListQuery,
+  response: { 200: Paginated(UpcomingSession), ...errors(400, 401) },
+})
+
+export const getLesson = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id',
+  summary: 'One lesson',
+  access: 'user',
+  params: LessonIdParams,
+  response: { 200: Lesson, ...errors(400, 401, 404) },
+})
+
+export const lessonImage = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/image',
+  summary: "The lesson's cover image (binary)",
+  access: 'public',
+  params: LessonIdParams,
+  produces: 'application/octet-stream',
+  response: { 200: Type.Unknown({ description: 'Image bytes' }), ...errors(400, 404) },
+})
+
+export const createLesson = defineEndpoint({
+  method: 'POST',
+  path: '/lessons',
+  summary: 'Publish a lesson (verified educators)',
+  access: ['educator'],
+  body: LessonWriteBody,
+  response: { 201: Lesson, ...errors(400, 401, 403) },
+})
+
+export const updateLesson = defineEndpoint({
+  method: 'PUT',
+  path: '/lessons/:id',
+  summary: 'Update a lesson (its owner)',
+  access: ['educator'],
+  params: LessonIdParams,
+  body: LessonWriteBody,
+  response: { 200: Lesson, ...errors(400, 401, 403, 404) },
+})
+
+export const uploadLessonImage = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/upload-image',
+  summary: "Upload a cover image (multipart field 'image', 10 MB, JPEG/PNG/WebP/GIF by content)",
+  access: ['educator'],
+  multipart: { field: 'image' },
+  response: { 201: ImageUpload, ...errors(400, 401, 403, 413, 415) },
+})

@@ -1,0 +1,99 @@
+import Type from 'typebox'
+import { errors, Id, IdParam, MessageBody } from '../common.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import { Resource, ResourceType, UploadedFile } from '../entities.ts'
+
+export const ResourcesParams = Type.Object({ id: IdParam })
+export const ResourceParams = Type.Object({ id: IdParam, resourceId: IdParam })
+export const FileParams = Type.Object({ fileId: IdParam })
+
+/** A link (type `link`, url given) or an uploaded file (fileId from the upload call). */
+export const ResourceWriteBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  type: ResourceType,
+  url: Type.String({ minLength: 1, maxLength: 2048 }),
+  description: Type.String({ maxLength: 2000 }),
+  lessonId: Type.Optional(Id),
+  fileId: Type.Optional(Type.Union([Id, Type.Null()])),
+})
+export type ResourceWriteBody = Type.Static<typeof ResourceWriteBody>
+
+export const RenameResourceBody = Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }) })
+export type RenameResourceBody = Type.Static<typeof RenameResourceBody>
+
+export const listResources = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/resources',
+  summary: "A lesson's materials (owner, enrolled students and admins)",
+  access: 'user',
+  params: ResourcesParams,
+  response: { 200: Type.Array(Resource), ...errors(400, 401, 403, 404) },
+})
+
+export const createResource = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/:id/resources',
+  summary: 'Add a link or an uploaded file to a lesson (owner)',
+  access: ['educator'],
+  params: ResourcesParams,
+  body: ResourceWriteBody,
+  response: { 201: Resource, ...errors(400, 401, 403, 404) },
+})
+
+export const getResource = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/resources/:resourceId',
+  summary: 'One material',
+  access: 'user',
+  params: ResourceParams,
+  response: { 200: Resource, ...errors(400, 401, 403, 404) },
+})
+
+export const updateResource = defineEndpoint({
+  method: 'PUT',
+  path: '/lessons/:id/resources/:resourceId',
+  summary: 'Replace a material (owner)',
+  access: ['educator'],
+  params: ResourceParams,
+  body: ResourceWriteBody,
+  response: { 200: Resource, ...errors(400, 401, 403, 404) },
+})
+
+export const renameResource = defineEndpoint({
+  method: 'PATCH',
+  path: '/lessons/:id/resources/:resourceId',
+  summary: 'Rename a material (owner); title only',
+  access: ['educator'],
+  params: ResourceParams,
+  body: RenameResourceBody,
+  response: { 200: Resource, ...errors(400, 401, 403, 404) },
+})
+
+export const deleteResource = defineEndpoint({
+  method: 'DELETE',
+  path: '/lessons/:id/resources/:resourceId',
+  summary: 'Remove a material (owner)',
+  access: ['educator'],
+  params: ResourceParams,
+  response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
+})
+
+export const uploadResourceFile = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/:id/resources/upload',
+  summary: "Upload a material file (multipart field 'file', 10 MB, the allowed types of §5)",
+  access: ['educator'],
+  params: ResourcesParams,
+  multipart: { field: 'file' },
+  response: { 201: UploadedFile, ...errors(400, 401, 403, 404, 413, 415) },
+})
+
+export const downloadFile = defineEndpoint({
+  method: 'GET',
+  path: '/files/:fileId',
+  summary: "An uploaded material's bytes (the path returned by the upload call)",
+  access: 'user',
+  params: FileParams,
+  produces: 'application/octet-stream',
+  response: { 200: Type.Unknown({ description: 'File bytes' }), ...errors(400, 401, 403, 404) },
+})

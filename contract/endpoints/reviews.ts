@@ -1,0 +1,21 @@
+import Type from 'typebox'
+import { errors, Id } from '../common.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import { Review } from '../entities.ts'
+import { RATING_MAX, RATING_MIN } from '../rules.ts'
+
+export const ReviewBody = Type.Object({
+  lessonId: Id,
+  body: Type.String({ minLength: 1, maxLength: 5000 }),
+  rating: Type.Integer({ minimum: RATING_MIN, maximum: RATING_MAX }),
+})
+export type ReviewBody = Type.Static<typeof ReviewBody>
+
+export const createReview = defineEndpoint({
+  method: 'POST',
+  path: '/reviews',
+  summary: 'Review a lesson the calling student attended (one review per lesson)',
+  access: ['student'],
+  body: ReviewBody,
+  response: { 201: Review, ...errors(400, 401, 403, 404, 409) },
+})

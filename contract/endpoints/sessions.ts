@@ -1,0 +1,102 @@
+import Type from 'typebox'
+import { errors, IdParam, MessageBody, PageQuery, Paginated } from '../common.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import { Enrollment, Session } from '../entities.ts'
+
+export const SessionsParams = Type.Object({ id: IdParam })
+export const SessionParams = Type.Object({ id: IdParam, sessionId: IdParam })
+
+export const SessionsQuery = Type.Object({ ...PageQuery })
+export type SessionsQuery = Type.Static<typeof SessionsQuery>
+
+/**
+ * A session as the educator's form enters it (§5): a calendar date and start/end hours in the
+ * educator's time zone, and the meeting link of Zoom or Google Meet.
+ */
+export const SessionWriteBody = Type.Object({
+  date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-MM-dd' }),
+  startHour: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' }),
+  endHour: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' }),
+  timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. Asia/Tokyo' }),
+  url: Type.String({ minLength: 1, maxLength: 2048 }),
+})
+export type SessionWriteBody = Type.Static<typeof SessionWriteBody>
+
+export const MeetingLink = Type.Object({ url: Type.String() })
+export type MeetingLink = Type.Static<typeof MeetingLink>
+
+export const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/sessions',
+  summary: 'Sessions of a lesson, soonest first, as the caller sees them',
+  access: 'user',
+  params: SessionsParams,
+  querystring: SessionsQuery,
+  response: { 200: Paginated(Session), ...errors(400, 401, 404) },
+})
+
+export const createSession = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/:id/sessions',
+  summary: 'Add a session (lesson owner with a connected video account); 409 when it overlaps',
+  access: ['educator'],
+  params: SessionsParams,
+  body: SessionWriteBody,
+  response: { 201: Session, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const updateSession = defineEndpoint({
+  method: 'PUT',
+  path: '/lessons/:id/sessions/:sessionId',
+  summary: 'Change a session that has not started (lesson owner); 409 when it overlaps',
+  access: ['educator'],
+  params: SessionParams,
+  body: SessionWriteBody,
+  response: { 200: Session, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const deleteSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/lessons/:id/sessions/:sessionId',
+  summary: 'Remove a session that has not started (lesson owner); enrolled students are refunded',
+  access: ['educator'],
+  params: SessionParams,
+  response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const enroll = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/:id/sessions/:sessionId/enroll',
+  summary: 'Take a seat in a free session (students); paid sessions answer 402 and go through payments',
+  access: ['student'],
+  params: SessionParams,
+  response: { 201: Enrollment, ...errors(400, 401, 402, 403, 404, 409) },
+})
+
+export const unenroll = defineEndpoint({
+  method: 'DELETE',
+  path: '/lessons/:id/sessions/:sessionId/unenroll',
+  summary: 'Give the seat back before the session starts; refunds a paid seat and notifies the educator',
+  access: ['student'],
+  params: SessionParams,
+  response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const sessionIcs = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/sessions/:sessionId/ics',
+  summary: 'The session as an iCalendar event',
+  access: 'user',
+  params: SessionParams,
+  produces: 'text/calendar',
+  response: { 200: Type.String({ description: 'text/calendar document' }), ...errors(400, 401, 404) },
+})
+
+export const joinSession = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/sessions/:sessionId/join',
+  summary: 'The meeting link: for the owner, or an enrolled student from 5 minutes before start to the end',
+  access: 'user',
+  params: SessionParams,
+  response: { 200: MeetingLink, ...errors(400, 401, 403, 404) },
+})

@@ -1,0 +1,63 @@
+import Type from 'typebox'
+import { errors, IdParam, PageQuery, Paginated } from '../common.ts'
+import { defineEndpoint } from '../endpoint.ts'
+import { AverageScore, CurrentUser, Email, Language, Review } from '../entities.ts'
+import { Password } from './auth.ts'
+
+export const UserIdParams = Type.Object({ id: IdParam })
+
+export const UpdateProfileBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  email: Type.Optional(Email),
+  description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  password: Type.Optional(Password),
+  language: Type.Optional(Language),
+})
+export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>
+
+export const ReviewsQuery = Type.Object({ ...PageQuery })
+export type ReviewsQuery = Type.Static<typeof ReviewsQuery>
+
+export const me = defineEndpoint({
+  method: 'GET',
+  path: '/user/me',
+  summary: 'The signed-in user; 401 means guest',
+  access: 'user',
+  response: { 200: CurrentUser, ...errors(401) },
+})
+
+export const updateProfile = defineEndpoint({
+  method: 'PATCH',
+  path: '/user/update_profile',
+  summary: 'Update name, email, description (educators) or password',
+  access: 'user',
+  body: UpdateProfileBody,
+  response: { 200: CurrentUser, ...errors(400, 401, 409) },
+})
+
+export const reassignOwnVideoLicence = defineEndpoint({
+  method: 'POST',
+  path: '/user/reassign_video_licence',
+  summary: "Give the caller (a verified educator) a fresh video-conference licence; no payload",
+  access: ['educator'],
+  response: { 200: CurrentUser, ...errors(401, 403, 409) },
+})
+
+export const userReviews = defineEndpoint({
+  method: 'GET',
+  path: '/user/:id/reviews',
+  summary: "Reviews of an educator's lessons, newest first",
+  access: 'user',
+  params: UserIdParams,
+  querystring: ReviewsQuery,
+  response: { 200: Paginated(Review), ...errors(400, 401, 404) },
+})
+
+export const userAverageScore = defineEndpoint({
+  method: 'GET',
+  path: '/user/:id/average_score',
+  summary: "Average rating of an educator's lessons",
+  access: 'user',
+  params: UserIdParams,
+  response: { 200: AverageScore, ...errors(400, 401, 404) },
+})

@@ -1,0 +1,221 @@
+import Type from 'typebox'
+import { Id, IsoDateTime } from './common.ts'
+import {
+  EMAIL_PATTERN,
+  LANGUAGES,
+  RATING_MAX,
+  RATING_MIN,
+  RESOURCE_TYPES,
+  ROLES,
+  SESSION_TYPES,
+  SLOTS_MAX,
+  SLOTS_MIN,
+  VIDEO_PROVIDERS,
+} from './rules.ts'
+
+const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][])
+
+export const Role = literals(ROLES)
+export const Language = literals(LANGUAGES)
+export const SessionType = literals(SESSION_TYPES)
+export const ResourceType = literals(RESOURCE_TYPES)
+export const VideoProvider = literals(VIDEO_PROVIDERS)
+export type Role = Type.Static<typeof Role>
+export type Language = Type.Static<typeof Language>
+export type SessionType = Type.Static<typeof SessionType>
+export type ResourceType = Type.Static<typeof ResourceType>
+export type VideoProvider = Type.Static<typeof VideoProvider>
+export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 })
+
+/** A video-conference account from the platform's pool, lent to one educator at a time. */
+export const VideoLicence = Type.Object({
+  id: Id,
+  provider: VideoProvider,
+  accountEmail: Type.String(),
+})
+export type VideoLicence = Type.Static<typeof VideoLicence>
+
+/**
+ * The signed-in user as GET /user/me returns it (§3). The spec does not list every field; these
+ * are the ones the screens need. The password never leaves the server.
+ */
+export const CurrentUser = Type.Object({
+  id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()], { description: 'Educator bio' }),
+  role: Role,
+  language: Language,
+  isEmailConfirmed: Type.Boolean(),
+  isValidated: Type.Boolean({ description: 'Approved by an admin (always true for students and admins)' }),
+  isVideoConferenceConnected: Type.Boolean(),
+  videoLicence: Type.Union([VideoLicence, Type.Null()]),
+})
+export type CurrentUser = Type.Static<typeof CurrentUser>
+
+/** A user as the admin list shows it. */
+export const AdminUser = Type.Object({
+  id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  role: Role,
+  isEmailConfirmed: Type.Boolean(),
+  isValidated: Type.Boolean(),
+  isVideoConferenceConnected: Type.Boolean(),
+  videoLicence: Type.Union([VideoLicence, Type.Null()]),
+  createdAt: IsoDateTime,
+})
+export type AdminUser = Type.Static<typeof AdminUser>
+
+/** The public face of an educator: shown on lesson pages. */
+export const Owner = Type.Object({
+  id: Id,
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+})
+export type Owner = Type.Static<typeof Owner>
+
+export const Category = Type.Object({
+  id: Id,
+  title: Type.String(),
+  titleJp: Type.String(),
+})
+export type Category = Type.Static<typeof Category>
+
+/** /guest/categories answers id and title only (§7); titleJp is added so guests see Japanese too. */
+export const GuestCategory = Type.Object({
+  id: Id,
+  title: Type.String(),
+  titleJp: Type.Optional(Type.String()),
+})
+export type GuestCategory = Type.Static<typeof GuestCategory>
+
+export const Slots = Type.Integer({ minimum: SLOTS_MIN, maximum: SLOTS_MAX })
+
+export const Link = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  url: Type.String(),
+})
+export type Link = Type.Static<typeof Link>
+
+/**
+ * A session as one viewer sees it: `type`, `availableSlots` and `disabled` are computed for that
+ * viewer; `url` (the meeting link) is null unless the viewer owns the lesson or is an enrolled
+ * student inside the join window.
+ */
+export const Session = Type.Object({
+  id: Id,
+  lessonId: Id,
+  type: SessionType,
+  start_time: IsoDateTime,
+  end_time: IsoDateTime,
+  timezone: Type.String({ description: 'IANA time zone the educator scheduled it in' }),
+  url: Type.Union([Type.String(), Type.Null()]),
+  availableSlots: Type.Integer({ minimum: 0 }),
+  enrolledCount: Type.Integer({ minimum: 0 }),
+  fullPrice: Type.Integer({ minimum: 0, description: 'Price of the whole session in cents' }),
+  disabled: Type.Boolean({ description: 'No seat left for a viewer without one' }),
+})
+export type Session = Type.Static<typeof Session>
+
+/** A lesson as lists and detail pages show it (§3). */
+export const Lesson = Type.Object({
+  id: Id,
+  title: Type.String(),
+  category: Category,
+  categoryId: Id,
+  price_in_cents: Type.Integer({ minimum: 0, description: 'Price per hour in cents' }),
+  about: Type.String(),
+  details: Type.String(),
+  owner: Owner,
+  imageId: Type.Union([Id, Type.Null()]),
+  imageUrl: Type.Union([Type.String(), Type.Null()], { description: 'Path relative to the API base' }),
+  min_slots: Slots,
+  max_slots: Slots,
+  links: Type.Array(Link),
+  availableSessions: Type.Integer({ minimum: 0, description: 'Sessions that are still open to enrol' }),
+  createdAt: IsoDateTime,
+})
+export type Lesson = Type.Static<typeof Lesson>
+
+export const Review = Type.Object({
+  id: Id,
+  body: Type.String(),
+  rating: Type.Integer({ minimum: RATING_MIN, maximum: RATING_MAX }),
+  author: Type.Object({ id: Id, name: Type.String() }),
+  lessonId: Id,
+  lessonTitle: Type.String(),
+  createdAt: Type.Optional(IsoDateTime),
+})
+export type Review = Type.Static<typeof Review>
+
+export const AverageScore = Type.Object({
+  average: Type.Number({ minimum: 0, maximum: RATING_MAX }),
+  count: Type.Integer({ minimum: 0 }),
+})
+export type AverageScore = Type.Static<typeof AverageScore>
+
+/** A study material (§3). `fileId` is set for uploaded files, null for links. */
+export const Resource = Type.Object({
+  id: Id,
+  title: Type.String(),
+  type: ResourceType,
+  url: Type.String(),
+  description: Type.String(),
+  lessonId: Id,
+  fileId: Type.Union([Id, Type.Null()]),
+})
+export type Resource = Type.Static<typeof Resource>
+
+export const UploadedFile = Type.Object({
+  id: Id,
+  filename: Type.String(),
+  path: Type.String({ description: 'Path relative to the API base' }),
+})
+export type UploadedFile = Type.Static<typeof UploadedFile>
+
+export const ImageUpload = Type.Object({ id: Id })
+export type ImageUpload = Type.Static<typeof ImageUpload>
+
+export const Enrollment = Type.Object({
+  id: Id,
+  lessonId: Id,
+  sessionId: Id,
+  createdAt: IsoDateTime,
+})
+export type Enrollment = Type.Static<typeof Enrollment>
+
+/** A session the caller takes part in (student: enrolled; educator: owns), with its lesson. */
+export const UpcomingSession = Type.Object({
+  lesson: Lesson,
+  session: Session,
+})
+export type UpcomingSession = Type.Static<typeof UpcomingSession>
+
+/** A lesson the student attended, to review or already reviewed (§4). */
+export const HistoryEntry = Type.Object({
+  lesson: Lesson,
+  lastSessionEnd: IsoDateTime,
+  status: Type.Union([Type.Literal('toReview'), Type.Literal('reviewed')]),
+  review: Type.Union([Review, Type.Null()]),
+})
+export type HistoryEntry = Type.Static<typeof HistoryEntry>
+
+export const PAYMENT_STATUSES = ['processing', 'success', 'cancelled', 'error', 'refunded'] as const
+export const PaymentStatus = literals(PAYMENT_STATUSES)
+export type PaymentStatus = Type.Static<typeof PaymentStatus>
+
+/** A payment for one session seat, captured through the wallet/card provider in USD. */
+export const Payment = Type.Object({
+  id: Id,
+  transactionId: Type.Union([Type.String(), Type.Null()], { description: 'Provider capture id once paid' }),
+  orderId: Type.String({ description: "Provider order id the payment SDK approves" }),
+  status: PaymentStatus,
+  amount_in_cents: Type.Integer({ minimum: 0 }),
+  currency: Type.Literal('USD'),
+  lessonId: Id,
+  sessionId: Id,
+  createdAt: IsoDateTime,
+})
+export type Payment = Type.Static<typeof Payment>

@@ -1,0 +1,38 @@
+import * as admin from './endpoints/admin.ts'
+import * as auth from './endpoints/auth.ts'
+import * as categories from './endpoints/categories.ts'
+import * as guest from './endpoints/guest.ts'
+import * as lessons from './endpoints/lessons.ts'
+import * as payments from './endpoints/payments.ts'
+import * as resources from './endpoints/resources.ts'
+import * as reviews from './endpoints/reviews.ts'
+import * as sessions from './endpoints/sessions.ts'
+import * as system from './endpoints/system.ts'
+import * as user from './endpoints/user.ts'
+import type { Endpoint } from './endpoint.ts'
+
+export * from './common.ts'
+export * from './endpoint.ts'
+export * from './entities.ts'
+export * from './rules.ts'
+export type { RegisterBody, LoginBody, ConfirmBody, EmailBody, SetNewPasswordBody } from './endpoints/auth.ts'
+export type { UpdateProfileBody, ReviewsQuery } from './endpoints/user.ts'
+export type { LessonListQuery, LessonWriteBody, MyListQuery } from './endpoints/lessons.ts'
+export type { SessionWriteBody, SessionsQuery, MeetingLink } from './endpoints/sessions.ts'
+export type { ResourceWriteBody, RenameResourceBody } from './endpoints/resources.ts'
+export type { ReviewBody } from './endpoints/reviews.ts'
+export type { CreateOrderBody, WebhookBody } from './endpoints/payments.ts'
+export type { AdminUsersQuery, AssignLicenceBody } from './endpoints/admin.ts'
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value
+
+const collect = (...modules: object[]) => modules.flatMap((module) => Object.values(module).filter(isEndpoint))
+
+/** The whole REST catalogue of §7, grouped by resource. */
+export const api = { admin, auth, categories, guest, lessons, payments, resources, reviews, sessions, system, user }
+
+/** Every endpoint, for the server's route registration, the OpenAPI document and the contract tests. */
+export const endpoints: readonly Endpoint[] = collect(
+  system, auth, user, lessons, sessions, resources, reviews, payments, categories, admin, guest,
+)

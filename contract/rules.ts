@@ -1,0 +1,145 @@
+/**
+ * Business constants and pure rules of the specification (§5, §9), shared by the SPA, the mock
+ * catalogue and the server so the three never disagree.
+ */
+
+export const ROLES = ['admin', 'student', 'educator'] as const
+/** Roles a visitor may choose when registering (§2: admin is not selectable). */
+export const REGISTRABLE_ROLES = ['student', 'educator'] as const
+
+export const LANGUAGES = ['en-US', 'jp-JP'] as const
+
+export const SLOTS_MIN = 1
+export const SLOTS_MAX = 50
+export const DEFAULT_MIN_SLOTS = 1
+export const DEFAULT_MAX_SLOTS = 3
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+
+/** At least 6 characters with one lowercase and one uppercase letter (§5). */
+export const PASSWORD_MIN_LENGTH = 6
+export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z]).{6,}$'
+export const isValidPassword = (password: string) => new RegExp(PASSWORD_PATTERN).test(password)
+
+/** A basic e-mail pattern: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
+export const isValidEmail = (email: string) => new RegExp(EMAIL_PATTERN).test(email)
+
+/** The join window opens this long before a session starts (§9). */
+export const JOIN_WINDOW_MS = 5 * 60 * 1000
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
+
+export const PAGE_SIZE = { guestLessons: 5, sessions: 100, reviews: 100, default: 20 } as const
+
+export const MATERIAL_EXTENSIONS = [
+  'pdf', 'doc', 'docx', 'odt', 'ppt', 'pptx', 'odp', 'xls', 'xlsx', 'ods', 'txt', 'rtf', 'jpg', 'jpeg', 'png',
+] as const
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
+
+export const RESOURCE_TYPES = ['link', 'document', 'presentation', 'text', 'other'] as const
+type ResourceType = (typeof RESOURCE_TYPES)[number]
+
+export const fileExtension = (filename: string) => {
+  const dot = filename.lastIndexOf('.')
+  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase()
+}
+
+/** §5: the resource type that an uploaded file's extension implies. */
+export const resourceTypeFromFilename = (filename: string): ResourceType => {
+  const ext = fileExtension(filename)
+  if (['pdf', 'xls', 'xlsx', 'ods', 'doc', 'docx', 'odt', 'rtf'].includes(ext)) return 'document'
+  if (['ppt', 'pptx', 'odp'].includes(ext)) return 'presentation'
+  if (ext === 'txt') return 'text'
+  return 'other'
+}
+
+export const isAllowedMaterial = (filename: string) =>
+  (MATERIAL_EXTENSIONS as readonly string[]).includes(fileExtension(filename))
+
+/** Urls without a scheme get https:// when opened (§5). */
+export const withScheme = (url: string) => (/^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`)
+
+/** The two supported video-conferencing providers (§5): Zoom and Google Meet. */
+export const VIDEO_PROVIDERS = ['zoom', 'google_meet'] as const
+type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
+const MEETING_URL_PATTERNS: Record<VideoProvider, RegExp> = {
+  zoom: /^https:\/\/([a-z\d-]+\.)?zoom\.us\/(j|my|w)\/[\w.?=&-]+$/i,
+  google_meet: /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}(\?[\w=&-]*)?$/i,
+}
+export const meetingProvider = (url: string): VideoProvider | null =>
+  VIDEO_PROVIDERS.find((provider) => MEETING_URL_PATTERNS[provider].test(url.trim())) ?? null
+
+export const SESSION_TYPES = ['closed', 'open', 'enrolled', 'live'] as const
+type SessionType = (typeof SESSION_TYPES)[number]
+
+/**
+ * §4: a session's state as one viewer sees it.
+ * live: in progress and the viewer may attend (enrolled or owner); enrolled: the viewer holds a
+ * seat of a session that has not started; open: not started and the viewer has no seat;
+ * closed: everything else (ended, or started without a seat).
+ */
+export const sessionTypeFor = (
+  session: { start_time: string; end_time: string },
+  viewer: { enrolled: boolean; owner: boolean },
+  now: Date = new Date(),
+): SessionType => {
+  const start = Date.parse(session.start_time)
+  const end = Date.parse(session.end_time)
+  const at = now.getTime()
+  if (at >= end) return 'closed'
+  if (at >= start) return viewer.enrolled || viewer.owner ? 'live' : 'closed'
+  return viewer.enrolled ? 'enrolled' : 'open'
+}
+
+/** The meeting link is for the owner, and for an enrolled student from the join window to the end. */
+export const canSeeMeetingLink = (
+  session: { start_time: string; end_time: string },
+  viewer: { enrolled: boolean; owner: boolean },
+  now: Date = new Date(),
+) =>
+  viewer.owner ||
+  (viewer.enrolled &&
+    now.getTime() >= Date.parse(session.start_time) - JOIN_WINDOW_MS &&
+    now.getTime() < Date.parse(session.end_time))
+
+/** A session's price: the lesson's hourly price times the session's length, in whole cents. */
+export const sessionPriceInCents = (priceInCentsPerHour: number, startIso: string, endIso: string) =>
+  Math.round((priceInCentsPerHour * (Date.parse(endIso) - Date.parse(startIso))) / 3_600_000)
+
+const offsetMinutes = (instant: Date, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant)
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value)
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  return (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000
+}
+
+export const isValidTimeZone = (timeZone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The UTC instant of a wall-clock date and time in an IANA time zone, correct across daylight
+ * saving changes (a time skipped by a spring-forward gap resolves to the later offset).
+ */
+export const zonedTimeToUtc = (date: string, time: string, timeZone: string): Date => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const [hh, mm] = time.split(':').map(Number) as [number, number]
+  const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm)
+  let guess = wallAsUtc - offsetMinutes(new Date(wallAsUtc), timeZone) * 60_000
+  guess = wallAsUtc - offsetMinutes(new Date(guess), timeZone) * 60_000
+  return new Date(guess)
+}

@@ -1,0 +1,30 @@
+import type { CurrentUser, LoginBody } from '@contract/index'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'react-toastify'
+import { api } from '@/shared/api/client'
+import { announceLogin } from '@/shared/lib/auth-events'
+import { authKeys } from './keys'
+
+export const login = async (body: LoginBody) => {
+  const { data } = await api.post<CurrentUser>('/auth/login', body)
+  return data
+}
+
+/**
+ * §4: success refreshes the user, shows the success toast and announces the login event. The
+ * caller keeps the form and shows the error on failure.
+ */
+export const useLogin = () => {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async (user) => {
+      queryClient.setQueryData(authKeys.me(), user)
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() })
+      toast.success(t('auth.login.success'))
+      announceLogin()
+    },
+  })
+}

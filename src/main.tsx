@@ -1,0 +1,42 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import 'react-toastify/dist/ReactToastify.css'
+import './index.css'
+
+const root = document.getElementById('root')
+
+/**
+ * In `npm run dev:mock` the MSW catalogue answers every API call inside the browser. The check is
+ * on the raw build-time variable so production bundles leave the catalogue out entirely.
+ */
+const startMocks = async () => {
+  if (import.meta.env.VITE_ENABLE_MOCKS !== 'true') return
+  const { worker } = await import('./mocks/browser')
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true })
+}
+
+const start = async () => {
+  if (!root) throw new Error('The #root element is missing from index.html')
+  // Imported here so a configuration error is shown on the page rather than as a blank screen.
+  await import('@/shared/config/env')
+  await startMocks()
+  const { initI18n } = await import('@/shared/i18n/i18n')
+  await initI18n()
+  const { App } = await import('./app/app')
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
+
+start().catch((error: unknown) => {
+  console.error(error)
+  if (!root) return
+  // i18n may be what failed, so this one message is written in both languages.
+  root.innerHTML =
+    '<main role="alert" style="padding:2rem;font-family:system-ui,sans-serif">' +
+    '<h1>Oops! Something went wrong / 問題が発生しました</h1><p></p></main>'
+  const detail = root.querySelector('p')
+  if (detail) detail.textContent = error instanceof Error ? error.message : String(error)
+})

@@ -1,0 +1,10 @@
+import { listCategories } from '@contract/endpoints/categories'
+import { db } from '../db'
+import { route } from '../http'
+
+export const categoryHandlers = [
+  route(listCategories, () => ({
+    status: 200,
+    body: db.categories.map((category) => ({ ...category })),
+  })),
+]

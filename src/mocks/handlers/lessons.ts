@@ -1,0 +1,153 @@
+import {
+  createLesson,
+  getLesson,
+  lessonHistory,
+  lessonImage,
+  listLessons,
+  myLessons,
+  updateLesson,
+  upcomingLessons,
+  uploadLessonImage,
+  type LessonWriteBody,
+} from '@contract/endpoints/lessons'
+import { PAGE_SIZE } from '@contract/rules'
+import { HttpResponse } from 'msw'
+import { db, type DbLesson, type DbUser, nextId } from '../db'
+import { fail, found, paginate, readUpload, route } from '../http'
+import { catalogue, lessonById, NOT_APPROVED, ownedLesson } from '../queries'
+import { toHistoryEntry, toLesson, toSession } from '../serializers'
+
+/** §5 rules of the lesson form the schema cannot express; answers the writable fields. */
+const lessonFields = (body: LessonWriteBody, user: DbUser, lessonId: number | null) => {
+  const problems: string[] = []
+  if (!db.categories.some((category) => category.id === body.categoryId)) {
+    problems.push('Category does not exist')
+  }
+  if (body.max_slots < body.min_slots) problems.push('max_slots must be at least min_slots')
+  const image = db.files.find((file) => file.id === body.imageId && file.kind === 'image')
+  if (body.imageId != null && (!image || image.ownerId !== user.id)) {
+    problems.push('Image does not exist')
+  }
+  if (problems.length > 0) fail(400, problems)
+  if (image) image.lessonId = lessonId
+  return {
+    title: body.title.trim(),
+    categoryId: body.categoryId,
+    price_in_cents: body.price_in_cents,
+    min_slots: body.min_slots,
+    max_slots: body.max_slots,
+    ...(body.about === undefined ? {} : { about: body.about }),
+    ...(body.details === undefined ? {} : { details: body.details }),
+    ...(body.imageId === undefined ? {} : { imageId: body.imageId }),
+    ...(body.links === undefined ? {} : { links: body.links.map((link) => ({ ...link })) }),
+  }
+}
+
+const newestFirst = (a: DbLesson, b: DbLesson) =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id
+
+/** The magic bytes of the image types the upload accepts ("by content"). */
+const sniffImage = (bytes: Uint8Array): string | null => {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value)
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png'
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif'
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to))
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
+  return null
+}
+
+// The fixed paths (/lessons/my, /history, /upcoming) come before /lessons/:id.
+export const lessonHandlers = [
+  route(listLessons, ({ query }) => ({
+    status: 200,
+    body: paginate(catalogue(query).map((lesson) => toLesson(lesson)), query, PAGE_SIZE.default),
+  })),
+
+  route(myLessons, ({ user, query }) => {
+    const lessons = db.lessons.filter((lesson) => lesson.ownerId === user.id).sort(newestFirst)
+    return {
+      status: 200,
+      body: paginate(lessons.map((lesson) => toLesson(lesson)), query, PAGE_SIZE.default),
+    }
+  }),
+
+  route(lessonHistory, ({ user, query }) => {
+    const now = Date.now()
+    const lastEnd = new Map<number, string>()
+    for (const enrollment of db.enrollments.filter((row) => row.userId === user.id)) {
+      const session = db.sessions.find((row) => row.id === enrollment.sessionId)
+      if (!session || Date.parse(session.end_time) > now) continue
+      const previous = lastEnd.get(session.lessonId)
+      if (!previous || previous < session.end_time) lastEnd.set(session.lessonId, session.end_time)
+    }
+    const entries = [...lastEnd.entries()]
+      .sort(([, a], [, b]) => b.localeCompare(a))
+      .flatMap(([lessonId, end]) => {
+        const lesson = db.lessons.find((row) => row.id === lessonId)
+        if (!lesson) return []
+        const review = db.reviews.find((row) => row.lessonId === lessonId && row.userId === user.id)
+        return [toHistoryEntry(lesson, end, review)]
+      })
+    return { status: 200, body: paginate(entries, query, PAGE_SIZE.default) }
+  }),
+
+  route(upcomingLessons, ({ user, query }) => {
+    const now = Date.now()
+    const mine = (sessionId: number, lesson: DbLesson) =>
+      user.role === 'educator'
+        ? lesson.ownerId === user.id
+        : db.enrollments.some((row) => row.userId === user.id && row.sessionId === sessionId)
+    const items = db.sessions
+      .filter((session) => Date.parse(session.end_time) > now)
+      .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
+      .flatMap((session) => {
+        const lesson = db.lessons.find((row) => row.id === session.lessonId)
+        if (!lesson || !mine(session.id, lesson)) return []
+        return [{ lesson: toLesson(lesson), session: toSession(session, user) }]
+      })
+    return { status: 200, body: paginate(items, query, PAGE_SIZE.default) }
+  }),
+
+  route(uploadLessonImage, async ({ user, request }) => {
+    const { file, bytes } = await readUpload(request, 'image')
+    const contentType = sniffImage(bytes) ?? fail(415, 'Invalid file type.')
+    const id = nextId(db.files)
+    db.files.push({ id, kind: 'image', filename: file.name, contentType, bytes, ownerId: user.id, lessonId: null })
+    return { status: 201, body: { id } }
+  }),
+
+  route(createLesson, ({ user, body }) => {
+    if (!user.isValidated) fail(403, NOT_APPROVED)
+    const id = nextId(db.lessons)
+    const lesson: DbLesson = {
+      id,
+      ownerId: user.id,
+      about: '',
+      details: '',
+      imageId: null,
+      links: [],
+      createdAt: new Date().toISOString(),
+      ...lessonFields(body, user, id),
+    }
+    db.lessons.push(lesson)
+    return { status: 201, body: toLesson(lesson) }
+  }),
+
+  route(getLesson, ({ params }) => ({ status: 200, body: toLesson(lessonById(params.id)) })),
+
+  route(updateLesson, ({ user, params, body }) => {
+    const lesson = ownedLesson(params.id, user)
+    Object.assign(lesson, lessonFields(body, user, lesson.id))
+    return { status: 200, body: toLesson(lesson) }
+  }),
+
+  route(lessonImage, ({ params }) => {
+    const lesson = lessonById(params.id)
+    const image = found(
+      db.files.find((file) => file.id === lesson.imageId),
+      'Image',
+    )
+    return new HttpResponse(image.bytes, { headers: { 'Content-Type': image.contentType } })
+  }),
+]

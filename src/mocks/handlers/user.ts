@@ -1,0 +1,47 @@
+import {
+  me,
+  reassignOwnVideoLicence,
+  updateProfile,
+  userAverageScore,
+  userReviews,
+} from '@contract/endpoints/user'
+import { PAGE_SIZE } from '@contract/rules'
+import { db } from '../db'
+import { fail, paginate, route } from '../http'
+import { assignLicence, averageScoreOf, NOT_APPROVED, reviewsOfEducator, userById } from '../queries'
+import { toCurrentUser, toReview } from '../serializers'
+
+export const userHandlers = [
+  route(me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
+
+  route(updateProfile, ({ user, body }) => {
+    if (body.email !== undefined) {
+      const email = body.email.trim().toLowerCase()
+      const taken = db.users.some((other) => other.id !== user.id && other.email.toLowerCase() === email)
+      if (taken) fail(409, 'Email already exists')
+      user.email = body.email.trim()
+    }
+    if (body.name !== undefined) user.name = body.name.trim()
+    if (body.description !== undefined) user.description = body.description
+    if (body.password !== undefined) user.password = body.password
+    if (body.language !== undefined) user.language = body.language
+    return { status: 200, body: toCurrentUser(user) }
+  }),
+
+  route(reassignOwnVideoLicence, ({ user }) => {
+    if (!user.isValidated) fail(403, NOT_APPROVED)
+    assignLicence(user)
+    return { status: 200, body: toCurrentUser(user) }
+  }),
+
+  route(userReviews, ({ params, query }) => {
+    const educator = userById(params.id)
+    const reviews = reviewsOfEducator(educator.id).map(toReview)
+    return { status: 200, body: paginate(reviews, query, PAGE_SIZE.reviews) }
+  }),
+
+  route(userAverageScore, ({ params }) => ({
+    status: 200,
+    body: averageScoreOf(userById(params.id).id),
+  })),
+]

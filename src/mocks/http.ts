@@ -1,0 +1,208 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type Type from 'typebox'
+import Value from 'typebox/value'
+import type { ErrorBody, PageMeta, Paginated } from '@contract/common'
+import type { Endpoint, HttpMethod } from '@contract/endpoint'
+import { UPLOAD_LIMIT_BYTES } from '@contract/rules'
+import { env } from '@/shared/config/env'
+import { db, type DbUser } from './db'
+
+/** Shared plumbing of the mock handlers: URLs, errors, access, validation, paging, uploads. */
+
+const origin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin)
+
+/** The absolute URL of an API path (`env.API_URL` may be absolute or a path on this origin). */
+export const apiUrl = (path: string) =>
+  new URL(`${env.API_URL.replace(/\/$/, '')}${path}`, origin()).href
+
+/** The absolute URL of a path on the app's own origin (translations). */
+export const appUrl = (path: string) => new URL(path, origin()).href
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+}
+
+/** Thrown by handlers; `route` turns it into the contract's error body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string | string[],
+  ) {
+    super(Array.isArray(messages) ? messages.join('; ') : messages)
+  }
+}
+
+/** Throws an error answer. 400s carry a list (the client shows its first message, §8). */
+export const fail = (status: number, message: string | string[]): never => {
+  throw new HttpError(status, status === 400 && !Array.isArray(message) ? [message] : message)
+}
+
+export const errorResponse = (status: number, message: string | string[]) =>
+  HttpResponse.json<ErrorBody>(
+    { statusCode: status, error: REASONS[status] ?? 'Error', message },
+    { status },
+  )
+
+/** Every failed rule of a schema as a readable line, e.g. `email must match pattern ...`. */
+export const validationErrors = (schema: Type.TSchema, value: unknown): string[] => {
+  if (Value.Check(schema, value)) return []
+  const byPath = new Map<string, string>()
+  for (const error of Value.Errors(schema, value)) {
+    const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    // A union reports each branch and then its summary: keep the summary.
+    if (byPath.has(field) && error.keyword !== 'anyOf') continue
+    byPath.set(field, field ? `${field} ${error.message}` : error.message)
+  }
+  return byPath.size > 0 ? [...byPath.values()] : ['Invalid request']
+}
+
+type Schemaish = Type.TSchema & {
+  properties?: Record<string, { type?: unknown }>
+}
+
+/** Query strings and path params arrive as text: turn integers and booleans into values. */
+const fromStrings = (schema: Type.TSchema | undefined, raw: Record<string, string>) => {
+  const properties = (schema as Schemaish | undefined)?.properties ?? {}
+  const out: Record<string, unknown> = {}
+  for (const [key, text] of Object.entries(raw)) {
+    const type = properties[key]?.type
+    if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text)) {
+      out[key] = Number(text)
+    } else if (type === 'boolean' && (text === 'true' || text === 'false')) {
+      out[key] = text === 'true'
+    } else {
+      out[key] = text
+    }
+  }
+  return out
+}
+
+const check = (schema: Type.TSchema | undefined, value: unknown) => {
+  if (!schema) return value
+  const messages = validationErrors(schema, value)
+  if (messages.length > 0) fail(400, messages)
+  return value
+}
+
+const readJson = async (request: Request): Promise<unknown> => {
+  const text = await request.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    return fail(400, 'Body must be valid JSON')
+  }
+}
+
+/** §6: 401 for guests on non-public calls, 403 for a role the endpoint does not admit. */
+const authorize = (endpoint: Endpoint): DbUser | null => {
+  const user = db.currentUser()
+  if (endpoint.access === 'public') return user
+  if (!user) return fail(401, 'Unauthorized')
+  if (endpoint.access !== 'user' && !endpoint.access.includes(user.role)) fail(403, 'Forbidden')
+  return user
+}
+
+type StaticOf<S> = S extends Type.TSchema ? Type.Static<S> : undefined
+type Status<E extends Endpoint> = keyof E['response'] & number
+
+/** A successful answer typed by the endpoint's response schema for that status. */
+export type Reply<E extends Endpoint> = {
+  [S in Status<E>]: { status: S; body: Type.Static<E['response'][S]> }
+}[Status<E>]
+
+export interface Context<E extends Endpoint> {
+  request: Request
+  user: E['access'] extends 'public' ? DbUser | null : DbUser
+  params: StaticOf<E['params']>
+  query: StaticOf<E['querystring']>
+  body: StaticOf<E['body']>
+}
+
+type Resolver<E extends Endpoint> = (
+  context: Context<E>,
+) => Reply<E> | Response | Promise<Reply<E> | Response>
+
+const METHODS: Record<HttpMethod, typeof http.get> = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+}
+
+/**
+ * The one way to declare a mock handler: the URL, access check and validation of params, query
+ * and JSON body all come from the contract endpoint; the resolver only holds the behaviour.
+ */
+export const route = <const E extends Endpoint>(endpoint: E, resolve: NoInfer<Resolver<E>>): HttpHandler =>
+  METHODS[endpoint.method](apiUrl(endpoint.path), async ({ request, params }) => {
+    try {
+      const user = authorize(endpoint)
+      const rawParams = Object.fromEntries(
+        Object.entries(params).map(([key, value]) => [key, String(value)]),
+      )
+      const rawQuery = Object.fromEntries(new URL(request.url).searchParams)
+      const context = {
+        request,
+        user,
+        params: check(endpoint.params, fromStrings(endpoint.params, rawParams)),
+        query: check(endpoint.querystring, fromStrings(endpoint.querystring, rawQuery)),
+        body: endpoint.body ? check(endpoint.body, await readJson(request)) : undefined,
+      } as Context<E>
+      const result = await resolve(context)
+      if (result instanceof Response) return result
+      return HttpResponse.json(result.body, { status: result.status })
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.messages)
+      throw error
+    }
+  })
+
+/** Finds a row or answers 404 with `what not found`. */
+export const found = <T>(row: T | undefined, what: string): T => row ?? fail(404, `${what} not found`)
+
+export const paginate = <T>(
+  items: readonly T[],
+  query: { page?: number | undefined; take?: number | undefined } | undefined,
+  defaultTake: number,
+): Paginated<T> => {
+  const page = query?.page ?? 1
+  const take = query?.take ?? defaultTake
+  const pageCount = Math.ceil(items.length / take)
+  const meta: PageMeta = {
+    page,
+    take,
+    itemCount: items.length,
+    pageCount,
+    hasNextPage: page < pageCount,
+  }
+  return { data: items.slice((page - 1) * take, page * take), meta }
+}
+
+/**
+ * The file of a multipart upload, after the checks every upload shares (§5): present, a non-blank
+ * name, at most 10 MB. The caller checks the type.
+ */
+export const readUpload = async (request: Request, field: string) => {
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return fail(400, 'No file provided')
+  }
+  const file = form.get(field)
+  if (file === null || typeof file === 'string') return fail(400, 'No file provided')
+  if (file.name.replace(/\.[^.]*$/, '').trim() === '') fail(400, 'File name cannot be empty')
+  if (file.size > UPLOAD_LIMIT_BYTES) fail(413, 'File is too large. Maximum size is 10MB.')
+  return { file, bytes: new Uint8Array(await file.arrayBuffer()) }
+}

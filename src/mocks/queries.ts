@@ -1,0 +1,96 @@
+import type { AverageScore } from '@contract/entities'
+import type { LessonListQuery } from '@contract/endpoints/lessons'
+import { db, type DbLesson, type DbUser } from './db'
+import { fail, found } from './http'
+
+/** Look-ups and rules shared by several handler files. */
+
+export const NOT_APPROVED = 'Your account has not been approved yet'
+
+export const lessonById = (id: number) =>
+  found(
+    db.lessons.find((lesson) => lesson.id === id),
+    'Lesson',
+  )
+
+/** The lesson, if the user owns it: 404 when missing, 403 when someone else's. */
+export const ownedLesson = (id: number, user: DbUser) => {
+  const lesson = lessonById(id)
+  if (lesson.ownerId !== user.id) fail(403, 'You are not the owner of this lesson')
+  return lesson
+}
+
+/** A session of the lesson named in the path (404 for a session of another lesson). */
+export const sessionOf = (lessonId: number, sessionId: number) =>
+  found(
+    db.sessions.find((session) => session.id === sessionId && session.lessonId === lessonId),
+    'Session',
+  )
+
+export const hasSessions = (lessonId: number) =>
+  db.sessions.some((session) => session.lessonId === lessonId)
+
+/** Takes part in the lesson: enrolled in any of its sessions. */
+export const isEnrolledInLesson = (userId: number, lessonId: number) =>
+  db.enrollments.some((row) => row.userId === userId && row.lessonId === lessonId)
+
+/** §4: the student and guest catalogues list only lessons with a session; filters of §7. */
+export const catalogue = (query: LessonListQuery | undefined): DbLesson[] => {
+  const categoryIds = query?.categoryIds?.split(',').map(Number)
+  const title = query?.title?.trim().toLowerCase()
+  const direction = query?.order === 'ASC' ? 1 : -1
+  return db.lessons
+    .filter((lesson) => hasSessions(lesson.id))
+    .filter((lesson) => !categoryIds || categoryIds.includes(lesson.categoryId))
+    .filter((lesson) => !title || lesson.title.toLowerCase().includes(title))
+    .sort((a, b) => direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)) || direction * (a.id - b.id))
+}
+
+export const userById = (id: number) =>
+  found(
+    db.users.find((user) => user.id === id),
+    'User',
+  )
+
+/** Reviews of the educator's lessons, newest first (undated ones last). */
+export const reviewsOfEducator = (educatorId: number) => {
+  const lessonIds = new Set(
+    db.lessons.filter((lesson) => lesson.ownerId === educatorId).map((lesson) => lesson.id),
+  )
+  const time = (createdAt: string | undefined) => (createdAt ? Date.parse(createdAt) : 0)
+  return db.reviews
+    .filter((review) => lessonIds.has(review.lessonId))
+    .sort((a, b) => time(b.createdAt) - time(a.createdAt) || b.id - a.id)
+}
+
+export const averageScoreOf = (educatorId: number): AverageScore => {
+  const reviews = reviewsOfEducator(educatorId)
+  const total = reviews.reduce((sum, review) => sum + review.rating, 0)
+  const average = reviews.length === 0 ? 0 : Math.round((total / reviews.length) * 10) / 10
+  return { average, count: reviews.length }
+}
+
+/** Licences of the pool no educator holds. */
+export const freeLicences = () =>
+  db.licences.filter((licence) => !db.users.some((user) => user.videoLicenceId === licence.id))
+
+/**
+ * Gives the educator a free licence (the one asked for, or the first free one other than the one
+ * it holds); the licence it held goes back to the pool.
+ */
+export const assignLicence = (educator: DbUser, licenceId?: number) => {
+  if (educator.role !== 'educator') fail(400, 'Only educators hold video licences')
+  if (licenceId !== undefined) {
+    found(
+      db.licences.find((licence) => licence.id === licenceId),
+      'Licence',
+    )
+    if (!freeLicences().some((licence) => licence.id === licenceId)) {
+      fail(409, 'This licence is already assigned')
+    }
+    educator.videoLicenceId = licenceId
+    return
+  }
+  const licence = freeLicences().find((row) => row.id !== educator.videoLicenceId)
+  educator.videoLicenceId = licence?.id ?? fail(409, 'No free video licence is available')
+}

@@ -1,0 +1,167 @@
+import type {
+  AdminUser,
+  Category,
+  CurrentUser,
+  HistoryEntry,
+  Lesson,
+  Payment,
+  Resource,
+  Review,
+  Session,
+  VideoLicence,
+} from '@contract/entities'
+import { canSeeMeetingLink, sessionPriceInCents, sessionTypeFor } from '@contract/rules'
+import {
+  db,
+  type DbLesson,
+  type DbPayment,
+  type DbResource,
+  type DbReview,
+  type DbSession,
+  type DbUser,
+} from './db'
+
+/** Who is looking: a signed-in user, or null for a guest. */
+export type Viewer = DbUser | null
+
+const licenceOf = (user: DbUser): VideoLicence | null => {
+  const licence = db.licences.find((row) => row.id === user.videoLicenceId)
+  return licence ? { ...licence } : null
+}
+
+export const toCurrentUser = (user: DbUser): CurrentUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  description: user.description,
+  role: user.role,
+  language: user.language,
+  isEmailConfirmed: user.isEmailConfirmed,
+  isValidated: user.isValidated,
+  isVideoConferenceConnected: user.videoLicenceId !== null,
+  videoLicence: licenceOf(user),
+})
+
+export const toAdminUser = (user: DbUser): AdminUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  isEmailConfirmed: user.isEmailConfirmed,
+  isValidated: user.isValidated,
+  isVideoConferenceConnected: user.videoLicenceId !== null,
+  videoLicence: licenceOf(user),
+  createdAt: user.createdAt,
+})
+
+const categoryOf = (categoryId: number): Category => {
+  const category = db.categories.find((row) => row.id === categoryId)
+  return category ? { ...category } : { id: categoryId, title: 'Unknown', titleJp: '不明' }
+}
+
+export const enrolledCount = (sessionId: number) =>
+  db.enrollments.filter((row) => row.sessionId === sessionId).length
+
+export const isEnrolled = (userId: number | undefined, sessionId: number) =>
+  db.enrollments.some((row) => row.userId === userId && row.sessionId === sessionId)
+
+export const lessonOf = (session: DbSession) =>
+  db.lessons.find((lesson) => lesson.id === session.lessonId)
+
+export const seatsLeft = (session: DbSession) =>
+  Math.max(0, (lessonOf(session)?.max_slots ?? 0) - enrolledCount(session.id))
+
+export const fullPriceOf = (session: DbSession) =>
+  sessionPriceInCents(lessonOf(session)?.price_in_cents ?? 0, session.start_time, session.end_time)
+
+export const toSession = (session: DbSession, viewer: Viewer, now = new Date()): Session => {
+  const lesson = lessonOf(session)
+  const who = {
+    enrolled: isEnrolled(viewer?.id, session.id),
+    owner: viewer !== null && lesson?.ownerId === viewer.id,
+  }
+  const availableSlots = seatsLeft(session)
+  return {
+    id: session.id,
+    lessonId: session.lessonId,
+    type: sessionTypeFor(session, who, now),
+    start_time: session.start_time,
+    end_time: session.end_time,
+    timezone: session.timezone,
+    url: canSeeMeetingLink(session, who, now) ? session.url : null,
+    availableSlots,
+    enrolledCount: enrolledCount(session.id),
+    fullPrice: fullPriceOf(session),
+    disabled: availableSlots === 0 && !who.enrolled,
+  }
+}
+
+export const toLesson = (lesson: DbLesson, now = Date.now()): Lesson => {
+  const owner = db.users.find((user) => user.id === lesson.ownerId)
+  const availableSessions = db.sessions.filter(
+    (session) =>
+      session.lessonId === lesson.id &&
+      Date.parse(session.start_time) > now &&
+      seatsLeft(session) > 0,
+  ).length
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    category: categoryOf(lesson.categoryId),
+    categoryId: lesson.categoryId,
+    price_in_cents: lesson.price_in_cents,
+    about: lesson.about,
+    details: lesson.details,
+    owner: {
+      id: lesson.ownerId,
+      name: owner?.name ?? 'Unknown',
+      description: owner?.description ?? null,
+    },
+    imageId: lesson.imageId,
+    imageUrl: lesson.imageId === null ? null : `/lessons/${lesson.id}/image`,
+    min_slots: lesson.min_slots,
+    max_slots: lesson.max_slots,
+    links: lesson.links.map((link) => ({ ...link })),
+    availableSessions,
+    createdAt: lesson.createdAt,
+  }
+}
+
+export const toReview = (review: DbReview): Review => {
+  const author = db.users.find((user) => user.id === review.userId)
+  const lesson = db.lessons.find((row) => row.id === review.lessonId)
+  return {
+    id: review.id,
+    body: review.body,
+    rating: review.rating,
+    author: { id: review.userId, name: author?.name ?? 'Unknown' },
+    lessonId: review.lessonId,
+    lessonTitle: lesson?.title ?? '',
+    ...(review.createdAt === undefined ? {} : { createdAt: review.createdAt }),
+  }
+}
+
+export const toResource = (resource: DbResource): Resource => ({ ...resource })
+
+export const toPayment = (payment: DbPayment): Payment => ({
+  id: payment.id,
+  transactionId: payment.transactionId,
+  orderId: payment.orderId,
+  status: payment.status,
+  amount_in_cents: payment.amount_in_cents,
+  currency: 'USD',
+  lessonId: payment.lessonId,
+  sessionId: payment.sessionId,
+  createdAt: payment.createdAt,
+})
+
+export const toHistoryEntry = (
+  lesson: DbLesson,
+  lastSessionEnd: string,
+  review: DbReview | undefined,
+): HistoryEntry => ({
+  lesson: toLesson(lesson),
+  lastSessionEnd,
+  status: review ? 'reviewed' : 'toReview',
+  review: review ? toReview(review) : null,
+})

@@ -1,0 +1,44 @@
+import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query'
+import { toast } from 'react-toastify'
+import { i18n } from '@/shared/i18n/i18n'
+import { toApiError } from './errors'
+
+const MINUTE = 60_000
+
+/** §9: stale 5 minutes, cache 10 minutes, one retry, no refetch on focus, mount or reconnect. */
+export const queryDefaults: QueryClientConfig['defaultOptions'] = {
+  queries: {
+    staleTime: 5 * MINUTE,
+    gcTime: 10 * MINUTE,
+    retry: 1,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+  },
+}
+
+/**
+ * A background refetch that fails while the screen still shows older data would otherwise go
+ * unnoticed: §8 asks for "Something went wrong: {message}".
+ */
+export const createQueryClient = (overrides: QueryClientConfig['defaultOptions'] = {}) =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { ...queryDefaults.queries, ...overrides.queries },
+      mutations: { ...overrides.mutations },
+    },
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.state.data !== undefined && !query.meta?.silent) {
+          toast.error(i18n.t('common.errors.background', { message: toApiError(error).message }))
+        }
+      },
+    }),
+  })
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: Error
+    queryMeta: { silent?: boolean }
+  }
+}

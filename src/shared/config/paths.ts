@@ -1,0 +1,60 @@
+/**
+ * Every client route: its pattern for the router and an href builder for links, so no screen
+ * writes a URL by hand. Auth screens live under /auth/* (§2), the welcome page at /login.
+ */
+const route = <P extends string>(pattern: P) => ({ pattern, href: () => pattern as string })
+
+export const paths = {
+  home: route('/'),
+  welcome: route('/login'),
+  auth: {
+    root: route('/auth'),
+    login: route('/auth/login'),
+    loginStudent: route('/auth/login/student'),
+    loginTeacher: route('/auth/login/teacher'),
+    register: route('/auth/register'),
+    confirm: route('/auth/confirm'),
+    confirmation: route('/auth/confirmation'),
+    forgotPassword: route('/auth/forgot-password'),
+    resetPassword: route('/auth/reset-password'),
+    resetConfirm: {
+      pattern: '/auth/reset-confirm/:type',
+      href: (type: 'email' | 'password') => `/auth/reset-confirm/${type}`,
+    },
+    resetError: {
+      pattern: '/auth/reset-error/:type',
+      href: (type: 'email' | 'password') => `/auth/reset-error/${type}`,
+    },
+  },
+  lesson: {
+    create: route('/lesson/new'),
+    edit: {
+      pattern: '/lesson/:id/edit',
+      href: (id: number | string) => `/lesson/${encodeURIComponent(id)}/edit`,
+    },
+    detail: {
+      pattern: '/lesson/:id/*',
+      href: (id: number | string) => `/lesson/${encodeURIComponent(id)}`,
+    },
+  },
+  settings: route('/settings'),
+  history: route('/history'),
+  upcomingLessons: route('/upcoming-lessons'),
+  admin: { educators: route('/admin/educators') },
+  payment: {
+    result: {
+      pattern: '/payments/:paymentId',
+      href: (paymentId: number | string) => `/payments/${encodeURIComponent(paymentId)}`,
+    },
+  },
+  terms: route('/terms'),
+  unauthorized: route('/unauthorized'),
+  accessDenied: route('/access-denied'),
+} as const
+
+/** The numeric id a route parameter names, or null when absent or not a positive integer. */
+export const parseId = (value: string | undefined): number | null => {
+  if (!value || !/^\d+$/.test(value)) return null
+  const id = Number(value)
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}

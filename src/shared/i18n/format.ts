@@ -1,0 +1,32 @@
+import { format } from 'date-fns'
+import { enUS, ja } from 'date-fns/locale'
+import type { AppLanguage } from './languages'
+
+const dateLocale = (language: AppLanguage) => (language === 'jp-JP' ? ja : enUS)
+const numberLocale = (language: AppLanguage) => (language === 'jp-JP' ? 'ja-JP' : 'en-US')
+
+/** §1: dates as d MMMM yyyy, in the viewer's time zone. */
+export const formatDate = (value: string | Date, language: AppLanguage) =>
+  format(new Date(value), 'd MMMM yyyy', { locale: dateLocale(language) })
+
+/** §1: times as HH:mm, in the viewer's time zone. */
+export const formatTime = (value: string | Date) => format(new Date(value), 'HH:mm')
+
+/** Prices are stored in cents (§1); the payment provider charges USD. */
+export const formatPrice = (cents: number, language: AppLanguage) =>
+  new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'USD' }).format(
+    cents / 100,
+  )
+
+/** Ratings are shown with one decimal (§9). */
+export const formatRating = (average: number, language: AppLanguage) =>
+  new Intl.NumberFormat(numberLocale(language), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(average)
+
+/** Category titles in Japanese when the interface is Japanese (§3). */
+export const categoryTitle = (
+  category: { title: string; titleJp?: string | undefined },
+  language: AppLanguage,
+) => (language === 'jp-JP' && category.titleJp ? category.titleJp : category.title)

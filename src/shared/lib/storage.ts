@@ -1,0 +1,15 @@
+import { LANGUAGE_STORAGE_KEY } from '@/shared/i18n/languages'
+
+/**
+ * Logout clears local storage (§4). The interface language is a preference of the device, not of
+ * the account, so it survives.
+ */
+export const clearLocalStorageKeepingLanguage = () => {
+  try {
+    const language = localStorage.getItem(LANGUAGE_STORAGE_KEY)
+    localStorage.clear()
+    if (language !== null) localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
+}

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react'
+import { delay, http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@/mocks/node'
+import { renderApp } from '@tests/render-app'
+
+describe('route guard (§4)', () => {
+  it('shows the loading message while the user loads', async () => {
+    server.use(http.get('http://localhost:3000/api/user/me', () => delay('infinite')))
+    await renderApp(undefined, { url: '/settings', waitForLoad: false })
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…')
+  })
+
+  it('sends a guest to login', async () => {
+    const { router } = await renderApp(undefined, { url: '/settings' })
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/auth/login')
+  })
+
+  it('lets any signed-in user into /settings and /history', async () => {
+    await renderApp(undefined, { url: '/settings', user: 'educator' })
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument()
+  })
+
+  it('sends a role that is not allowed to /unauthorized', async () => {
+    const { router } = await renderApp(undefined, { url: '/lesson/new', user: 'student' })
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeInTheDocument()
+    expect(screen.getByText('You are not authorized to view this page.')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/unauthorized')
+  })
+
+  it('keeps admin screens for admins', async () => {
+    const { router } = await renderApp(undefined, { url: '/admin/educators', user: 'educator' })
+    await screen.findByRole('heading', { name: 'Unauthorized' })
+    expect(router.state.location.pathname).toBe('/unauthorized')
+  })
+
+  it('lets an admin into the educator verification list', async () => {
+    await renderApp(undefined, { url: '/admin/educators', user: 'admin' })
+    expect(await screen.findByRole('heading', { name: 'Educator verification' })).toBeInTheDocument()
+  })
+
+  it('shows the not-approved message to an unverified educator, with a go-home button', async () => {
+    await renderApp(undefined, { url: '/lesson/new', user: 'unverifiedEducator' })
+    expect(await screen.findByRole('heading', { name: 'Your account is not approved yet' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
+  })
+
+  it('lets a verified educator create a lesson', async () => {
+    await renderApp(undefined, { url: '/lesson/new', user: 'educator' })
+    expect(await screen.findByRole('heading', { name: 'New lesson' })).toBeInTheDocument()
+  })
+
+  it('shows an existing lesson id as an update', async () => {
+    await renderApp(undefined, { url: '/lesson/1/edit', user: 'educator' })
+    expect(await screen.findByRole('heading', { name: 'Update lesson' })).toBeInTheDocument()
+  })
+
+  it('sends a guest on the edit screen to login', async () => {
+    const { router } = await renderApp(undefined, { url: '/lesson/1/edit' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    expect(router.state.location.pathname).toBe('/auth/login')
+  })
+
+  it('keeps upcoming lessons for educators', async () => {
+    await renderApp(undefined, { url: '/upcoming-lessons', user: 'student' })
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeInTheDocument()
+  })
+
+  it('sends the user to login when the current-user call fails', async () => {
+    server.use(
+      http.get('http://localhost:3000/api/user/me', () =>
+        HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'down' }, { status: 500 }),
+      ),
+    )
+    const { router } = await renderApp(undefined, { url: '/' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    expect(router.state.location.pathname).toBe('/auth/login')
+  })
+})

@@ -1,0 +1,122 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import HttpBackend from 'i18next-http-backend'
+import { describe, expect, it } from 'vitest'
+import { categoryTitle, formatDate, formatPrice, formatRating, formatTime } from '@/shared/i18n/format'
+import { i18n } from '@/shared/i18n/i18n'
+import { LANGUAGE_STORAGE_KEY, storedLanguage } from '@/shared/i18n/languages'
+import en from '../../public/locales/en-US/translation.json'
+import jp from '../../public/locales/jp-JP/translation.json'
+import { renderApp } from '@tests/render-app'
+
+type Tree = { [key: string]: string | Tree }
+const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  )
+
+describe('translation files', () => {
+  const enKeys = flatten(en)
+  const jpKeys = flatten(jp)
+
+  it('have the same keys in en-US and jp-JP', () => {
+    expect(Object.keys(jpKeys).sort()).toEqual(Object.keys(enKeys).sort())
+  })
+
+  it('have no empty text', () => {
+    for (const [key, value] of [...Object.entries(enKeys), ...Object.entries(jpKeys)]) {
+      expect(value.trim(), key).not.toBe('')
+    }
+  })
+
+  it('keep the same interpolation variables in both languages', () => {
+    const variables = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort()
+    for (const [key, value] of Object.entries(enKeys)) {
+      expect(variables(jpKeys[key] ?? ''), key).toEqual(variables(value))
+    }
+  })
+
+  it('hold the common validation messages of §5', () => {
+    for (const key of ['invalidEmail', 'required', 'passwordLength', 'passwordMustMatch', 'acceptTerms', 'emailExists']) {
+      expect(enKeys[`common.errors.${key}`], key).toBeTruthy()
+    }
+  })
+})
+
+describe('language choice', () => {
+  it('defaults to English and falls back to en-US for an unknown stored value', () => {
+    expect(storedLanguage()).toBe('en-US')
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr-FR')
+    expect(storedLanguage()).toBe('en-US')
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'jp-JP')
+    expect(storedLanguage()).toBe('jp-JP')
+  })
+
+  it('switches every string of the guest shell to Japanese and persists the choice', async () => {
+    await renderApp()
+    expect(await screen.findByRole('heading', { name: 'All lessons' })).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'jp-JP')
+    expect(await screen.findByRole('heading', { name: 'すべてのレッスン' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'ログイン' })).toBeInTheDocument()
+    expect(screen.getByLabelText('言語')).toHaveValue('jp-JP')
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('jp-JP')
+    expect(document.documentElement.lang).toBe('ja')
+    expect(i18n.resolvedLanguage).toBe('jp-JP')
+  })
+
+  it('switches the signed-in navigation too', async () => {
+    await renderApp(undefined, { user: 'educator' })
+    await userEvent.selectOptions(await screen.findByLabelText('Language'), 'jp-JP')
+    expect(await screen.findByRole('link', { name: '今後のレッスン' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'ログアウト' })).toBeInTheDocument()
+  })
+})
+
+describe('the HTTP backend', () => {
+  it('loads locales/{lng}/translation.json', async () => {
+    const instance = i18next.createInstance()
+    await instance.use(HttpBackend).init({
+      lng: 'jp-JP',
+      fallbackLng: 'en-US',
+      supportedLngs: ['en-US', 'jp-JP'],
+      load: 'currentOnly',
+      backend: { loadPath: 'http://localhost:3000/locales/{{lng}}/translation.json' },
+    })
+    expect(instance.t('nav.logout')).toBe('ログアウト')
+    await instance.changeLanguage('en-US')
+    expect(instance.t('nav.logout')).toBe('Log out')
+  })
+})
+
+describe('formatting', () => {
+  const instant = '2026-03-05T14:07:00'
+
+  it('writes dates as d MMMM yyyy in each language', () => {
+    expect(formatDate(instant, 'en-US')).toBe('5 March 2026')
+    expect(formatDate(instant, 'jp-JP')).toBe('5 3月 2026')
+  })
+
+  it('writes times as HH:mm', () => {
+    expect(formatTime('2026-03-05T09:07:00')).toBe('09:07')
+    expect(formatTime(instant)).toBe('14:07')
+  })
+
+  it('shows cents as dollars and ratings with one decimal', () => {
+    expect(formatPrice(2550, 'en-US')).toBe('$25.50')
+    expect(formatPrice(0, 'en-US')).toBe('$0.00')
+    expect(formatRating(4, 'en-US')).toBe('4.0')
+    expect(formatRating(4.25, 'en-US')).toBe('4.3')
+  })
+
+  it('uses titleJp for categories under jp-JP only', () => {
+    const category = { title: 'Music', titleJp: '音楽' }
+    expect(categoryTitle(category, 'jp-JP')).toBe('音楽')
+    expect(categoryTitle(category, 'en-US')).toBe('Music')
+    expect(categoryTitle({ title: 'Music' }, 'jp-JP')).toBe('Music')
+  })
+})

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { db, DEMO_PASSWORD, seedIds, seedTokens } from '@/mocks/db'
+import { call } from './helpers'
+
+const newUser = { name: 'Ana Silva', email: 'ana@manabi.example', password: 'Secret1', role: 'student' }
+const tokenIn = (body: string) => /token=([\w-]+)/.exec(body)?.[1] ?? ''
+
+describe('auth mocks', () => {
+  it('registers with 201, sends a confirmation and rejects an existing e-mail with 409', async () => {
+    const created = await call('POST', '/auth/register', { as: null, json: newUser })
+    expect(created.status).toBe(201)
+    expect(db.outbox.map((mail) => mail.to)).toEqual(['ana@manabi.example'])
+
+    const again = await call('POST', '/auth/register', {
+      json: { ...newUser, email: 'YUKI@manabi.example' },
+    })
+    expect(again).toMatchObject({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Email already exists' },
+    })
+  })
+
+  it('answers 400 with one message per invalid field', async () => {
+    const { status, body } = await call('POST', '/auth/register', {
+      as: null,
+      json: { name: '', email: 'not-an-email', password: 'short', role: 'admin' },
+    })
+    expect(status).toBe(400)
+    expect(body.error).toBe('Bad Request')
+    expect(body.message).toHaveLength(4)
+    expect(body.message.map((line: string) => line.split(' ')[0])).toEqual([
+      'name',
+      'email',
+      'password',
+      'role',
+    ])
+  })
+
+  it('keeps an unconfirmed account out (403) until its single-use token is used', async () => {
+    await call('POST', '/auth/register', { as: null, json: { ...newUser, role: 'educator' } })
+    const login = { email: newUser.email, password: newUser.password }
+    expect((await call('POST', '/auth/login', { json: login })).status).toBe(403)
+
+    const token = tokenIn(db.outbox[0]?.body ?? '')
+    expect((await call('POST', '/auth/confirm', { json: { validationToken: token } })).status).toBe(200)
+    const reused = await call('POST', '/auth/confirm', { json: { validationToken: token } })
+    expect(reused).toMatchObject({ status: 400, body: { message: ['Invalid or expired token'] } })
+
+    const signedIn = await call('POST', '/auth/login', { json: login })
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body).toMatchObject({
+      email: newUser.email,
+      role: 'educator',
+      isEmailConfirmed: true,
+      isValidated: false,
+    })
+    expect((await call('GET', '/user/me')).body.email).toBe(newUser.email)
+  })
+
+  it('answers 401 for a wrong password or unknown e-mail and 403 for the unconfirmed seed student', async () => {
+    for (const json of [
+      { email: 'yuki@manabi.example', password: 'Wrong1' },
+      { email: 'nobody@manabi.example', password: DEMO_PASSWORD },
+    ]) {
+      const { status, body } = await call('POST', '/auth/login', { as: null, json })
+      expect(status).toBe(401)
+      expect(body.message).toBe('Invalid email or password')
+    }
+    const unconfirmed = await call('POST', '/auth/login', {
+      json: { email: 'sam@manabi.example', password: DEMO_PASSWORD },
+    })
+    expect(unconfirmed.status).toBe(403)
+    expect(db.session.userId).toBeNull()
+  })
+
+  it('logs in and out: /user/me is 401 for a guest', async () => {
+    expect((await call('GET', '/user/me', { as: null })).status).toBe(401)
+    const login = await call('POST', '/auth/login', {
+      json: { email: 'yuki@manabi.example', password: DEMO_PASSWORD, rememberMe: true },
+    })
+    expect(login.body.id).toBe(seedIds.student)
+    expect(db.session.userId).toBe(seedIds.student)
+    expect((await call('GET', '/user/me')).body.name).toBe('Yuki Yamamoto')
+    expect((await call('GET', '/auth/logout')).status).toBe(200)
+    expect((await call('GET', '/user/me')).status).toBe(401)
+  })
+
+  it('answers the same reset message whether or not the address exists', async () => {
+    const known = await call('POST', '/auth/password-reset-email', {
+      as: null,
+      json: { email: 'yuki@manabi.example' },
+    })
+    const unknown = await call('POST', '/auth/password-reset-email', {
+      json: { email: 'nobody@manabi.example' },
+    })
+    expect(known.status).toBe(200)
+    expect(unknown).toEqual({ ...known, headers: unknown.headers })
+    expect(db.outbox.map((mail) => mail.to)).toEqual(['yuki@manabi.example'])
+  })
+
+  it('sets a new password once per reset token', async () => {
+    const json = { password: 'Fresh123', passwordResetToken: seedTokens.reset }
+    expect((await call('POST', '/auth/set-new-password', { as: null, json })).status).toBe(200)
+    expect((await call('POST', '/auth/set-new-password', { json })).status).toBe(400)
+    const weak = await call('POST', '/auth/set-new-password', {
+      json: { password: 'alllowercase', passwordResetToken: 'x' },
+    })
+    expect(weak.status).toBe(400)
+
+    const old = { email: 'yuki@manabi.example', password: DEMO_PASSWORD }
+    expect((await call('POST', '/auth/login', { json: old })).status).toBe(401)
+    const fresh = { email: 'yuki@manabi.example', password: 'Fresh123' }
+    expect((await call('POST', '/auth/login', { json: fresh })).status).toBe(200)
+  })
+
+  it('updates the profile and refuses an e-mail taken by someone else', async () => {
+    const updated = await call('PATCH', '/user/update_profile', {
+      as: seedIds.educator,
+      json: { name: 'Kenji T.', description: null },
+    })
+    expect(updated.body).toMatchObject({ name: 'Kenji T.', description: null })
+    const taken = await call('PATCH', '/user/update_profile', {
+      json: { email: 'emily@manabi.example' },
+    })
+    expect(taken).toMatchObject({ status: 409, body: { message: 'Email already exists' } })
+  })
+})

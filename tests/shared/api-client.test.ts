@@ -1,0 +1,106 @@
+import { AxiosError, AxiosHeaders } from 'axios'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@/mocks/node'
+import { api } from '@/shared/api/client'
+import { ApiError, errorMessage, serverMessage, toApiError } from '@/shared/api/errors'
+
+const API = 'http://localhost:3000/api'
+
+const axiosError = (status: number, data: unknown) =>
+  new AxiosError('Request failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
+    status,
+    statusText: 'Status text',
+    data,
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  })
+
+describe('toApiError', () => {
+  it('keeps a single server message as a one-item list', () => {
+    const error = toApiError(axiosError(401, { statusCode: 401, error: 'Unauthorized', message: 'Nope' }))
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.status).toBe(401)
+    expect(error.messages).toEqual(['Nope'])
+    expect(error.message).toBe('Nope')
+    expect(error.error).toBe('Unauthorized')
+  })
+
+  it('keeps a list of messages in order and drops non-strings', () => {
+    const error = toApiError(axiosError(400, { message: ['first', 2, 'second'] }))
+    expect(error.messages).toEqual(['first', 'second'])
+  })
+
+  it('falls back to the status text when the body has no message', () => {
+    const error = toApiError(axiosError(500, 'plain text'))
+    expect(error.messages).toEqual([])
+    expect(error.message).toBe('Status text')
+  })
+
+  it('reports a missing answer as status 0', () => {
+    const error = toApiError(new AxiosError('Network Error', 'ERR_NETWORK'))
+    expect(error.status).toBe(0)
+    expect(error.message).toBe('Network Error')
+  })
+
+  it('wraps anything else thrown', () => {
+    expect(toApiError(new Error('boom')).message).toBe('boom')
+    expect(toApiError('weird').message).toBe('weird')
+  })
+})
+
+describe('errorMessage (§8 generic helper)', () => {
+  it('shows the first message of the list on 400', () => {
+    expect(errorMessage(axiosError(400, { message: ['Title is required', 'Price'] }), 'fallback')).toBe(
+      'Title is required',
+    )
+  })
+
+  it('shows the server message on 401', () => {
+    expect(errorMessage(axiosError(401, { message: 'Session expired' }), 'fallback')).toBe('Session expired')
+  })
+
+  it.each([403, 404, 409, 500, 0])('shows the supplied fallback on %i', (status) => {
+    expect(errorMessage(axiosError(status, { message: 'server text' }), 'fallback')).toBe('fallback')
+  })
+
+  it('shows the fallback on 400 without a message', () => {
+    expect(errorMessage(axiosError(400, {}), 'fallback')).toBe('fallback')
+  })
+
+  it('serverMessage prefers the server text whatever the status', () => {
+    expect(serverMessage(axiosError(409, { message: 'Conflict here' }), 'fallback')).toBe('Conflict here')
+    expect(serverMessage(axiosError(500, {}), 'fallback')).toBe('fallback')
+  })
+})
+
+describe('the HTTP client', () => {
+  it('calls the API base with credentials and Accept: application/json', async () => {
+    let seen: { accept: string | null; credentials: RequestCredentials } | undefined
+    server.use(
+      http.get(`${API}/probe`, ({ request }) => {
+        seen = { accept: request.headers.get('accept'), credentials: request.credentials }
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    const response = await api.get<{ ok: boolean }>('/probe')
+    expect(response.data).toEqual({ ok: true })
+    expect(seen?.accept).toContain('application/json')
+    expect(seen?.credentials).toBe('include')
+    expect(api.defaults.withCredentials).toBe(true)
+  })
+
+  it('rejects with a normalised ApiError', async () => {
+    server.use(
+      http.get(`${API}/probe`, () =>
+        HttpResponse.json(
+          { statusCode: 409, error: 'Conflict', message: ['Probably, sessions overlap'] },
+          { status: 409 },
+        ),
+      ),
+    )
+    const failure = await api.get('/probe').catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(ApiError)
+    expect(failure).toMatchObject({ status: 409, error: 'Conflict', messages: ['Probably, sessions overlap'] })
+  })
+})

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query'
+import { act, screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@/mocks/node'
+import { api } from '@/shared/api/client'
+import { createQueryClient, queryDefaults } from '@/shared/api/query-client'
+import { renderApp } from '@tests/render-app'
+
+describe('query defaults (§9)', () => {
+  it('are stale 5 min, cache 10 min, one retry, no refetch on focus, mount or reconnect', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries
+    expect(defaults).toMatchObject({
+      staleTime: 300_000,
+      gcTime: 600_000,
+      retry: 1,
+      refetchOnWindowFocus: false,
+      refetchOnMount: false,
+      refetchOnReconnect: false,
+    })
+    expect(queryDefaults?.queries?.retry).toBe(1)
+  })
+})
+
+function Probe() {
+  const query = useQuery({
+    queryKey: ['probe'],
+    queryFn: async () => (await api.get<{ value: string }>('/probe')).data,
+  })
+  return (
+    <div>
+      <p>{query.data?.value ?? 'none'}</p>
+      <button type="button" onClick={() => void query.refetch()}>
+        refetch
+      </button>
+    </div>
+  )
+}
+
+describe('a failing background query', () => {
+  it('toasts "Something went wrong: {message}" when data was already shown', async () => {
+    server.use(http.get('http://localhost:3000/api/probe', () => HttpResponse.json({ value: 'first' })))
+    await renderApp(<Probe />)
+    expect(await screen.findByText('first')).toBeInTheDocument()
+
+    server.use(
+      http.get('http://localhost:3000/api/probe', () =>
+        HttpResponse.json({ statusCode: 500, error: 'Internal', message: 'Database down' }, { status: 500 }),
+      ),
+    )
+    screen.getByRole('button', { name: 'refetch' }).click()
+    expect(await screen.findByText('Something went wrong: Database down')).toBeInTheDocument()
+    expect(screen.getByText('first')).toBeInTheDocument()
+  })
+
+  it('does not toast when the first load fails (the screen shows its own error)', async () => {
+    server.use(
+      http.get('http://localhost:3000/api/probe', () =>
+        HttpResponse.json({ statusCode: 500, error: 'Internal', message: 'Database down' }, { status: 500 }),
+      ),
+    )
+    const { queryClient } = await renderApp(<Probe />)
+    await waitFor(() => expect(queryClient.getQueryState(['probe'])?.status).toBe('error'))
+    await act(async () => {})
+    expect(screen.getByText('none')).toBeInTheDocument()
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument()
+  })
+})

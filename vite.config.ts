@@ -1,0 +1,25 @@
+import { fileURLToPath, URL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+  '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias },
+  server: { port: 5173 },
+  build: { sourcemap: true, manifest: true },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./tests/setup.ts'],
+    include: ['tests/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    testTimeout: 15000,
+    env: { VITE_API_URL: 'http://localhost:3000/api', VITE_SUPPORT_EMAIL: 'support@manabi.example' },
+  },
+})
