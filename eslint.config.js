@@ -29,7 +29,11 @@ const layerZones = [
     from: './src/mocks',
     message: 'The mock catalogue is for tests and dev:mock only',
   })),
-  { target: './contract', from: './src', message: 'contract/ is shared and depends on nothing in src' },
+  {
+    target: './contract',
+    from: './src',
+    message: 'contract/ is shared and depends on nothing in src',
+  },
 ]
 
 export default tseslint.config(
@@ -42,7 +46,9 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.app.json' }),
+      ],
     },
     plugins: { 'import-x': importX },
     rules: {
@@ -69,7 +75,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 )

@@ -20,6 +20,9 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     testTimeout: 15000,
-    env: { VITE_API_URL: 'http://localhost:3000/api', VITE_SUPPORT_EMAIL: 'support@manabi.example' },
+    env: {
+      VITE_API_URL: 'http://localhost:3000/api',
+      VITE_SUPPORT_EMAIL: 'support@manabi.example',
+    },
   },
 })

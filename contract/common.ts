@@ -3,10 +3,13 @@ import Type from 'typebox'
 /** Positive integer identifier used by every entity. */
 export const Id = Type.Integer({ minimum: 1, description: 'Positive integer identifier' })
 
-/** Path parameter ids arrive as strings; the server coerces them, so both are accepted. */
+/** A path parameter id; it arrives as text and is coerced to an integer before validation. */
 export const IdParam = Type.Integer({ minimum: 1 })
 
-export const IsoDateTime = Type.String({ format: 'date-time', description: 'ISO 8601 instant (UTC)' })
+export const IsoDateTime = Type.String({
+  format: 'date-time',
+  description: 'ISO 8601 instant (UTC)',
+})
 
 /**
  * The one error body of the API (§8): `message` is a single string or a list of strings

@@ -21,8 +21,8 @@ export interface Endpoint {
   readonly body?: Type.TSchema
   /** `multipart` bodies carry one file field, named here. */
   readonly multipart?: { readonly field: string }
-  /** Non-JSON answers: a binary file or an iCalendar document. */
-  readonly produces?: 'application/octet-stream' | 'text/calendar'
+  /** Non-JSON answers: an image, a file of its own type, or an iCalendar document. */
+  readonly produces?: 'image/*' | 'application/octet-stream' | 'text/calendar'
   /** A schema for every status the endpoint answers. */
   readonly response: Readonly<Record<number, Type.TSchema>>
 }

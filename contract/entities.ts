@@ -13,7 +13,8 @@ import {
   VIDEO_PROVIDERS,
 } from './rules.ts'
 
-const literals = <const T extends readonly string[]>(values: T) => Type.Enum([...values] as T[number][])
+const literals = <const T extends readonly string[]>(values: T) =>
+  Type.Enum([...values] as T[number][])
 
 export const Role = literals(ROLES)
 export const Language = literals(LANGUAGES)
@@ -47,7 +48,9 @@ export const CurrentUser = Type.Object({
   role: Role,
   language: Language,
   isEmailConfirmed: Type.Boolean(),
-  isValidated: Type.Boolean({ description: 'Approved by an admin (always true for students and admins)' }),
+  isValidated: Type.Boolean({
+    description: 'Approved by an admin (always true for students and admins)',
+  }),
   isVideoConferenceConnected: Type.Boolean(),
   videoLicence: Type.Union([VideoLicence, Type.Null()]),
 })
@@ -130,11 +133,16 @@ export const Lesson = Type.Object({
   details: Type.String(),
   owner: Owner,
   imageId: Type.Union([Id, Type.Null()]),
-  imageUrl: Type.Union([Type.String(), Type.Null()], { description: 'Path relative to the API base' }),
+  imageUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'Path relative to the API base',
+  }),
   min_slots: Slots,
   max_slots: Slots,
   links: Type.Array(Link),
-  availableSessions: Type.Integer({ minimum: 0, description: 'Sessions that are still open to enrol' }),
+  availableSessions: Type.Integer({
+    minimum: 0,
+    description: 'Sessions that are still open to enrol',
+  }),
   createdAt: IsoDateTime,
 })
 export type Lesson = Type.Static<typeof Lesson>
@@ -209,8 +217,10 @@ export type PaymentStatus = Type.Static<typeof PaymentStatus>
 /** A payment for one session seat, captured through the wallet/card provider in USD. */
 export const Payment = Type.Object({
   id: Id,
-  transactionId: Type.Union([Type.String(), Type.Null()], { description: 'Provider capture id once paid' }),
-  orderId: Type.String({ description: "Provider order id the payment SDK approves" }),
+  transactionId: Type.Union([Type.String(), Type.Null()], {
+    description: 'Provider capture id once paid',
+  }),
+  orderId: Type.String({ description: 'Provider order id the payment SDK approves' }),
   status: PaymentStatus,
   amount_in_cents: Type.Integer({ minimum: 0 }),
   currency: Type.Literal('USD'),

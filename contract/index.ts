@@ -15,7 +15,13 @@ export * from './common.ts'
 export * from './endpoint.ts'
 export * from './entities.ts'
 export * from './rules.ts'
-export type { RegisterBody, LoginBody, ConfirmBody, EmailBody, SetNewPasswordBody } from './endpoints/auth.ts'
+export type {
+  RegisterBody,
+  LoginBody,
+  ConfirmBody,
+  EmailBody,
+  SetNewPasswordBody,
+} from './endpoints/auth.ts'
 export type { UpdateProfileBody, ReviewsQuery } from './endpoints/user.ts'
 export type { LessonListQuery, LessonWriteBody, MyListQuery } from './endpoints/lessons.ts'
 export type { SessionWriteBody, SessionsQuery, MeetingLink } from './endpoints/sessions.ts'
@@ -25,14 +31,41 @@ export type { CreateOrderBody, WebhookBody } from './endpoints/payments.ts'
 export type { AdminUsersQuery, AssignLicenceBody } from './endpoints/admin.ts'
 
 const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'response' in value
 
-const collect = (...modules: object[]) => modules.flatMap((module) => Object.values(module).filter(isEndpoint))
+const collect = (...modules: object[]) =>
+  modules.flatMap((module) => Object.values(module).filter(isEndpoint))
 
 /** The whole REST catalogue of §7, grouped by resource. */
-export const api = { admin, auth, categories, guest, lessons, payments, resources, reviews, sessions, system, user }
+export const api = {
+  admin,
+  auth,
+  categories,
+  guest,
+  lessons,
+  payments,
+  resources,
+  reviews,
+  sessions,
+  system,
+  user,
+}
 
 /** Every endpoint, for the server's route registration, the OpenAPI document and the contract tests. */
 export const endpoints: readonly Endpoint[] = collect(
-  system, auth, user, lessons, sessions, resources, reviews, payments, categories, admin, guest,
+  system,
+  auth,
+  user,
+  lessons,
+  sessions,
+  resources,
+  reviews,
+  payments,
+  categories,
+  admin,
+  guest,
 )

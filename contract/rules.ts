@@ -32,7 +32,21 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 export const PAGE_SIZE = { guestLessons: 5, sessions: 100, reviews: 100, default: 20 } as const
 
 export const MATERIAL_EXTENSIONS = [
-  'pdf', 'doc', 'docx', 'odt', 'ppt', 'pptx', 'odp', 'xls', 'xlsx', 'ods', 'txt', 'rtf', 'jpg', 'jpeg', 'png',
+  'pdf',
+  'doc',
+  'docx',
+  'odt',
+  'ppt',
+  'pptx',
+  'odp',
+  'xls',
+  'xlsx',
+  'ods',
+  'txt',
+  'rtf',
+  'jpg',
+  'jpeg',
+  'png',
 ] as const
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
 
@@ -57,7 +71,8 @@ export const isAllowedMaterial = (filename: string) =>
   (MATERIAL_EXTENSIONS as readonly string[]).includes(fileExtension(filename))
 
 /** Urls without a scheme get https:// when opened (§5). */
-export const withScheme = (url: string) => (/^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`)
+export const withScheme = (url: string) =>
+  /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`
 
 /** The two supported video-conferencing providers (§5): Zoom and Google Meet. */
 export const VIDEO_PROVIDERS = ['zoom', 'google_meet'] as const
@@ -103,8 +118,11 @@ export const canSeeMeetingLink = (
     now.getTime() < Date.parse(session.end_time))
 
 /** A session's price: the lesson's hourly price times the session's length, in whole cents. */
-export const sessionPriceInCents = (priceInCentsPerHour: number, startIso: string, endIso: string) =>
-  Math.round((priceInCentsPerHour * (Date.parse(endIso) - Date.parse(startIso))) / 3_600_000)
+export const sessionPriceInCents = (
+  priceInCentsPerHour: number,
+  startIso: string,
+  endIso: string,
+) => Math.round((priceInCentsPerHour * (Date.parse(endIso) - Date.parse(startIso))) / 3_600_000)
 
 const offsetMinutes = (instant: Date, timeZone: string) => {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -118,7 +136,14 @@ const offsetMinutes = (instant: Date, timeZone: string) => {
     second: '2-digit',
   }).formatToParts(instant)
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  )
   return (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000
 }
 

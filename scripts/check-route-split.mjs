@@ -51,7 +51,8 @@ const offenders = [...chunks].flatMap((key) =>
 )
 
 const routeChunks = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry).length
-if (routeChunks < 10) offenders.push(`only ${routeChunks} lazily loaded chunks: routes are not split`)
+if (routeChunks < 10)
+  offenders.push(`only ${routeChunks} lazily loaded chunks: routes are not split`)
 
 if (offenders.length) {
   console.error('The guest landing page would download code it must not:\n' + offenders.join('\n'))

@@ -10,7 +10,8 @@ import { db, seedIds } from '@/mocks/db'
 import { createQueryClient } from '@/shared/api/query-client'
 
 /** The seeded accounts a test can sign in as; null (the default) renders a guest. */
-export type TestUser = 'student' | 'educator' | 'unverifiedEducator' | 'educatorWithoutLicence' | 'admin'
+export type TestUser =
+  'student' | 'educator' | 'unverifiedEducator' | 'educatorWithoutLicence' | 'admin'
 
 type RenderAppOptions = {
   user?: TestUser | null

@@ -8,7 +8,7 @@ import en from '../public/locales/en-US/translation.json'
 import jp from '../public/locales/jp-JP/translation.json'
 
 // jsdom has no scrolling; React Router's scroll restoration calls it on every navigation.
-window.scrollTo = () => {}
+if (typeof window !== 'undefined') window.scrollTo = () => {}
 
 await initI18nWithResources({ 'en-US': en, 'jp-JP': jp })
 
@@ -17,7 +17,7 @@ afterEach(async () => {
   cleanup()
   server.resetHandlers()
   db.reset()
-  localStorage.clear()
+  if (typeof localStorage !== 'undefined') localStorage.clear()
   await i18n.changeLanguage('en-US')
 })
 afterAll(() => server.close())

@@ -13,6 +13,7 @@ export const AdminUsersQuery = Type.Object({
 })
 export type AdminUsersQuery = Type.Static<typeof AdminUsersQuery>
 
+/** Send `{}` to take the next free licence of the pool, or name one. */
 export const AssignLicenceBody = Type.Object({
   licenceId: Type.Optional(Id),
 })
@@ -39,10 +40,10 @@ export const approveUser = defineEndpoint({
 export const assignVideoLicence = defineEndpoint({
   method: 'POST',
   path: '/admin/users/:id/video-licence',
-  summary: "Assign a free licence to an educator, or reassign (replace) the one it holds",
+  summary: 'Assign a free licence to an educator, or reassign (replace) the one it holds',
   access: ['admin'],
   params: AdminUserParams,
-  body: Type.Optional(AssignLicenceBody),
+  body: AssignLicenceBody,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 

@@ -11,8 +11,12 @@ export const LessonListQuery = Type.Object({
   categoryIds: Type.Optional(
     Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'Comma-separated category ids' }),
   ),
-  title: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive title search' })),
-  order: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' })),
+  title: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Case-insensitive title search' }),
+  ),
+  order: Type.Optional(
+    Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' }),
+  ),
 })
 export type LessonListQuery = Type.Static<typeof LessonListQuery>
 
@@ -34,7 +38,9 @@ export const LessonWriteBody = Type.Object({
   imageId: Type.Optional(Type.Union([Id, Type.Null()])),
   imageUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   links: Type.Optional(Type.Array(Link)),
-  files: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0, description: 'Client-side only; always empty' })),
+  files: Type.Optional(
+    Type.Array(Type.Unknown(), { maxItems: 0, description: 'Client-side only; always empty' }),
+  ),
   sessions: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 0 })),
 })
 export type LessonWriteBody = Type.Static<typeof LessonWriteBody>
@@ -69,7 +75,8 @@ export const lessonHistory = defineEndpoint({
 export const upcomingLessons = defineEndpoint({
   method: 'GET',
   path: '/lessons/upcoming',
-  summary: "Sessions not yet ended that the caller attends (student) or teaches (educator), soonest first",
+  summary:
+    'Sessions not yet ended that the caller attends (student) or teaches (educator), soonest first',
   access: 'user',
   querystring: MyListQuery,
   response: { 200: Paginated(UpcomingSession), ...errors(400, 401) },
@@ -90,7 +97,7 @@ export const lessonImage = defineEndpoint({
   summary: "The lesson's cover image (binary)",
   access: 'public',
   params: LessonIdParams,
-  produces: 'application/octet-stream',
+  produces: 'image/*',
   response: { 200: Type.Unknown({ description: 'Image bytes' }), ...errors(400, 404) },
 })
 

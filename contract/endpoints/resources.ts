@@ -18,7 +18,9 @@ export const ResourceWriteBody = Type.Object({
 })
 export type ResourceWriteBody = Type.Static<typeof ResourceWriteBody>
 
-export const RenameResourceBody = Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }) })
+export const RenameResourceBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+})
 export type RenameResourceBody = Type.Static<typeof RenameResourceBody>
 
 export const listResources = defineEndpoint({

@@ -67,7 +67,8 @@ export const deleteSession = defineEndpoint({
 export const enroll = defineEndpoint({
   method: 'POST',
   path: '/lessons/:id/sessions/:sessionId/enroll',
-  summary: 'Take a seat in a free session (students); paid sessions answer 402 and go through payments',
+  summary:
+    'Take a seat in a free session (students); paid sessions answer 402 and go through payments',
   access: ['student'],
   params: SessionParams,
   response: { 201: Enrollment, ...errors(400, 401, 402, 403, 404, 409) },
@@ -76,7 +77,8 @@ export const enroll = defineEndpoint({
 export const unenroll = defineEndpoint({
   method: 'DELETE',
   path: '/lessons/:id/sessions/:sessionId/unenroll',
-  summary: 'Give the seat back before the session starts; refunds a paid seat and notifies the educator',
+  summary:
+    'Give the seat back before the session starts; refunds a paid seat and notifies the educator',
   access: ['student'],
   params: SessionParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
@@ -89,13 +91,17 @@ export const sessionIcs = defineEndpoint({
   access: 'user',
   params: SessionParams,
   produces: 'text/calendar',
-  response: { 200: Type.String({ description: 'text/calendar document' }), ...errors(400, 401, 404) },
+  response: {
+    200: Type.String({ description: 'text/calendar document' }),
+    ...errors(400, 401, 404),
+  },
 })
 
 export const joinSession = defineEndpoint({
   method: 'GET',
   path: '/lessons/:id/sessions/:sessionId/join',
-  summary: 'The meeting link: for the owner, or an enrolled student from 5 minutes before start to the end',
+  summary:
+    'The meeting link: for the owner, or an enrolled student from 5 minutes before start to the end',
   access: 'user',
   params: SessionParams,
   response: { 200: MeetingLink, ...errors(400, 401, 403, 404) },

@@ -7,5 +7,7 @@ export const health = defineEndpoint({
   path: '/',
   summary: 'API status',
   access: 'public',
-  response: { 200: Type.Object({ status: Type.Literal('ok'), name: Type.String(), version: Type.String() }) },
+  response: {
+    200: Type.Object({ status: Type.Literal('ok'), name: Type.String(), version: Type.String() }),
+  },
 })

@@ -38,7 +38,7 @@ export const updateProfile = defineEndpoint({
 export const reassignOwnVideoLicence = defineEndpoint({
   method: 'POST',
   path: '/user/reassign_video_licence',
-  summary: "Give the caller (a verified educator) a fresh video-conference licence; no payload",
+  summary: 'Give the caller (a verified educator) a fresh video-conference licence; no payload',
   access: ['educator'],
   response: { 200: CurrentUser, ...errors(401, 403, 409) },
 })

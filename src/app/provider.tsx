@@ -6,7 +6,13 @@ import { AppErrorBoundary } from './components/app-error-boundary'
 /** §9: toasts top-right, closing after 5000 ms. */
 export const TOAST_AUTO_CLOSE_MS = 5000
 
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProvider({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient
+  children: ReactNode
+}) {
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

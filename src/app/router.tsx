@@ -58,11 +58,17 @@ export const routes: RouteObject[] = [
           { index: true, lazy: lazyDefault(() => import('./routes/home')) },
           {
             element: <RequireAuth roles={['educator']} requireApproval />,
-            children: [{ path: 'lesson/new', lazy: lazyDefault(() => import('./routes/lesson-form')) }],
+            children: [
+              { path: 'lesson/new', lazy: lazyDefault(() => import('./routes/lesson-form')) },
+            ],
           },
           {
             element: (
-              <RequireAuth roles={['educator']} requireApproval guestFallback={<GuestLessonFallback />} />
+              <RequireAuth
+                roles={['educator']}
+                requireApproval
+                guestFallback={<GuestLessonFallback />}
+              />
             ),
             children: [
               { path: 'lesson/:id/edit', lazy: lazyDefault(() => import('./routes/lesson-form')) },

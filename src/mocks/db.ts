@@ -159,7 +159,15 @@ export const seedIds = {
   student3: 8,
   unconfirmedStudent: 9,
   licences: { educator: 1, educator2: 2, free: [3, 4] },
-  categories: { languages: 1, mathematics: 2, music: 3, programming: 4, cooking: 5, art: 6, science: 7 },
+  categories: {
+    languages: 1,
+    mathematics: 2,
+    music: 3,
+    programming: 4,
+    cooking: 5,
+    art: 6,
+    science: 7,
+  },
   /** Paid (2000 cents/h), educator: past session, live session, future session. */
   paidLesson: 1,
   /** Free, educator2: a session starting in 3 minutes, an open one and a full one. */

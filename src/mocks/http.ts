@@ -11,9 +11,12 @@ import { db, type DbUser } from './db'
 
 const origin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin)
 
-/** The absolute URL of an API path (`env.API_URL` may be absolute or a path on this origin). */
+/**
+ * The absolute URL of an API path (`env.API_URL` may be absolute or a path on this origin). No
+ * trailing slash, so `GET /` matches the base with or without one.
+ */
 export const apiUrl = (path: string) =>
-  new URL(`${env.API_URL.replace(/\/$/, '')}${path}`, origin()).href
+  new URL(`${env.API_URL.replace(/\/$/, '')}${path}`.replace(/(.)\/$/, '$1'), origin()).href
 
 /** The absolute URL of a path on the app's own origin (translations). */
 export const appUrl = (path: string) => new URL(path, origin()).href
@@ -58,20 +61,27 @@ export const validationErrors = (schema: Type.TSchema, value: unknown): string[]
   const byPath = new Map<string, string>()
   for (const error of Value.Errors(schema, value)) {
     const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    if (error.keyword === 'required' && 'requiredProperties' in error.params) {
+      for (const name of error.params.requiredProperties) {
+        const path = field ? `${field}.${name}` : name
+        byPath.set(path, `${path} is required`)
+      }
+      continue
+    }
     // A union reports each branch and then its summary: keep the summary.
     if (byPath.has(field) && error.keyword !== 'anyOf') continue
-    byPath.set(field, field ? `${field} ${error.message}` : error.message)
+    const message = error.keyword === 'pattern' ? 'has an invalid format' : error.message
+    byPath.set(field, field ? `${field} ${message}` : message)
   }
   return byPath.size > 0 ? [...byPath.values()] : ['Invalid request']
 }
 
-type Schemaish = Type.TSchema & {
-  properties?: Record<string, { type?: unknown }>
-}
-
 /** Query strings and path params arrive as text: turn integers and booleans into values. */
-const fromStrings = (schema: Type.TSchema | undefined, raw: Record<string, string>) => {
-  const properties = (schema as Schemaish | undefined)?.properties ?? {}
+const fromStrings = (
+  schema: { properties?: Record<string, { type?: unknown }> } | undefined,
+  raw: Record<string, string>,
+) => {
+  const properties = schema?.properties ?? {}
   const out: Record<string, unknown> = {}
   for (const [key, text] of Object.entries(raw)) {
     const type = properties[key]?.type
@@ -144,7 +154,10 @@ const METHODS: Record<HttpMethod, typeof http.get> = {
  * The one way to declare a mock handler: the URL, access check and validation of params, query
  * and JSON body all come from the contract endpoint; the resolver only holds the behaviour.
  */
-export const route = <const E extends Endpoint>(endpoint: E, resolve: NoInfer<Resolver<E>>): HttpHandler =>
+export const route = <const E extends Endpoint>(
+  endpoint: E,
+  resolve: NoInfer<Resolver<E>>,
+): HttpHandler =>
   METHODS[endpoint.method](apiUrl(endpoint.path), async ({ request, params }) => {
     try {
       const user = authorize(endpoint)
@@ -169,7 +182,8 @@ export const route = <const E extends Endpoint>(endpoint: E, resolve: NoInfer<Re
   })
 
 /** Finds a row or answers 404 with `what not found`. */
-export const found = <T>(row: T | undefined, what: string): T => row ?? fail(404, `${what} not found`)
+export const found = <T>(row: T | undefined, what: string): T =>
+  row ?? fail(404, `${what} not found`)
 
 export const paginate = <T>(
   items: readonly T[],

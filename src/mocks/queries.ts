@@ -43,7 +43,11 @@ export const catalogue = (query: LessonListQuery | undefined): DbLesson[] => {
     .filter((lesson) => hasSessions(lesson.id))
     .filter((lesson) => !categoryIds || categoryIds.includes(lesson.categoryId))
     .filter((lesson) => !title || lesson.title.toLowerCase().includes(title))
-    .sort((a, b) => direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)) || direction * (a.id - b.id))
+    .sort(
+      (a, b) =>
+        direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)) ||
+        direction * (a.id - b.id),
+    )
 }
 
 export const userById = (id: number) =>

@@ -35,6 +35,15 @@ describe('window auth events (§2)', () => {
 })
 
 describe('the current user (§4)', () => {
+  it('is fresh for 60 s, never retried, and refetched on focus (§9)', async () => {
+    const { queryClient } = await renderApp(undefined, { user: 'student' })
+    expect(queryClient.getQueryCache().find({ queryKey: authKeys.me() })?.options).toMatchObject({
+      staleTime: 60_000,
+      retry: false,
+      refetchOnWindowFocus: true,
+    })
+  })
+
   it('is fetched once for the whole tree', async () => {
     let calls = 0
     server.events.on('request:start', ({ request }) => {
@@ -69,6 +78,11 @@ describe('logout (§4)', () => {
     const { router } = await renderApp(undefined, { user: 'student' })
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }))
     expect(await screen.findByText('You are logged out')).toBeInTheDocument()
+    // §9: toasts sit top-right and close after 5000 ms.
+    expect(document.querySelector('.Toastify__toast-container--top-right')).not.toBeNull()
+    expect(
+      document.querySelector<HTMLElement>('.Toastify__progress-bar')?.style.animationDuration,
+    ).toBe('5000ms')
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'))
     expect(localStorage.getItem('draft')).toBeNull()
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en-US')
@@ -81,7 +95,10 @@ describe('logout (§4)', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     server.use(
       http.get('http://localhost:3000/api/auth/logout', () =>
-        HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'down' }, { status: 500 }),
+        HttpResponse.json(
+          { statusCode: 500, error: 'Internal Server Error', message: 'down' },
+          { status: 500 },
+        ),
       ),
     )
     localStorage.setItem('draft', 'x')

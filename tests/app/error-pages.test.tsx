@@ -16,7 +16,9 @@ describe('error pages (§2)', () => {
   it('shows not found for an unknown path, with a link home', async () => {
     await renderApp(undefined, { url: '/no/such/page' })
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
-    expect(screen.getByText('The page you are looking for does not exist or has moved.')).toBeInTheDocument()
+    expect(
+      screen.getByText('The page you are looking for does not exist or has moved.'),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
   })
 
@@ -37,14 +39,20 @@ describe('error pages (§2)', () => {
 
   it('shows the global error with the message for any other error', async () => {
     await renderApp(<Thrower error={new Error('Database exploded')} />)
-    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Oops! Something went wrong' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('Database exploded')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
   })
 
   it('shows the status text of a thrown response', async () => {
-    await renderApp(<Thrower error={new Response('', { status: 503, statusText: 'Service Unavailable' })} />)
-    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong' })).toBeInTheDocument()
+    await renderApp(
+      <Thrower error={new Response('', { status: 503, statusText: 'Service Unavailable' })} />,
+    )
+    expect(
+      await screen.findByRole('heading', { name: 'Oops! Something went wrong' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('Service Unavailable')).toBeInTheDocument()
   })
 

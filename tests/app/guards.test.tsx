@@ -37,12 +37,16 @@ describe('route guard (§4)', () => {
 
   it('lets an admin into the educator verification list', async () => {
     await renderApp(undefined, { url: '/admin/educators', user: 'admin' })
-    expect(await screen.findByRole('heading', { name: 'Educator verification' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Educator verification' }),
+    ).toBeInTheDocument()
   })
 
   it('shows the not-approved message to an unverified educator, with a go-home button', async () => {
     await renderApp(undefined, { url: '/lesson/new', user: 'unverifiedEducator' })
-    expect(await screen.findByRole('heading', { name: 'Your account is not approved yet' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Your account is not approved yet' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
   })
 
@@ -70,7 +74,10 @@ describe('route guard (§4)', () => {
   it('sends the user to login when the current-user call fails', async () => {
     server.use(
       http.get('http://localhost:3000/api/user/me', () =>
-        HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'down' }, { status: 500 }),
+        HttpResponse.json(
+          { statusCode: 500, error: 'Internal Server Error', message: 'down' },
+          { status: 500 },
+        ),
       ),
     )
     const { router } = await renderApp(undefined, { url: '/' })

@@ -39,7 +39,10 @@ describe('navigation per role (§2)', () => {
   it("shows the user's initials, name and email, the support mail link and logout", async () => {
     await renderApp(undefined, { user: 'student' })
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
-    const me = await (await fetch('http://localhost:3000/api/user/me')).json() as { name: string; email: string }
+    const me = (await (await fetch('http://localhost:3000/api/user/me')).json()) as {
+      name: string
+      email: string
+    }
     expect(within(nav).getByText(me.name)).toBeInTheDocument()
     expect(within(nav).getByText(me.email)).toBeInTheDocument()
     const expectedInitials = me.name

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import HttpBackend from 'i18next-http-backend'
 import { describe, expect, it } from 'vitest'
-import { categoryTitle, formatDate, formatPrice, formatRating, formatTime } from '@/shared/i18n/format'
+import {
+  categoryTitle,
+  formatDate,
+  formatPrice,
+  formatRating,
+  formatTime,
+} from '@/shared/i18n/format'
 import { i18n } from '@/shared/i18n/i18n'
 import { LANGUAGE_STORAGE_KEY, storedLanguage } from '@/shared/i18n/languages'
 import en from '../../public/locales/en-US/translation.json'
@@ -35,14 +41,22 @@ describe('translation files', () => {
   })
 
   it('keep the same interpolation variables in both languages', () => {
-    const variables = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort()
+    const variables = (text: string) =>
+      [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort()
     for (const [key, value] of Object.entries(enKeys)) {
       expect(variables(jpKeys[key] ?? ''), key).toEqual(variables(value))
     }
   })
 
   it('hold the common validation messages of §5', () => {
-    for (const key of ['invalidEmail', 'required', 'passwordLength', 'passwordMustMatch', 'acceptTerms', 'emailExists']) {
+    for (const key of [
+      'invalidEmail',
+      'required',
+      'passwordLength',
+      'passwordMustMatch',
+      'acceptTerms',
+      'emailExists',
+    ]) {
       expect(enKeys[`common.errors.${key}`], key).toBeTruthy()
     }
   })

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import type { CurrentUser, ErrorBody } from '@contract/index'
 import { db, DEMO_PASSWORD, seedIds, seedTokens } from '@/mocks/db'
-import { call } from './helpers'
+import { call, fieldsOf } from './helpers'
 
-const newUser = { name: 'Ana Silva', email: 'ana@manabi.example', password: 'Secret1', role: 'student' }
+const newUser = {
+  name: 'Ana Silva',
+  email: 'ana@manabi.example',
+  password: 'Secret1',
+  role: 'student',
+}
 const tokenIn = (body: string) => /token=([\w-]+)/.exec(body)?.[1] ?? ''
 
 describe('auth mocks', () => {
@@ -21,19 +27,13 @@ describe('auth mocks', () => {
   })
 
   it('answers 400 with one message per invalid field', async () => {
-    const { status, body } = await call('POST', '/auth/register', {
+    const { status, body } = await call<ErrorBody>('POST', '/auth/register', {
       as: null,
       json: { name: '', email: 'not-an-email', password: 'short', role: 'admin' },
     })
     expect(status).toBe(400)
     expect(body.error).toBe('Bad Request')
-    expect(body.message).toHaveLength(4)
-    expect(body.message.map((line: string) => line.split(' ')[0])).toEqual([
-      'name',
-      'email',
-      'password',
-      'role',
-    ])
+    expect(fieldsOf(body)).toEqual(['name', 'email', 'password', 'role'])
   })
 
   it('keeps an unconfirmed account out (403) until its single-use token is used', async () => {
@@ -42,7 +42,9 @@ describe('auth mocks', () => {
     expect((await call('POST', '/auth/login', { json: login })).status).toBe(403)
 
     const token = tokenIn(db.outbox[0]?.body ?? '')
-    expect((await call('POST', '/auth/confirm', { json: { validationToken: token } })).status).toBe(200)
+    expect((await call('POST', '/auth/confirm', { json: { validationToken: token } })).status).toBe(
+      200,
+    )
     const reused = await call('POST', '/auth/confirm', { json: { validationToken: token } })
     expect(reused).toMatchObject({ status: 400, body: { message: ['Invalid or expired token'] } })
 
@@ -54,7 +56,7 @@ describe('auth mocks', () => {
       isEmailConfirmed: true,
       isValidated: false,
     })
-    expect((await call('GET', '/user/me')).body.email).toBe(newUser.email)
+    expect((await call<CurrentUser>('GET', '/user/me')).body.email).toBe(newUser.email)
   })
 
   it('answers 401 for a wrong password or unknown e-mail and 403 for the unconfirmed seed student', async () => {
@@ -62,7 +64,7 @@ describe('auth mocks', () => {
       { email: 'yuki@manabi.example', password: 'Wrong1' },
       { email: 'nobody@manabi.example', password: DEMO_PASSWORD },
     ]) {
-      const { status, body } = await call('POST', '/auth/login', { as: null, json })
+      const { status, body } = await call<ErrorBody>('POST', '/auth/login', { as: null, json })
       expect(status).toBe(401)
       expect(body.message).toBe('Invalid email or password')
     }
@@ -75,12 +77,12 @@ describe('auth mocks', () => {
 
   it('logs in and out: /user/me is 401 for a guest', async () => {
     expect((await call('GET', '/user/me', { as: null })).status).toBe(401)
-    const login = await call('POST', '/auth/login', {
+    const login = await call<CurrentUser>('POST', '/auth/login', {
       json: { email: 'yuki@manabi.example', password: DEMO_PASSWORD, rememberMe: true },
     })
     expect(login.body.id).toBe(seedIds.student)
     expect(db.session.userId).toBe(seedIds.student)
-    expect((await call('GET', '/user/me')).body.name).toBe('Yuki Yamamoto')
+    expect((await call<CurrentUser>('GET', '/user/me')).body.name).toBe('Yuki Yamamoto')
     expect((await call('GET', '/auth/logout')).status).toBe(200)
     expect((await call('GET', '/user/me')).status).toBe(401)
   })

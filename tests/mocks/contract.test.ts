@@ -62,7 +62,13 @@ const scenarios: Record<string, Scenario> = {
 
   'POST /auth/register': {
     as: null,
-    json: { name: 'New Person', email: 'new@manabi.example', password: 'Secret1', role: 'student', terms: true },
+    json: {
+      name: 'New Person',
+      email: 'new@manabi.example',
+      password: 'Secret1',
+      role: 'student',
+      terms: true,
+    },
   },
   'POST /auth/confirm': { as: null, json: { validationToken: seedTokens.confirm } },
   'POST /auth/resend-confirmation': { as: null, json: { email: 'sam@manabi.example' } },
@@ -163,7 +169,10 @@ const scenarios: Record<string, Scenario> = {
 
   'GET /admin/users': { as: admin, query: { role: 'educator' } },
   'POST /admin/users/:id/approve': { as: admin, params: { id: seedIds.unverifiedEducator } },
-  'POST /admin/users/:id/video-licence': { as: admin, params: { id: seedIds.educatorWithoutLicence } },
+  'POST /admin/users/:id/video-licence': {
+    as: admin,
+    params: { id: seedIds.educatorWithoutLicence },
+  },
   'DELETE /admin/users/:id/video-licence': { as: admin, params: { id: educator } },
 
   'GET /guest/categories': { as: null },
@@ -201,12 +210,17 @@ describe('every contract endpoint has a mock answering its contract', () => {
       if (!scenario) throw new Error(`No scenario for ${key}`)
       const { status, headers, body } = await send(endpoint, scenario, scenario.as)
 
-      const success = Object.keys(endpoint.response).map(Number).filter((code) => code < 300)
+      const success = Object.keys(endpoint.response)
+        .map(Number)
+        .filter((code) => code < 300)
       expect(success).toContain(status)
       const contentType = headers.get('content-type') ?? ''
       if (endpoint.produces === 'text/calendar') {
         expect(contentType).toMatch(/^text\/calendar/)
         expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/)
+      } else if (endpoint.produces === 'image/*') {
+        expect(contentType).toMatch(/^image\//)
+        expect(String(body).length).toBeGreaterThan(0)
       } else if (endpoint.produces === 'application/octet-stream') {
         expect(contentType).not.toMatch(/json/)
         expect(String(body).length).toBeGreaterThan(0)
@@ -238,7 +252,9 @@ describe('access declared by the contract', () => {
       [admin, 'admin'],
       [student, 'student'],
       [educator, 'educator'],
-    ].find(([, role]) => !(endpoint.access as readonly string[]).includes(role as string))?.[0] as number
+    ].find(
+      ([, role]) => !(endpoint.access as readonly string[]).includes(role as string),
+    )?.[0] as number
 
   it.each(byRole.map((endpoint) => [keyOf(endpoint), endpoint] as const))(
     '%s answers 403 to a role it does not admit',

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@contract/common'
 import { db } from '@/mocks/db'
 
 /** The API base the tests' environment points the mocks at (vite.config.ts `test.env`). */
@@ -19,19 +20,19 @@ export interface Upload {
   bytes: Uint8Array
 }
 
-export interface CallResult {
+export interface CallResult<T> {
   status: number
   headers: Headers
-  /** Parsed JSON when the answer is JSON, otherwise the text. */
-  body: any
+  /** Parsed JSON when the answer is JSON, otherwise the text; `T` is what the test expects. */
+  body: T
 }
 
 /** One request to the mocked API, the way the SPA's client sends it. */
-export const call = async (
+export const call = async <T = unknown>(
   method: string,
   path: string,
   { as, query, json, upload }: CallOptions = {},
-): Promise<CallResult> => {
+): Promise<CallResult<T>> => {
   if (as !== undefined) {
     if (as === null) db.signOut()
     else db.signIn(as)
@@ -51,7 +52,8 @@ export const call = async (
   const response = await fetch(url, init)
   const text = await response.text()
   const isJson = response.headers.get('content-type')?.includes('application/json')
-  return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text }
+  const body = (isJson ? JSON.parse(text) : text) as T
+  return { status: response.status, headers: response.headers, body }
 }
 
 /**
@@ -88,7 +90,10 @@ export const imageUpload = (name = 'cover.png', bytes: Uint8Array = PNG_BYTES): 
   bytes,
 })
 
-export const fileUpload = (name = 'notes.pdf', bytes: Uint8Array = new TextEncoder().encode('%PDF-1.4 notes')): Upload => ({
+export const fileUpload = (
+  name = 'notes.pdf',
+  bytes: Uint8Array = new TextEncoder().encode('%PDF-1.4 notes'),
+): Upload => ({
   field: 'file',
   name,
   type: 'application/pdf',
@@ -98,3 +103,12 @@ export const fileUpload = (name = 'notes.pdf', bytes: Uint8Array = new TextEncod
 /** yyyy-MM-dd of a day `days` from now, in UTC. */
 export const dayFromNow = (days: number) =>
   new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+
+/** The messages of an error body as a list. */
+export const messagesOf = ({ message }: ErrorBody) => (Array.isArray(message) ? message : [message])
+
+/** The fields a 400 names (each message starts with the field). */
+export const fieldsOf = (body: ErrorBody) => messagesOf(body).map((line) => line.split(' ')[0])
+
+/** The ids of a page of items. */
+export const idsOf = (body: { data: { id: number }[] }) => body.data.map((item) => item.id)

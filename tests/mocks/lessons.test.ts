@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import type {
+  ErrorBody,
+  HistoryEntry,
+  ImageUpload,
+  Lesson,
+  Paginated,
+  Session,
+  UpcomingSession,
+} from '@contract/index'
 import { db, seedIds } from '@/mocks/db'
-import { call, dayFromNow, imageUpload, PNG_BYTES } from './helpers'
+import { call, dayFromNow, fieldsOf, idsOf as ids, imageUpload, PNG_BYTES } from './helpers'
 
 const { educator, educator2, student } = seedIds
-const ids = (body: { data: { id: number }[] }) => body.data.map((item) => item.id)
+type Lessons = Paginated<Lesson>
 
 const lessonBody = {
   title: 'Kanji in Context',
@@ -17,85 +26,96 @@ const lessonBody = {
 
 describe('lesson lists', () => {
   it('pages guest lessons 5 at a time, newest first, without the lesson that has no session', async () => {
-    const first = await call('GET', '/guest/lessons', { as: null })
+    const first = await call<Lessons>('GET', '/guest/lessons', { as: null })
     expect(ids(first.body)).toEqual([13, 11, 10, 9, 8])
-    expect(first.body.meta).toEqual({ page: 1, take: 5, itemCount: 12, pageCount: 3, hasNextPage: true })
+    expect(first.body.meta).toEqual({
+      page: 1,
+      take: 5,
+      itemCount: 12,
+      pageCount: 3,
+      hasNextPage: true,
+    })
 
-    const third = await call('GET', '/guest/lessons', { query: { page: 3 } })
+    const third = await call<Lessons>('GET', '/guest/lessons', { query: { page: 3 } })
     expect(ids(third.body)).toEqual([2, 1])
     expect(third.body.meta.hasNextPage).toBe(false)
-    expect(ids((await call('GET', '/guest/lessons', { query: { page: 4 } })).body)).toEqual([])
+    expect(
+      ids((await call<Lessons>('GET', '/guest/lessons', { query: { page: 4 } })).body),
+    ).toEqual([])
 
-    const oldestFirst = await call('GET', '/guest/lessons', { query: { order: 'ASC', take: 3 } })
+    const oldestFirst = await call<Lessons>('GET', '/guest/lessons', {
+      query: { order: 'ASC', take: 3 },
+    })
     expect(ids(oldestFirst.body)).toEqual([1, 2, 3])
   })
 
   it('never lists a lesson without sessions to students or guests, but lists it to its owner', async () => {
     const all = { take: 100 }
-    const guest = await call('GET', '/guest/lessons', { as: null, query: all })
-    const students = await call('GET', '/lessons', { as: student, query: all })
+    const guest = await call<Lessons>('GET', '/guest/lessons', { as: null, query: all })
+    const students = await call<Lessons>('GET', '/lessons', { as: student, query: all })
     expect(ids(guest.body)).not.toContain(seedIds.lessonWithoutSessions)
     expect(ids(students.body)).toHaveLength(12)
     expect(ids(students.body)).not.toContain(seedIds.lessonWithoutSessions)
 
-    const mine = await call('GET', '/lessons/my', { as: educator })
+    const mine = await call<Lessons>('GET', '/lessons/my', { as: educator })
     expect(ids(mine.body)).toEqual([13, 12, 9, 7, 4, 1])
   })
 
   it('filters by comma-separated categories and case-insensitive title', async () => {
-    const byCategory = await call('GET', '/lessons', { as: student, query: { categoryIds: '2,3' } })
+    const byCategory = await call<Lessons>('GET', '/lessons', {
+      as: student,
+      query: { categoryIds: '2,3' },
+    })
     expect(ids(byCategory.body)).toEqual([10, 9, 3, 2])
-    const byTitle = await call('GET', '/guest/lessons', { as: null, query: { title: 'JAPANESE' } })
+    const byTitle = await call<Lessons>('GET', '/guest/lessons', {
+      as: null,
+      query: { title: 'JAPANESE' },
+    })
     expect(ids(byTitle.body)).toEqual([5, 1])
-    const both = await call('GET', '/guest/lessons', { query: { title: 'japanese', categoryIds: '5' } })
+    const both = await call<Lessons>('GET', '/guest/lessons', {
+      query: { title: 'japanese', categoryIds: '5' },
+    })
     expect(ids(both.body)).toEqual([5])
   })
 
   it('answers 400 with a list for invalid query parameters', async () => {
-    const { status, body } = await call('GET', '/guest/lessons', {
+    const { status, body } = await call<ErrorBody>('GET', '/guest/lessons', {
       as: null,
       query: { take: 0, page: 'x', categoryIds: 'a,b' },
     })
     expect(status).toBe(400)
-    expect(body.message.map((line: string) => line.split(' ')[0]).sort()).toEqual([
-      'categoryIds',
-      'page',
-      'take',
-    ])
+    expect(fieldsOf(body).sort()).toEqual(['categoryIds', 'page', 'take'])
   })
 
   it("lists the caller's upcoming sessions, soonest first, and a student's history", async () => {
-    const upcoming = await call('GET', '/lessons/upcoming', { as: student })
-    expect(upcoming.body.data.map((item: { session: { id: number } }) => item.session.id)).toEqual([
+    const upcoming = await call<Paginated<UpcomingSession>>('GET', '/lessons/upcoming', {
+      as: student,
+    })
+    expect(upcoming.body.data.map((item) => item.session.id)).toEqual([
       seedIds.sessions.live,
       seedIds.sessions.startingSoon,
     ])
-    expect(upcoming.body.data[0].session.type).toBe('live')
+    expect(upcoming.body.data[0]?.session.type).toBe('live')
 
-    const teaching = await call('GET', '/lessons/upcoming', { as: educator })
-    expect(teaching.body.data.map((item: { session: { id: number } }) => item.session.id)).toEqual([
-      2, 3, 11, 15, 17, 20,
-    ])
+    const teaching = await call<Paginated<UpcomingSession>>('GET', '/lessons/upcoming', {
+      as: educator,
+    })
+    expect(teaching.body.data.map((item) => item.session.id)).toEqual([2, 3, 11, 15, 17, 20])
 
-    const history = await call('GET', '/lessons/history', { as: student })
-    expect(
-      history.body.data.map((entry: { lesson: { id: number }; status: string }) => [
-        entry.lesson.id,
-        entry.status,
-      ]),
-    ).toEqual([
+    const history = await call<Paginated<HistoryEntry>>('GET', '/lessons/history', { as: student })
+    expect(history.body.data.map((entry) => [entry.lesson.id, entry.status])).toEqual([
       [seedIds.paidLesson, 'reviewed'],
       [seedIds.toReviewLesson, 'toReview'],
     ])
-    expect(history.body.data[0].review.rating).toBe(5)
+    expect(history.body.data[0]?.review?.rating).toBe(5)
   })
 })
 
 describe('lesson writes', () => {
   it('creates a lesson that can be read back, listed once it has a session', async () => {
-    const created = await call('POST', '/lessons', { as: educator, json: lessonBody })
+    const created = await call<Lesson>('POST', '/lessons', { as: educator, json: lessonBody })
     expect(created.status).toBe(201)
-    const id = created.body.id as number
+    const { id } = created.body
     expect(created.body).toMatchObject({
       title: 'Kanji in Context',
       owner: { id: educator, name: 'Kenji Tanaka' },
@@ -105,11 +125,15 @@ describe('lesson writes', () => {
       availableSessions: 0,
     })
 
-    expect((await call('GET', `/lessons/${id}`, { as: student })).body.title).toBe('Kanji in Context')
-    expect(ids((await call('GET', '/lessons/my', { as: educator })).body)[0]).toBe(id)
-    expect(ids((await call('GET', '/lessons', { as: student, query: { take: 100 } })).body)).not.toContain(id)
+    expect((await call<Lesson>('GET', `/lessons/${id}`, { as: student })).body.title).toBe(
+      'Kanji in Context',
+    )
+    expect(ids((await call<Lessons>('GET', '/lessons/my', { as: educator })).body)[0]).toBe(id)
+    expect(
+      ids((await call<Lessons>('GET', '/lessons', { as: student, query: { take: 100 } })).body),
+    ).not.toContain(id)
 
-    const session = await call('POST', `/lessons/${id}/sessions`, {
+    const session = await call<Session>('POST', `/lessons/${id}/sessions`, {
       as: educator,
       json: {
         date: dayFromNow(25),
@@ -120,13 +144,13 @@ describe('lesson writes', () => {
       },
     })
     expect(session.status).toBe(201)
-    const list = await call('GET', '/guest/lessons', { as: null })
+    const list = await call<Lessons>('GET', '/guest/lessons', { as: null })
     expect(ids(list.body)[0]).toBe(id)
-    expect(list.body.data[0].availableSessions).toBe(1)
+    expect(list.body.data[0]?.availableSessions).toBe(1)
   })
 
   it('refuses an unverified educator with 403 and the not-approved message', async () => {
-    const { status, body } = await call('POST', '/lessons', {
+    const { status, body } = await call<ErrorBody>('POST', '/lessons', {
       as: seedIds.unverifiedEducator,
       json: lessonBody,
     })
@@ -135,7 +159,7 @@ describe('lesson writes', () => {
   })
 
   it('validates the body against the contract and the slot rule', async () => {
-    const invalid = await call('POST', '/lessons', {
+    const invalid = await call<ErrorBody>('POST', '/lessons', {
       as: educator,
       json: { ...lessonBody, title: '', price_in_cents: -1, min_slots: 0, max_slots: 51 },
     })
@@ -152,8 +176,11 @@ describe('lesson writes', () => {
     })
   })
 
-  it("lets only the owner update a lesson (403 for another educator, 404 when missing)", async () => {
-    const other = await call('PUT', `/lessons/${seedIds.paidLesson}`, { as: educator2, json: lessonBody })
+  it('lets only the owner update a lesson (403 for another educator, 404 when missing)', async () => {
+    const other = await call('PUT', `/lessons/${seedIds.paidLesson}`, {
+      as: educator2,
+      json: lessonBody,
+    })
     expect(other.status).toBe(403)
     const missing = await call('PUT', '/lessons/999', { as: educator, json: lessonBody })
     expect(missing.status).toBe(404)
@@ -166,28 +193,31 @@ describe('lesson writes', () => {
 
   it('answers 404 for a missing lesson and 400 for an id that is not a number', async () => {
     expect((await call('GET', '/lessons/999', { as: student })).status).toBe(404)
-    const bad = await call('GET', '/lessons/abc', { as: student })
+    const bad = await call<ErrorBody>('GET', '/lessons/abc', { as: student })
     expect(bad.status).toBe(400)
-    expect(bad.body.message[0]).toMatch(/^id /)
+    expect(fieldsOf(bad.body)).toEqual(['id'])
   })
 })
 
 describe('lesson images', () => {
   it('stores an uploaded PNG and serves it as the lesson cover', async () => {
-    const upload = await call('POST', '/lessons/upload-image', { as: educator, upload: imageUpload() })
+    const upload = await call<ImageUpload>('POST', '/lessons/upload-image', {
+      as: educator,
+      upload: imageUpload(),
+    })
     expect(upload.status).toBe(201)
-    const created = await call('POST', '/lessons', {
+    const created = await call<Lesson>('POST', '/lessons', {
       json: { ...lessonBody, imageId: upload.body.id },
     })
     expect(created.body.imageUrl).toBe(`/lessons/${created.body.id}/image`)
 
-    const image = await fetch(`http://localhost:3000/api${created.body.imageUrl}`)
+    const image = await fetch(`http://localhost:3000/api${created.body.imageUrl ?? ''}`)
     expect(image.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG_BYTES)
   })
 
   it('serves the seeded SVG covers and 404 for a lesson without image', async () => {
-    const seeded = await call('GET', `/lessons/${seedIds.paidLesson}/image`, { as: null })
+    const seeded = await call<string>('GET', `/lessons/${seedIds.paidLesson}/image`, { as: null })
     expect(seeded.headers.get('content-type')).toBe('image/svg+xml')
     expect(seeded.body).toContain('<svg')
     expect((await call('GET', `/lessons/${seedIds.lessonWithoutImage}/image`)).status).toBe(404)
@@ -207,7 +237,9 @@ describe('lesson images', () => {
 
     const big = new Uint8Array(10 * 1024 * 1024 + 1)
     big.set(PNG_BYTES)
-    const tooLarge = await call('POST', '/lessons/upload-image', { upload: imageUpload('big.png', big) })
+    const tooLarge = await call('POST', '/lessons/upload-image', {
+      upload: imageUpload('big.png', big),
+    })
     expect(tooLarge.body).toMatchObject({
       statusCode: 413,
       message: 'File is too large. Maximum size is 10MB.',

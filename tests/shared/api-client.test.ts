@@ -18,7 +18,9 @@ const axiosError = (status: number, data: unknown) =>
 
 describe('toApiError', () => {
   it('keeps a single server message as a one-item list', () => {
-    const error = toApiError(axiosError(401, { statusCode: 401, error: 'Unauthorized', message: 'Nope' }))
+    const error = toApiError(
+      axiosError(401, { statusCode: 401, error: 'Unauthorized', message: 'Nope' }),
+    )
     expect(error).toBeInstanceOf(ApiError)
     expect(error.status).toBe(401)
     expect(error.messages).toEqual(['Nope'])
@@ -51,17 +53,21 @@ describe('toApiError', () => {
 
 describe('errorMessage (§8 generic helper)', () => {
   it('shows the first message of the list on 400', () => {
-    expect(errorMessage(axiosError(400, { message: ['Title is required', 'Price'] }), 'fallback')).toBe(
-      'Title is required',
-    )
+    expect(
+      errorMessage(axiosError(400, { message: ['Title is required', 'Price'] }), 'fallback'),
+    ).toBe('Title is required')
   })
 
   it('shows the server message on 401', () => {
-    expect(errorMessage(axiosError(401, { message: 'Session expired' }), 'fallback')).toBe('Session expired')
+    expect(errorMessage(axiosError(401, { message: 'Session expired' }), 'fallback')).toBe(
+      'Session expired',
+    )
   })
 
   it.each([403, 404, 409, 500, 0])('shows the supplied fallback on %i', (status) => {
-    expect(errorMessage(axiosError(status, { message: 'server text' }), 'fallback')).toBe('fallback')
+    expect(errorMessage(axiosError(status, { message: 'server text' }), 'fallback')).toBe(
+      'fallback',
+    )
   })
 
   it('shows the fallback on 400 without a message', () => {
@@ -69,7 +75,9 @@ describe('errorMessage (§8 generic helper)', () => {
   })
 
   it('serverMessage prefers the server text whatever the status', () => {
-    expect(serverMessage(axiosError(409, { message: 'Conflict here' }), 'fallback')).toBe('Conflict here')
+    expect(serverMessage(axiosError(409, { message: 'Conflict here' }), 'fallback')).toBe(
+      'Conflict here',
+    )
     expect(serverMessage(axiosError(500, {}), 'fallback')).toBe('fallback')
   })
 })
@@ -101,6 +109,10 @@ describe('the HTTP client', () => {
     )
     const failure = await api.get('/probe').catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ApiError)
-    expect(failure).toMatchObject({ status: 409, error: 'Conflict', messages: ['Probably, sessions overlap'] })
+    expect(failure).toMatchObject({
+      status: 409,
+      error: 'Conflict',
+      messages: ['Probably, sessions overlap'],
+    })
   })
 })

@@ -39,13 +39,18 @@ function Probe() {
 
 describe('a failing background query', () => {
   it('toasts "Something went wrong: {message}" when data was already shown', async () => {
-    server.use(http.get('http://localhost:3000/api/probe', () => HttpResponse.json({ value: 'first' })))
+    server.use(
+      http.get('http://localhost:3000/api/probe', () => HttpResponse.json({ value: 'first' })),
+    )
     await renderApp(<Probe />)
     expect(await screen.findByText('first')).toBeInTheDocument()
 
     server.use(
       http.get('http://localhost:3000/api/probe', () =>
-        HttpResponse.json({ statusCode: 500, error: 'Internal', message: 'Database down' }, { status: 500 }),
+        HttpResponse.json(
+          { statusCode: 500, error: 'Internal', message: 'Database down' },
+          { status: 500 },
+        ),
       ),
     )
     screen.getByRole('button', { name: 'refetch' }).click()
@@ -56,7 +61,10 @@ describe('a failing background query', () => {
   it('does not toast when the first load fails (the screen shows its own error)', async () => {
     server.use(
       http.get('http://localhost:3000/api/probe', () =>
-        HttpResponse.json({ statusCode: 500, error: 'Internal', message: 'Database down' }, { status: 500 }),
+        HttpResponse.json(
+          { statusCode: 500, error: 'Internal', message: 'Database down' },
+          { status: 500 },
+        ),
       ),
     )
     const { queryClient } = await renderApp(<Probe />)

@@ -21,7 +21,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   override render() {
     if (!this.state.error) return this.props.children
     return (
-      <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-3 p-6">
+      <main
+        role="alert"
+        className="flex min-h-screen flex-col items-center justify-center gap-3 p-6"
+      >
         <h1 className="text-3xl font-bold">
           <Trans i18nKey="errors.global.title">Oops! Something went wrong</Trans>
         </h1>

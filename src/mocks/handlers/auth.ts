@@ -33,7 +33,8 @@ const sendConfirmation = (userId: number, email: string) => {
 }
 
 const RESET_SENT = 'If the address is registered, a password-reset e-mail has been sent'
-const CONFIRMATION_SENT = 'If the address is registered and unconfirmed, a confirmation e-mail has been sent'
+const CONFIRMATION_SENT =
+  'If the address is registered and unconfirmed, a confirmation e-mail has been sent'
 
 export const authHandlers = [
   route(register, ({ body }) => {
@@ -91,7 +92,8 @@ export const authHandlers = [
   }),
 
   route(setNewPassword, ({ body }) => {
-    const user = takeToken(body.passwordResetToken, 'reset') ?? fail(400, 'Invalid or expired token')
+    const user =
+      takeToken(body.passwordResetToken, 'reset') ?? fail(400, 'Invalid or expired token')
     user.password = body.password
     return { status: 200, body: { message: 'Password changed' } }
   }),

@@ -21,7 +21,11 @@ export const guestHandlers = [
 
   route(guestLessons, ({ query }) => ({
     status: 200,
-    body: paginate(catalogue(query).map((lesson) => toLesson(lesson)), query, PAGE_SIZE.guestLessons),
+    body: paginate(
+      catalogue(query).map((lesson) => toLesson(lesson)),
+      query,
+      PAGE_SIZE.guestLessons,
+    ),
   })),
 
   route(guestLesson, ({ params }) => ({ status: 200, body: toLesson(lessonById(params.id)) })),

@@ -61,14 +61,22 @@ const sniffImage = (bytes: Uint8Array): string | null => {
 export const lessonHandlers = [
   route(listLessons, ({ query }) => ({
     status: 200,
-    body: paginate(catalogue(query).map((lesson) => toLesson(lesson)), query, PAGE_SIZE.default),
+    body: paginate(
+      catalogue(query).map((lesson) => toLesson(lesson)),
+      query,
+      PAGE_SIZE.default,
+    ),
   })),
 
   route(myLessons, ({ user, query }) => {
     const lessons = db.lessons.filter((lesson) => lesson.ownerId === user.id).sort(newestFirst)
     return {
       status: 200,
-      body: paginate(lessons.map((lesson) => toLesson(lesson)), query, PAGE_SIZE.default),
+      body: paginate(
+        lessons.map((lesson) => toLesson(lesson)),
+        query,
+        PAGE_SIZE.default,
+      ),
     }
   }),
 
@@ -113,7 +121,15 @@ export const lessonHandlers = [
     const { file, bytes } = await readUpload(request, 'image')
     const contentType = sniffImage(bytes) ?? fail(415, 'Invalid file type.')
     const id = nextId(db.files)
-    db.files.push({ id, kind: 'image', filename: file.name, contentType, bytes, ownerId: user.id, lessonId: null })
+    db.files.push({
+      id,
+      kind: 'image',
+      filename: file.name,
+      contentType,
+      bytes,
+      ownerId: user.id,
+      lessonId: null,
+    })
     return { status: 201, body: { id } }
   }),
 

@@ -86,8 +86,7 @@ export const paymentHandlers = [
   // A completed capture event for a still-processing order captures it (the wallet closed early).
   route(paymentWebhook, ({ body }) => {
     const related = body.resource['supplementary_data'] as
-      | { related_ids?: { order_id?: unknown } }
-      | undefined
+      { related_ids?: { order_id?: unknown } } | undefined
     const orderId = related?.related_ids?.order_id ?? body.resource['id']
     const payment = db.payments.find((row) => row.orderId === orderId)
     if (body.event_type === 'PAYMENT.CAPTURE.COMPLETED' && payment?.status === 'processing') {

@@ -37,7 +37,12 @@ const resourceFields = (body: ResourceWriteBody, lessonId: number) => {
   if (body.lessonId !== undefined && body.lessonId !== lessonId) {
     fail(400, 'lessonId does not match the lesson in the path')
   }
-  const common = { title: body.title.trim(), type: body.type, url: body.url.trim(), description: body.description }
+  const common = {
+    title: body.title.trim(),
+    type: body.type,
+    url: body.url.trim(),
+    description: body.description,
+  }
   if (body.type === 'link') {
     const problems: string[] = []
     if (common.title === '') problems.push('title is required')
@@ -50,7 +55,10 @@ const resourceFields = (body: ResourceWriteBody, lessonId: number) => {
   const file = db.files.find(
     (row) => row.id === body.fileId && row.kind === 'material' && row.lessonId === lessonId,
   )
-  return { ...common, fileId: file?.id ?? fail(400, 'fileId must name a file uploaded to this lesson') }
+  return {
+    ...common,
+    fileId: file?.id ?? fail(400, 'fileId must name a file uploaded to this lesson'),
+  }
 }
 
 export const resourceHandlers = [
@@ -81,7 +89,11 @@ export const resourceHandlers = [
 
   route(createResource, ({ user, params, body }) => {
     const lesson = ownedLesson(params.id, user)
-    const resource = { id: nextId(db.resources), lessonId: lesson.id, ...resourceFields(body, lesson.id) }
+    const resource = {
+      id: nextId(db.resources),
+      lessonId: lesson.id,
+      ...resourceFields(body, lesson.id),
+    }
     db.resources.push(resource)
     return { status: 201, body: toResource(resource) }
   }),

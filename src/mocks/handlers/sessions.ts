@@ -61,7 +61,8 @@ const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: numbe
 /** Refunds the paid seats of a session's students (all of them, or one). */
 const refund = (sessionId: number, userId?: number) => {
   for (const payment of db.payments) {
-    const matches = payment.sessionId === sessionId && (userId === undefined || payment.userId === userId)
+    const matches =
+      payment.sessionId === sessionId && (userId === undefined || payment.userId === userId)
     if (matches && payment.status === 'success') payment.status = 'refunded'
   }
 }
@@ -80,7 +81,11 @@ export const sessionHandlers = [
 
   route(createSession, ({ user, params, body }) => {
     const lesson = ownedLesson(params.id, user)
-    const session: DbSession = { id: nextId(db.sessions), lessonId: lesson.id, ...sessionFields(body, user, null) }
+    const session: DbSession = {
+      id: nextId(db.sessions),
+      lessonId: lesson.id,
+      ...sessionFields(body, user, null),
+    }
     db.sessions.push(session)
     return { status: 201, body: toSession(session, user) }
   }),
@@ -100,7 +105,12 @@ export const sessionHandlers = [
     refund(session.id)
     for (const enrollment of db.enrollments.filter((row) => row.sessionId === session.id)) {
       const student = db.users.find((row) => row.id === enrollment.userId)
-      if (student) sendEmail(student.email, 'Session cancelled', `A session of "${lesson.title}" was cancelled.`)
+      if (student)
+        sendEmail(
+          student.email,
+          'Session cancelled',
+          `A session of "${lesson.title}" was cancelled.`,
+        )
     }
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
@@ -115,14 +125,12 @@ export const sessionHandlers = [
     if (fullPriceOf(session) > 0) fail(402, 'Payment required')
     const enrollment = {
       id: nextId(db.enrollments),
-      userId: user.id,
       lessonId: session.lessonId,
       sessionId: session.id,
       createdAt: new Date().toISOString(),
     }
-    db.enrollments.push(enrollment)
-    const { userId: _userId, ...body } = enrollment
-    return { status: 201, body }
+    db.enrollments.push({ ...enrollment, userId: user.id })
+    return { status: 201, body: enrollment }
   }),
 
   route(unenroll, ({ user, params }) => {
@@ -135,7 +143,12 @@ export const sessionHandlers = [
     )
     refund(session.id, user.id)
     const owner = db.users.find((row) => row.id === lesson.ownerId)
-    if (owner) sendEmail(owner.email, 'A student unenrolled', `${user.name} left a session of "${lesson.title}".`)
+    if (owner)
+      sendEmail(
+        owner.email,
+        'A student unenrolled',
+        `${user.name} left a session of "${lesson.title}".`,
+      )
     return { status: 200, body: { message: 'Unenrolled' } }
   }),
 

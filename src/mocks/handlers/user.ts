@@ -8,7 +8,13 @@ import {
 import { PAGE_SIZE } from '@contract/rules'
 import { db } from '../db'
 import { fail, paginate, route } from '../http'
-import { assignLicence, averageScoreOf, NOT_APPROVED, reviewsOfEducator, userById } from '../queries'
+import {
+  assignLicence,
+  averageScoreOf,
+  NOT_APPROVED,
+  reviewsOfEducator,
+  userById,
+} from '../queries'
 import { toCurrentUser, toReview } from '../serializers'
 
 export const userHandlers = [
@@ -17,7 +23,9 @@ export const userHandlers = [
   route(updateProfile, ({ user, body }) => {
     if (body.email !== undefined) {
       const email = body.email.trim().toLowerCase()
-      const taken = db.users.some((other) => other.id !== user.id && other.email.toLowerCase() === email)
+      const taken = db.users.some(
+        (other) => other.id !== user.id && other.email.toLowerCase() === email,
+      )
       if (taken) fail(409, 'Email already exists')
       user.email = body.email.trim()
     }

@@ -23,7 +23,8 @@ export class ApiError extends Error {
 
 const toMessages = (message: unknown): string[] => {
   if (typeof message === 'string') return message ? [message] : []
-  if (Array.isArray(message)) return message.filter((item): item is string => typeof item === 'string')
+  if (Array.isArray(message))
+    return message.filter((item): item is string => typeof item === 'string')
   return []
 }
 
@@ -36,7 +37,12 @@ export const toApiError = (error: unknown): ApiError => {
     const body = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}
     const messages = toMessages(body.message)
     const errorName = typeof body.error === 'string' ? body.error : undefined
-    return new ApiError(response.status, response.statusText || errorName || '', messages, errorName)
+    return new ApiError(
+      response.status,
+      response.statusText || errorName || '',
+      messages,
+      errorName,
+    )
   }
   return new ApiError(0, '', [error instanceof Error ? error.message : String(error)])
 }

@@ -4,7 +4,8 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
 const variants: Record<Variant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-50',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-50',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:opacity-50',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50',
 }
@@ -14,6 +15,11 @@ export const buttonClass = (variant: Variant = 'primary', extra = '') =>
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return <button type={type} className={buttonClass(variant, className)} {...props} />
 }

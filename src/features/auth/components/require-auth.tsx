@@ -20,7 +20,12 @@ type RequireAuthProps = {
  * The route guard of §4: a loading message while the user loads; guests go to login; a role not
  * allowed goes to /unauthorized; an educator not yet approved sees the not-approved message.
  */
-export function RequireAuth({ roles, requireApproval = false, guestFallback, children }: RequireAuthProps) {
+export function RequireAuth({
+  roles,
+  requireApproval = false,
+  guestFallback,
+  children,
+}: RequireAuthProps) {
   const { data: user, isPending, isError } = useUser()
   const location = useLocation()
 

@@ -1,0 +1,13 @@
+import type { LessonListQuery } from '@contract/index'
+
+/** Query keys of the lessons feature (catalogue, categories, single lessons). */
+export const lessonKeys = {
+  all: ['lessons'] as const,
+  categories: () => [...lessonKeys.all, 'categories'] as const,
+  guestCategories: () => [...lessonKeys.all, 'guest-categories'] as const,
+  guestList: (filters: GuestLessonFilters) => [...lessonKeys.all, 'guest-list', filters] as const,
+  guestDetail: (id: number) => [...lessonKeys.all, 'guest-detail', id] as const,
+  detail: (id: number) => [...lessonKeys.all, 'detail', id] as const,
+}
+
+export type GuestLessonFilters = Pick<LessonListQuery, 'title' | 'categoryIds'>

@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest'
+import type { ErrorBody, Lesson, MeetingLink, Paginated, Session } from '@contract/index'
+import { db, seedIds } from '@/mocks/db'
+import { call, dayFromNow } from './helpers'
+
+const { educator, educator2, student, student2, student3 } = seedIds
+const { paidLesson, freeLesson } = seedIds
+const S = seedIds.sessions
+const OVERLAP = 'Probably, sessions overlap. Please check the session date again'
+
+const sessionsAs = async (as: number | null, lessonId: number) => {
+  const path = as === null ? `/guest/lessons/${lessonId}/sessions` : `/lessons/${lessonId}/sessions`
+  const { body } = await call<Paginated<Session>>('GET', path, { as })
+  return new Map(body.data.map((session) => [session.id, session]))
+}
+
+const slot = (days: number, startHour: string, endHour: string, extra: object = {}) => ({
+  date: dayFromNow(days),
+  startHour,
+  endHour,
+  timezone: 'UTC',
+  url: 'https://zoom.us/j/5551234',
+  ...extra,
+})
+
+describe('sessions as each viewer sees them', () => {
+  it('computes type, link and seats for an enrolled student', async () => {
+    const lesson2 = await sessionsAs(student, freeLesson)
+    expect(lesson2.get(S.startingSoon)).toMatchObject({
+      type: 'enrolled',
+      url: 'https://meet.google.com/abc-defg-hij',
+      availableSlots: 1,
+      disabled: false,
+    })
+    expect(lesson2.get(S.futureFree)).toMatchObject({ type: 'open', url: null, availableSlots: 2 })
+    expect(lesson2.get(S.full)).toMatchObject({ type: 'open', availableSlots: 0, disabled: true })
+
+    const lesson1 = await sessionsAs(student, paidLesson)
+    expect(lesson1.get(S.live)).toMatchObject({ type: 'live', url: 'https://zoom.us/j/1234567890' })
+    expect(lesson1.get(S.past)?.type).toBe('closed')
+    expect([...lesson1.keys()]).toEqual([S.past, S.live, S.futurePaid])
+  })
+
+  it('shows a full session enabled to a student holding a seat, and every link to the owner', async () => {
+    expect((await sessionsAs(student2, freeLesson)).get(S.full)).toMatchObject({
+      type: 'enrolled',
+      disabled: false,
+      url: null,
+    })
+    const owner = await sessionsAs(educator2, freeLesson)
+    expect([...owner.values()].every((session) => session.url !== null)).toBe(true)
+  })
+
+  it('never shows a guest a meeting link', async () => {
+    const guest = await sessionsAs(null, paidLesson)
+    expect([...guest.values()].map((session) => [session.type, session.url])).toEqual([
+      ['closed', null],
+      ['closed', null],
+      ['open', null],
+    ])
+  })
+})
+
+describe('session writes', () => {
+  it('rejects an overlapping session of the same educator with 409 Conflict', async () => {
+    const first = await call('POST', `/lessons/${paidLesson}/sessions`, {
+      as: educator,
+      json: slot(20, '10:00', '11:00'),
+    })
+    expect(first.status).toBe(201)
+    const overlapping = await call('POST', `/lessons/${seedIds.toReviewLesson}/sessions`, {
+      json: slot(20, '10:30', '11:30'),
+    })
+    expect(overlapping.body).toEqual({ statusCode: 409, error: 'Conflict', message: OVERLAP })
+
+    const touching = await call('POST', `/lessons/${seedIds.toReviewLesson}/sessions`, {
+      json: slot(20, '11:00', '12:00'),
+    })
+    expect(touching.status).toBe(201)
+    const otherEducator = await call('POST', `/lessons/${freeLesson}/sessions`, {
+      as: educator2,
+      json: slot(20, '10:00', '11:00', { url: 'https://meet.google.com/xyz-abcd-efg' }),
+    })
+    expect(otherEducator.status).toBe(201)
+  })
+
+  it('converts the wall-clock time of the given time zone to UTC', async () => {
+    const { body } = await call<Session>('POST', `/lessons/${paidLesson}/sessions`, {
+      as: educator,
+      json: slot(30, '09:00', '10:30', { timezone: 'Asia/Tokyo' }),
+    })
+    expect(body.start_time).toBe(`${dayFromNow(30)}T00:00:00.000Z`)
+    expect(body.end_time).toBe(`${dayFromNow(30)}T01:30:00.000Z`)
+    expect(body).toMatchObject({ timezone: 'Asia/Tokyo', fullPrice: 3000, type: 'open' })
+  })
+
+  it('checks times, meeting provider and time zone', async () => {
+    const backwards = await call('POST', `/lessons/${paidLesson}/sessions`, {
+      as: educator,
+      json: slot(20, '11:00', '10:00'),
+    })
+    expect(backwards.body).toMatchObject({
+      statusCode: 400,
+      message: ['End time must be after start time'],
+    })
+
+    const otherProvider = await call<ErrorBody>('POST', `/lessons/${paidLesson}/sessions`, {
+      json: slot(20, '10:00', '11:00', {
+        url: 'https://example.com/meeting',
+        timezone: 'Mars/Base',
+      }),
+    })
+    expect(otherProvider.body.message).toEqual([
+      'Unknown time zone',
+      'Meeting link must be a Zoom or Google Meet URL',
+    ])
+
+    const malformed = await call<ErrorBody>('POST', `/lessons/${paidLesson}/sessions`, {
+      json: { date: 'tomorrow', startHour: '25:00' },
+    })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.message).toEqual([
+      'endHour is required',
+      'timezone is required',
+      'url is required',
+      'date has an invalid format',
+      'startHour has an invalid format',
+    ])
+  })
+
+  it('requires a connected video account and lesson ownership', async () => {
+    const lesson = await call<Lesson>('POST', '/lessons', {
+      as: seedIds.educatorWithoutLicence,
+      json: { title: 'Fresco', categoryId: 6, price_in_cents: 0, min_slots: 1, max_slots: 3 },
+    })
+    const noLicence = await call('POST', `/lessons/${lesson.body.id}/sessions`, {
+      json: slot(20, '10:00', '11:00'),
+    })
+    expect(noLicence.body).toMatchObject({
+      statusCode: 403,
+      message: 'Connect a video-conference account before creating sessions',
+    })
+    const notOwner = await call('POST', `/lessons/${paidLesson}/sessions`, {
+      as: educator2,
+      json: slot(20, '10:00', '11:00'),
+    })
+    expect(notOwner.status).toBe(403)
+  })
+
+  it('changes or deletes only sessions that have not started', async () => {
+    const started = await call('PUT', `/lessons/${paidLesson}/sessions/${S.live}`, {
+      as: educator,
+      json: slot(20, '10:00', '11:00'),
+    })
+    expect(started.status).toBe(409)
+    expect((await call('DELETE', `/lessons/${paidLesson}/sessions/${S.live}`)).status).toBe(409)
+
+    const moved = await call<Session>('PUT', `/lessons/${paidLesson}/sessions/${S.futurePaid}`, {
+      json: slot(22, '07:00', '08:00'),
+    })
+    expect(moved.body.start_time).toBe(`${dayFromNow(22)}T07:00:00.000Z`)
+    const wrongLesson = await call('PUT', `/lessons/${paidLesson}/sessions/${S.futureFree}`, {
+      json: slot(22, '07:00', '08:00'),
+    })
+    expect(wrongLesson.status).toBe(404)
+  })
+
+  it('deleting a session removes its seats and tells the students', async () => {
+    const deleted = await call('DELETE', `/lessons/${freeLesson}/sessions/${S.full}`, {
+      as: educator2,
+    })
+    expect(deleted.status).toBe(200)
+    expect(db.enrollments.some((row) => row.sessionId === S.full)).toBe(false)
+    expect(db.outbox.map((mail) => mail.to).sort()).toEqual([
+      'mai@manabi.example',
+      'tom@manabi.example',
+    ])
+    expect((await sessionsAs(student, freeLesson)).has(S.full)).toBe(false)
+  })
+})
+
+describe('enrolment', () => {
+  const enroll = (as: number, lessonId: number, sessionId: number) =>
+    call('POST', `/lessons/${lessonId}/sessions/${sessionId}/enroll`, { as })
+  const unenroll = (as: number, lessonId: number, sessionId: number) =>
+    call('DELETE', `/lessons/${lessonId}/sessions/${sessionId}/unenroll`, { as })
+
+  it('enrolls a student in an open free session once', async () => {
+    const first = await enroll(student, freeLesson, S.futureFree)
+    expect(first.status).toBe(201)
+    expect(first.body).toMatchObject({ lessonId: freeLesson, sessionId: S.futureFree })
+    expect((await sessionsAs(student, freeLesson)).get(S.futureFree)).toMatchObject({
+      type: 'enrolled',
+      availableSlots: 1,
+    })
+    expect(await enroll(student, freeLesson, S.futureFree)).toMatchObject({
+      status: 409,
+      body: { message: 'You are already enrolled in this session' },
+    })
+  })
+
+  it('refuses full (409), started (409), paid (402) and mismatched (404) sessions', async () => {
+    expect((await enroll(student, freeLesson, S.full)).body).toMatchObject({
+      statusCode: 409,
+      message: 'No seats left in this session',
+    })
+    expect((await enroll(student3, paidLesson, S.live)).status).toBe(409)
+    expect((await enroll(student, paidLesson, S.futurePaid)).body).toEqual({
+      statusCode: 402,
+      error: 'Payment Required',
+      message: 'Payment required',
+    })
+    expect((await enroll(student, paidLesson, S.futureFree)).status).toBe(404)
+  })
+
+  it('unenrolls before the start only, notifies the educator, and closes the join link', async () => {
+    expect((await unenroll(student, paidLesson, S.live)).status).toBe(409)
+    expect((await unenroll(student3, freeLesson, S.startingSoon)).status).toBe(404)
+
+    const join = `/lessons/${freeLesson}/sessions/${S.startingSoon}/join`
+    expect((await call('GET', join, { as: student })).body).toEqual({
+      url: 'https://meet.google.com/abc-defg-hij',
+    })
+    expect((await unenroll(student, freeLesson, S.startingSoon)).status).toBe(200)
+    expect(db.outbox.map((mail) => mail.to)).toEqual(['emily@manabi.example'])
+    expect((await call('GET', join, { as: student })).status).toBe(403)
+    expect((await sessionsAs(student, freeLesson)).get(S.startingSoon)?.type).toBe('open')
+  })
+
+  it('gives the meeting link to the owner always and to a student only in the join window', async () => {
+    await enroll(student, freeLesson, S.futureFree)
+    const early = await call('GET', `/lessons/${freeLesson}/sessions/${S.futureFree}/join`, {
+      as: student,
+    })
+    expect(early.status).toBe(403)
+    const owner = await call<MeetingLink>(
+      'GET',
+      `/lessons/${freeLesson}/sessions/${S.futureFree}/join`,
+      {
+        as: educator2,
+      },
+    )
+    expect(owner.body.url).toBe('https://meet.google.com/abc-defg-hij')
+  })
+
+  it('exports a session as an iCalendar event', async () => {
+    const session = db.sessions.find((row) => row.id === S.futurePaid)
+    const { headers, body } = await call(
+      'GET',
+      `/lessons/${paidLesson}/sessions/${S.futurePaid}/ics`,
+      {
+        as: student,
+      },
+    )
+    expect(headers.get('content-type')).toMatch(/^text\/calendar/)
+    const compact = (iso = '') => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    expect(body).toContain(`DTSTART:${compact(session?.start_time)}\r\n`)
+    expect(body).toContain('SUMMARY:Conversational Japanese for Beginners\r\n')
+  })
+})
