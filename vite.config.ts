@@ -15,11 +15,28 @@ export default defineConfig({
   server: { port: 5173 },
   build: { sourcemap: true, manifest: true },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./tests/setup.ts'],
-    include: ['tests/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     testTimeout: 15000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          setupFiles: ['./tests/setup.ts'],
+          include: ['tests/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/tests/**/*.test.ts'],
+          hookTimeout: 60000,
+        },
+      },
+    ],
     env: {
       VITE_API_URL: 'http://localhost:3000/api',
       VITE_SUPPORT_EMAIL: 'support@manabi.example',

@@ -36,3 +36,13 @@ export const buildPath = (path: string, params: Record<string, string | number> 
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
     return encodeURIComponent(String(value))
   })
+
+type StatusOf<E extends Endpoint> = keyof E['response'] & number
+
+/** A handler's answer: one of the endpoint's statuses with a body typed by that status's schema. */
+export type Reply<E extends Endpoint> = {
+  [S in StatusOf<E>]: { status: S; body: Type.Static<E['response'][S]> }
+}[StatusOf<E>]
+
+/** The static type of an optional schema of an endpoint (params, query, body). */
+export type StaticOf<S> = S extends Type.TSchema ? Type.Static<S> : undefined

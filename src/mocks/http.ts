@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import type Type from 'typebox'
 import Value from 'typebox/value'
 import type { ErrorBody, PageMeta, Paginated } from '@contract/common'
-import type { Endpoint, HttpMethod } from '@contract/endpoint'
+import type { Endpoint, HttpMethod, Reply, StaticOf } from '@contract/endpoint'
 import { UPLOAD_LIMIT_BYTES } from '@contract/rules'
 import { env } from '@/shared/config/env'
 import { db, type DbUser } from './db'
@@ -122,13 +122,6 @@ const authorize = (endpoint: Endpoint): DbUser | null => {
   return user
 }
 
-type StaticOf<S> = S extends Type.TSchema ? Type.Static<S> : undefined
-type Status<E extends Endpoint> = keyof E['response'] & number
-
-/** A successful answer typed by the endpoint's response schema for that status. */
-export type Reply<E extends Endpoint> = {
-  [S in Status<E>]: { status: S; body: Type.Static<E['response'][S]> }
-}[Status<E>]
 
 export interface Context<E extends Endpoint> {
   request: Request

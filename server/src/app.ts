@@ -1,0 +1,68 @@
+import { join } from 'node:path'
+import multipart from '@fastify/multipart'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
+import type { Config } from './config.ts'
+import type { DatabaseHandle } from './db/client.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { dbPlugin } from './plugins/db.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { mailerPlugin } from './plugins/mailer.ts'
+import { openapiPlugin } from './plugins/openapi.ts'
+import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
+import { spaPlugin } from './plugins/spa.ts'
+import { storagePlugin } from './plugins/storage.ts'
+import { apiRoutes } from './routes/index.ts'
+
+export const API_PREFIX = '/api'
+
+export interface AppOptions {
+  config: Config
+  database: DatabaseHandle
+  /** Close the database when the app closes (the server does; tests share one per file). */
+  closeDatabase?: boolean
+  logger?: FastifyServerOptions['logger']
+  rateLimit?: SecurityOptions['rateLimit']
+  /** Extra origins allowed to change state, e.g. the Vite dev server's. */
+  extraOrigins?: string[]
+}
+
+/**
+ * Builds the app: external plugins, then the app's own plugins, then the routes of every
+ * resource under /api, and (with SPA_DIR) the built SPA on the same origin.
+ */
+export const buildApp = async (options: AppOptions) => {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        allErrors: true,
+      },
+    },
+  })
+
+  await app.register(errorsPlugin)
+  await app.register(dbPlugin, {
+    database: options.database,
+    closeWithApp: options.closeDatabase ?? true,
+  })
+  await app.register(openapiPlugin)
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } })
+  await app.register(securityPlugin, {
+    allowedOrigins: [config.APP_ORIGIN, ...(options.extraOrigins ?? [])],
+    rateLimit: options.rateLimit ?? { max: 10, timeWindow: 60_000 },
+  })
+  await app.register(authPlugin, { secureCookies: config.NODE_ENV === 'production' })
+  await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
+  await app.register(storagePlugin, { dir: join(config.DATA_DIR, 'uploads') })
+
+  await app.register(apiRoutes, { prefix: API_PREFIX, appOrigin: config.APP_ORIGIN })
+
+  if (config.SPA_DIR) await app.register(spaPlugin, { root: config.SPA_DIR, apiPrefix: API_PREFIX })
+  return app
+}

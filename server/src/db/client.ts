@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>
+/** Repositories take either the database or a transaction, so a route can group writes. */
+export type Executor = Database | Transaction
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname
+
+export type DatabaseOptions =
+  | { url: string }
+  /** `dataDir` null keeps the embedded database in memory (tests). */
+  | { dataDir: string | null }
+
+/** Opens the database and brings its schema up to date; one set of migrations serves both. */
+export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const db = drizzlePg(pool, { schema })
+    try {
+      await migratePg(db, { migrationsFolder })
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  let dataDir: string | undefined
+  if (options.dataDir) {
+    dataDir = join(options.dataDir, 'pglite')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } })
+  const db = drizzlePglite(client, { schema })
+  try {
+    await migratePglite(db, { migrationsFolder })
+  } catch (error) {
+    await client.close()
+    throw error
+  }
+  return { db, kind: 'pglite', close: () => client.close() }
+}

@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+/**
+ * The database schema. Rules the specification states live here as constraints, so no code path
+ * can break them: unique e-mails, slots 1..50, ratings 1..5, and (in the hand-written migration
+ * 0001) no two sessions of one educator overlapping in time.
+ */
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const instant = (name: string) => timestamp(name, { withTimezone: true })
+
+export const videoLicences = pgTable(
+  'video_licences',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    accountEmail: text('account_email').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('video_licences_provider_check', sql`${t.provider} in ('zoom', 'google_meet')`)],
+)
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    description: text('description'),
+    role: text('role').$type<'admin' | 'student' | 'educator'>().notNull(),
+    language: text('language').$type<'en-US' | 'jp-JP'>().notNull().default('en-US'),
+    emailConfirmedAt: instant('email_confirmed_at'),
+    /** Educators are unverified until an admin approves them (§4). */
+    approvedAt: instant('approved_at'),
+    videoLicenceId: integer('video_licence_id')
+      .unique()
+      .references(() => videoLicences.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'student', 'educator')`),
+    check('users_language_check', sql`${t.language} in ('en-US', 'jp-JP')`),
+  ],
+)
+
+/** Browser sessions: the cookie holds a random token, only its SHA-256 is stored. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+)
+
+/** Single-use e-mail confirmation and password-reset tokens (hashed), with an expiry. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'confirm' | 'reset'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('user_tokens_kind_check', sql`${t.kind} in ('confirm', 'reset')`)],
+)
+
+/** Every e-mail the product sends; without SMTP_URL this is where a local user finds links. */
+export const outbox = pgTable('outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+  sentAt: instant('sent_at'),
+})
+
+export const categories = pgTable('categories', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  titleJp: text('title_jp').notNull(),
+})
+
+/** Uploaded files: cover images and lesson materials. Bytes live in storage under `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'image' | 'material'>().notNull(),
+    lessonId: integer('lesson_id'),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('files_kind_check', sql`${t.kind} in ('image', 'material')`),
+    check('files_size_check', sql`${t.size} between 1 and 10485760`),
+  ],
+)
+
+export type LessonLink = { title: string; description: string; url: string }
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: id(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    title: text('title').notNull(),
+    about: text('about').notNull().default(''),
+    details: text('details').notNull().default(''),
+    priceInCents: integer('price_in_cents').notNull(),
+    minSlots: integer('min_slots').notNull(),
+    maxSlots: integer('max_slots').notNull(),
+    imageId: integer('image_id').references(() => files.id, { onDelete: 'set null' }),
+    links: jsonb('links').$type<LessonLink[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('lessons_price_check', sql`${t.priceInCents} >= 0`),
+    check('lessons_min_slots_check', sql`${t.minSlots} between 1 and 50`),
+    check('lessons_max_slots_check', sql`${t.maxSlots} between 1 and 50`),
+    check('lessons_slots_order_check', sql`${t.maxSlots} >= ${t.minSlots}`),
+    index('lessons_owner_idx').on(t.ownerId),
+    index('lessons_category_idx').on(t.categoryId),
+    index('lessons_created_idx').on(t.createdAt),
+  ],
+)
+
+export const lessonSessions = pgTable(
+  'lesson_sessions',
+  {
+    id: id(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The lesson's owner, copied so the exclusion constraint can compare one educator's sessions. */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startTime: instant('start_time').notNull(),
+    endTime: instant('end_time').notNull(),
+    timezone: text('timezone').notNull(),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('lesson_sessions_time_check', sql`${t.endTime} > ${t.startTime}`),
+    index('lesson_sessions_lesson_idx').on(t.lessonId, t.startTime),
+  ],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').references(() => lessonSessions.id, { onDelete: 'set null' }),
+    orderId: text('order_id').notNull().unique(),
+    transactionId: text('transaction_id'),
+    status: text('status')
+      .$type<'processing' | 'success' | 'cancelled' | 'error' | 'refunded'>()
+      .notNull(),
+    amountInCents: integer('amount_in_cents').notNull(),
+    currency: text('currency').$type<'USD'>().notNull().default('USD'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('processing', 'success', 'cancelled', 'error', 'refunded')`,
+    ),
+    check('payments_amount_check', sql`${t.amountInCents} >= 0`),
+  ],
+)
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: id(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => lessonSessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    cancelledAt: instant('cancelled_at'),
+  },
+  (t) => [
+    uniqueIndex('enrollments_active_unique')
+      .on(t.sessionId, t.userId)
+      .where(sql`${t.cancelledAt} is null`),
+    index('enrollments_user_idx').on(t.userId),
+  ],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_lesson_author_unique').on(t.lessonId, t.authorId),
+  ],
+)
+
+export const resources = pgTable(
+  'resources',
+  {
+    id: id(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type').$type<'link' | 'document' | 'presentation' | 'text' | 'other'>().notNull(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'resources_type_check',
+      sql`${t.type} in ('link', 'document', 'presentation', 'text', 'other')`,
+    ),
+  ],
+)

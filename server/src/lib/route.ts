@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
+import type { AuthUser } from '../plugins/auth.ts'
+
+export interface RouteContext<E extends Endpoint> {
+  request: FastifyRequest
+  reply: FastifyReply
+  /** Set for every call the endpoint's access lets through; null only on public calls. */
+  user: E['access'] extends 'public' ? AuthUser | null : AuthUser
+  params: StaticOf<E['params']>
+  query: StaticOf<E['querystring']>
+  body: StaticOf<E['body']>
+}
+
+/** A handler answers `{ status, body }` typed by the contract, or sends bytes itself and returns the reply. */
+export type RouteHandler<E extends Endpoint> = (
+  context: RouteContext<E>,
+) => Promise<Reply<E> | FastifyReply>
+
+export interface RouteOptions {
+  /** Counts the calls of one client against the rate limit (login, register, reset). */
+  rateLimited?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Endpoint['access']
+  }
+}
+
+const isReply = <E extends Endpoint>(
+  result: Reply<E> | FastifyReply,
+  reply: FastifyReply,
+): result is FastifyReply => (result as unknown) === reply
+
+/**
+ * Registers a contract endpoint: its path, the schemas of params, query, body and every response
+ * status (validation, serialisation and the OpenAPI document), and its declared access, which
+ * the auth plugin checks before anything else runs.
+ */
+export const route = <const E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: NoInfer<RouteHandler<E>>,
+  options: RouteOptions = {},
+) => {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(endpoint.produces ? { produces: [endpoint.produces] } : {}),
+      response: endpoint.response,
+    },
+    config: {
+      access: endpoint.access,
+      ...(options.rateLimited ? { rateLimit: app.rateLimitOptions } : {}),
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await handler({
+        request,
+        reply,
+        user: request.user as RouteContext<E>['user'],
+        params: request.params as StaticOf<E['params']>,
+        query: request.query as StaticOf<E['querystring']>,
+        body: request.body as StaticOf<E['body']>,
+      })
+      if (isReply(result, reply)) return reply
+      return reply.status(result.status).send(result.body)
+    },
+  })
+}

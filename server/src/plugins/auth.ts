@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto'
+import cookie from '@fastify/cookie'
+import { and, eq, gt } from 'drizzle-orm'
+import fp from 'fastify-plugin'
+import { authSessions, users } from '../db/schema.ts'
+import { httpError } from '../lib/errors.ts'
+
+export type AuthUser = typeof users.$inferSelect
+
+export const SESSION_COOKIE = 'manabi_session'
+const DAY_MS = 24 * 60 * 60 * 1000
+/** rememberMe keeps the session (and a persistent cookie) for 30 days; otherwise one day. */
+export const PERSISTENT_SESSION_MS = 30 * DAY_MS
+export const BROWSER_SESSION_MS = DAY_MS
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+export const newToken = () => randomBytes(32).toString('base64url')
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null
+  }
+  interface FastifyInstance {
+    sessions: {
+      start: (reply: FastifyReply, userId: number, persistent: boolean) => Promise<void>
+      end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+      endAllFor: (userId: number) => Promise<void>
+    }
+  }
+}
+
+/**
+ * Sessions are opaque random tokens in an HttpOnly, SameSite=Lax cookie (Secure in production),
+ * stored hashed. Every request resolves its user here, then the route's declared access is
+ * checked before validation or the handler run: guests get 401, other roles 403.
+ */
+export const authPlugin = fp<{ secureCookies: boolean }>(
+  async (app, { secureCookies }) => {
+    await app.register(cookie)
+    app.decorateRequest('user', null)
+
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: secureCookies,
+    }
+
+    app.decorate('sessions', {
+      async start(reply, userId, persistent) {
+        const token = newToken()
+        const lifetime = persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS
+        await app.db.insert(authSessions).values({
+          tokenHash: hashToken(token),
+          userId,
+          persistent,
+          expiresAt: new Date(Date.now() + lifetime),
+        })
+        reply.setCookie(SESSION_COOKIE, token, {
+          ...cookieOptions,
+          ...(persistent ? { maxAge: lifetime / 1000 } : {}),
+        })
+      },
+      async end(request, reply) {
+        const token = request.cookies[SESSION_COOKIE]
+        if (token)
+          await app.db.delete(authSessions).where(eq(authSessions.tokenHash, hashToken(token)))
+        reply.clearCookie(SESSION_COOKIE, cookieOptions)
+      },
+      async endAllFor(userId) {
+        await app.db.delete(authSessions).where(eq(authSessions.userId, userId))
+      },
+    })
+
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE]
+      if (token) {
+        const [row] = await app.db
+          .select({ user: users })
+          .from(authSessions)
+          .innerJoin(users, eq(users.id, authSessions.userId))
+          .where(
+            and(
+              eq(authSessions.tokenHash, hashToken(token)),
+              gt(authSessions.expiresAt, new Date()),
+            ),
+          )
+          .limit(1)
+        request.user = row?.user ?? null
+      }
+      const access = request.routeOptions.config.access
+      if (!access || access === 'public') return
+      if (!request.user) throw httpError(401, 'Unauthorized')
+      if (access !== 'user' && !access.includes(request.user.role))
+        throw httpError(403, 'Forbidden')
+    })
+  },
+  { name: 'auth', dependencies: ['db'] },
+)

@@ -1,0 +1,58 @@
+import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { users, videoLicences } from '../db/schema.ts'
+import { httpError, PG, pgErrorCode } from '../lib/errors.ts'
+
+/**
+ * Gives an educator a licence from the pool: the one named, or the first free one other than the
+ * licence it holds now (so a reassignment really changes the account). The previous licence
+ * goes back to the pool. 409 when none is free. Run inside a transaction.
+ */
+export const assignLicence = async (tx: Executor, userId: number, licenceId?: number) => {
+  const [current] = await tx
+    .select({ id: users.videoLicenceId })
+    .from(users)
+    .where(eq(users.id, userId))
+  const holder = tx
+    .select({ one: sql`1` })
+    .from(users)
+    .where(eq(users.videoLicenceId, videoLicences.id))
+  const [free] = await tx
+    .select({ id: videoLicences.id })
+    .from(videoLicences)
+    .where(
+      and(
+        notExists(holder),
+        licenceId ? eq(videoLicences.id, licenceId) : undefined,
+        current?.id ? ne(videoLicences.id, current.id) : undefined,
+      ),
+    )
+    .orderBy(asc(videoLicences.id))
+    .limit(1)
+    .for('update')
+  if (!free) {
+    throw httpError(
+      409,
+      licenceId ? 'That video licence is not free' : 'No free video licence is available',
+    )
+  }
+  try {
+    await tx.update(users).set({ videoLicenceId: free.id }).where(eq(users.id, userId))
+  } catch (error) {
+    // Another request took the same licence a moment earlier.
+    if (pgErrorCode(error) === PG.uniqueViolation)
+      throw httpError(409, 'That video licence was just taken')
+    throw error
+  }
+  return free.id
+}
+
+/** Takes an educator's licence back into the pool; 409 when it holds none. */
+export const releaseLicence = async (tx: Executor, userId: number) => {
+  const [updated] = await tx
+    .update(users)
+    .set({ videoLicenceId: null })
+    .where(and(eq(users.id, userId), sql`${users.videoLicenceId} is not null`))
+    .returning({ id: users.id })
+  if (!updated) throw httpError(409, 'This educator holds no video licence')
+}

@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { users, videoLicences } from '../db/schema.ts'
+
+/** A user with the video licence it holds, if any. */
+export const findUserWithLicence = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ user: users, licence: videoLicences })
+    .from(users)
+    .leftJoin(videoLicences, eq(videoLicences.id, users.videoLicenceId))
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify'
+import { adminRoutes } from './admin.ts'
+import { authRoutes } from './auth.ts'
+import { categoriesRoutes } from './categories.ts'
+import { guestRoutes } from './guest.ts'
+import { lessonsRoutes } from './lessons.ts'
+import { sessionsRoutes } from './sessions.ts'
+import { systemRoutes } from './system.ts'
+import { userRoutes } from './user.ts'
+
+export interface ApiRoutesOptions {
+  /** The app's public origin, for links in e-mails. */
+  appOrigin: string
+}
+
+/** Every resource's routes, one plugin each, registered under the API prefix. */
+export const apiRoutes = async (app: FastifyInstance, options: ApiRoutesOptions) => {
+  await app.register(systemRoutes)
+  await app.register(authRoutes, options)
+  await app.register(userRoutes, options)
+  await app.register(categoriesRoutes, options)
+  await app.register(guestRoutes, options)
+  await app.register(lessonsRoutes, options)
+  await app.register(sessionsRoutes, options)
+  await app.register(adminRoutes, options)
+}
