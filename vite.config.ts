@@ -12,7 +12,7 @@ const alias = {
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias },
-  server: { port: 5173 },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { sourcemap: true, manifest: true },
   test: {
     restoreMocks: true,

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
@@ -11,7 +10,7 @@ import { mailerPlugin } from './plugins/mailer.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
 import { spaPlugin } from './plugins/spa.ts'
-import { storagePlugin } from './plugins/storage.ts'
+import { storagePlugin, uploadsDir } from './plugins/storage.ts'
 import { apiRoutes } from './routes/index.ts'
 
 export const API_PREFIX = '/api'
@@ -57,9 +56,10 @@ export const buildApp = async (options: AppOptions) => {
     allowedOrigins: [config.APP_ORIGIN, ...(options.extraOrigins ?? [])],
     rateLimit: options.rateLimit ?? { max: 10, timeWindow: 60_000 },
   })
-  await app.register(authPlugin, { secureCookies: config.NODE_ENV === 'production' })
+  // Secure cookies wherever the app is served over HTTPS (a plain-HTTP origin would drop them).
+  await app.register(authPlugin, { secureCookies: config.APP_ORIGIN.startsWith('https://') })
   await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
-  await app.register(storagePlugin, { dir: join(config.DATA_DIR, 'uploads') })
+  await app.register(storagePlugin, { dir: uploadsDir(config.DATA_DIR) })
 
   await app.register(apiRoutes, { prefix: API_PREFIX, appOrigin: config.APP_ORIGIN })
 

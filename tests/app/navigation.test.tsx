@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@tests/render-app'
@@ -98,6 +98,8 @@ describe.each([
     await renderApp(undefined, { user, url: '/terms' })
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }))
     await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }))
-    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveClass('hidden')
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveClass('hidden'),
+    )
   })
 })

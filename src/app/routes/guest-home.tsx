@@ -1,5 +1,15 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { useTranslation } from 'react-i18next'
+import { GuestLessonList } from '@/features/lessons/components/guest-lesson-list'
 
+/** The public landing: every lesson, for guests (§2). */
 export default function GuestHome() {
-  return <ScreenTitle titleKey="guest.home.title" />
+  const { t } = useTranslation()
+  return (
+    <section className="p-4 sm:p-6" aria-labelledby="guest-home-title">
+      <h1 id="guest-home-title" className="mb-4 text-2xl font-semibold text-slate-900">
+        {t('guest.home.title')}
+      </h1>
+      <GuestLessonList />
+    </section>
+  )
 }

@@ -1,0 +1,255 @@
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  max,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import {
+  categories,
+  enrollments,
+  files,
+  lessonSessions,
+  lessons,
+  users,
+  type LessonLink,
+} from '../db/schema.ts'
+import type { LessonRecord, PageRequest } from '../lib/lessons.ts'
+
+/**
+ * Sessions of the lesson (of the outer query) that have not started and still have a free seat:
+ * one correlated count, so a page of lessons is one query however many sessions they have.
+ */
+const availableSessionsAt = (now: Date) => sql<number>`(
+  select count(*)::int from lesson_sessions as s
+  where s.lesson_id = ${lessons.id}
+    and s.start_time > ${now.toISOString()}::timestamptz
+    and (
+      select count(*) from enrollments as e
+      where e.session_id = s.id and e.cancelled_at is null
+    ) < ${lessons.maxSlots}
+)`
+
+const lessonRecordFields = (now: Date) => ({
+  lesson: lessons,
+  category: categories,
+  owner: { id: users.id, name: users.name, description: users.description },
+  availableSessions: availableSessionsAt(now),
+})
+
+const selectLessonRecords = (db: Executor, now: Date) =>
+  db
+    .select(lessonRecordFields(now))
+    .from(lessons)
+    .innerJoin(categories, eq(categories.id, lessons.categoryId))
+    .innerJoin(users, eq(users.id, lessons.ownerId))
+
+/** §4: students and guests see only lessons that have (or had) at least one session. */
+const hasSessions = sql`exists (select 1 from lesson_sessions as s where s.lesson_id = ${lessons.id})`
+
+/** A LIKE pattern that matches `text` literally (its % and _ are not wildcards). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+export interface CatalogueFilters {
+  categoryIds?: number[] | undefined
+  title?: string | undefined
+  order: 'ASC' | 'DESC'
+}
+
+const newest = (order: 'ASC' | 'DESC') =>
+  order === 'ASC'
+    ? [asc(lessons.createdAt), asc(lessons.id)]
+    : [desc(lessons.createdAt), desc(lessons.id)]
+
+const pageOfLessons = async (
+  db: Executor,
+  where: SQL | undefined,
+  order: 'ASC' | 'DESC',
+  page: PageRequest,
+  now: Date,
+) => {
+  const [records, [total]] = await Promise.all([
+    selectLessonRecords(db, now)
+      .where(where)
+      .orderBy(...newest(order))
+      .limit(page.take)
+      .offset(page.offset),
+    db.select({ count: count() }).from(lessons).where(where),
+  ])
+  return { records, itemCount: total?.count ?? 0 }
+}
+
+/** The student and guest catalogue: lessons with sessions, filtered, newest first by default. */
+export const listCatalogue = (
+  db: Executor,
+  filters: CatalogueFilters,
+  page: PageRequest,
+  now: Date,
+) => {
+  const title = filters.title?.trim()
+  const where = and(
+    hasSessions,
+    filters.categoryIds ? inArray(lessons.categoryId, filters.categoryIds) : undefined,
+    title ? ilike(lessons.title, containing(title)) : undefined,
+  )
+  return pageOfLessons(db, where, filters.order, page, now)
+}
+
+/** An educator's own lessons, with or without sessions, newest first. */
+export const listOwnLessons = (db: Executor, ownerId: number, page: PageRequest, now: Date) =>
+  pageOfLessons(db, eq(lessons.ownerId, ownerId), 'DESC', page, now)
+
+export const findLessonRecord = async (
+  db: Executor,
+  lessonId: number,
+  now: Date,
+): Promise<LessonRecord | undefined> => {
+  const [record] = await selectLessonRecords(db, now).where(eq(lessons.id, lessonId)).limit(1)
+  return record
+}
+
+/** Several lessons in one query, by id. */
+export const findLessonRecords = async (db: Executor, lessonIds: number[], now: Date) => {
+  if (lessonIds.length === 0) return new Map<number, LessonRecord>()
+  const records = await selectLessonRecords(db, now).where(inArray(lessons.id, lessonIds))
+  return new Map(records.map((record) => [record.lesson.id, record]))
+}
+
+/** The bare row, for ownership checks before a write. */
+export const findLessonRow = async (db: Executor, lessonId: number) => {
+  const [row] = await db.select().from(lessons).where(eq(lessons.id, lessonId)).limit(1)
+  return row
+}
+
+export const categoryExists = async (db: Executor, categoryId: number) => {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, categoryId))
+    .limit(1)
+  return row !== undefined
+}
+
+export const listCategories = (db: Executor) =>
+  db.select().from(categories).orderBy(asc(categories.id))
+
+/** An uploaded cover image, if it exists and the given educator uploaded it. */
+export const findOwnImage = async (db: Executor, fileId: number, ownerId: number) => {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerId, ownerId), eq(files.kind, 'image')))
+    .limit(1)
+  return row
+}
+
+export interface LessonFields {
+  title: string
+  categoryId: number
+  priceInCents: number
+  minSlots: number
+  maxSlots: number
+  about?: string | undefined
+  details?: string | undefined
+  imageId?: number | null | undefined
+  links?: LessonLink[] | undefined
+}
+
+/** Keeps only the fields that were given, so an update leaves the others as they are. */
+const given = (fields: LessonFields) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+
+/** Records which lesson a cover image belongs to. */
+const attachImage = async (db: Executor, imageId: number | null | undefined, lessonId: number) => {
+  if (imageId) await db.update(files).set({ lessonId }).where(eq(files.id, imageId))
+}
+
+export const insertLesson = async (db: Executor, ownerId: number, fields: LessonFields) => {
+  const [row] = await db
+    .insert(lessons)
+    .values({ ...fields, ownerId })
+    .returning({ id: lessons.id })
+  if (!row) throw new Error('Lesson was not created')
+  await attachImage(db, fields.imageId, row.id)
+  return row.id
+}
+
+export const updateLesson = async (db: Executor, lessonId: number, fields: LessonFields) => {
+  await db
+    .update(lessons)
+    .set({ ...given(fields), updatedAt: new Date() })
+    .where(eq(lessons.id, lessonId))
+  await attachImage(db, fields.imageId, lessonId)
+}
+
+export const insertImageFile = async (
+  db: Executor,
+  file: { ownerId: number; filename: string; mimeType: string; size: number; storageKey: string },
+) => {
+  const [row] = await db
+    .insert(files)
+    .values({ ...file, kind: 'image' })
+    .returning({ id: files.id })
+  if (!row) throw new Error('File was not recorded')
+  return row.id
+}
+
+/** The cover image of a lesson: null when the lesson has none. */
+export const findLessonImage = async (db: Executor, lessonId: number) => {
+  const [row] = await db
+    .select({ lessonId: lessons.id, image: files })
+    .from(lessons)
+    .leftJoin(files, eq(files.id, lessons.imageId))
+    .where(eq(lessons.id, lessonId))
+    .limit(1)
+  return row
+}
+
+/**
+ * The lessons a student attended: those with an ended session the student held a seat in, each
+ * with the end of the last such session, most recent first. Counted and paged in the database.
+ */
+export const listAttendedLessons = async (
+  db: Executor,
+  studentId: number,
+  page: PageRequest,
+  now: Date,
+) => {
+  const attended = and(
+    eq(enrollments.userId, studentId),
+    isNull(enrollments.cancelledAt),
+    lte(lessonSessions.endTime, now),
+  )
+  const lastSessionEnd = max(lessonSessions.endTime)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ lessonId: lessonSessions.lessonId, lastSessionEnd })
+      .from(enrollments)
+      .innerJoin(lessonSessions, eq(lessonSessions.id, enrollments.sessionId))
+      .where(attended)
+      .groupBy(lessonSessions.lessonId)
+      .orderBy(desc(lastSessionEnd), desc(lessonSessions.lessonId))
+      .limit(page.take)
+      .offset(page.offset),
+    db
+      .select({ count: countDistinct(lessonSessions.lessonId) })
+      .from(enrollments)
+      .innerJoin(lessonSessions, eq(lessonSessions.id, enrollments.sessionId))
+      .where(attended),
+  ])
+  return {
+    items: rows.flatMap((row) =>
+      row.lastSessionEnd ? [{ lessonId: row.lessonId, lastSessionEnd: row.lastSessionEnd }] : [],
+    ),
+    itemCount: total?.count ?? 0,
+  }
+}

@@ -1,0 +1,57 @@
+import { and, avg, count, desc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { lessons, reviews, users } from '../db/schema.ts'
+import type { PageRequest, ReviewRecord } from '../lib/lessons.ts'
+
+export const userExists = async (db: Executor, userId: number) => {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+  return row !== undefined
+}
+
+const selectReviewRecords = (db: Executor) =>
+  db
+    .select({ review: reviews, authorName: users.name, lessonTitle: lessons.title })
+    .from(reviews)
+    .innerJoin(lessons, eq(lessons.id, reviews.lessonId))
+    .innerJoin(users, eq(users.id, reviews.authorId))
+
+/** Reviews of every lesson the educator owns, newest first, one page. */
+export const listEducatorReviews = async (
+  db: Executor,
+  educatorId: number,
+  page: PageRequest,
+): Promise<{ records: ReviewRecord[]; itemCount: number }> => {
+  const [records, [total]] = await Promise.all([
+    selectReviewRecords(db)
+      .where(eq(lessons.ownerId, educatorId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(page.take)
+      .offset(page.offset),
+    db
+      .select({ count: count() })
+      .from(reviews)
+      .innerJoin(lessons, eq(lessons.id, reviews.lessonId))
+      .where(eq(lessons.ownerId, educatorId)),
+  ])
+  return { records, itemCount: total?.count ?? 0 }
+}
+
+/** The mean rating of the educator's lessons, to one decimal (§9), and how many reviews. */
+export const averageScoreOf = async (db: Executor, educatorId: number) => {
+  const [row] = await db
+    .select({ average: avg(reviews.rating), count: count() })
+    .from(reviews)
+    .innerJoin(lessons, eq(lessons.id, reviews.lessonId))
+    .where(eq(lessons.ownerId, educatorId))
+  const average = row?.average === null || row?.average === undefined ? 0 : Number(row.average)
+  return { average: Math.round(average * 10) / 10, count: row?.count ?? 0 }
+}
+
+/** The author's reviews of the given lessons, by lesson id. */
+export const findReviewsByAuthor = async (db: Executor, authorId: number, lessonIds: number[]) => {
+  if (lessonIds.length === 0) return new Map<number, ReviewRecord>()
+  const records = await selectReviewRecords(db).where(
+    and(eq(reviews.authorId, authorId), inArray(reviews.lessonId, lessonIds)),
+  )
+  return new Map(records.map((record) => [record.review.lessonId, record]))
+}

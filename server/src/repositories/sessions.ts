@@ -1,0 +1,79 @@
+import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { lessonSessions, lessons } from '../db/schema.ts'
+import type { PageRequest, SessionRecord } from '../lib/lessons.ts'
+
+/** Seats taken in the session (of the outer query): enrollments not cancelled. */
+const enrolledCount = sql<number>`(
+  select count(*)::int from enrollments as e
+  where e.session_id = ${lessonSessions.id} and e.cancelled_at is null
+)`
+
+/** Whether the user holds a seat in the session (of the outer query). */
+const holdsSeat = (userId: number) => sql<boolean>`exists (
+  select 1 from enrollments as e
+  where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
+)`
+
+const sessionRecordFields = (viewerId: number | null) => ({
+  session: lessonSessions,
+  lessonOwnerId: lessons.ownerId,
+  priceInCents: lessons.priceInCents,
+  maxSlots: lessons.maxSlots,
+  enrolledCount,
+  viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
+})
+
+const soonestFirst = [asc(lessonSessions.startTime), asc(lessonSessions.id)]
+
+/** One page of sessions with their seat counts (one query) and the number of matches (another). */
+const pageOfSessions = async (
+  db: Executor,
+  where: SQL | undefined,
+  viewerId: number | null,
+  page: PageRequest,
+): Promise<{ records: SessionRecord[]; itemCount: number }> => {
+  const [records, [total]] = await Promise.all([
+    db
+      .select(sessionRecordFields(viewerId))
+      .from(lessonSessions)
+      .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
+      .where(where)
+      .orderBy(...soonestFirst)
+      .limit(page.take)
+      .offset(page.offset),
+    db
+      .select({ count: count() })
+      .from(lessonSessions)
+      .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
+      .where(where),
+  ])
+  return { records, itemCount: total?.count ?? 0 }
+}
+
+/** A lesson's sessions, soonest first, with what the viewer (null for a guest) needs. */
+export const listLessonSessions = (
+  db: Executor,
+  lessonId: number,
+  viewerId: number | null,
+  page: PageRequest,
+) => pageOfSessions(db, eq(lessonSessions.lessonId, lessonId), viewerId, page)
+
+/**
+ * Sessions that have not ended which the user takes part in: a student's seats, or the sessions
+ * of an educator's own lessons. Other roles take part in none.
+ */
+export const listUpcomingSessions = (
+  db: Executor,
+  user: { id: number; role: 'admin' | 'student' | 'educator' },
+  page: PageRequest,
+  now: Date,
+) => {
+  const takesPart =
+    user.role === 'educator'
+      ? eq(lessons.ownerId, user.id)
+      : user.role === 'student'
+        ? holdsSeat(user.id)
+        : sql`false`
+  return pageOfSessions(db, and(gt(lessonSessions.endTime, now), takesPart), user.id, page)
+}

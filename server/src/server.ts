@@ -1,0 +1,47 @@
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemoData } from './db/seed.ts'
+import { createFileStorage, uploadsDir } from './plugins/storage.ts'
+
+/** Starts the server: configuration, database, demo data, logging, graceful shutdown. */
+const main = async () => {
+  const config = loadConfig()
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  )
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.LOG_LEVEL },
+  })
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoData(database.db, await createFileStorage(uploadsDir(config.DATA_DIR)))
+    if (seeded) app.log.info('Empty database: demo data seeded (see README for the demo accounts)')
+  }
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received, shutting down`)
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'Shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => shutdown('SIGINT'))
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+
+  await app.listen({ host: config.HOST, port: config.PORT })
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`
+  app.log.info(`Manabi on ${config.APP_ORIGIN} (API under /api, database: ${where})`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,403 @@
+import Value from 'typebox/value'
+import { describe, expect, it } from 'vitest'
+import { guestLesson, guestLessons, guestSessions } from '../../contract/endpoints/guest.ts'
+import type { Lesson, Session } from '../../contract/entities.ts'
+import { files } from '../src/db/schema.ts'
+import {
+  createCast,
+  createCategory,
+  createLesson,
+  createSession,
+  DAY,
+  enrol,
+  HOUR,
+  MINUTE,
+  userOf,
+} from './catalogue-fixtures.ts'
+import { createUser, setupTestApp } from './helpers.ts'
+
+const context = setupTestApp()
+
+const get = (url: string, cookie: string | null = null) =>
+  context.call({ method: 'GET', url, cookie })
+
+const BASE_TIME = Date.parse('2025-01-01T00:00:00.000Z')
+
+/** `count` lessons of one educator, each created a minute after the previous, each with a session. */
+const lessonsWithSessions = async (count: number, owner: { id: number }) => {
+  const rows = []
+  for (let index = 0; index < count; index += 1) {
+    const lesson = await createLesson(context.db, owner, {
+      title: `Lesson ${index + 1}`,
+      createdAt: new Date(BASE_TIME + index * MINUTE),
+    })
+    // Sessions of one educator may not overlap: two hours apart.
+    await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
+    rows.push(lesson)
+  }
+  return rows
+}
+
+const titles = (body: { data: Lesson[] }) => body.data.map((lesson) => lesson.title)
+
+describe('GET /guest/lessons', () => {
+  it('lists lessons with a session, newest first, five to a page', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    await lessonsWithSessions(7, owner)
+    // The newest lesson has no session yet, so nobody browsing sees it (§4).
+    await createLesson(context.db, owner, {
+      title: 'Draft without sessions',
+      createdAt: new Date(BASE_TIME + DAY),
+    })
+
+    const first = await get('/guest/lessons')
+    expect(first.statusCode).toBe(200)
+    expect(Value.Check(guestLessons.response[200], first.json())).toBe(true)
+    expect(titles(first.json())).toEqual([
+      'Lesson 7',
+      'Lesson 6',
+      'Lesson 5',
+      'Lesson 4',
+      'Lesson 3',
+    ])
+    expect(first.json().meta).toEqual({
+      page: 1,
+      take: 5,
+      itemCount: 7,
+      pageCount: 2,
+      hasNextPage: true,
+    })
+
+    const second = await get('/guest/lessons?page=2')
+    expect(titles(second.json())).toEqual(['Lesson 2', 'Lesson 1'])
+    expect(second.json().meta).toEqual({
+      page: 2,
+      take: 5,
+      itemCount: 7,
+      pageCount: 2,
+      hasNextPage: false,
+    })
+
+    const past = await get('/guest/lessons?page=3')
+    expect(past.statusCode).toBe(200)
+    expect(past.json()).toEqual({
+      data: [],
+      meta: { page: 3, take: 5, itemCount: 7, pageCount: 2, hasNextPage: false },
+    })
+  })
+
+  it('keeps listing a lesson whose only session is over', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const lesson = await createLesson(context.db, owner, { title: 'Held once' })
+    await createSession(context.db, lesson, { startsIn: -3 * HOUR })
+    const response = await get('/guest/lessons')
+    expect(titles(response.json())).toEqual(['Held once'])
+    expect(response.json().data[0].availableSessions).toBe(0)
+  })
+
+  it('orders oldest first with order=ASC, equal times by id', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const same = new Date(BASE_TIME)
+    const a = await createLesson(context.db, owner, { title: 'A', createdAt: same })
+    const b = await createLesson(context.db, owner, { title: 'B', createdAt: same })
+    const c = await createLesson(context.db, owner, {
+      title: 'C',
+      createdAt: new Date(BASE_TIME - DAY),
+    })
+    for (const [index, lesson] of [a, b, c].entries()) {
+      await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
+    }
+    expect(titles((await get('/guest/lessons?order=ASC')).json())).toEqual(['C', 'A', 'B'])
+    expect(titles((await get('/guest/lessons?order=DESC')).json())).toEqual(['B', 'A', 'C'])
+  })
+
+  it('filters by a comma-separated list of category ids', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const [music, maths, cooking] = [
+      await createCategory(context.db, { title: 'Music' }),
+      await createCategory(context.db, { title: 'Maths' }),
+      await createCategory(context.db, { title: 'Cooking' }),
+    ]
+    const lessons = [
+      await createLesson(context.db, owner, { title: 'Guitar', categoryId: music.id }),
+      await createLesson(context.db, owner, { title: 'Algebra', categoryId: maths.id }),
+      await createLesson(context.db, owner, { title: 'Sushi', categoryId: cooking.id }),
+    ]
+    for (const [index, lesson] of lessons.entries()) {
+      await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
+    }
+    const both = await get(`/guest/lessons?categoryIds=${music.id},${cooking.id}&order=ASC`)
+    expect(titles(both.json())).toEqual(['Guitar', 'Sushi'])
+    expect(both.json().meta.itemCount).toBe(2)
+    const one = await get(`/guest/lessons?categoryIds=${maths.id}`)
+    expect(titles(one.json())).toEqual(['Algebra'])
+    const none = await get('/guest/lessons?categoryIds=999999')
+    expect(none.json().data).toEqual([])
+  })
+
+  it('searches titles case-insensitively, taking % and _ literally', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const names = [
+      'Japanese for Beginners',
+      'Advanced JAPANESE',
+      '100% Guitar',
+      'Snake_case Python',
+      'Snakeycase Python',
+    ]
+    for (const [index, title] of names.entries()) {
+      const lesson = await createLesson(context.db, owner, {
+        title,
+        createdAt: new Date(BASE_TIME + index * MINUTE),
+      })
+      await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
+    }
+    const search = async (title: string) =>
+      titles((await get(`/guest/lessons?order=ASC&title=${encodeURIComponent(title)}`)).json())
+    expect(await search('japanese')).toEqual(['Japanese for Beginners', 'Advanced JAPANESE'])
+    expect(await search('  JaPaNeSe ')).toEqual(['Japanese for Beginners', 'Advanced JAPANESE'])
+    expect(await search('%')).toEqual(['100% Guitar'])
+    expect(await search('e_c')).toEqual(['Snake_case Python'])
+    expect(await search('python')).toEqual(['Snake_case Python', 'Snakeycase Python'])
+    expect(await search('violin')).toEqual([])
+  })
+
+  it('combines filters with paging', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const music = await createCategory(context.db, { title: 'Music' })
+    for (let index = 0; index < 4; index += 1) {
+      const lesson = await createLesson(context.db, owner, {
+        title: index % 2 === 0 ? `Piano ${index}` : `Drums ${index}`,
+        categoryId: music.id,
+        createdAt: new Date(BASE_TIME + index * MINUTE),
+      })
+      await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
+    }
+    const response = await get(`/guest/lessons?categoryIds=${music.id}&title=piano&take=1&page=2`)
+    expect(titles(response.json())).toEqual(['Piano 0'])
+    expect(response.json().meta).toEqual({
+      page: 2,
+      take: 1,
+      itemCount: 2,
+      pageCount: 2,
+      hasNextPage: false,
+    })
+  })
+
+  it.each([
+    ['categoryIds=music', 'categoryIds has an invalid format'],
+    ['take=101', 'take must be <= 100'],
+    ['take=0', 'take must be >= 1'],
+    ['page=0', 'page must be >= 1'],
+  ])('refuses the query %s with 400', async (query, message) => {
+    const response = await get(`/guest/lessons?${query}`)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toContain(message)
+  })
+
+  it('refuses an unknown order with 400', async () => {
+    const response = await get('/guest/lessons?order=NEWEST')
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('counts the sessions still open to enrol in availableSessions', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const students = [
+      await createUser(context.db),
+      await createUser(context.db),
+      await createUser(context.db),
+    ]
+    const [s1, s2, s3] = students
+    if (!s1 || !s2 || !s3) throw new Error('students missing')
+    const lesson = await createLesson(context.db, owner, { maxSlots: 2 })
+    const oneSeatTaken = await createSession(context.db, lesson, { startsIn: DAY })
+    await enrol(context.db, oneSeatTaken, s1)
+    const full = await createSession(context.db, lesson, { startsIn: DAY + 2 * HOUR })
+    await enrol(context.db, full, s1)
+    await enrol(context.db, full, s2)
+    const freedByCancellation = await createSession(context.db, lesson, {
+      startsIn: DAY + 4 * HOUR,
+    })
+    await enrol(context.db, freedByCancellation, s1)
+    await enrol(context.db, freedByCancellation, s2, { cancelled: true })
+    await createSession(context.db, lesson, { startsIn: -3 * HOUR }) // over
+    await createSession(context.db, lesson, { startsIn: -30 * MINUTE }) // live
+    const notStartedButFull = await createSession(context.db, lesson, { startsIn: DAY + 6 * HOUR })
+    await enrol(context.db, notStartedButFull, s2)
+    await enrol(context.db, notStartedButFull, s3)
+
+    const response = await get('/guest/lessons')
+    // oneSeatTaken and freedByCancellation; the others are full, over or under way.
+    expect(response.json().data[0].availableSessions).toBe(2)
+    const detail = await get(`/guest/lessons/${lesson.id}`)
+    expect(detail.json().availableSessions).toBe(2)
+  })
+
+  it('answers anyone, signed in or not', async () => {
+    const cast = await createCast(context.db)
+    await lessonsWithSessions(1, userOf(cast.owner))
+    for (const member of Object.values(cast)) {
+      const response = await get('/guest/lessons', member.cookie)
+      expect(response.statusCode).toBe(200)
+      expect(response.json().meta.itemCount).toBe(1)
+    }
+  })
+})
+
+describe('GET /guest/lessons/:id', () => {
+  it('answers the lesson with its category, owner, image path and links', async () => {
+    const owner = await createUser(context.db, {
+      role: 'educator',
+      name: 'Aiko Tanaka',
+      description: 'Tokyo native',
+    })
+    const category = await createCategory(context.db, { title: 'Languages', titleJp: '言語' })
+    const [image] = await context.db
+      .insert(files)
+      .values({
+        ownerId: owner.id,
+        kind: 'image',
+        filename: 'cover.png',
+        mimeType: 'image/png',
+        size: 10,
+        storageKey: 'cover-test.png',
+      })
+      .returning()
+    const lesson = await createLesson(context.db, owner, {
+      title: 'Japanese',
+      categoryId: category.id,
+      priceInCents: 2500,
+      minSlots: 2,
+      maxSlots: 6,
+      imageId: image?.id ?? null,
+      links: [{ title: 'Kana chart', description: 'Print it', url: 'https://example.com/kana' }],
+      createdAt: new Date(BASE_TIME),
+    })
+
+    const response = await get(`/guest/lessons/${lesson.id}`)
+    expect(response.statusCode).toBe(200)
+    expect(Value.Check(guestLesson.response[200], response.json())).toBe(true)
+    expect(response.json()).toEqual({
+      id: lesson.id,
+      title: 'Japanese',
+      category: { id: category.id, title: 'Languages', titleJp: '言語' },
+      categoryId: category.id,
+      price_in_cents: 2500,
+      about: 'About the lesson',
+      details: 'Details of the lesson',
+      owner: { id: owner.id, name: 'Aiko Tanaka', description: 'Tokyo native' },
+      imageId: image?.id,
+      imageUrl: `/lessons/${lesson.id}/image`,
+      min_slots: 2,
+      max_slots: 6,
+      links: [{ title: 'Kana chart', description: 'Print it', url: 'https://example.com/kana' }],
+      availableSessions: 0,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    })
+  })
+
+  it('answers a lesson without sessions too (a shared link keeps working)', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const lesson = await createLesson(context.db, owner, { title: 'No sessions yet' })
+    const response = await get(`/guest/lessons/${lesson.id}`)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ title: 'No sessions yet', imageUrl: null })
+  })
+
+  it('answers 404 for an unknown lesson and 400 for an invalid id', async () => {
+    const missing = await get('/guest/lessons/999999')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Lesson not found',
+    })
+    expect((await get('/guest/lessons/abc')).statusCode).toBe(400)
+    expect((await get('/guest/lessons/0')).statusCode).toBe(400)
+  })
+})
+
+describe('GET /guest/lessons/:id/sessions', () => {
+  const sessionsOf = async (lessonId: number, query = '', cookie: string | null = null) => {
+    const response = await get(`/guest/lessons/${lessonId}/sessions${query}`, cookie)
+    expect(response.statusCode).toBe(200)
+    expect(Value.Check(guestSessions.response[200], response.json())).toBe(true)
+    return response.json<{ data: Session[]; meta: Record<string, unknown> }>()
+  }
+
+  it('lists sessions soonest first, as a guest sees them', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const student = await createUser(context.db)
+    const other = await createUser(context.db)
+    const lesson = await createLesson(context.db, owner, { priceInCents: 3000, maxSlots: 2 })
+    const future = await createSession(context.db, lesson, {
+      startsIn: DAY,
+      lasts: 90 * MINUTE,
+      timezone: 'Europe/Paris',
+    })
+    const past = await createSession(context.db, lesson, { startsIn: -DAY })
+    const live = await createSession(context.db, lesson, { startsIn: -2 * MINUTE, lasts: 4 * MINUTE })
+    const soon = await createSession(context.db, lesson, { startsIn: 4 * MINUTE })
+    await enrol(context.db, future, student)
+    await enrol(context.db, future, other, { cancelled: true })
+    await enrol(context.db, soon, student)
+    await enrol(context.db, soon, other)
+
+    const { data, meta } = await sessionsOf(lesson.id)
+    expect(data.map((session) => session.id)).toEqual([past.id, live.id, soon.id, future.id])
+    expect(data.map((session) => session.type)).toEqual(['closed', 'closed', 'open', 'open'])
+    // Never a meeting link for a guest, even inside the join window.
+    expect(data.every((session) => session.url === null)).toBe(true)
+    expect(data[3]).toEqual({
+      id: future.id,
+      lessonId: lesson.id,
+      type: 'open',
+      start_time: future.startTime.toISOString(),
+      end_time: future.endTime.toISOString(),
+      timezone: 'Europe/Paris',
+      url: null,
+      availableSlots: 1,
+      enrolledCount: 1,
+      fullPrice: 4500,
+      disabled: false,
+    })
+    // Two of two seats taken: out of slots for a guest.
+    expect(data[2]).toMatchObject({ availableSlots: 0, enrolledCount: 2, disabled: true })
+    expect(meta).toEqual({ page: 1, take: 100, itemCount: 4, pageCount: 1, hasNextPage: false })
+  })
+
+  it('shows the guest view even to a signed-in owner or enrolled student', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    const session = await createSession(context.db, lesson, { startsIn: 2 * MINUTE })
+    await enrol(context.db, session, userOf(cast.student))
+    for (const member of [cast.owner, cast.student]) {
+      const { data } = await sessionsOf(lesson.id, '', member.cookie)
+      expect(data[0]).toMatchObject({ type: 'open', url: null })
+    }
+  })
+
+  it('pages with take and page', async () => {
+    const owner = await createUser(context.db, { role: 'educator' })
+    const lesson = await createLesson(context.db, owner)
+    const sessions = []
+    for (let index = 0; index < 3; index += 1) {
+      sessions.push(await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR }))
+    }
+    const second = await sessionsOf(lesson.id, '?take=2&page=2')
+    expect(second.data.map((session) => session.id)).toEqual([sessions[2]?.id])
+    expect(second.meta).toEqual({
+      page: 2,
+      take: 2,
+      itemCount: 3,
+      pageCount: 2,
+      hasNextPage: false,
+    })
+    expect((await sessionsOf(lesson.id, '?take=2&page=3')).data).toEqual([])
+  })
+
+  it('answers 404 for an unknown lesson', async () => {
+    const response = await get('/guest/lessons/424242/sessions')
+    expect(response.statusCode).toBe(404)
+    expect(response.json().message).toBe('Lesson not found')
+  })
+})

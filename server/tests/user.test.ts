@@ -1,0 +1,409 @@
+import { eq } from 'drizzle-orm'
+import Value from 'typebox/value'
+import { describe, expect, it } from 'vitest'
+import { ErrorBody } from '../../contract/common.ts'
+import { CurrentUser } from '../../contract/entities.ts'
+import { authSessions, users, videoLicences } from '../src/db/schema.ts'
+import { SESSION_COOKIE } from '../src/plugins/auth.ts'
+import { createUser, PASSWORD, setupTestApp, signIn, type UserFixture } from './helpers.ts'
+
+const context = setupTestApp()
+
+const me = (cookie?: string) =>
+  context.call({ method: 'GET', url: '/user/me', ...(cookie ? { cookie } : {}) })
+
+const updateProfile = (cookie: string | undefined, body: unknown) =>
+  context.call({
+    method: 'PATCH',
+    url: '/user/update_profile',
+    body,
+    ...(cookie ? { cookie } : {}),
+  })
+
+const reassign = (cookie?: string) =>
+  context.call({
+    method: 'POST',
+    url: '/user/reassign_video_licence',
+    ...(cookie ? { cookie } : {}),
+  })
+
+const login = (email: string, password: string) =>
+  context.call({ method: 'POST', url: '/auth/login', body: { email, password } })
+
+const addLicences = async (count: number) =>
+  context.db
+    .insert(videoLicences)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        provider: index % 2 === 0 ? 'zoom' : 'google_meet',
+        accountEmail: `licence${index + 1}@manabi.example`,
+      })),
+    )
+    .returning()
+
+const userRow = async (id: number) => {
+  const [row] = await context.db.select().from(users).where(eq(users.id, id))
+  return row
+}
+
+type Caller = 'guest' | 'student' | 'unverified educator' | 'educator' | 'another educator' | 'admin'
+
+/** Creates the caller (educators verified unless told) and signs it in; a guest has no cookie. */
+const callerOf = async (
+  caller: Caller,
+): Promise<{ user: UserFixture | null; cookie: string | undefined }> => {
+  if (caller === 'guest') return { user: null, cookie: undefined }
+  const role = caller.endsWith('educator') ? 'educator' : (caller as 'student' | 'admin')
+  const user = await createUser(context.db, {
+    role,
+    ...(caller === 'unverified educator' ? { approvedAt: null } : {}),
+  })
+  return { user, cookie: await signIn(context, user) }
+}
+
+describe('GET /user/me', () => {
+  it('answers the signed-in user as the contract describes it', async () => {
+    const [licence] = await addLicences(1)
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      name: 'Hana Sato',
+      description: 'Calligraphy teacher',
+      language: 'jp-JP',
+      videoLicenceId: licence?.id ?? null,
+    })
+    const cookie = await signIn(context, educator)
+
+    const response = await me(cookie)
+
+    expect(response.statusCode).toBe(200)
+    const body = response.json<CurrentUser>()
+    expect(Value.Check(CurrentUser, body)).toBe(true)
+    expect(body).toEqual({
+      id: educator.id,
+      name: 'Hana Sato',
+      email: educator.email,
+      description: 'Calligraphy teacher',
+      role: 'educator',
+      language: 'jp-JP',
+      isEmailConfirmed: true,
+      isValidated: true,
+      isVideoConferenceConnected: true,
+      videoLicence: {
+        id: licence?.id,
+        provider: 'zoom',
+        accountEmail: 'licence1@manabi.example',
+      },
+    })
+  })
+
+  it('answers 401 to a guest, an unknown cookie and an expired session', async () => {
+    const student = await createUser(context.db)
+    const cookie = await signIn(context, student)
+    await context.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.userId, student.id))
+
+    for (const sent of [undefined, `${SESSION_COOKIE}=not-a-session`, cookie]) {
+      const response = await me(sent)
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Unauthorized',
+      })
+    }
+  })
+
+  it('follows changes made since sign-in (the user is read on every request)', async () => {
+    const educator = await createUser(context.db, { role: 'educator', approvedAt: null })
+    const cookie = await signIn(context, educator)
+    expect((await me(cookie)).json()).toMatchObject({ isValidated: false })
+
+    await context.db.update(users).set({ approvedAt: new Date() }).where(eq(users.id, educator.id))
+
+    expect((await me(cookie)).json()).toMatchObject({ isValidated: true })
+  })
+})
+
+describe('PATCH /user/update_profile', () => {
+  it('changes the name, e-mail and language and answers the current user', async () => {
+    const student = await createUser(context.db)
+    const cookie = await signIn(context, student)
+
+    const response = await updateProfile(cookie, {
+      name: '  Yuki Tanaka ',
+      email: 'yuki.tanaka@manabi.example',
+      language: 'jp-JP',
+    })
+
+    expect(response.statusCode).toBe(200)
+    const body = response.json<CurrentUser>()
+    expect(Value.Check(CurrentUser, body)).toBe(true)
+    expect(body).toMatchObject({
+      id: student.id,
+      name: 'Yuki Tanaka',
+      email: 'yuki.tanaka@manabi.example',
+      language: 'jp-JP',
+      role: 'student',
+    })
+    expect(await userRow(student.id)).toMatchObject({
+      name: 'Yuki Tanaka',
+      email: 'yuki.tanaka@manabi.example',
+      language: 'jp-JP',
+    })
+    expect((await login('yuki.tanaka@manabi.example', PASSWORD)).statusCode).toBe(200)
+    expect((await login(student.email, PASSWORD)).statusCode).toBe(401)
+  })
+
+  it('leaves everything as it was for an empty body', async () => {
+    const student = await createUser(context.db, { name: 'Kept Name' })
+    const cookie = await signIn(context, student)
+
+    const response = await updateProfile(cookie, {})
+
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ name: 'Kept Name', email: student.email })
+  })
+
+  it('sets and clears an educator bio', async () => {
+    const educator = await createUser(context.db, { role: 'educator' })
+    const cookie = await signIn(context, educator)
+
+    const set = await updateProfile(cookie, { description: 'I teach the shamisen.' })
+    expect(set.statusCode).toBe(200)
+    expect(set.json()).toMatchObject({ description: 'I teach the shamisen.' })
+    expect((await userRow(educator.id))?.description).toBe('I teach the shamisen.')
+
+    const cleared = await updateProfile(cookie, { description: null })
+    expect(cleared.statusCode).toBe(200)
+    expect(cleared.json()).toMatchObject({ description: null })
+    expect((await userRow(educator.id))?.description).toBeNull()
+
+    await updateProfile(cookie, { description: 'Back again' })
+    const blank = await updateProfile(cookie, { description: '   ' })
+    expect(blank.json()).toMatchObject({ description: null })
+  })
+
+  it('ignores a bio sent by a student or an admin, applying the rest', async () => {
+    for (const role of ['student', 'admin'] as const) {
+      const user = await createUser(context.db, { role })
+      const cookie = await signIn(context, user)
+
+      const response = await updateProfile(cookie, { name: 'New Name', description: 'A bio' })
+
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toMatchObject({ name: 'New Name', description: null })
+      expect((await userRow(user.id))?.description).toBeNull()
+    }
+  })
+
+  it('ignores fields it does not know, so nobody can make themselves admin or approved', async () => {
+    const educator = await createUser(context.db, { role: 'educator', approvedAt: null })
+    const cookie = await signIn(context, educator)
+
+    const response = await updateProfile(cookie, {
+      name: 'Still Educator',
+      role: 'admin',
+      approvedAt: new Date().toISOString(),
+      isValidated: true,
+    })
+
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ role: 'educator', isValidated: false })
+    expect(await userRow(educator.id)).toMatchObject({ role: 'educator', approvedAt: null })
+  })
+
+  it('answers 409 "Email already exists" for an address another account holds, in any case', async () => {
+    const other = await createUser(context.db, { email: 'taken@manabi.example' })
+    const student = await createUser(context.db)
+    const cookie = await signIn(context, student)
+
+    const response = await updateProfile(cookie, { email: 'TAKEN@manabi.example', name: 'X' })
+
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Email already exists',
+    })
+    expect(await userRow(student.id)).toMatchObject({ email: student.email, name: student.name })
+    expect((await userRow(other.id))?.email).toBe('taken@manabi.example')
+  })
+
+  it('accepts the caller’s own address in another case', async () => {
+    const student = await createUser(context.db, { email: 'mine@manabi.example' })
+    const cookie = await signIn(context, student)
+
+    const response = await updateProfile(cookie, { email: 'Mine@Manabi.example' })
+
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ email: 'Mine@Manabi.example' })
+  })
+
+  it('changes the password: the old one stops working, other sessions end, this one stays', async () => {
+    const student = await createUser(context.db)
+    const current = await signIn(context, student)
+    const otherDevice = await signIn(context, student)
+
+    const response = await updateProfile(current, { password: 'Brand1New' })
+
+    expect(response.statusCode).toBe(200)
+    expect((await userRow(student.id))?.passwordHash).toMatch(/^\$argon2id\$/)
+    expect((await me(current)).statusCode).toBe(200)
+    expect((await me(otherDevice)).statusCode).toBe(401)
+    expect((await login(student.email, PASSWORD)).statusCode).toBe(401)
+    expect((await login(student.email, 'Brand1New')).statusCode).toBe(200)
+  })
+
+  it.each([
+    ['an empty name', { name: '' }, 'name must NOT have fewer than 1 characters'],
+    ['a blank name', { name: '   ' }, 'name must not be blank'],
+    ['an invalid e-mail', { email: 'not-an-email' }, 'email has an invalid format'],
+    ['a short password', { password: 'Ab1' }, 'password has an invalid format'],
+    ['a password without uppercase', { password: 'lowercase1' }, 'password has an invalid format'],
+    ['a password without lowercase', { password: 'UPPERCASE1' }, 'password has an invalid format'],
+    ['an unknown language', { language: 'de-DE' }, 'language'],
+    ['a bio of the wrong type', { description: { text: 'bio' } }, 'description'],
+  ])('answers 400 for %s and changes nothing', async (_case, body, expected) => {
+    const educator = await createUser(context.db, { role: 'educator', description: 'Old bio' })
+    const cookie = await signIn(context, educator)
+
+    const response = await updateProfile(cookie, { ...body })
+
+    expect(response.statusCode).toBe(400)
+    const error = response.json<ErrorBody>()
+    expect(Value.Check(ErrorBody, error)).toBe(true)
+    expect([error.message].flat().some((message) => message.startsWith(expected))).toBe(true)
+    const row = await userRow(educator.id)
+    expect(row).toMatchObject({
+      name: educator.name,
+      email: educator.email,
+      description: 'Old bio',
+      language: 'en-US',
+      passwordHash: educator.passwordHash,
+    })
+  })
+})
+
+describe('POST /user/reassign_video_licence', () => {
+  it('gives a verified educator a different free licence and frees the old one', async () => {
+    const [first, second] = await addLicences(2)
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      videoLicenceId: first?.id ?? null,
+    })
+    const cookie = await signIn(context, educator)
+
+    const response = await reassign(cookie)
+
+    expect(response.statusCode).toBe(200)
+    const body = response.json<CurrentUser>()
+    expect(Value.Check(CurrentUser, body)).toBe(true)
+    expect(body).toMatchObject({
+      id: educator.id,
+      isVideoConferenceConnected: true,
+      videoLicence: {
+        id: second?.id,
+        provider: 'google_meet',
+        accountEmail: 'licence2@manabi.example',
+      },
+    })
+    expect((await userRow(educator.id))?.videoLicenceId).toBe(second?.id)
+
+    // The first licence went back to the pool: another educator can now get it.
+    const colleague = await createUser(context.db, { role: 'educator' })
+    const other = await reassign(await signIn(context, colleague))
+    expect(other.json()).toMatchObject({ videoLicence: { id: first?.id } })
+  })
+
+  it('gives an educator without a licence the first free one', async () => {
+    const [first] = await addLicences(2)
+    const educator = await createUser(context.db, { role: 'educator' })
+
+    const response = await reassign(await signIn(context, educator))
+
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ videoLicence: { id: first?.id } })
+  })
+
+  it('answers 409 when no other licence is free, keeping the one held', async () => {
+    const [held, busy] = await addLicences(2)
+    await createUser(context.db, { role: 'educator', videoLicenceId: busy?.id ?? null })
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      videoLicenceId: held?.id ?? null,
+    })
+
+    const response = await reassign(await signIn(context, educator))
+
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'No free video licence is available',
+    })
+    expect((await userRow(educator.id))?.videoLicenceId).toBe(held?.id)
+  })
+
+  it('answers 403 "not approved" to an unverified educator, leaving the pool alone', async () => {
+    await addLicences(1)
+    const educator = await createUser(context.db, { role: 'educator', approvedAt: null })
+
+    const response = await reassign(await signIn(context, educator))
+
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Your account has not been approved yet',
+    })
+    expect((await userRow(educator.id))?.videoLicenceId).toBeNull()
+  })
+})
+
+describe('who may call the /user calls', () => {
+  const expected: Record<Caller, { me: number; update: number; reassign: number }> = {
+    guest: { me: 401, update: 401, reassign: 401 },
+    student: { me: 200, update: 200, reassign: 403 },
+    'unverified educator': { me: 200, update: 200, reassign: 403 },
+    educator: { me: 200, update: 200, reassign: 200 },
+    'another educator': { me: 200, update: 200, reassign: 200 },
+    admin: { me: 200, update: 200, reassign: 403 },
+  }
+
+  it.each(Object.keys(expected) as Caller[])('as %s', async (caller) => {
+    const [bystanderLicence] = await addLicences(3)
+    // An educator whose account no other caller's request may touch.
+    const bystander = await createUser(context.db, {
+      role: 'educator',
+      name: 'Bystander',
+      videoLicenceId: bystanderLicence?.id ?? null,
+    })
+    const { user, cookie } = await callerOf(caller)
+
+    const answers = {
+      me: await me(cookie),
+      update: await updateProfile(cookie, { name: 'Renamed' }),
+      reassign: await reassign(cookie),
+    }
+
+    expect({
+      me: answers.me.statusCode,
+      update: answers.update.statusCode,
+      reassign: answers.reassign.statusCode,
+    }).toEqual(expected[caller])
+    for (const answer of Object.values(answers)) {
+      if (answer.statusCode >= 400) expect(Value.Check(ErrorBody, answer.json())).toBe(true)
+      else expect(answer.json()).toMatchObject({ id: user?.id })
+    }
+    if (caller === 'student' || caller === 'admin') {
+      expect(answers.reassign.json()).toMatchObject({ message: 'Forbidden' })
+    }
+    expect(await userRow(bystander.id)).toMatchObject({
+      name: 'Bystander',
+      videoLicenceId: bystanderLicence?.id,
+    })
+    if (user) expect((await userRow(user.id))?.name).toBe('Renamed')
+  })
+})
