@@ -36,6 +36,17 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120000,
+          hookTimeout: 240000,
+          fileParallelism: false,
+        },
+      },
     ],
     env: {
       VITE_API_URL: 'http://localhost:3000/api',

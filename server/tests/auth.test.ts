@@ -6,13 +6,7 @@ import { ErrorBody, MessageBody } from '../../contract/common.ts'
 import { CurrentUser } from '../../contract/entities.ts'
 import { authSessions, outbox, users, userTokens, videoLicences } from '../src/db/schema.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import {
-  APP_ORIGIN,
-  createUser,
-  PASSWORD,
-  setupTestApp,
-  signIn,
-} from './helpers.ts'
+import { APP_ORIGIN, createUser, PASSWORD, setupTestApp, signIn } from './helpers.ts'
 
 const context = setupTestApp()
 
@@ -131,7 +125,11 @@ describe('POST /auth/register', () => {
     ['the name is blank', { name: '   ' }, 'name must not be blank'],
     ['the e-mail is missing', { email: undefined }, 'email is required'],
     ['the e-mail is not an address', { email: 'not-an-email' }, 'email has an invalid format'],
-    ['the e-mail has a space', { email: 'ana silva@manabi.example' }, 'email has an invalid format'],
+    [
+      'the e-mail has a space',
+      { email: 'ana silva@manabi.example' },
+      'email has an invalid format',
+    ],
     ['the password is missing', { password: undefined }, 'password is required'],
     ['the password is too short', { password: 'Abcd1' }, 'password has an invalid format'],
     ['the password has no uppercase', { password: 'secret12' }, 'password has an invalid format'],
@@ -468,7 +466,9 @@ describe('POST /auth/password-reset-email', () => {
     const student = await createUser(context.db, { name: 'Yuki Yamamoto' })
     const before = Date.now()
 
-    const response = await post('/auth/password-reset-email', { email: student.email.toUpperCase() })
+    const response = await post('/auth/password-reset-email', {
+      email: student.email.toUpperCase(),
+    })
 
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ message: SENT })

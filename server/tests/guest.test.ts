@@ -1,3 +1,4 @@
+import type { ErrorBody, Paginated } from '../../contract/common.ts'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { guestLesson, guestLessons, guestSessions } from '../../contract/endpoints/guest.ts'
@@ -60,7 +61,7 @@ describe('GET /guest/lessons', () => {
       'Lesson 4',
       'Lesson 3',
     ])
-    expect(first.json().meta).toEqual({
+    expect(first.json<Paginated<unknown>>().meta).toEqual({
       page: 1,
       take: 5,
       itemCount: 7,
@@ -70,7 +71,7 @@ describe('GET /guest/lessons', () => {
 
     const second = await get('/guest/lessons?page=2')
     expect(titles(second.json())).toEqual(['Lesson 2', 'Lesson 1'])
-    expect(second.json().meta).toEqual({
+    expect(second.json<Paginated<unknown>>().meta).toEqual({
       page: 2,
       take: 5,
       itemCount: 7,
@@ -92,7 +93,7 @@ describe('GET /guest/lessons', () => {
     await createSession(context.db, lesson, { startsIn: -3 * HOUR })
     const response = await get('/guest/lessons')
     expect(titles(response.json())).toEqual(['Held once'])
-    expect(response.json().data[0].availableSessions).toBe(0)
+    expect(response.json<Paginated<Lesson>>().data[0]?.availableSessions).toBe(0)
   })
 
   it('orders oldest first with order=ASC, equal times by id', async () => {
@@ -128,11 +129,11 @@ describe('GET /guest/lessons', () => {
     }
     const both = await get(`/guest/lessons?categoryIds=${music.id},${cooking.id}&order=ASC`)
     expect(titles(both.json())).toEqual(['Guitar', 'Sushi'])
-    expect(both.json().meta.itemCount).toBe(2)
+    expect(both.json<Paginated<unknown>>().meta.itemCount).toBe(2)
     const one = await get(`/guest/lessons?categoryIds=${maths.id}`)
     expect(titles(one.json())).toEqual(['Algebra'])
     const none = await get('/guest/lessons?categoryIds=999999')
-    expect(none.json().data).toEqual([])
+    expect(none.json<Paginated<Lesson>>().data).toEqual([])
   })
 
   it('searches titles case-insensitively, taking % and _ literally', async () => {
@@ -174,7 +175,7 @@ describe('GET /guest/lessons', () => {
     }
     const response = await get(`/guest/lessons?categoryIds=${music.id}&title=piano&take=1&page=2`)
     expect(titles(response.json())).toEqual(['Piano 0'])
-    expect(response.json().meta).toEqual({
+    expect(response.json<Paginated<unknown>>().meta).toEqual({
       page: 2,
       take: 1,
       itemCount: 2,
@@ -191,7 +192,7 @@ describe('GET /guest/lessons', () => {
   ])('refuses the query %s with 400', async (query, message) => {
     const response = await get(`/guest/lessons?${query}`)
     expect(response.statusCode).toBe(400)
-    expect(response.json().message).toContain(message)
+    expect(response.json<ErrorBody>().message).toContain(message)
   })
 
   it('refuses an unknown order with 400', async () => {
@@ -227,18 +228,18 @@ describe('GET /guest/lessons', () => {
 
     const response = await get('/guest/lessons')
     // oneSeatTaken and freedByCancellation; the others are full, over or under way.
-    expect(response.json().data[0].availableSessions).toBe(2)
+    expect(response.json<Paginated<Lesson>>().data[0]?.availableSessions).toBe(2)
     const detail = await get(`/guest/lessons/${lesson.id}`)
-    expect(detail.json().availableSessions).toBe(2)
+    expect(detail.json<Lesson>().availableSessions).toBe(2)
   })
 
   it('answers anyone, signed in or not', async () => {
     const cast = await createCast(context.db)
     await lessonsWithSessions(1, userOf(cast.owner))
-    for (const member of Object.values(cast)) {
+    for (const member of [cast.guest, cast.student, cast.owner, cast.admin]) {
       const response = await get('/guest/lessons', member.cookie)
       expect(response.statusCode).toBe(200)
-      expect(response.json().meta.itemCount).toBe(1)
+      expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(1)
     }
   })
 })
@@ -335,7 +336,10 @@ describe('GET /guest/lessons/:id/sessions', () => {
       timezone: 'Europe/Paris',
     })
     const past = await createSession(context.db, lesson, { startsIn: -DAY })
-    const live = await createSession(context.db, lesson, { startsIn: -2 * MINUTE, lasts: 4 * MINUTE })
+    const live = await createSession(context.db, lesson, {
+      startsIn: -2 * MINUTE,
+      lasts: 4 * MINUTE,
+    })
     const soon = await createSession(context.db, lesson, { startsIn: 4 * MINUTE })
     await enrol(context.db, future, student)
     await enrol(context.db, future, other, { cancelled: true })
@@ -398,6 +402,6 @@ describe('GET /guest/lessons/:id/sessions', () => {
   it('answers 404 for an unknown lesson', async () => {
     const response = await get('/guest/lessons/424242/sessions')
     expect(response.statusCode).toBe(404)
-    expect(response.json().message).toBe('Lesson not found')
+    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
   })
 })

@@ -42,9 +42,6 @@ const seed = async () => {
 const hasRoute = (method: 'GET' | 'POST', url: string) =>
   context.app.hasRoute({ method, url: `${API_PREFIX}${url}` })
 
-const rowCount = async (table: Parameters<typeof context.db.select>[0] extends never ? never : any) =>
-  table
-
 /** Lessons a guest can see: through the route when it exists, otherwise by the same rule (§4). */
 const guestVisibleLessonIds = async (): Promise<number[]> => {
   if (hasRoute('GET', '/guest/lessons')) {

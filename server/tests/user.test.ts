@@ -46,7 +46,8 @@ const userRow = async (id: number) => {
   return row
 }
 
-type Caller = 'guest' | 'student' | 'unverified educator' | 'educator' | 'another educator' | 'admin'
+type Caller =
+  'guest' | 'student' | 'unverified educator' | 'educator' | 'another educator' | 'admin'
 
 /** Creates the caller (educators verified unless told) and signs it in; a guest has no cookie. */
 const callerOf = async (

@@ -83,14 +83,14 @@ export const freeLicences = () =>
  * it holds); the licence it held goes back to the pool.
  */
 export const assignLicence = (educator: DbUser, licenceId?: number) => {
-  if (educator.role !== 'educator') fail(400, 'Only educators hold video licences')
+  if (educator.role !== 'educator') fail(409, 'The user is not an educator')
   if (licenceId !== undefined) {
     found(
       db.licences.find((licence) => licence.id === licenceId),
       'Licence',
     )
     if (!freeLicences().some((licence) => licence.id === licenceId)) {
-      fail(409, 'This licence is already assigned')
+      fail(409, 'That video licence is not free')
     }
     educator.videoLicenceId = licenceId
     return

@@ -72,11 +72,7 @@ export const consumeToken = async (db: Executor, token: string, kind: TokenKind)
     .update(userTokens)
     .set({ usedAt: now })
     .where(
-      and(
-        eq(userTokens.userId, used.userId),
-        eq(userTokens.kind, kind),
-        isNull(userTokens.usedAt),
-      ),
+      and(eq(userTokens.userId, used.userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)),
     )
   return used.userId
 }

@@ -14,7 +14,9 @@ export interface ApiRoutesOptions {
 }
 
 /** Every resource's routes, one plugin each, registered under the API prefix. */
-export const apiRoutes = async (app: FastifyInstance, options: ApiRoutesOptions) => {
+export const apiRoutes = async (app: FastifyInstance, { appOrigin }: ApiRoutesOptions) => {
+  // Only what the resources need: passing the whole options on would repeat the /api prefix.
+  const options = { appOrigin }
   await app.register(systemRoutes)
   await app.register(authRoutes, options)
   await app.register(userRoutes, options)

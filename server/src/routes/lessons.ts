@@ -18,13 +18,7 @@ import type { Executor } from '../db/client.ts'
 import type { AuthUser } from '../plugins/auth.ts'
 import { cataloguePage, lessonById } from '../lib/catalogue.ts'
 import { found, httpError } from '../lib/errors.ts'
-import {
-  pageRequest,
-  toHistoryEntry,
-  toLesson,
-  toPage,
-  toUpcomingSession,
-} from '../lib/lessons.ts'
+import { pageRequest, toHistoryEntry, toLesson, toPage, toUpcomingSession } from '../lib/lessons.ts'
 import { route } from '../lib/route.ts'
 import { isValidated } from '../lib/users.ts'
 import {

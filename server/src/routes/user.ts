@@ -22,7 +22,8 @@ export const userRoutes = async (app: FastifyInstance) => {
     const changes: Partial<typeof users.$inferInsert> = {}
     if (body.name !== undefined) changes.name = cleanName(body.name)
     if (body.email !== undefined) {
-      if (await isEmailTaken(app.db, body.email, user.id)) throw httpError(409, MESSAGES.emailExists)
+      if (await isEmailTaken(app.db, body.email, user.id))
+        throw httpError(409, MESSAGES.emailExists)
       changes.email = body.email
     }
     // The bio is an educator's (§2 Settings); a student or admin sending one has it ignored.

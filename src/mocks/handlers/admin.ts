@@ -12,7 +12,7 @@ import { toAdminUser } from '../serializers'
 
 const educatorById = (id: number) => {
   const user = userById(id)
-  if (user.role !== 'educator') fail(400, 'The user is not an educator')
+  if (user.role !== 'educator') fail(409, 'The user is not an educator')
   return user
 }
 
@@ -34,7 +34,7 @@ export const adminHandlers = [
 
   route(approveUser, ({ params }) => {
     const educator = educatorById(params.id)
-    if (educator.isValidated) fail(409, 'The educator is already approved')
+    // Approving twice is harmless: the educator simply stays approved.
     educator.isValidated = true
     return { status: 200, body: toAdminUser(educator) }
   }),
@@ -47,7 +47,7 @@ export const adminHandlers = [
 
   route(removeVideoLicence, ({ params }) => {
     const educator = educatorById(params.id)
-    if (educator.videoLicenceId === null) fail(409, 'The educator holds no licence')
+    if (educator.videoLicenceId === null) fail(409, 'This educator holds no video licence')
     educator.videoLicenceId = null
     return { status: 200, body: toAdminUser(educator) }
   }),

@@ -1,0 +1,50 @@
+import { mkdir } from 'node:fs/promises'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Lesson, Paginated } from '../contract/index.ts'
+import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
+
+let product: RunningProduct
+let browser: Browser
+
+beforeAll(async () => {
+  product = await startProduct()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+describe('the product, started with npm start on a fresh data folder', () => {
+  it('shows a guest the seeded lessons', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+
+    const newest = (await (await fetch(`${product.origin}/api/guest/lessons?page=1&take=5`)).json()) as Paginated<Lesson>
+    expect(newest.data).toHaveLength(5)
+
+    await page.goto(product.origin)
+    await page.getByRole('heading', { name: 'All lessons' }).waitFor()
+    const list = page.getByRole('list', { name: 'Lessons' })
+    for (const lesson of newest.data) {
+      await list.getByRole('heading', { name: lesson.title }).waitFor()
+    }
+    await mkdir('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/smoke-guest-home.png', fullPage: true })
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('serves client routes with history fallback and keeps the API apart', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${product.origin}/auth/login`)
+    await page.getByRole('heading', { name: 'Log in' }).waitFor()
+    const api = await fetch(`${product.origin}/api/auth/login`, { method: 'GET' })
+    expect(api.status).toBe(404)
+    expect(api.headers.get('content-type')).toMatch(/application\/json/)
+    await page.close()
+  })
+})

@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium } from 'playwright-core'
+
+/** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))))
+    })
+  })
+
+export interface RunningProduct {
+  origin: string
+  dataDir: string
+  stop: () => Promise<void>
+  output: () => string
+}
+
+/**
+ * Starts the product exactly as a newcomer does (`npm start`: build the SPA, serve it and the API
+ * on one origin, embedded database, demo data) on a fresh data folder and a free port.
+ */
+export const startProduct = async (): Promise<RunningProduct> => {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const dataDir = await mkdtemp(join(tmpdir(), 'manabi-e2e-'))
+  let log = ''
+  const child: ChildProcess = spawn('npm', ['start'], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_ORIGIN: origin,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      process.kill(-child.pid, 'SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + 150_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break
+    try {
+      const response = await fetch(`${origin}/api/`)
+      if (response.ok) return { origin, dataDir, stop, output: () => log }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  await stop()
+  throw new Error(`The product did not start on ${origin}:\n${log}`)
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: system packages, npm packages, then typecheck, lint,
+# SPA and server tests on the embedded database, the server tests again on PostgreSQL, the
+# production build with its bundle check, and the end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing system packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+npm install --no-audit --no-fund
+
+# A PostgreSQL server of our own on a spare port, removed on exit.
+pg_bin=$(dirname "$(ls /usr/lib/postgresql/*/bin/pg_ctl | sort -V | tail -n 1)")
+pg_dir=$(mktemp -d /tmp/manabi-pg.XXXXXX)
+pg_port=${MANABI_TEST_PG_PORT:-54329}
+chown postgres "$pg_dir" 2>/dev/null || true
+run_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+cleanup() {
+  run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$pg_dir"
+}
+trap cleanup EXIT
+run_pg "$pg_bin/initdb" -D "$pg_dir/data" -U manabi --auth=trust >/dev/null
+run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
+  -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null
+
+npm run check
+echo "Server tests on PostgreSQL"
+DATABASE_URL="postgres://manabi@127.0.0.1:$pg_port/postgres" npx vitest run --project server
+npm run build
+npm run verify:bundle
+npm run test:e2e

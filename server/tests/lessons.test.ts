@@ -1,0 +1,799 @@
+import type { ErrorBody, Paginated } from '../../contract/common.ts'
+import { eq } from 'drizzle-orm'
+import Value from 'typebox/value'
+import { describe, expect, it } from 'vitest'
+import {
+  createLesson as createLessonEndpoint,
+  getLesson,
+  lessonHistory,
+  listLessons,
+  myLessons,
+  upcomingLessons,
+} from '../../contract/endpoints/lessons.ts'
+import type { HistoryEntry, Lesson, UpcomingSession } from '../../contract/entities.ts'
+import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
+import { categories, files, lessons } from '../src/db/schema.ts'
+import {
+  cookieFor,
+  createCast,
+  createCategory,
+  createLesson,
+  createReview,
+  createSession,
+  DAY,
+  enrol,
+  GIF_BYTES,
+  HOUR,
+  MINUTE,
+  multipartFile,
+  PNG_BYTES,
+  userOf,
+  type Cast,
+} from './catalogue-fixtures.ts'
+import { createUser, setupTestApp } from './helpers.ts'
+
+const context = setupTestApp()
+
+const NOT_APPROVED = 'Your account has not been approved yet'
+type Who = keyof Cast
+const EVERYONE: Who[] = [
+  'guest',
+  'student',
+  'unverifiedEducator',
+  'owner',
+  'anotherEducator',
+  'admin',
+]
+
+const get = (url: string, cookie: string | null) => context.call({ method: 'GET', url, cookie })
+
+const uploadImage = (
+  cookie: string | null,
+  file = multipartFile('image', 'cover.png', PNG_BYTES, 'image/png'),
+) =>
+  context.call({
+    method: 'POST',
+    url: '/lessons/upload-image',
+    cookie,
+    body: file.body,
+    headers: file.headers,
+  })
+
+/** The 'Languages' category, created on first use in a test. */
+const languages = async () => {
+  const [existing] = await context.db
+    .select()
+    .from(categories)
+    .where(eq(categories.title, 'Languages'))
+  return existing ?? createCategory(context.db, { title: 'Languages', titleJp: '言語' })
+}
+
+/** A valid create/update body in the 'Languages' category. */
+const lessonBody = async (overrides: Record<string, unknown> = {}) => {
+  const category = await languages()
+  return {
+    title: 'Conversational Japanese',
+    categoryId: category.id,
+    price_in_cents: 2500,
+    min_slots: 1,
+    max_slots: 3,
+    about: 'Speak from day one',
+    details: 'Twelve sessions of practice',
+    links: [{ title: 'Kana', description: 'A chart', url: 'https://example.com/kana' }],
+    files: [],
+    sessions: [],
+    ...overrides,
+  }
+}
+
+describe('GET /lessons', () => {
+  it('lists lessons with sessions, newest first, 20 to a page, with the guest filters', async () => {
+    const cast = await createCast(context.db)
+    const owner = userOf(cast.owner)
+    for (let index = 0; index < 22; index += 1) {
+      const lesson = await createLesson(context.db, owner, {
+        title: index === 0 ? 'Oldest Piano' : `Lesson ${index}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)),
+      })
+      await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
+    }
+    await createLesson(context.db, owner, { title: 'Piano draft' })
+
+    const first = await get('/lessons', cast.student.cookie)
+    expect(first.statusCode).toBe(200)
+    expect(Value.Check(listLessons.response[200], first.json())).toBe(true)
+    expect(first.json<Paginated<Lesson>>().data).toHaveLength(20)
+    expect(first.json<Paginated<Lesson>>().data[0]?.title).toBe('Lesson 21')
+    expect(first.json<Paginated<unknown>>().meta).toEqual({
+      page: 1,
+      take: 20,
+      itemCount: 22,
+      pageCount: 2,
+      hasNextPage: true,
+    })
+    const second = await get('/lessons?page=2', cast.student.cookie)
+    expect(second.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual([
+      'Lesson 1',
+      'Oldest Piano',
+    ])
+    const search = await get('/lessons?title=PIANO', cast.student.cookie)
+    expect(search.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual([
+      'Oldest Piano',
+    ])
+  })
+
+  it.each(EVERYONE.map((who) => [who, who === 'guest' ? 401 : 200] as const))(
+    'answers %s with %i',
+    async (who, status) => {
+      const cast = await createCast(context.db)
+      const lesson = await createLesson(context.db, userOf(cast.owner))
+      await createSession(context.db, lesson, { startsIn: DAY })
+      const response = await get('/lessons', cast[who].cookie)
+      expect(response.statusCode).toBe(status)
+      if (status === 200) expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(1)
+    },
+  )
+})
+
+describe('GET /lessons/:id', () => {
+  it.each(EVERYONE.map((who) => [who, who === 'guest' ? 401 : 200] as const))(
+    'answers %s with %i',
+    async (who, status) => {
+      const cast = await createCast(context.db)
+      const lesson = await createLesson(context.db, userOf(cast.owner), { title: 'Calligraphy' })
+      const response = await get(`/lessons/${lesson.id}`, cast[who].cookie)
+      expect(response.statusCode).toBe(status)
+      if (status === 200) {
+        expect(Value.Check(getLesson.response[200], response.json())).toBe(true)
+        expect(response.json()).toMatchObject({ id: lesson.id, title: 'Calligraphy' })
+      }
+    },
+  )
+
+  it('answers 404 for an unknown lesson', async () => {
+    const cast = await createCast(context.db)
+    const response = await get('/lessons/55555', cast.student.cookie)
+    expect(response.statusCode).toBe(404)
+    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
+  })
+})
+
+describe('GET /lessons/my', () => {
+  it("lists the educator's own lessons, with or without sessions, newest first", async () => {
+    const cast = await createCast(context.db)
+    const owner = userOf(cast.owner)
+    const older = await createLesson(context.db, owner, {
+      title: 'Older',
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+    })
+    await createSession(context.db, older, { startsIn: DAY })
+    await createLesson(context.db, owner, {
+      title: 'Newer draft',
+      createdAt: new Date(Date.UTC(2025, 0, 2)),
+    })
+    await createLesson(context.db, userOf(cast.anotherEducator), { title: 'Not mine' })
+
+    const response = await get('/lessons/my', cast.owner.cookie)
+    expect(response.statusCode).toBe(200)
+    expect(Value.Check(myLessons.response[200], response.json())).toBe(true)
+    expect(response.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual([
+      'Newer draft',
+      'Older',
+    ])
+    expect(response.json<Paginated<unknown>>().meta).toMatchObject({ take: 20, itemCount: 2 })
+    const paged = await get('/lessons/my?take=1&page=2', cast.owner.cookie)
+    expect(paged.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual(['Older'])
+  })
+
+  it.each([
+    ['guest', 401],
+    ['student', 403],
+    ['unverifiedEducator', 200],
+    ['owner', 200],
+    ['anotherEducator', 200],
+    ['admin', 403],
+  ] as const)('answers %s with %i', async (who, status) => {
+    const cast = await createCast(context.db)
+    await createLesson(context.db, userOf(cast.owner))
+    const response = await get('/lessons/my', cast[who].cookie)
+    expect(response.statusCode).toBe(status)
+    if (status === 200) {
+      expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(who === 'owner' ? 1 : 0)
+    }
+  })
+})
+
+describe('GET /lessons/history', () => {
+  it('lists the lessons a student attended, to review or reviewed, latest first', async () => {
+    const cast = await createCast(context.db)
+    const student = userOf(cast.student)
+    const owner = userOf(cast.owner)
+    const reviewed = await createLesson(context.db, owner, { title: 'Reviewed' })
+    const toReview = await createLesson(context.db, owner, { title: 'To review' })
+    const upcoming = await createLesson(context.db, owner, { title: 'Still to come' })
+    const cancelled = await createLesson(context.db, owner, { title: 'Gave the seat back' })
+    const skipped = await createLesson(context.db, owner, { title: 'Never enrolled' })
+
+    const reviewedFirst = await createSession(context.db, reviewed, { startsIn: -10 * DAY })
+    const reviewedLast = await createSession(context.db, reviewed, { startsIn: -5 * DAY })
+    const toReviewSession = await createSession(context.db, toReview, { startsIn: -2 * DAY })
+    const live = await createSession(context.db, upcoming, { startsIn: -30 * MINUTE })
+    const cancelledSession = await createSession(context.db, cancelled, { startsIn: -DAY })
+    await createSession(context.db, skipped, { startsIn: -3 * DAY })
+    await enrol(context.db, reviewedFirst, student)
+    await enrol(context.db, reviewedLast, student)
+    await enrol(context.db, toReviewSession, student)
+    await enrol(context.db, live, student)
+    await enrol(context.db, cancelledSession, student, { cancelled: true })
+    const review = await createReview(context.db, reviewed, student, {
+      body: 'Wonderful',
+      rating: 4,
+    })
+
+    const response = await get('/lessons/history', cast.student.cookie)
+    expect(response.statusCode).toBe(200)
+    expect(Value.Check(lessonHistory.response[200], response.json())).toBe(true)
+    const entries = response.json<{ data: HistoryEntry[] }>().data
+    expect(entries.map((entry) => [entry.lesson.title, entry.status])).toEqual([
+      ['To review', 'toReview'],
+      ['Reviewed', 'reviewed'],
+    ])
+    expect(entries[0]?.review).toBeNull()
+    expect(entries[0]?.lastSessionEnd).toBe(toReviewSession.endTime.toISOString())
+    expect(entries[1]?.lastSessionEnd).toBe(reviewedLast.endTime.toISOString())
+    expect(entries[1]?.review).toEqual({
+      id: review.id,
+      body: 'Wonderful',
+      rating: 4,
+      author: { id: student.id, name: student.name },
+      lessonId: reviewed.id,
+      lessonTitle: 'Reviewed',
+      createdAt: review.createdAt.toISOString(),
+    })
+    expect(response.json<Paginated<unknown>>().meta).toEqual({
+      page: 1,
+      take: 20,
+      itemCount: 2,
+      pageCount: 1,
+      hasNextPage: false,
+    })
+    const second = await get('/lessons/history?take=1&page=2', cast.student.cookie)
+    expect(second.json<Paginated<HistoryEntry>>().data.map((entry) => entry.lesson.title)).toEqual([
+      'Reviewed',
+    ])
+    expect(second.json<Paginated<unknown>>().meta).toMatchObject({
+      itemCount: 2,
+      pageCount: 2,
+      hasNextPage: false,
+    })
+  })
+
+  it.each(EVERYONE.map((who) => [who, who === 'guest' ? 401 : 200] as const))(
+    'answers %s with %i (only students have a history)',
+    async (who, status) => {
+      const cast = await createCast(context.db)
+      const lesson = await createLesson(context.db, userOf(cast.owner))
+      const session = await createSession(context.db, lesson, { startsIn: -DAY })
+      await enrol(context.db, session, userOf(cast.student))
+      const response = await get('/lessons/history', cast[who].cookie)
+      expect(response.statusCode).toBe(status)
+      if (status === 200) {
+        expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(who === 'student' ? 1 : 0)
+      }
+    },
+  )
+})
+
+describe('GET /lessons/upcoming', () => {
+  const upcomingOf = async (cookie: string | null) => {
+    const response = await get('/lessons/upcoming', cookie)
+    expect(response.statusCode).toBe(200)
+    expect(Value.Check(upcomingLessons.response[200], response.json())).toBe(true)
+    return response.json<{ data: UpcomingSession[]; meta: { itemCount: number } }>()
+  }
+
+  it("lists a student's seats that have not ended, soonest first", async () => {
+    const cast = await createCast(context.db)
+    const student = userOf(cast.student)
+    const lesson = await createLesson(context.db, userOf(cast.owner), { title: 'Mine' })
+    const other = await createLesson(context.db, userOf(cast.anotherEducator), { title: 'Other' })
+    const later = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const live = await createSession(context.db, other, { startsIn: -10 * MINUTE })
+    const over = await createSession(context.db, lesson, { startsIn: -DAY })
+    const given = await createSession(context.db, lesson, { startsIn: DAY })
+    await createSession(context.db, lesson, { startsIn: 3 * DAY }) // not enrolled
+    await enrol(context.db, later, student)
+    await enrol(context.db, live, student)
+    await enrol(context.db, over, student)
+    await enrol(context.db, given, student, { cancelled: true })
+
+    const { data, meta } = await upcomingOf(cast.student.cookie)
+    expect(data.map((item) => [item.lesson.title, item.session.id, item.session.type])).toEqual([
+      ['Other', live.id, 'live'],
+      ['Mine', later.id, 'enrolled'],
+    ])
+    expect(data[0]?.session.url).toBe('https://meet.google.com/abc-defg-hij')
+    expect(data[1]?.session.url).toBeNull()
+    expect(meta.itemCount).toBe(2)
+  })
+
+  it("lists the sessions of an educator's own lessons that have not ended", async () => {
+    const cast = await createCast(context.db)
+    const owner = userOf(cast.owner)
+    const first = await createLesson(context.db, owner, { title: 'First' })
+    const second = await createLesson(context.db, owner, { title: 'Second' })
+    const theirs = await createLesson(context.db, userOf(cast.anotherEducator))
+    const a = await createSession(context.db, second, { startsIn: DAY })
+    const b = await createSession(context.db, first, { startsIn: 2 * DAY })
+    await createSession(context.db, first, { startsIn: -DAY })
+    await createSession(context.db, theirs, { startsIn: DAY })
+
+    const { data } = await upcomingOf(cast.owner.cookie)
+    expect(data.map((item) => [item.lesson.title, item.session.id, item.session.type])).toEqual([
+      ['Second', a.id, 'open'],
+      ['First', b.id, 'open'],
+    ])
+    expect(data[0]?.session.url).not.toBeNull()
+    const paged = await get('/lessons/upcoming?take=1&page=2', cast.owner.cookie)
+    expect(paged.json<Paginated<UpcomingSession>>().data.map((item) => item.session.id)).toEqual([
+      b.id,
+    ])
+  })
+
+  it.each(EVERYONE.map((who) => [who, who === 'guest' ? 401 : 200] as const))(
+    'answers %s with %i',
+    async (who, status) => {
+      const cast = await createCast(context.db)
+      const lesson = await createLesson(context.db, userOf(cast.owner))
+      const session = await createSession(context.db, lesson, { startsIn: DAY })
+      await enrol(context.db, session, userOf(cast.student))
+      const response = await get('/lessons/upcoming', cast[who].cookie)
+      expect(response.statusCode).toBe(status)
+      if (status === 200) {
+        const takesPart = who === 'student' || who === 'owner'
+        expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(takesPart ? 1 : 0)
+      }
+    },
+  )
+})
+
+describe('POST /lessons/upload-image', () => {
+  it('stores an image and answers its id', async () => {
+    const cast = await createCast(context.db)
+    const response = await uploadImage(cast.owner.cookie)
+    expect(response.statusCode).toBe(201)
+    const { id } = response.json<{ id: number }>()
+    const [row] = await context.db.select().from(files).where(eq(files.id, id))
+    expect(row).toMatchObject({
+      ownerId: userOf(cast.owner).id,
+      kind: 'image',
+      filename: 'cover.png',
+      mimeType: 'image/png',
+      size: PNG_BYTES.length,
+      lessonId: null,
+    })
+    expect(await context.app.storage.get(row?.storageKey ?? '')).toEqual(PNG_BYTES)
+  })
+
+  it('judges the type by content: a PNG named .pdf is an image', async () => {
+    const cast = await createCast(context.db)
+    const response = await uploadImage(
+      cast.owner.cookie,
+      multipartFile('image', 'notes.pdf', PNG_BYTES, 'application/pdf'),
+    )
+    expect(response.statusCode).toBe(201)
+    const [row] = await context.db
+      .select()
+      .from(files)
+      .where(eq(files.id, response.json<{ id: number }>().id))
+    expect(row?.mimeType).toBe('image/png')
+  })
+
+  it('accepts a GIF', async () => {
+    const cast = await createCast(context.db)
+    const response = await uploadImage(
+      cast.owner.cookie,
+      multipartFile('image', 'anim.gif', GIF_BYTES, 'image/gif'),
+    )
+    expect(response.statusCode).toBe(201)
+  })
+
+  it.each([
+    ['a text file named .png', Buffer.from('just some text, not an image')],
+    [
+      'a PDF named .png',
+      Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'),
+    ],
+  ])('refuses %s with 415', async (_name, bytes) => {
+    const cast = await createCast(context.db)
+    const response = await uploadImage(
+      cast.owner.cookie,
+      multipartFile('image', 'cover.png', bytes, 'image/png'),
+    )
+    expect(response.statusCode).toBe(415)
+    expect(response.json()).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'Invalid file type.',
+    })
+    expect(await context.db.select().from(files)).toEqual([])
+  })
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const cast = await createCast(context.db)
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(UPLOAD_LIMIT_BYTES)])
+    const response = await uploadImage(
+      cast.owner.cookie,
+      multipartFile('image', 'huge.png', big, 'image/png'),
+    )
+    expect(response.statusCode).toBe(413)
+    expect(response.json<ErrorBody>().message).toBe('File is too large. Maximum size is 10MB.')
+    expect(await context.db.select().from(files)).toEqual([])
+  })
+
+  it('accepts a file of exactly 10 MB', async () => {
+    const cast = await createCast(context.db)
+    const exact = Buffer.concat([PNG_BYTES, Buffer.alloc(UPLOAD_LIMIT_BYTES - PNG_BYTES.length)])
+    const response = await uploadImage(
+      cast.owner.cookie,
+      multipartFile('image', 'exact.png', exact, 'image/png'),
+    )
+    expect(response.statusCode).toBe(201)
+  })
+
+  it('answers 400 when no image file is sent', async () => {
+    const cast = await createCast(context.db)
+    const boundary = 'manabi-boundary'
+    const onlyAField = await context.call({
+      method: 'POST',
+      url: '/lessons/upload-image',
+      cookie: cast.owner.cookie,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+    })
+    expect(onlyAField.statusCode).toBe(400)
+    expect(onlyAField.json<ErrorBody>().message).toEqual(['No file provided'])
+
+    const otherField = await uploadImage(
+      cast.owner.cookie,
+      multipartFile('file', 'cover.png', PNG_BYTES, 'image/png'),
+    )
+    expect(otherField.statusCode).toBe(400)
+    expect(otherField.json<ErrorBody>().message).toEqual(['No file provided'])
+
+    const json = await context.call({
+      method: 'POST',
+      url: '/lessons/upload-image',
+      cookie: cast.owner.cookie,
+      body: { image: 'cover.png' },
+    })
+    expect(json.statusCode).toBe(400)
+    expect(json.json<ErrorBody>().message).toEqual(['No file provided'])
+  })
+
+  it('answers 400 for a blank file name', async () => {
+    const cast = await createCast(context.db)
+    const response = await uploadImage(
+      cast.owner.cookie,
+      multipartFile('image', '   .png', PNG_BYTES, 'image/png'),
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ErrorBody>().message).toEqual(['File name cannot be empty'])
+  })
+
+  it.each([
+    ['guest', 401],
+    ['student', 403],
+    ['unverifiedEducator', 403],
+    ['owner', 201],
+    ['anotherEducator', 201],
+    ['admin', 403],
+  ] as const)('answers %s with %i', async (who, status) => {
+    const cast = await createCast(context.db)
+    const response = await uploadImage(cast[who].cookie)
+    expect(response.statusCode).toBe(status)
+    if (who === 'unverifiedEducator') expect(response.json<ErrorBody>().message).toBe(NOT_APPROVED)
+  })
+})
+
+describe('POST /lessons', () => {
+  it('publishes a lesson for a verified educator', async () => {
+    const cast = await createCast(context.db)
+    const owner = userOf(cast.owner)
+    const imageId = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
+    const body = await lessonBody({ imageId, imageUrl: 'ignored', title: '  Japanese  ' })
+    const response = await context.call({
+      method: 'POST',
+      url: '/lessons',
+      cookie: cast.owner.cookie,
+      body,
+    })
+    expect(response.statusCode).toBe(201)
+    expect(Value.Check(createLessonEndpoint.response[201], response.json())).toBe(true)
+    const lesson = response.json<Lesson>()
+    expect(lesson).toMatchObject({
+      title: 'Japanese',
+      category: { id: body.categoryId, title: 'Languages', titleJp: '言語' },
+      categoryId: body.categoryId,
+      price_in_cents: 2500,
+      about: 'Speak from day one',
+      details: 'Twelve sessions of practice',
+      owner: { id: owner.id, name: owner.name, description: 'I teach things' },
+      imageId,
+      imageUrl: `/lessons/${lesson.id}/image`,
+      min_slots: 1,
+      max_slots: 3,
+      links: [{ title: 'Kana', description: 'A chart', url: 'https://example.com/kana' }],
+      availableSessions: 0,
+    })
+    const [image] = await context.db.select().from(files).where(eq(files.id, imageId))
+    expect(image?.lessonId).toBe(lesson.id)
+    // Readable by id, listed among the educator's own, but not in the catalogue without sessions.
+    expect((await get(`/lessons/${lesson.id}`, cast.student.cookie)).json<Lesson>().title).toBe(
+      'Japanese',
+    )
+    expect(
+      (await get('/lessons/my', cast.owner.cookie)).json<Paginated<unknown>>().meta.itemCount,
+    ).toBe(1)
+    expect(
+      (await get('/lessons', cast.student.cookie)).json<Paginated<unknown>>().meta.itemCount,
+    ).toBe(0)
+  })
+
+  it('defaults about, details, image and links when they are left out', async () => {
+    const cast = await createCast(context.db)
+    const category = await createCategory(context.db)
+    const response = await context.call({
+      method: 'POST',
+      url: '/lessons',
+      cookie: cast.owner.cookie,
+      body: {
+        title: 'Bare',
+        categoryId: category.id,
+        price_in_cents: 0,
+        min_slots: 1,
+        max_slots: 1,
+      },
+    })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({
+      about: '',
+      details: '',
+      imageId: null,
+      imageUrl: null,
+      links: [],
+    })
+  })
+
+  it('reports every broken rule of the form at once', async () => {
+    const cast = await createCast(context.db)
+    const othersImage = (await uploadImage(cast.anotherEducator.cookie)).json<{ id: number }>().id
+    const response = await context.call({
+      method: 'POST',
+      url: '/lessons',
+      cookie: cast.owner.cookie,
+      body: await lessonBody({
+        title: '   ',
+        categoryId: 999_999,
+        min_slots: 4,
+        max_slots: 3,
+        imageId: othersImage,
+      }),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ErrorBody>().message).toEqual([
+      'title is required',
+      'Category does not exist',
+      'max_slots must be at least min_slots',
+      'Image does not exist',
+    ])
+    expect(await context.db.select().from(lessons)).toEqual([])
+  })
+
+  it.each([
+    ['a missing title', { title: undefined }, 'title is required'],
+    ['a fractional price', { price_in_cents: 10.5 }, 'price_in_cents must be integer'],
+    ['a negative price', { price_in_cents: -1 }, 'price_in_cents must be >= 0'],
+    ['no seats', { min_slots: 0 }, 'min_slots must be >= 1'],
+    ['more than 50 seats', { max_slots: 51 }, 'max_slots must be <= 50'],
+    [
+      'sessions in the body',
+      { sessions: [{ date: '2030-01-01' }] },
+      'sessions must NOT have more than 0 items',
+    ],
+    ['files in the body', { files: [{}] }, 'files must NOT have more than 0 items'],
+    ['an unknown image', { imageId: 424_242 }, 'Image does not exist'],
+  ])('refuses %s with 400', async (_name, overrides, message) => {
+    const cast = await createCast(context.db)
+    const response = await context.call({
+      method: 'POST',
+      url: '/lessons',
+      cookie: cast.owner.cookie,
+      body: await lessonBody(overrides),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ErrorBody>().message).toContain(message)
+  })
+
+  it.each([
+    ['guest', 401],
+    ['student', 403],
+    ['unverifiedEducator', 403],
+    ['owner', 201],
+    ['anotherEducator', 201],
+    ['admin', 403],
+  ] as const)('answers %s with %i', async (who, status) => {
+    const cast = await createCast(context.db)
+    const response = await context.call({
+      method: 'POST',
+      url: '/lessons',
+      cookie: cast[who].cookie,
+      body: await lessonBody(),
+    })
+    expect(response.statusCode).toBe(status)
+    if (who === 'unverifiedEducator') expect(response.json<ErrorBody>().message).toBe(NOT_APPROVED)
+  })
+})
+
+describe('PUT /lessons/:id', () => {
+  const put = (lessonId: number, cookie: string | null, body: unknown) =>
+    context.call({ method: 'PUT', url: `/lessons/${lessonId}`, cookie, body })
+
+  const ownLessonWithImage = async (cast: Cast) => {
+    const imageId = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
+    const created = await context.call({
+      method: 'POST',
+      url: '/lessons',
+      cookie: cast.owner.cookie,
+      body: await lessonBody({ imageId }),
+    })
+    return { lesson: created.json<Lesson>(), imageId }
+  }
+
+  it('updates the fields and keeps the image when imageId is left out', async () => {
+    const cast = await createCast(context.db)
+    const { lesson, imageId } = await ownLessonWithImage(cast)
+    const music = await createCategory(context.db, { title: 'Music', titleJp: '音楽' })
+    const response = await put(lesson.id, cast.owner.cookie, {
+      title: 'Shamisen',
+      categoryId: music.id,
+      price_in_cents: 9900,
+      min_slots: 2,
+      max_slots: 2,
+      about: 'Strings',
+      details: 'Three of them',
+      links: [],
+      sessions: [],
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      id: lesson.id,
+      title: 'Shamisen',
+      category: { id: music.id, title: 'Music', titleJp: '音楽' },
+      price_in_cents: 9900,
+      min_slots: 2,
+      max_slots: 2,
+      about: 'Strings',
+      details: 'Three of them',
+      imageId,
+      imageUrl: `/lessons/${lesson.id}/image`,
+      links: [],
+      createdAt: lesson.createdAt,
+    })
+    expect((await get(`/lessons/${lesson.id}`, cast.owner.cookie)).json<Lesson>().title).toBe(
+      'Shamisen',
+    )
+  })
+
+  it('removes the image when imageId is null and swaps it for another', async () => {
+    const cast = await createCast(context.db)
+    const { lesson } = await ownLessonWithImage(cast)
+    const base = await lessonBody()
+    const removed = await put(lesson.id, cast.owner.cookie, { ...base, imageId: null })
+    expect(removed.statusCode).toBe(200)
+    expect(removed.json()).toMatchObject({ imageId: null, imageUrl: null })
+
+    const newImage = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
+    const swapped = await put(lesson.id, cast.owner.cookie, { ...base, imageId: newImage })
+    expect(swapped.json()).toMatchObject({ imageId: newImage })
+  })
+
+  it('refuses broken rules with 400 and changes nothing', async () => {
+    const cast = await createCast(context.db)
+    const { lesson } = await ownLessonWithImage(cast)
+    const response = await put(lesson.id, cast.owner.cookie, {
+      ...(await lessonBody()),
+      min_slots: 10,
+      max_slots: 5,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<ErrorBody>().message).toEqual(['max_slots must be at least min_slots'])
+    expect((await get(`/lessons/${lesson.id}`, cast.owner.cookie)).json<Lesson>().max_slots).toBe(3)
+  })
+
+  it('answers 404 for an unknown lesson', async () => {
+    const cast = await createCast(context.db)
+    const response = await put(31_337, cast.owner.cookie, await lessonBody())
+    expect(response.statusCode).toBe(404)
+    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
+  })
+
+  it.each([
+    ['guest', 401, 'Unauthorized'],
+    ['student', 403, 'Forbidden'],
+    ['unverifiedEducator', 403, 'You are not the owner of this lesson'],
+    ['owner', 200, null],
+    ['anotherEducator', 403, 'You are not the owner of this lesson'],
+    ['admin', 403, 'Forbidden'],
+  ] as const)('answers %s with %i', async (who, status, message) => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner), { title: 'Original' })
+    const response = await put(lesson.id, cast[who].cookie, await lessonBody())
+    expect(response.statusCode).toBe(status)
+    if (message) expect(response.json<ErrorBody>().message).toBe(message)
+    const [row] = await context.db.select().from(lessons).where(eq(lessons.id, lesson.id))
+    expect(row?.title).toBe(status === 200 ? 'Conversational Japanese' : 'Original')
+  })
+
+  it('refuses an owner whose approval is missing', async () => {
+    const educator = await createUser(context.db, { role: 'educator', approvedAt: null })
+    const lesson = await createLesson(context.db, educator)
+    const response = await put(lesson.id, await cookieFor(context.db, educator), await lessonBody())
+    expect(response.statusCode).toBe(403)
+    expect(response.json<ErrorBody>().message).toBe(NOT_APPROVED)
+  })
+})
+
+describe('GET /lessons/:id/image', () => {
+  it("answers the cover's bytes with its type and a revalidating cache header", async () => {
+    const cast = await createCast(context.db)
+    const imageId = (
+      await uploadImage(cast.owner.cookie, multipartFile('image', 'x.gif', GIF_BYTES))
+    ).json<{ id: number }>().id
+    const lesson = (
+      await context.call({
+        method: 'POST',
+        url: '/lessons',
+        cookie: cast.owner.cookie,
+        body: await lessonBody({ imageId }),
+      })
+    ).json<Lesson>()
+
+    const response = await get(lesson.imageUrl ?? '', null)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('image/gif')
+    expect(response.headers['cache-control']).toBe('public, no-cache')
+    expect(response.rawPayload).toEqual(GIF_BYTES)
+
+    const etag = String(response.headers.etag)
+    const again = await context.call({
+      method: 'GET',
+      url: `/lessons/${lesson.id}/image`,
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.rawPayload.length).toBe(0)
+  })
+
+  it('answers 404 when the lesson has no image or does not exist', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    const noImage = await get(`/lessons/${lesson.id}/image`, null)
+    expect(noImage.statusCode).toBe(404)
+    expect(noImage.json<ErrorBody>().message).toBe('Image not found')
+    const noLesson = await get('/lessons/777777/image', null)
+    expect(noLesson.statusCode).toBe(404)
+    expect(noLesson.json<ErrorBody>().message).toBe('Lesson not found')
+  })
+
+  it('answers everyone, signed in or not', async () => {
+    const cast = await createCast(context.db)
+    const imageId = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
+    const lesson = await createLesson(context.db, userOf(cast.owner), { imageId })
+    for (const who of EVERYONE) {
+      const response = await get(`/lessons/${lesson.id}/image`, cast[who].cookie)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('image/png')
+    }
+  })
+})

@@ -1,0 +1,191 @@
+import type { ErrorBody, Paginated } from '../../contract/common.ts'
+import Value from 'typebox/value'
+import { describe, expect, it } from 'vitest'
+import { listSessions } from '../../contract/endpoints/sessions.ts'
+import type { Session } from '../../contract/entities.ts'
+import {
+  cookieFor,
+  createCast,
+  createLesson,
+  createSession,
+  DAY,
+  enrol,
+  HOUR,
+  MINUTE,
+  userOf,
+  type Cast,
+} from './catalogue-fixtures.ts'
+import { createUser, setupTestApp } from './helpers.ts'
+
+const context = setupTestApp()
+const SECOND = 1000
+const MEETING = 'https://meet.google.com/abc-defg-hij'
+
+const sessionsFor = async (lessonId: number, cookie: string | null, query = '') => {
+  const response = await context.call({
+    method: 'GET',
+    url: `/lessons/${lessonId}/sessions${query}`,
+    cookie,
+  })
+  expect(response.statusCode).toBe(200)
+  expect(Value.Check(listSessions.response[200], response.json())).toBe(true)
+  return response.json<{ data: Session[]; meta: Record<string, unknown> }>()
+}
+
+/**
+ * One lesson with a session in every state, the cast's student enrolled in each: over, live,
+ * starting in 4:59 (inside the join window) and in 5:01 (just outside it).
+ */
+const scenario = async () => {
+  const cast = await createCast(context.db)
+  const lesson = await createLesson(context.db, userOf(cast.owner), { maxSlots: 5 })
+  const over = await createSession(context.db, lesson, { startsIn: -3 * HOUR })
+  const live = await createSession(context.db, lesson, { startsIn: -2 * MINUTE, lasts: 4 * MINUTE })
+  const inWindow = await createSession(context.db, lesson, {
+    startsIn: 4 * MINUTE + 59 * SECOND,
+    lasts: SECOND,
+  })
+  const beforeWindow = await createSession(context.db, lesson, {
+    startsIn: 5 * MINUTE + 1 * SECOND,
+  })
+  for (const session of [over, live, inWindow, beforeWindow]) {
+    await enrol(context.db, session, userOf(cast.student))
+  }
+  return { cast, lesson, sessions: [over, live, inWindow, beforeWindow] }
+}
+
+const typesAndLinks = (data: Session[]) => data.map(({ type, url }) => [type, url])
+
+describe('GET /lessons/:id/sessions', () => {
+  it('shows an enrolled student the link from 5 minutes before start until the end', async () => {
+    const { cast, lesson } = await scenario()
+    const { data } = await sessionsFor(lesson.id, cast.student.cookie)
+    expect(typesAndLinks(data)).toEqual([
+      ['closed', null],
+      ['live', MEETING],
+      ['enrolled', MEETING], // 4:59 before start
+      ['enrolled', null], // 5:01 before start
+    ])
+  })
+
+  it('shows the owner every link, live while under way, open before', async () => {
+    const { cast, lesson } = await scenario()
+    const { data } = await sessionsFor(lesson.id, cast.owner.cookie)
+    expect(typesAndLinks(data)).toEqual([
+      ['closed', MEETING],
+      ['live', MEETING],
+      ['open', MEETING],
+      ['open', MEETING],
+    ])
+  })
+
+  it.each(['anotherEducator', 'admin', 'unverifiedEducator'] as const)(
+    'shows %s no link: closed once started, open before',
+    async (who) => {
+      const { cast, lesson } = await scenario()
+      const { data } = await sessionsFor(lesson.id, cast[who].cookie)
+      expect(typesAndLinks(data)).toEqual([
+        ['closed', null],
+        ['closed', null],
+        ['open', null],
+        ['open', null],
+      ])
+    },
+  )
+
+  it('treats a student who is not enrolled, or gave the seat back, as having no seat', async () => {
+    const { lesson, sessions } = await scenario()
+    const student = await createUser(context.db)
+    const [, live, inWindow] = sessions
+    if (!live || !inWindow) throw new Error('sessions missing')
+    await enrol(context.db, live, student, { cancelled: true })
+    await enrol(context.db, inWindow, student, { cancelled: true })
+    const { data } = await sessionsFor(lesson.id, await cookieFor(context.db, student))
+    expect(typesAndLinks(data)).toEqual([
+      ['closed', null],
+      ['closed', null],
+      ['open', null],
+      ['open', null],
+    ])
+  })
+
+  it('counts seats and disables a full session for viewers without a seat', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner), {
+      maxSlots: 2,
+      priceInCents: 1999,
+    })
+    const full = await createSession(context.db, lesson, { startsIn: DAY, lasts: 30 * MINUTE })
+    const free = await createSession(context.db, lesson, { startsIn: DAY + HOUR })
+    const other = await createUser(context.db)
+    await enrol(context.db, full, userOf(cast.student))
+    await enrol(context.db, full, other)
+    await enrol(context.db, free, other)
+
+    const seen = await sessionsFor(lesson.id, cast.student.cookie)
+    expect(seen.data[0]).toMatchObject({
+      id: full.id,
+      type: 'enrolled',
+      availableSlots: 0,
+      enrolledCount: 2,
+      disabled: false, // holds a seat
+      fullPrice: 1000, // 19.99 an hour for half an hour, rounded to the cent
+    })
+    expect(seen.data[1]).toMatchObject({
+      id: free.id,
+      type: 'open',
+      availableSlots: 1,
+      enrolledCount: 1,
+      disabled: false,
+      fullPrice: 1999,
+    })
+    const outsider = await sessionsFor(lesson.id, cast.anotherEducator.cookie)
+    expect(outsider.data[0]).toMatchObject({ availableSlots: 0, disabled: true })
+  })
+
+  it('pages soonest first, 100 to a page unless told', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    const later = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const sooner = await createSession(context.db, lesson, { startsIn: DAY })
+    const all = await sessionsFor(lesson.id, cast.student.cookie)
+    expect(all.data.map((session) => session.id)).toEqual([sooner.id, later.id])
+    expect(all.meta).toEqual({ page: 1, take: 100, itemCount: 2, pageCount: 1, hasNextPage: false })
+    const first = await sessionsFor(lesson.id, cast.student.cookie, '?take=1')
+    expect(first.data.map((session) => session.id)).toEqual([sooner.id])
+    expect(first.meta.hasNextPage).toBe(true)
+    const empty = await sessionsFor(lesson.id, cast.student.cookie, '?take=1&page=3')
+    expect(empty.data).toEqual([])
+  })
+
+  it('answers 404 for an unknown lesson', async () => {
+    const cast = await createCast(context.db)
+    const response = await context.call({
+      method: 'GET',
+      url: '/lessons/987654/sessions',
+      cookie: cast.student.cookie,
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
+  })
+
+  it.each([
+    ['guest', 401],
+    ['student', 200],
+    ['unverifiedEducator', 200],
+    ['owner', 200],
+    ['anotherEducator', 200],
+    ['admin', 200],
+  ] as const)('answers %s with %i', async (who, status) => {
+    const cast: Cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    await createSession(context.db, lesson, { startsIn: DAY })
+    const response = await context.call({
+      method: 'GET',
+      url: `/lessons/${lesson.id}/sessions`,
+      cookie: cast[who].cookie,
+    })
+    expect(response.statusCode).toBe(status)
+    if (status === 200) expect(response.json<Paginated<Session>>().data).toHaveLength(1)
+  })
+})
