@@ -75,6 +75,25 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA uses the contract's types; at run time only its dependency-free rules, so the
+    // schema builder never ships to the browser.
+    files: ['src/app/**', 'src/features/**', 'src/shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@contract/(?!rules$)',
+              allowTypeImports: true,
+              message: 'Import types only from the contract; runtime values from @contract/rules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Fastify plugins, hooks and handlers are async by contract, with or without an await.
     files: ['server/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },

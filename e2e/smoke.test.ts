@@ -23,7 +23,9 @@ describe('the product, started with npm start on a fresh data folder', () => {
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
 
-    const newest = (await (await fetch(`${product.origin}/api/guest/lessons?page=1&take=5`)).json()) as Paginated<Lesson>
+    const newest = (await (
+      await fetch(`${product.origin}/api/guest/lessons?page=1&take=5`)
+    ).json()) as Paginated<Lesson>
     expect(newest.data).toHaveLength(5)
 
     await page.goto(product.origin)

@@ -27,7 +27,11 @@ const freePort = () =>
     probe.once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))))
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('No port')),
+      )
     })
   })
 
@@ -51,7 +55,10 @@ export const startProduct = async (): Promise<RunningProduct> => {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env,
+      // The test runner's own VITE_* settings (the mocks' API URL) must not leak into the build.
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+      ),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

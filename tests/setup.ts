@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { resetIntersectionMocking, setupIntersectionMocking } from 'react-intersection-observer/test-utils'
+import {
+  resetIntersectionMocking,
+  setupIntersectionMocking,
+} from 'react-intersection-observer/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { db } from '@/mocks/db'
 import { server } from '@/mocks/node'

@@ -8,7 +8,7 @@ export const Password = Type.String({ pattern: PASSWORD_PATTERN, maxLength: 128 
 const Registrable = Type.Union([Type.Literal('student'), Type.Literal('educator')])
 
 export const RegisterBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 120 }),
+  name: Type.String({ minLength: 1, maxLength: 120, description: 'Refused when blank' }),
   email: Email,
   password: Password,
   role: Registrable,

@@ -7,7 +7,9 @@ import { Password } from './auth.ts'
 export const UserIdParams = Type.Object({ id: IdParam })
 
 export const UpdateProfileBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  name: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 120, description: 'Refused when blank' }),
+  ),
   email: Type.Optional(Email),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   password: Type.Optional(Password),

@@ -40,5 +40,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     )
     throw new Error(`Invalid configuration: ${problems.join('; ')}`)
   }
-  return { ...converted, DATA_DIR: resolve(converted.DATA_DIR) }
+  return {
+    ...converted,
+    DATA_DIR: resolve(converted.DATA_DIR),
+    SPA_DIR: converted.SPA_DIR ? resolve(converted.SPA_DIR) : '',
+  }
 }

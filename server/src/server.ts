@@ -16,7 +16,10 @@ const main = async () => {
     logger: { level: config.LOG_LEVEL },
   })
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoData(database.db, await createFileStorage(uploadsDir(config.DATA_DIR)))
+    const seeded = await seedDemoData(
+      database.db,
+      await createFileStorage(uploadsDir(config.DATA_DIR)),
+    )
     if (seeded) app.log.info('Empty database: demo data seeded (see README for the demo accounts)')
   }
 

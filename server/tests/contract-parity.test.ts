@@ -39,7 +39,10 @@ const mockBackend: Backend = {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    return { status: response.status, body: parse(await response.text(), response.headers.get('content-type')) }
+    return {
+      status: response.status,
+      body: parse(await response.text(), response.headers.get('content-type')),
+    }
   },
 }
 
@@ -63,7 +66,10 @@ const serverBackend: Backend = {
       }
     }
     const response = await context.call({ method, url: path, cookie, body })
-    return { status: response.statusCode, body: parse(response.body, response.headers['content-type'] as string) }
+    return {
+      status: response.statusCode,
+      body: parse(response.body, response.headers['content-type'] as string),
+    }
   },
 }
 
@@ -92,7 +98,9 @@ const lookups = {
     return (body as { data: { id: number }[] }).data[0]!.id
   },
   userId: (email: string) => async (backend: Backend) => {
-    const { body } = await backend.call('GET', `/admin/users?search=${encodeURIComponent(email)}`, { as: ADMIN })
+    const { body } = await backend.call('GET', `/admin/users?search=${encodeURIComponent(email)}`, {
+      as: ADMIN,
+    })
     return (body as { data: { id: number }[] }).data[0]!.id
   },
 }
@@ -119,9 +127,21 @@ const lessonBody = (categoryId: number) => ({
 const scenarios: Scenario[] = [
   { name: 'status', endpoint: api.system.health, path: '/' },
   { name: 'guest categories', endpoint: api.guest.guestCategories, path: '/guest/categories' },
-  { name: 'guest lessons page 1', endpoint: api.guest.guestLessons, path: '/guest/lessons?page=1&take=5&order=DESC' },
-  { name: 'guest lessons, no match', endpoint: api.guest.guestLessons, path: '/guest/lessons?title=zzzz-no-such' },
-  { name: 'guest lessons, bad categoryIds', endpoint: api.guest.guestLessons, path: '/guest/lessons?categoryIds=a,b' },
+  {
+    name: 'guest lessons page 1',
+    endpoint: api.guest.guestLessons,
+    path: '/guest/lessons?page=1&take=5&order=DESC',
+  },
+  {
+    name: 'guest lessons, no match',
+    endpoint: api.guest.guestLessons,
+    path: '/guest/lessons?title=zzzz-no-such',
+  },
+  {
+    name: 'guest lessons, bad categoryIds',
+    endpoint: api.guest.guestLessons,
+    path: '/guest/lessons?categoryIds=a,b',
+  },
   {
     name: 'guest lesson',
     endpoint: api.guest.guestLesson,
@@ -131,17 +151,20 @@ const scenarios: Scenario[] = [
   {
     name: 'guest sessions',
     endpoint: api.guest.guestSessions,
-    path: async (backend) => `/guest/lessons/${await lookups.firstLessonId(backend)}/sessions?page=1&take=100`,
+    path: async (backend) =>
+      `/guest/lessons/${await lookups.firstLessonId(backend)}/sessions?page=1&take=100`,
   },
   {
     name: 'guest reviews',
     endpoint: api.guest.guestReviews,
-    path: async (backend) => `/guest/users/${await lookups.firstLessonOwnerId(backend)}/reviews?page=1&take=100`,
+    path: async (backend) =>
+      `/guest/users/${await lookups.firstLessonOwnerId(backend)}/reviews?page=1&take=100`,
   },
   {
     name: 'guest average score',
     endpoint: api.guest.guestAverageScore,
-    path: async (backend) => `/guest/users/${await lookups.firstLessonOwnerId(backend)}/average_score`,
+    path: async (backend) =>
+      `/guest/users/${await lookups.firstLessonOwnerId(backend)}/average_score`,
   },
   { name: 'me as guest', endpoint: api.user.me, path: '/user/me' },
   { name: 'me as student', endpoint: api.user.me, as: STUDENT, path: '/user/me' },
@@ -168,13 +191,25 @@ const scenarios: Scenario[] = [
     name: 'register',
     endpoint: api.auth.register,
     path: '/auth/register',
-    body: { name: 'New Person', email: 'new.person@example.com', password: 'Password1', role: 'student', terms: true },
+    body: {
+      name: 'New Person',
+      email: 'new.person@example.com',
+      password: 'Password1',
+      role: 'student',
+      terms: true,
+    },
   },
   {
     name: 'register, e-mail taken',
     endpoint: api.auth.register,
     path: '/auth/register',
-    body: { name: 'Yuki Again', email: STUDENT, password: 'Password1', role: 'student', terms: true },
+    body: {
+      name: 'Yuki Again',
+      email: STUDENT,
+      password: 'Password1',
+      role: 'student',
+      terms: true,
+    },
   },
   {
     name: 'register as admin',
@@ -188,7 +223,12 @@ const scenarios: Scenario[] = [
     path: '/auth/register',
     body: { name: 'Weak', email: 'weak@example.com', password: 'short', role: 'student' },
   },
-  { name: 'confirm, bad token', endpoint: api.auth.confirm, path: '/auth/confirm', body: { validationToken: 'nope' } },
+  {
+    name: 'confirm, bad token',
+    endpoint: api.auth.confirm,
+    path: '/auth/confirm',
+    body: { validationToken: 'nope' },
+  },
   {
     name: 'resend confirmation',
     endpoint: api.auth.resendConfirmation,
@@ -247,12 +287,32 @@ const scenarios: Scenario[] = [
   },
   { name: 'categories as guest', endpoint: api.categories.listCategories, path: '/categories' },
   { name: 'categories', endpoint: api.categories.listCategories, as: STUDENT, path: '/categories' },
-  { name: 'lessons', endpoint: api.lessons.listLessons, as: STUDENT, path: '/lessons?page=1&take=5' },
-  { name: 'my lessons as student', endpoint: api.lessons.myLessons, as: STUDENT, path: '/lessons/my' },
+  {
+    name: 'lessons',
+    endpoint: api.lessons.listLessons,
+    as: STUDENT,
+    path: '/lessons?page=1&take=5',
+  },
+  {
+    name: 'my lessons as student',
+    endpoint: api.lessons.myLessons,
+    as: STUDENT,
+    path: '/lessons/my',
+  },
   { name: 'my lessons', endpoint: api.lessons.myLessons, as: EDUCATOR, path: '/lessons/my' },
   { name: 'history', endpoint: api.lessons.lessonHistory, as: STUDENT, path: '/lessons/history' },
-  { name: 'upcoming, student', endpoint: api.lessons.upcomingLessons, as: STUDENT, path: '/lessons/upcoming' },
-  { name: 'upcoming, educator', endpoint: api.lessons.upcomingLessons, as: EDUCATOR, path: '/lessons/upcoming' },
+  {
+    name: 'upcoming, student',
+    endpoint: api.lessons.upcomingLessons,
+    as: STUDENT,
+    path: '/lessons/upcoming',
+  },
+  {
+    name: 'upcoming, educator',
+    endpoint: api.lessons.upcomingLessons,
+    as: EDUCATOR,
+    path: '/lessons/upcoming',
+  },
   {
     name: 'lesson',
     endpoint: api.lessons.getLesson,
@@ -292,7 +352,24 @@ const scenarios: Scenario[] = [
     endpoint: api.lessons.createLesson,
     as: EDUCATOR,
     path: '/lessons',
-    body: async (backend) => ({ ...lessonBody(await lookups.categoryId(backend)), min_slots: 5, max_slots: 2 }),
+    body: async (backend) => ({
+      ...lessonBody(await lookups.categoryId(backend)),
+      min_slots: 5,
+      max_slots: 2,
+    }),
+  },
+  {
+    name: 'create lesson, blank title',
+    endpoint: api.lessons.createLesson,
+    as: EDUCATOR,
+    path: '/lessons',
+    body: async (backend) => ({ ...lessonBody(await lookups.categoryId(backend)), title: '   ' }),
+  },
+  {
+    name: 'register, blank name',
+    endpoint: api.auth.register,
+    path: '/auth/register',
+    body: { name: '  ', email: 'blank@example.com', password: 'Password1', role: 'student' },
   },
   {
     name: 'update own lesson',
@@ -308,8 +385,18 @@ const scenarios: Scenario[] = [
     path: async (backend) => `/lessons/${await lookups.myLessonId(backend)}`,
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
   },
-  { name: 'admin users', endpoint: api.admin.listUsers, as: ADMIN, path: '/admin/users?role=educator' },
-  { name: 'admin users as educator', endpoint: api.admin.listUsers, as: EDUCATOR, path: '/admin/users' },
+  {
+    name: 'admin users',
+    endpoint: api.admin.listUsers,
+    as: ADMIN,
+    path: '/admin/users?role=educator',
+  },
+  {
+    name: 'admin users as educator',
+    endpoint: api.admin.listUsers,
+    as: EDUCATOR,
+    path: '/admin/users',
+  },
   {
     name: 'approve educator',
     endpoint: api.admin.approveUser,
@@ -326,20 +413,23 @@ const scenarios: Scenario[] = [
     name: 'assign licence',
     endpoint: api.admin.assignVideoLicence,
     as: ADMIN,
-    path: async (backend) => `/admin/users/${await lookups.userId('laura@manabi.example')(backend)}/video-licence`,
+    path: async (backend) =>
+      `/admin/users/${await lookups.userId('laura@manabi.example')(backend)}/video-licence`,
     body: {},
   },
   {
     name: 'remove licence',
     endpoint: api.admin.removeVideoLicence,
     as: ADMIN,
-    path: async (backend) => `/admin/users/${await lookups.userId(EDUCATOR)(backend)}/video-licence`,
+    path: async (backend) =>
+      `/admin/users/${await lookups.userId(EDUCATOR)(backend)}/video-licence`,
   },
   {
     name: 'remove licence not held',
     endpoint: api.admin.removeVideoLicence,
     as: ADMIN,
-    path: async (backend) => `/admin/users/${await lookups.userId('laura@manabi.example')(backend)}/video-licence`,
+    path: async (backend) =>
+      `/admin/users/${await lookups.userId('laura@manabi.example')(backend)}/video-licence`,
   },
 ]
 
@@ -362,18 +452,28 @@ afterEach(() => mockServer.resetHandlers())
 afterAll(() => mockServer.close())
 
 describe('the server and the mock catalogue answer alike', () => {
-  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_, scenario) => {
-    const fromServer = await run(serverBackend, scenario)
-    const fromMock = await run(mockBackend, scenario)
-    expect(fromServer.status, 'the server answers the status the mock answers').toBe(fromMock.status)
-    for (const [name, answer] of [
-      ['server', fromServer],
-      ['mock', fromMock],
-    ] as const) {
-      const schema = scenario.endpoint.response[answer.status]
-      expect(schema, `${name} answered ${answer.status}, which the contract does not list`).toBeDefined()
-      const errors = [...Value.Errors(schema!, answer.body)].map((error) => `${error.instancePath} ${error.message}`)
-      expect(errors, `${name} body`).toEqual([])
-    }
-  })
+  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
+    '%s',
+    async (_, scenario) => {
+      const fromServer = await run(serverBackend, scenario)
+      const fromMock = await run(mockBackend, scenario)
+      expect(fromServer.status, 'the server answers the status the mock answers').toBe(
+        fromMock.status,
+      )
+      for (const [name, answer] of [
+        ['server', fromServer],
+        ['mock', fromMock],
+      ] as const) {
+        const schema = scenario.endpoint.response[answer.status]
+        expect(
+          schema,
+          `${name} answered ${answer.status}, which the contract does not list`,
+        ).toBeDefined()
+        const errors = [...Value.Errors(schema!, answer.body)].map(
+          (error) => `${error.instancePath} ${error.message}`,
+        )
+        expect(errors, `${name} body`).toEqual([])
+      }
+    },
+  )
 })

@@ -122,7 +122,6 @@ const authorize = (endpoint: Endpoint): DbUser | null => {
   return user
 }
 
-
 export interface Context<E extends Endpoint> {
   request: Request
   user: E['access'] extends 'public' ? DbUser | null : DbUser

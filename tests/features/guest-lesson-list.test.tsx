@@ -97,10 +97,15 @@ describe('the guest lesson list', () => {
   it('shows the common error text when the list cannot load', async () => {
     server.use(
       http.get(`${API}/guest/lessons`, () =>
-        HttpResponse.json({ statusCode: 500, error: 'Internal Server Error', message: 'x' }, { status: 500 }),
+        HttpResponse.json(
+          { statusCode: 500, error: 'Internal Server Error', message: 'x' },
+          { status: 500 },
+        ),
       ),
     )
     await renderApp()
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again.',
+    )
   })
 })

@@ -16,6 +16,7 @@ import {
 import { IMAGE_MIME_TYPES, PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import type { AuthUser } from '../plugins/auth.ts'
+import { MESSAGES } from '../lib/accounts.ts'
 import { cataloguePage, lessonById } from '../lib/catalogue.ts'
 import { found, httpError } from '../lib/errors.ts'
 import { pageRequest, toHistoryEntry, toLesson, toPage, toUpcomingSession } from '../lib/lessons.ts'
@@ -37,7 +38,6 @@ import {
 import { findReviewsByAuthor } from '../repositories/reviews.ts'
 import { listUpcomingSessions } from '../repositories/sessions.ts'
 
-export const NOT_APPROVED = 'Your account has not been approved yet'
 const TOO_LARGE = 'File is too large. Maximum size is 10MB.'
 const NO_FILE = 'No file provided'
 
@@ -76,7 +76,7 @@ const checkedLessonFields = async (
 const editableLesson = async (db: Executor, lessonId: number, user: AuthUser) => {
   const lesson = found(await findLessonRow(db, lessonId), 'Lesson')
   if (lesson.ownerId !== user.id) throw httpError(403, 'You are not the owner of this lesson')
-  if (!isValidated(user)) throw httpError(403, NOT_APPROVED)
+  if (!isValidated(user)) throw httpError(403, MESSAGES.notApproved)
   return lesson
 }
 
@@ -165,7 +165,7 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
   })
 
   route(app, uploadLessonImage, async ({ request, user }) => {
-    if (!isValidated(user)) throw httpError(403, NOT_APPROVED)
+    if (!isValidated(user)) throw httpError(403, MESSAGES.notApproved)
     const upload = await readImageUpload(app, request)
     const storageKey = `${randomUUID()}.${upload.extension}`
     await app.storage.put(storageKey, upload.bytes)
@@ -185,7 +185,7 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
   })
 
   route(app, createLesson, async ({ user, body }) => {
-    if (!isValidated(user)) throw httpError(403, NOT_APPROVED)
+    if (!isValidated(user)) throw httpError(403, MESSAGES.notApproved)
     const fields = await checkedLessonFields(app.db, body, user.id)
     const id = await app.db.transaction((tx) => insertLesson(tx, user.id, fields))
     return { status: 201, body: await lessonById(app.db, id) }

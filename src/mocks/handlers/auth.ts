@@ -38,6 +38,7 @@ const CONFIRMATION_SENT =
 
 export const authHandlers = [
   route(register, ({ body }) => {
+    if (!body.name.trim()) fail(400, 'name must not be blank')
     if (findByEmail(body.email)) fail(409, 'Email already exists')
     const id = nextId(db.users)
     db.users.push({
@@ -72,7 +73,9 @@ export const authHandlers = [
   route(login, ({ body }) => {
     const user = findByEmail(body.email)
     if (!user || user.password !== body.password) fail(401, 'Invalid email or password')
-    if (!user?.isEmailConfirmed) return fail(403, 'Email is not confirmed')
+    if (!user?.isEmailConfirmed) {
+      return fail(403, 'Email is not confirmed. Please confirm your e-mail address first')
+    }
     db.signIn(user.id)
     return { status: 200, body: toCurrentUser(user) }
   }),

@@ -20,6 +20,7 @@ import { toHistoryEntry, toLesson, toSession } from '../serializers'
 /** §5 rules of the lesson form the schema cannot express; answers the writable fields. */
 const lessonFields = (body: LessonWriteBody, user: DbUser, lessonId: number | null) => {
   const problems: string[] = []
+  if (!body.title.trim()) problems.push('title is required')
   if (!db.categories.some((category) => category.id === body.categoryId)) {
     problems.push('Category does not exist')
   }
@@ -118,6 +119,7 @@ export const lessonHandlers = [
   }),
 
   route(uploadLessonImage, async ({ user, request }) => {
+    if (!user.isValidated) fail(403, NOT_APPROVED)
     const { file, bytes } = await readUpload(request, 'image')
     const contentType = sniffImage(bytes) ?? fail(415, 'Invalid file type.')
     const id = nextId(db.files)

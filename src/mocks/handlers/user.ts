@@ -21,6 +21,7 @@ export const userHandlers = [
   route(me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
 
   route(updateProfile, ({ user, body }) => {
+    if (body.name !== undefined && !body.name.trim()) fail(400, 'name must not be blank')
     if (body.email !== undefined) {
       const email = body.email.trim().toLowerCase()
       const taken = db.users.some(
@@ -30,7 +31,10 @@ export const userHandlers = [
       user.email = body.email.trim()
     }
     if (body.name !== undefined) user.name = body.name.trim()
-    if (body.description !== undefined) user.description = body.description
+    // Only educators have a bio; a blank one is no bio.
+    if (body.description !== undefined && user.role === 'educator') {
+      user.description = body.description?.trim() ? body.description : null
+    }
     if (body.password !== undefined) user.password = body.password
     if (body.language !== undefined) user.language = body.language
     return { status: 200, body: toCurrentUser(user) }

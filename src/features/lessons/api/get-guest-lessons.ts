@@ -1,4 +1,5 @@
-import { type Lesson, PAGE_SIZE, type Paginated } from '@contract/index'
+import type { Lesson, Paginated } from '@contract/index'
+import { PAGE_SIZE } from '@contract/rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/shared/api/client'
 import { FIVE_MINUTES } from './cache-times'

@@ -32,7 +32,10 @@ export function GuestLessonList({ filters = {} }: { filters?: GuestLessonFilters
   if (items.length === 0) return <p className="text-slate-600">{t('lessons.list.empty')}</p>
   return (
     <>
-      <ul aria-label={t('lessons.list.label')} className="grid grid-cols-[repeat(auto-fill,minmax(200px,336px))] gap-4">
+      <ul
+        aria-label={t('lessons.list.label')}
+        className="grid grid-cols-[repeat(auto-fill,minmax(200px,336px))] gap-4"
+      >
         {items.map((lesson, index) => (
           <li key={lesson.id} ref={index === items.length - 1 ? lastCardRef : undefined}>
             <LessonCard lesson={lesson} />
