@@ -31,16 +31,37 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <Navigate to={paths.auth.login.href()} replace /> },
-          { path: 'login', lazy: screen('Login') },
-          { path: 'login/student', lazy: screen('Login') },
-          { path: 'login/teacher', lazy: screen('Login') },
-          { path: 'register', lazy: screen('Register') },
-          { path: 'confirm', lazy: screen('RegisterDone') },
-          { path: 'confirmation/*', lazy: screen('Confirmation') },
-          { path: 'forgot-password', lazy: screen('ForgotPassword') },
-          { path: 'reset-password', lazy: screen('ResetPassword') },
-          { path: 'reset-confirm/:type', lazy: screen('ResetConfirm') },
-          { path: 'reset-error/:type', lazy: screen('ResetError') },
+          { path: 'login', lazy: lazyNamed('StudentLogin', () => import('./routes/auth/login')) },
+          {
+            path: 'login/student',
+            lazy: lazyNamed('StudentLogin', () => import('./routes/auth/login')),
+          },
+          {
+            path: 'login/teacher',
+            lazy: lazyNamed('TeacherLogin', () => import('./routes/auth/login')),
+          },
+          { path: 'register', lazy: lazyDefault(() => import('./routes/auth/register')) },
+          { path: 'confirm', lazy: lazyDefault(() => import('./routes/auth/register-done')) },
+          {
+            path: 'confirmation/*',
+            lazy: lazyDefault(() => import('./routes/auth/confirmation')),
+          },
+          {
+            path: 'forgot-password',
+            lazy: lazyDefault(() => import('./routes/auth/forgot-password')),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyDefault(() => import('./routes/auth/reset-password')),
+          },
+          {
+            path: 'reset-confirm/:type',
+            lazy: lazyDefault(() => import('./routes/auth/reset-confirm')),
+          },
+          {
+            path: 'reset-error/:type',
+            lazy: lazyDefault(() => import('./routes/auth/reset-error')),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -83,7 +104,7 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: 'settings', lazy: screen('Settings') },
+              { path: 'settings', lazy: lazyDefault(() => import('./routes/settings')) },
               { path: 'history', lazy: screen('History') },
             ],
           },

@@ -1,0 +1,5 @@
+import { ScreenTitle } from '@/shared/ui/screen-title'
+
+export default function ResetConfirm() {
+  return <ScreenTitle titleKey="auth.resetConfirm.title" />
+}

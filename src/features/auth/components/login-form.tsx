@@ -1,0 +1,103 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { boolean, type InferType, object } from 'yup'
+import { serverMessage, toApiError } from '@/shared/api/errors'
+import { paths } from '@/shared/config/paths'
+import { emailField, requiredText } from '@/shared/lib/validation'
+import { Button } from '@/shared/ui/button'
+import { CheckboxField } from '@/shared/ui/checkbox-field'
+import { TextField } from '@/shared/ui/text-field'
+import { useLogin } from '../api/login'
+
+const loginSchema = object({
+  email: emailField(),
+  password: requiredText(),
+  rememberMe: boolean().default(false),
+})
+type LoginValues = InferType<typeof loginSchema>
+
+/** The heroes of the two login variants; the form is the same (§2). */
+const heroes = {
+  student: '/images/hero-student.svg',
+  teacher: '/images/hero-teacher.svg',
+} as const
+
+export type LoginVariant = keyof typeof heroes
+
+/**
+ * §2 login: email, password, rememberMe, with links to reset the password and to sign up. A
+ * failed attempt keeps what was typed and says why (§8).
+ */
+export function LoginForm({ variant = 'student' }: { variant?: LoginVariant }) {
+  const { t } = useTranslation()
+  const login = useLogin()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: yupResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  })
+
+  const failure = login.error
+    ? toApiError(login.error).status === 401
+      ? t('auth.login.errors.invalidCredentials')
+      : serverMessage(login.error, t('auth.login.errors.failed'))
+    : null
+
+  return (
+    <div className="grid gap-6 p-6 sm:p-8 md:grid-cols-[1fr_1.2fr] md:items-center">
+      <img src={heroes[variant]} alt="" className="mx-auto w-48 md:w-full" data-variant={variant} />
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit((values) => login.mutate(values))(event)}
+        className="flex flex-col gap-4"
+        aria-labelledby="login-title"
+      >
+        <h1 id="login-title" className="text-2xl font-semibold text-slate-900">
+          {t(variant === 'teacher' ? 'auth.login.titleTeacher' : 'auth.login.title')}
+        </h1>
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {failure}
+          </p>
+        )}
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CheckboxField label={t('auth.login.rememberMe')} {...register('rememberMe')} />
+          <Link
+            to={paths.auth.forgotPassword.href()}
+            className="text-sm font-medium text-brand-700 underline"
+          >
+            {t('auth.login.forgotPassword')}
+          </Link>
+        </div>
+        <Button type="submit" disabled={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+        <p className="text-sm text-slate-600">
+          {t('auth.login.noAccount')}{' '}
+          <Link to={paths.auth.register.href()} className="font-medium text-brand-700 underline">
+            {t('auth.login.signUp')}
+          </Link>
+        </p>
+      </form>
+    </div>
+  )
+}
