@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { act } from 'react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { authKeys } from '@/features/auth/api/keys'
+import { currentUserKeys } from '@/shared/auth/current-user'
 import { db } from '@/mocks/db'
 import { server } from '@/mocks/node'
 import { LANGUAGE_STORAGE_KEY } from '@/shared/i18n/languages'
@@ -37,7 +37,9 @@ describe('window auth events (§2)', () => {
 describe('the current user (§4)', () => {
   it('is fresh for 60 s, never retried, and refetched on focus (§9)', async () => {
     const { queryClient } = await renderApp(undefined, { user: 'student' })
-    expect(queryClient.getQueryCache().find({ queryKey: authKeys.me() })?.options).toMatchObject({
+    expect(
+      queryClient.getQueryCache().find({ queryKey: currentUserKeys.me() })?.options,
+    ).toMatchObject({
       staleTime: 60_000,
       retry: false,
       refetchOnWindowFocus: true,
@@ -62,7 +64,9 @@ describe('the current user (§4)', () => {
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 })
     db.signOut()
     // Focus refetches stale data only; mark it stale as 60 s passing would.
-    await act(() => queryClient.invalidateQueries({ queryKey: authKeys.me(), refetchType: 'none' }))
+    await act(() =>
+      queryClient.invalidateQueries({ queryKey: currentUserKeys.me(), refetchType: 'none' }),
+    )
     act(() => {
       window.dispatchEvent(new Event('visibilitychange'))
       window.dispatchEvent(new Event('focus'))
@@ -106,7 +110,7 @@ describe('logout (§4)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }))
     expect(await screen.findByText('You are logged out')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'))
-    expect(queryClient.getQueryData(authKeys.me())).toBeNull()
+    expect(queryClient.getQueryData(currentUserKeys.me())).toBeNull()
     expect(localStorage.getItem('draft')).toBeNull()
     expect(console.warn).toHaveBeenCalledWith('User logout failed', expect.anything())
   })

@@ -45,7 +45,7 @@ describe('layer boundaries', () => {
   it('refuse shared importing a feature', async () => {
     const messages = await lintProbe(
       'src/shared/lib/layer-probe.ts',
-      "import { authKeys } from '@/features/auth/api/keys'\nexport const probe = authKeys\n",
+      "import { useLogin } from '@/features/auth/api/login'\nexport const probe = useLogin\n",
     )
     expect(messages.map((message) => message.message)).toEqual([
       expect.stringContaining('shared must not import features'),
@@ -55,7 +55,7 @@ describe('layer boundaries', () => {
   it('allow a feature importing shared and its own files', async () => {
     const messages = await lintProbe(
       'src/features/auth/layer-probe.ts',
-      "import { paths } from '@/shared/config/paths'\nimport { authKeys } from './api/keys'\nexport const probe = [paths, authKeys]\n",
+      "import { paths } from '@/shared/config/paths'\nimport { useLogin } from './api/login'\nexport const probe = [paths, useLogin]\n",
     )
     expect(messages).toEqual([])
   })

@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router-dom'
-import { useUser } from '@/features/auth/api/get-current-user'
+import { useUser } from '@/shared/auth/current-user'
 import { paths } from '@/shared/config/paths'
 import { Loading } from '@/shared/ui/loading'
 

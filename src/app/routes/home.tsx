@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { useUser } from '@/features/auth/api/get-current-user'
+import { useUser } from '@/shared/auth/current-user'
 
 // Each variant is its own chunk: a guest never downloads a dashboard.
 const GuestHome = lazy(() => import('./guest-home'))

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
-import { useUser } from '@/features/auth/api/get-current-user'
+import { useUser } from '@/shared/auth/current-user'
 import { parseId } from '@/shared/config/paths'
 import { ScreenTitle } from '@/shared/ui/screen-title'
 

@@ -23,7 +23,9 @@ export const emailField = () =>
     .matches(new RegExp(EMAIL_PATTERN), errorKeys.invalidEmail)
 
 export const passwordField = () =>
-  string().required(errorKeys.required).matches(new RegExp(PASSWORD_PATTERN), errorKeys.passwordLength)
+  string()
+    .required(errorKeys.required)
+    .matches(new RegExp(PASSWORD_PATTERN), errorKeys.passwordLength)
 
 export const confirmPasswordField = (passwordField = 'password') =>
   string()

@@ -17,7 +17,13 @@ type DialogProps = {
  * A modal dialog: focus moves into it, Tab stays inside, Escape or a click on the backdrop
  * closes it, and focus returns to where it was.
  */
-export function Dialog({ open, onClose, title, children, widthClass = 'max-w-dialog' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  widthClass = 'max-w-dialog',
+}: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const onCloseRef = useRef(onClose)

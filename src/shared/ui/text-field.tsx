@@ -15,7 +15,15 @@ export const fieldClass = (invalid: boolean) =>
   }`
 
 /** A labelled input whose error is tied to it for assistive technology (aria-describedby). */
-export function TextField({ label, error, hint, id, className = '', ref, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className = '',
+  ref,
+  ...props
+}: TextFieldProps) {
   const { t } = useTranslation()
   const generatedId = useId()
   const inputId = id ?? generatedId

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { api } from '@/shared/api/client'
 import { announceLogin } from '@/shared/lib/auth-events'
-import { authKeys } from './keys'
+import { currentUserKeys } from '@/shared/auth/current-user'
 
 export const login = async (body: LoginBody) => {
   const { data } = await api.post<CurrentUser>('/auth/login', body)
@@ -21,8 +21,8 @@ export const useLogin = () => {
   return useMutation({
     mutationFn: login,
     onSuccess: async (user) => {
-      queryClient.setQueryData(authKeys.me(), user)
-      await queryClient.invalidateQueries({ queryKey: authKeys.me() })
+      queryClient.setQueryData(currentUserKeys.me(), user)
+      await queryClient.invalidateQueries({ queryKey: currentUserKeys.me() })
       toast.success(t('auth.login.success'))
       announceLogin()
     },

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify'
 import { api } from '@/shared/api/client'
 import { announceLogout } from '@/shared/lib/auth-events'
 import { clearLocalStorageKeepingLanguage } from '@/shared/lib/storage'
-import { authKeys } from './keys'
+import { currentUserKeys } from '@/shared/auth/current-user'
 
 export const logout = async () => {
   await api.get('/auth/logout')
@@ -21,8 +21,10 @@ export const useLogout = () => {
     mutationFn: logout,
     onError: (error) => console.warn('User logout failed', error),
     onSettled: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] })
-      queryClient.setQueryData(authKeys.me(), null)
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== currentUserKeys.all[0],
+      })
+      queryClient.setQueryData(currentUserKeys.me(), null)
       clearLocalStorageKeepingLanguage()
       announceLogout()
       toast.success(t('auth.logout.success'))

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
 import { Loading } from '@/shared/ui/loading'
-import { useUser } from '../api/get-current-user'
+import { useUser } from '@/shared/auth/current-user'
 import { NotApproved } from './not-approved'
 
 type RequireAuthProps = {
