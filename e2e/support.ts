@@ -40,6 +40,29 @@ export interface RunningProduct {
   dataDir: string
   stop: () => Promise<void>
   output: () => string
+  /** The newest link to `path` in an e-mail to `to`, as the server logs its outbox. */
+  emailLink: (to: string, path: string) => Promise<string>
+}
+
+/**
+ * Without SMTP the server logs every e-mail with its text (one JSON line each), which is how a
+ * local user finds a link, and how these tests do.
+ */
+const findEmailLink = (log: string, to: string, path: string) => {
+  const links = log
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { to?: string; msg?: string }
+      } catch {
+        return {}
+      }
+    })
+    .filter((entry) => entry.to === to)
+    .flatMap((entry) => entry.msg?.match(/https?:\/\/\S+/g) ?? [])
+    .filter((url) => new URL(url).pathname === path)
+  return links.at(-1)
 }
 
 /**
@@ -47,6 +70,7 @@ export interface RunningProduct {
  * on one origin, embedded database, demo data) on a fresh data folder and a free port.
  */
 export const startProduct = async (): Promise<RunningProduct> => {
+  // info: the mailer logs each e-mail with its links.
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = await mkdtemp(join(tmpdir(), 'manabi-e2e-'))
@@ -63,7 +87,7 @@ export const startProduct = async (): Promise<RunningProduct> => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_ORIGIN: origin,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },
   })
@@ -85,7 +109,18 @@ export const startProduct = async (): Promise<RunningProduct> => {
     if (child.exitCode !== null) break
     try {
       const response = await fetch(`${origin}/api/`)
-      if (response.ok) return { origin, dataDir, stop, output: () => log }
+      if (response.ok) {
+        const emailLink = async (to: string, path: string) => {
+          const until = Date.now() + 10_000
+          while (Date.now() < until) {
+            const link = findEmailLink(log, to, path)
+            if (link) return link
+            await new Promise((resolve) => setTimeout(resolve, 200))
+          }
+          throw new Error(`No e-mail to ${to} with a link to ${path}`)
+        }
+        return { origin, dataDir, stop, output: () => log, emailLink }
+      }
     } catch {
       // Not listening yet.
     }

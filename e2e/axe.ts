@@ -1,0 +1,26 @@
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+
+const require = createRequire(import.meta.url)
+const axePath = require.resolve('axe-core/axe.min.js')
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[] }[]
+}
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export const seriousViolations = async (page: Page): Promise<AxeViolation[]> => {
+  await page.addScriptTag({ path: axePath })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run()
+    return result.violations
+  })
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+}
+
+export const describeViolations = (violations: AxeViolation[]) =>
+  violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)

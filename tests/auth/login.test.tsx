@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD, db, seedIds } from '@/mocks/db'
+import { server } from '@/mocks/node'
+import { renderApp } from '@tests/render-app'
+
+const API = 'http://localhost:3000/api'
+const student = () => db.users.find((user) => user.id === seedIds.student)!
+
+const fill = async (email: string, password: string) => {
+  await userEvent.type(screen.getByLabelText('Email'), email)
+  await userEvent.type(screen.getByLabelText('Password'), password)
+}
+
+describe('login (§2, §4, §5, §8)', () => {
+  it('asks for an e-mail and a password on submit', async () => {
+    await renderApp(undefined, { url: '/auth/login' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }))
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Required')
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Required')
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('refuses a malformed e-mail', async () => {
+    await renderApp(undefined, { url: '/auth/login' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    await fill('not-an-email', 'x')
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    )
+  })
+
+  it('signs in, says so, and goes to the dashboard; rememberMe is sent', async () => {
+    let sent: unknown
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/auth/login')) void request.clone().json().then((body) => (sent = body))
+    })
+    const { router } = await renderApp(undefined, { url: '/auth/login' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    await fill(student().email, DEMO_PASSWORD)
+    await userEvent.click(screen.getByLabelText('Remember me'))
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText('You are logged in')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
+    expect(router.state.historyAction).toBe('REPLACE')
+    server.events.removeAllListeners()
+    expect(sent).toEqual({ email: student().email, password: DEMO_PASSWORD, rememberMe: true })
+  })
+
+  it('says the credentials are wrong on 401 and keeps what was typed', async () => {
+    await renderApp(undefined, { url: '/auth/login' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    await fill(student().email, 'WrongPassword1')
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid email or password. Please try again',
+    )
+    expect(screen.getByLabelText('Email')).toHaveValue(student().email)
+    expect(screen.getByLabelText('Password')).toHaveValue('WrongPassword1')
+  })
+
+  it("shows the server's message for other failures (an unconfirmed e-mail)", async () => {
+    const unconfirmed = db.users.find((user) => user.id === seedIds.unconfirmedStudent)!
+    await renderApp(undefined, { url: '/auth/login' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    await fill(unconfirmed.email, DEMO_PASSWORD)
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Email is not confirmed. Please confirm your e-mail address first',
+    )
+  })
+
+  it("falls back to 'User login failed' when the server gives no message", async () => {
+    server.use(http.post(`${API}/auth/login`, () => new HttpResponse(null, { status: 500 })))
+    await renderApp(undefined, { url: '/auth/login' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    await fill(student().email, DEMO_PASSWORD)
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('User login failed')
+  })
+
+  it('links to password recovery and sign-up', async () => {
+    await renderApp(undefined, { url: '/auth/login' })
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    )
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/register')
+  })
+
+  it('uses the same form with its own hero image for teachers', async () => {
+    const { container } = await renderApp(undefined, { url: '/auth/login/teacher' })
+    expect(await screen.findByRole('heading', { name: 'Log in as a teacher' })).toBeInTheDocument()
+    expect(container.querySelector('img[data-variant="teacher"]')).toHaveAttribute(
+      'src',
+      '/images/hero-teacher.svg',
+    )
+    await renderApp(undefined, { url: '/auth/login/student' })
+    expect(document.querySelector('img[data-variant="student"]')).not.toBeNull()
+  })
+
+  it('is offered from the welcome page as student and teacher, with registration', async () => {
+    await renderApp(undefined, { url: '/login' })
+    expect(await screen.findByRole('link', { name: 'Log in as a student' })).toHaveAttribute(
+      'href',
+      '/auth/login/student',
+    )
+    expect(screen.getByRole('link', { name: 'Log in as a teacher' })).toHaveAttribute(
+      'href',
+      '/auth/login/teacher',
+    )
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/auth/register',
+    )
+  })
+
+  it('reads in Japanese', async () => {
+    await renderApp(undefined, { url: '/auth/login' })
+    await userEvent.selectOptions(await screen.findByLabelText('Language'), 'jp-JP')
+    expect(await screen.findByRole('heading', { name: 'ログイン' })).toBeInTheDocument()
+    expect(screen.getByLabelText('メールアドレス')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'ログイン' }))
+    expect(screen.getByLabelText('メールアドレス')).toHaveAccessibleDescription('必須項目です')
+  })
+})
