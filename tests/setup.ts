@@ -4,6 +4,7 @@ import {
   resetIntersectionMocking,
   setupIntersectionMocking,
 } from 'react-intersection-observer/test-utils'
+import { toast } from 'react-toastify'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { db } from '@/mocks/db'
 import { server } from '@/mocks/node'
@@ -25,6 +26,9 @@ beforeEach(() => {
   if (typeof window !== 'undefined') setupIntersectionMocking(vi.fn)
 })
 afterEach(async () => {
+  // A toast fired as a test ends would otherwise wait in react-toastify's queue for the next one.
+  toast.dismiss()
+  toast.clearWaitingQueue()
   cleanup()
   if (typeof window !== 'undefined') resetIntersectionMocking()
   server.resetHandlers()

@@ -36,7 +36,14 @@ describe('login (§2, §4, §5, §8)', () => {
   it('signs in, says so, and goes to the dashboard; rememberMe is sent', async () => {
     let sent: unknown
     server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/auth/login')) void request.clone().json().then((body) => (sent = body))
+      if (request.url.endsWith('/auth/login')) {
+        void request
+          .clone()
+          .json()
+          .then((body: unknown) => {
+            sent = body
+          })
+      }
     })
     const { router } = await renderApp(undefined, { url: '/auth/login' })
     await screen.findByRole('heading', { name: 'Log in' })

@@ -1,5 +1,5 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { ProfileSettings } from '@/features/profile/components/profile-settings'
 
 export default function Settings() {
-  return <ScreenTitle titleKey="settings.title" />
+  return <ProfileSettings />
 }

@@ -1,5 +1,5 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { EmailConfirmation } from '@/features/auth/components/email-confirmation'
 
 export default function Confirmation() {
-  return <ScreenTitle titleKey="auth.confirmation.title" />
+  return <EmailConfirmation />
 }

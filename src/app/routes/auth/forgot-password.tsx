@@ -1,5 +1,5 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form'
 
 export default function ForgotPassword() {
-  return <ScreenTitle titleKey="auth.forgotPassword.title" />
+  return <ForgotPasswordForm />
 }

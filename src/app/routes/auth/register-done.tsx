@@ -1,5 +1,5 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { RegisterDone as RegisterDoneScreen } from '@/features/auth/components/register-done'
 
 export default function RegisterDone() {
-  return <ScreenTitle titleKey="auth.confirm.title" />
+  return <RegisterDoneScreen />
 }

@@ -1,5 +1,5 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { RegisterForm } from '@/features/auth/components/register-form'
 
 export default function Register() {
-  return <ScreenTitle titleKey="auth.register.title" />
+  return <RegisterForm />
 }

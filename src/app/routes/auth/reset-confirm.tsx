@@ -1,5 +1,7 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { useParams } from 'react-router-dom'
+import { ResetConfirm as ResetConfirmScreen } from '@/features/auth/components/reset-confirm'
 
 export default function ResetConfirm() {
-  return <ScreenTitle titleKey="auth.resetConfirm.title" />
+  const { type } = useParams()
+  return <ResetConfirmScreen type={type} />
 }

@@ -1,5 +1,7 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { useParams } from 'react-router-dom'
+import { ResetError as ResetErrorScreen } from '@/features/auth/components/reset-error'
 
 export default function ResetError() {
-  return <ScreenTitle titleKey="auth.resetError.title" />
+  const { type } = useParams()
+  return <ResetErrorScreen type={type} />
 }

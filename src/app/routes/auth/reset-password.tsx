@@ -1,5 +1,5 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
 
 export default function ResetPassword() {
-  return <ScreenTitle titleKey="auth.resetPassword.title" />
+  return <ResetPasswordForm />
 }

@@ -1,0 +1,91 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { type InferType, object } from 'yup'
+import { serverMessage } from '@/shared/api/errors'
+import { confirmPasswordField, passwordField } from '@/shared/lib/validation'
+import { Button } from '@/shared/ui/button'
+import { Dialog } from '@/shared/ui/dialog'
+import { TextField } from '@/shared/ui/text-field'
+import { useChangePassword } from '../api/update-profile'
+
+/** §5: password required with the length/case rule; the confirmation must match. */
+const passwordSchema = object({
+  password: passwordField(),
+  confirmPassword: confirmPasswordField(),
+})
+type PasswordValues = InferType<typeof passwordSchema>
+
+/**
+ * The dialog's form. It unmounts when the dialog closes, so Cancel, Escape or a backdrop click
+ * leave no password behind and the next opening starts empty.
+ */
+function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation()
+  const change = useChangePassword()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PasswordValues>({
+    resolver: yupResolver(passwordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  })
+
+  const submit = ({ password }: PasswordValues) =>
+    change.mutate({ password }, { onSuccess: onClose })
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="flex flex-col gap-4"
+    >
+      {change.error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {serverMessage(change.error, t('profile.password.failed'))}
+        </p>
+      )}
+      <TextField
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label={t('auth.fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t('profile.password.cancel')}
+        </Button>
+        <Button type="submit" disabled={change.isPending}>
+          {t('profile.password.confirm')}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** §2 settings: a button opening the change-password dialog (max width 450 px, §9). */
+export function ChangePasswordDialog() {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const close = () => setOpen(false)
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {t('profile.password.open')}
+      </Button>
+      <Dialog open={open} onClose={close} title={t('profile.password.title')}>
+        <ChangePasswordForm onClose={close} />
+      </Dialog>
+    </>
+  )
+}

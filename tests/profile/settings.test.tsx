@@ -1,0 +1,344 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { db, DEMO_PASSWORD, seedIds } from '@/mocks/db'
+import { server } from '@/mocks/node'
+import { i18n } from '@/shared/i18n/i18n'
+import { API, call } from '@tests/mocks/helpers'
+import { renderApp, type TestUser } from '@tests/render-app'
+
+const userRow = (id: number) => db.users.find((user) => user.id === id)!
+
+const renderSettings = async (user: TestUser = 'student') => {
+  const result = await renderApp(undefined, { url: '/settings', user })
+  await screen.findByRole('heading', { name: 'Settings', level: 1 })
+  return result
+}
+
+const profileForm = () => screen.getByRole('form', { name: 'Profile' })
+const update = () => within(profileForm()).getByRole('button', { name: 'Update' })
+const nav = () => screen.getByRole('navigation', { name: 'Main navigation' })
+
+/** A request the test lets through when it chooses: the mock's own handler then answers. */
+const gate = () => {
+  let open: () => void = () => {}
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open: () => act(() => open()) }
+}
+
+describe('settings: the profile form (§2, §5)', () => {
+  it('is prefilled from the current user', async () => {
+    await renderSettings('educator')
+    expect(screen.getByLabelText('Full name')).toHaveValue('Kenji Tanaka')
+    expect(screen.getByLabelText('Email')).toHaveValue('kenji@manabi.example')
+    const bio = screen.getByLabelText('Bio')
+    expect(bio.tagName).toBe('TEXTAREA')
+    expect(bio).toHaveValue(userRow(seedIds.educator).description)
+    // §9: the educator's description area is 300 px high.
+    expect(bio).toHaveClass('h-bio')
+  })
+
+  it('requires the full name', async () => {
+    await renderSettings()
+    await userEvent.clear(screen.getByLabelText('Full name'))
+    await userEvent.click(update())
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Required')
+    expect(screen.getByLabelText('Full name')).toBeInvalid()
+    expect(userRow(seedIds.student).name).toBe('Yuki Yamamoto')
+  })
+
+  it('requires the email', async () => {
+    await renderSettings()
+    await userEvent.clear(screen.getByLabelText('Email'))
+    await userEvent.click(update())
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Required')
+    expect(screen.getByLabelText('Full name')).not.toBeInvalid()
+  })
+
+  it('requires a valid email', async () => {
+    await renderSettings()
+    const email = screen.getByLabelText('Email')
+    await userEvent.clear(email)
+    await userEvent.type(email, 'yuki@')
+    await userEvent.click(update())
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address')
+    expect(userRow(seedIds.student).email).toBe('yuki@manabi.example')
+  })
+
+  it('updates the user, says so and refreshes the name in the navigation', async () => {
+    await renderSettings()
+    expect(within(nav()).getByText('Yuki Yamamoto')).toBeInTheDocument()
+    const name = screen.getByLabelText('Full name')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Yuki Sato')
+    const email = screen.getByLabelText('Email')
+    await userEvent.clear(email)
+    await userEvent.type(email, 'yuki.sato@manabi.example')
+    await userEvent.click(update())
+    expect(await screen.findByText('User updated')).toBeInTheDocument()
+    expect(await within(nav()).findByText('Yuki Sato')).toBeInTheDocument()
+    expect(within(nav()).getByText('yuki.sato@manabi.example')).toBeInTheDocument()
+    expect(userRow(seedIds.student)).toMatchObject({
+      name: 'Yuki Sato',
+      email: 'yuki.sato@manabi.example',
+    })
+    expect(name).toHaveValue('Yuki Sato')
+  })
+
+  it('sends the bio for educators and a cleared bio as none', async () => {
+    await renderSettings('educator')
+    const bio = screen.getByLabelText('Bio')
+    await userEvent.clear(bio)
+    await userEvent.type(bio, 'Now teaching in Kyoto.')
+    await userEvent.click(update())
+    await screen.findByText('User updated')
+    expect(userRow(seedIds.educator).description).toBe('Now teaching in Kyoto.')
+
+    await userEvent.clear(bio)
+    await userEvent.click(update())
+    await waitFor(() => expect(screen.getAllByText('User updated')).toHaveLength(2))
+    expect(userRow(seedIds.educator).description).toBeNull()
+    expect(bio).toHaveValue('')
+    expect(bio).not.toBeInvalid()
+  })
+
+  it('disables Update while the update is pending', async () => {
+    const request = gate()
+    server.use(http.patch(`${API}/user/update_profile`, () => request.opened))
+    await renderSettings()
+    await userEvent.click(update())
+    await waitFor(() => expect(update()).toBeDisabled())
+    expect(screen.queryByText('User updated')).not.toBeInTheDocument()
+    request.open()
+    await screen.findByText('User updated')
+    await waitFor(() => expect(update()).toBeEnabled())
+  })
+
+  it('puts a taken email on the email field (409)', async () => {
+    await renderSettings()
+    const email = screen.getByLabelText('Email')
+    await userEvent.clear(email)
+    await userEvent.type(email, 'emily@manabi.example')
+    await userEvent.click(update())
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email already exists'))
+    expect(email).toBeInvalid()
+    expect(userRow(seedIds.student).email).toBe('yuki@manabi.example')
+    expect(screen.queryByText('User updated')).not.toBeInTheDocument()
+  })
+
+  it("shows any other failure as a toast with the server's message", async () => {
+    server.use(
+      http.patch(`${API}/user/update_profile`, () =>
+        HttpResponse.json(
+          { statusCode: 400, error: 'Bad Request', message: ['name is too long'] },
+          { status: 400 },
+        ),
+      ),
+    )
+    await renderSettings()
+    await userEvent.click(update())
+    expect(await screen.findByText('name is too long')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).not.toBeInvalid()
+    await waitFor(() => expect(update()).toBeEnabled())
+  })
+
+  it('shows the students neither the bio nor the video licence', async () => {
+    await renderSettings('student')
+    expect(screen.getByLabelText('Full name')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Bio')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reassign video licence' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument()
+  })
+
+  it('shows the admins neither the bio nor the video licence', async () => {
+    await renderSettings('admin')
+    expect(screen.queryByLabelText('Bio')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Reassign video licence' })).not.toBeInTheDocument()
+  })
+
+  it('renders in Japanese', async () => {
+    await i18n.changeLanguage('jp-JP')
+    await renderApp(undefined, { url: '/settings', user: 'educator' })
+    await screen.findByRole('heading', { name: '設定', level: 1 })
+    const name = screen.getByLabelText('氏名')
+    expect(screen.getByLabelText('メールアドレス')).toHaveValue('kenji@manabi.example')
+    expect(screen.getByLabelText('自己紹介')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'パスワードを変更' })).toBeInTheDocument()
+    expect(screen.getByText('現在のライセンス：Zoom（zoom-1@manabi.example）')).toBeInTheDocument()
+    await userEvent.clear(name)
+    await userEvent.click(screen.getByRole('button', { name: '更新' }))
+    expect(name).toHaveAccessibleDescription('必須項目です')
+  })
+})
+
+describe('settings: the change-password dialog (§2, §5)', () => {
+  const openDialog = async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }))
+    return screen.getByRole('dialog', { name: 'Change password' })
+  }
+
+  it('opens with the focus inside, at most 450 px wide', async () => {
+    await renderSettings()
+    const dialog = await openDialog()
+    expect(dialog).toHaveClass('max-w-dialog')
+    expect(within(dialog).getByLabelText('Password')).toHaveFocus()
+    expect(within(dialog).getByLabelText('Confirm password')).toHaveValue('')
+  })
+
+  it('validates the password and its confirmation', async () => {
+    await renderSettings()
+    const dialog = await openDialog()
+    const password = within(dialog).getByLabelText('Password')
+    const confirm = within(dialog).getByLabelText('Confirm password')
+    const submit = within(dialog).getByRole('button', { name: 'Confirm' })
+
+    await userEvent.click(submit)
+    expect(password).toHaveAccessibleDescription('Required')
+    expect(confirm).toHaveAccessibleDescription('Required')
+
+    await userEvent.type(password, 'abcdef')
+    await userEvent.type(confirm, 'abcdef')
+    await userEvent.click(submit)
+    expect(password).toHaveAccessibleDescription(
+      'Password must be at least 6 characters and contain one lowercase and one uppercase letter',
+    )
+
+    await userEvent.clear(password)
+    await userEvent.type(password, 'Abcdef')
+    await userEvent.click(submit)
+    expect(password).not.toBeInvalid()
+    expect(confirm).toHaveAccessibleDescription('Passwords must match')
+    expect(userRow(seedIds.student).password).toBe(DEMO_PASSWORD)
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+  })
+
+  it('Cancel closes the dialog and clears the fields', async () => {
+    await renderSettings()
+    let dialog = await openDialog()
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Secret1')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Change password' })).toHaveFocus()
+
+    dialog = await openDialog()
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('')
+    expect(userRow(seedIds.student).password).toBe(DEMO_PASSWORD)
+  })
+
+  it('Escape closes the dialog', async () => {
+    await renderSettings()
+    const dialog = await openDialog()
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Secret1')
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    const reopened = await openDialog()
+    expect(within(reopened).getByLabelText('Password')).toHaveValue('')
+  })
+
+  it('changes the password, closes and says so; the new password logs in', async () => {
+    await renderSettings()
+    const dialog = await openDialog()
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'NewSecret1')
+    await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'NewSecret1')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('Password changed')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    const login = (password: string) =>
+      call('POST', '/auth/login', {
+        as: null,
+        json: { email: 'yuki@manabi.example', password, rememberMe: false },
+      })
+    expect((await login(DEMO_PASSWORD)).status).toBe(401)
+    expect((await login('NewSecret1')).status).toBe(200)
+  })
+
+  it("keeps the dialog open with the server's message on failure", async () => {
+    server.use(
+      http.patch(`${API}/user/update_profile`, () =>
+        HttpResponse.json(
+          { statusCode: 400, error: 'Bad Request', message: ['password is too common'] },
+          { status: 400 },
+        ),
+      ),
+    )
+    await renderSettings()
+    const dialog = await openDialog()
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Password2')
+    await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'Password2')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('password is too common')
+    expect(screen.getByRole('dialog', { name: 'Change password' })).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('Password2')
+    expect(screen.queryByText('Password changed')).not.toBeInTheDocument()
+    expect(userRow(seedIds.student).password).toBe(DEMO_PASSWORD)
+  })
+})
+
+describe('settings: the video licence of educators (§2, §6)', () => {
+  const reassign = () => screen.getByRole('button', { name: 'Reassign video licence' })
+
+  it('shows the current licence and an explanation', async () => {
+    await renderSettings('educator')
+    expect(screen.getByRole('heading', { name: 'Video licence' })).toBeInTheDocument()
+    expect(screen.getByText('Current licence: Zoom (zoom-1@manabi.example)')).toBeInTheDocument()
+    expect(reassign()).toBeEnabled()
+  })
+
+  it('says when there is no licence yet', async () => {
+    await renderSettings('educatorWithoutLicence')
+    expect(screen.getByText('No video licence is assigned to you yet.')).toBeInTheDocument()
+    expect(reassign()).toBeEnabled()
+  })
+
+  it('reassigns the licence, disabled while pending, then shows the new one', async () => {
+    const request = gate()
+    // Holds the request, then lets the mock's own handler answer it.
+    server.use(http.post(`${API}/user/reassign_video_licence`, () => request.opened))
+    await renderSettings('educator')
+    await userEvent.click(reassign())
+    await waitFor(() => expect(reassign()).toBeDisabled())
+    request.open()
+    expect(await screen.findByText('User updated')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Current licence: Zoom (zoom-2@manabi.example)'),
+    ).toBeInTheDocument()
+    expect(userRow(seedIds.educator).videoLicenceId).toBe(seedIds.licences.free[0])
+    await waitFor(() => expect(reassign()).toBeEnabled())
+  })
+
+  it("shows the server's message when no licence is free (409)", async () => {
+    // Lend the two free licences to other educators: the pool is empty.
+    userRow(seedIds.educatorWithoutLicence).videoLicenceId = seedIds.licences.free[0]
+    userRow(seedIds.unverifiedEducator).videoLicenceId = seedIds.licences.free[1]
+    await renderSettings('educator')
+    await userEvent.click(reassign())
+    expect(await screen.findByText('No free video licence is available')).toBeInTheDocument()
+    expect(screen.getByText('Current licence: Zoom (zoom-1@manabi.example)')).toBeInTheDocument()
+    await waitFor(() => expect(reassign()).toBeEnabled())
+  })
+
+  it("falls back to 'Video licence reassignment failed' without a server message", async () => {
+    server.use(
+      http.post(`${API}/user/reassign_video_licence`, () =>
+        HttpResponse.json({ statusCode: 500, error: 'Internal Server Error' }, { status: 500 }),
+      ),
+    )
+    await renderSettings('educator')
+    await userEvent.click(reassign())
+    expect(await screen.findByText('Video licence reassignment failed')).toBeInTheDocument()
+  })
+
+  it('is disabled for educators not approved yet', async () => {
+    await renderSettings('unverifiedEducator')
+    expect(reassign()).toBeDisabled()
+    expect(
+      screen.getByText(
+        'You can ask for a licence once an administrator has approved your account.',
+      ),
+    ).toBeInTheDocument()
+  })
+})
