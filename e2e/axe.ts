@@ -15,12 +15,19 @@ export interface AxeViolation {
 export const seriousViolations = async (page: Page): Promise<AxeViolation[]> => {
   await page.addScriptTag({ path: axePath })
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }
+    ).axe
     const result = await axe.run()
     return result.violations
   })
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  return violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
 }
 
 export const describeViolations = (violations: AxeViolation[]) =>
-  violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+  violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  )

@@ -88,6 +88,8 @@ export const startProduct = async (): Promise<RunningProduct> => {
       DATA_DIR: dataDir,
       APP_ORIGIN: origin,
       LOG_LEVEL: 'info',
+      // Each journey signs in many times from one address; the limit itself is tested in the API tests.
+      AUTH_RATE_LIMIT: '1000',
       DATABASE_URL: '',
     },
   })

@@ -54,7 +54,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } })
   await app.register(securityPlugin, {
     allowedOrigins: [config.APP_ORIGIN, ...(options.extraOrigins ?? [])],
-    rateLimit: options.rateLimit ?? { max: 10, timeWindow: 60_000 },
+    rateLimit: options.rateLimit ?? { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 },
   })
   // Secure cookies wherever the app is served over HTTPS (a plain-HTTP origin would drop them).
   await app.register(authPlugin, { secureCookies: config.APP_ORIGIN.startsWith('https://') })

@@ -21,6 +21,8 @@ const ConfigSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
   }),
+  /** Attempts per minute one client may make at login, registration and password reset. */
+  AUTH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Seed demo data into an empty database on start. */
   SEED_DEMO: Type.Boolean({ default: true }),
 })

@@ -1,0 +1,201 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeViolations, seriousViolations } from './axe.ts'
+import { translator } from './i18n.ts'
+import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
+
+let product: RunningProduct
+let browser: Browser
+
+beforeAll(async () => {
+  product = await startProduct()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+const DEMO_EDUCATOR = 'kenji@manabi.example'
+const DEMO_PASSWORD = 'Password1'
+
+/**
+ * A new user's whole account life in the real product: register, confirm with the e-mailed
+ * link, log in, edit the profile, change the password, log out and in again, recover a
+ * forgotten password; then the teacher variant of the login with a demo educator.
+ */
+const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
+  const t = translator(language)
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  const email = `e2e-${language.toLowerCase()}-${Date.now()}@example.com`
+  const heading = (name: string) => page.getByRole('heading', { name, exact: true })
+  const field = (label: string) => page.getByLabel(label, { exact: true })
+
+  const logIn = async (password: string) => {
+    await field(t('auth.fields.email')).fill(email)
+    await field(t('auth.fields.password')).fill(password)
+    await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
+  }
+
+  await page.goto(product.origin)
+  if (language === 'jp-JP') await page.getByLabel('Language').selectOption('jp-JP')
+  await page.getByRole('link', { name: t('nav.login'), exact: true }).click()
+  await page.getByRole('link', { name: t('auth.welcome.register') }).click()
+
+  // Register.
+  await heading(t('auth.register.title')).waitFor()
+  await field(t('auth.fields.name')).fill('Erika Tester')
+  await field(t('auth.fields.email')).fill(email)
+  await field(t('auth.fields.password')).fill('Password1')
+  await field(t('auth.fields.confirmPassword')).fill('Password1')
+  await page.getByLabel(t('auth.register.terms.label')).check()
+  await page.getByRole('button', { name: t('auth.register.submit'), exact: true }).click()
+  await heading(t('auth.confirm.title')).waitFor()
+
+  // An unconfirmed account cannot log in yet, and is told why.
+  await page.goto(`${product.origin}/auth/login`)
+  await logIn('Password1')
+  await page.getByRole('alert').filter({ hasText: 'Email is not confirmed' }).waitFor()
+
+  // Confirm with the link from the e-mail; the page moves on to login by itself.
+  await page.goto(await product.emailLink(email, '/auth/confirmation'))
+  await page.getByText(t('auth.confirmation.confirmed')).waitFor()
+  await page.waitForURL(`${product.origin}/auth/login`, { timeout: 5000 })
+
+  // A wrong password, then the right one (student variant).
+  await page.goto(`${product.origin}/auth/login/student`)
+  await logIn('Wrong1password')
+  await page.getByText(t('auth.login.errors.invalidCredentials')).waitFor()
+  await field(t('auth.fields.password')).fill('Password1')
+  await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
+  await page.waitForURL(`${product.origin}/`)
+  await page.getByRole('link', { name: t('nav.settings') }).click()
+
+  // Settings: a new name, then a new password.
+  await heading(t('settings.title')).waitFor()
+  await field(t('auth.fields.name')).fill('Erika Renamed')
+  await page.getByRole('button', { name: t('profile.form.submit'), exact: true }).click()
+  await page.getByText(t('profile.form.success')).first().waitFor()
+  await page.getByRole('navigation').getByText('Erika Renamed').waitFor()
+  await page.getByRole('button', { name: t('profile.password.open') }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel(t('auth.fields.password'), { exact: true }).fill('Changed1pass')
+  await dialog.getByLabel(t('auth.fields.confirmPassword'), { exact: true }).fill('Changed1pass')
+  await dialog.getByRole('button', { name: t('profile.password.confirm'), exact: true }).click()
+  await page.getByText(t('profile.password.success')).first().waitFor()
+
+  // Log out; the old password no longer works, the new one does.
+  await page.getByRole('button', { name: t('nav.logout') }).click()
+  await page.waitForURL(`${product.origin}/auth/login`)
+  await logIn('Password1')
+  await page.getByText(t('auth.login.errors.invalidCredentials')).waitFor()
+  await field(t('auth.fields.password')).fill('Changed1pass')
+  await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
+  await page.waitForURL(`${product.origin}/`)
+  await page.getByRole('button', { name: t('nav.logout') }).click()
+  await page.waitForURL(`${product.origin}/auth/login`)
+
+  // Forgotten password: the e-mailed link sets a new one; the old one stops working.
+  await page.getByRole('link', { name: t('auth.login.forgotPassword') }).click()
+  await heading(t('auth.forgotPassword.title')).waitFor()
+  await field(t('auth.fields.email')).fill(email)
+  await page.getByRole('button', { name: t('auth.forgotPassword.submit'), exact: true }).click()
+  await heading(t('auth.resetConfirm.email.title')).waitFor()
+  await page.goto(await product.emailLink(email, '/auth/reset-password'))
+  await field(t('auth.resetPassword.newPassword')).fill('Recovered1')
+  await field(t('auth.fields.confirmPassword')).fill('Recovered1')
+  await page.getByRole('button', { name: t('auth.resetPassword.submit'), exact: true }).click()
+  await heading(t('auth.resetConfirm.password.title')).waitFor()
+  await page.getByRole('link', { name: t('auth.resetConfirm.backToLogin') }).click()
+  await logIn('Changed1pass')
+  await page.getByText(t('auth.login.errors.invalidCredentials')).waitFor()
+  await field(t('auth.fields.password')).fill('Recovered1')
+  await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
+  await page.waitForURL(`${product.origin}/`)
+  await page.getByRole('button', { name: t('nav.logout') }).click()
+  await page.waitForURL(`${product.origin}/auth/login`)
+
+  // The teacher variant of the same form, with a demo educator.
+  await page.goto(`${product.origin}/auth/login/teacher`)
+  await heading(t('auth.login.titleTeacher')).waitFor()
+  await field(t('auth.fields.email')).fill(DEMO_EDUCATOR)
+  await field(t('auth.fields.password')).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
+  await page.getByRole('link', { name: t('nav.upcomingLessons') }).waitFor()
+  await page.getByRole('button', { name: t('nav.logout') }).click()
+  await page.waitForURL(`${product.origin}/auth/login`)
+
+  expect(problems).toEqual([])
+  await page.close()
+}
+
+describe('account journeys in the running product', () => {
+  it('can be walked in English', () => walkAccountJourney('en-US'))
+
+  it('can be walked in Japanese', () => walkAccountJourney('jp-JP'))
+})
+
+describe('accessibility of the account screens (axe-core)', () => {
+  const screens: { path: string; ready: (page: Page) => Promise<unknown>; signedIn?: boolean }[] = [
+    { path: '/login', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+    { path: '/auth/login', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+    {
+      path: '/auth/login/teacher',
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    { path: '/auth/register', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+    { path: '/auth/confirm', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+    {
+      path: '/auth/confirmation?token=not-a-token',
+      ready: (page) => page.getByText('Error sending or confirming email').first().waitFor(),
+    },
+    {
+      path: '/auth/forgot-password',
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: '/auth/reset-password?token=abc',
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: '/auth/reset-confirm/email',
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: '/auth/reset-error/password',
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: '/settings',
+      signedIn: true,
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+  ]
+
+  it('report no serious or critical violation', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const found: string[] = []
+    for (const screen of screens) {
+      if (screen.signedIn) {
+        await page.goto(`${product.origin}/auth/login`)
+        await page.getByLabel('Email', { exact: true }).fill(DEMO_EDUCATOR)
+        await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+        await page.getByRole('button', { name: 'Log in', exact: true }).click()
+        await page.waitForURL(`${product.origin}/`)
+      }
+      await page.goto(`${product.origin}${screen.path}`)
+      await screen.ready(page)
+      found.push(
+        ...describeViolations(await seriousViolations(page)).map(
+          (line) => `${screen.path} ${line}`,
+        ),
+      )
+    }
+    await context.close()
+    expect(found).toEqual([])
+  })
+})
