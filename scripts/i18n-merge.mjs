@@ -18,6 +18,9 @@ const merge = (base, extra) => {
   }
   return base
 }
-const merged = merge(JSON.parse(readFileSync(target, 'utf8')), JSON.parse(readFileSync(fragmentPath, 'utf8')))
+const merged = merge(
+  JSON.parse(readFileSync(target, 'utf8')),
+  JSON.parse(readFileSync(fragmentPath, 'utf8')),
+)
 writeFileSync(target, JSON.stringify(merged, null, 2) + '\n')
 console.log(`Merged ${fragmentPath} into ${target}`)
