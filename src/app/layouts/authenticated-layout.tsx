@@ -1,14 +1,11 @@
 import type { CurrentUser } from '@contract/index'
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router-dom'
 import { useLogout } from '@/features/auth/api/logout'
 import { env } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
 import { LanguageSwitcher } from '@/shared/ui/language-switcher'
-import { Logo } from '@/shared/ui/logo'
 import { NavItem } from './nav-item'
-import { useDrawer } from './use-drawer'
+import { SidebarShell } from './sidebar-shell'
 
 const initials = (name: string) =>
   name
@@ -60,61 +57,33 @@ function NavLinks({ user }: { user: CurrentUser }) {
 /** §2 navigation for signed-in users: per-role links, the user at the bottom, logout. */
 export default function AuthenticatedLayout({ user }: { user: CurrentUser }) {
   const { t } = useTranslation()
-  const { open: drawerOpen, ref: drawerRef, toggle: toggleDrawer } = useDrawer()
   const logout = useLogout()
-  const menuId = useId()
   return (
-    <div className="min-h-screen bg-slate-50 md:flex">
-      <div ref={drawerRef} className="md:w-64 md:shrink-0">
-        <header className="flex items-center justify-between border-b border-slate-200 bg-white p-4 md:hidden">
-          <Logo />
-          <button
-            type="button"
-            aria-expanded={drawerOpen}
-            aria-controls={menuId}
-            onClick={toggleDrawer}
-            className="rounded-md border border-slate-300 px-3 py-1 text-sm"
+    <SidebarShell widthClass="md:w-64">
+      <NavLinks user={user} />
+      <LanguageSwitcher />
+      <div className="mt-auto flex flex-col gap-3 border-t border-slate-200 pt-4">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
           >
-            {drawerOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          </button>
-        </header>
-        <nav
-          id={menuId}
-          aria-label={t('nav.label')}
-          className={`${drawerOpen ? 'flex' : 'hidden'} flex-col gap-4 border-b border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-screen md:border-r md:border-b-0`}
+            {initials(user.name)}
+          </span>
+          <div className="min-w-0 text-sm">
+            <p className="truncate font-medium text-slate-900">{user.name}</p>
+            <p className="truncate text-slate-600">{user.email}</p>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
-          <div className="hidden md:block">
-            <Logo />
-          </div>
-          <NavLinks user={user} />
-          <LanguageSwitcher />
-          <div className="mt-auto flex flex-col gap-3 border-t border-slate-200 pt-4">
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
-              >
-                {initials(user.name)}
-              </span>
-              <div className="min-w-0 text-sm">
-                <p className="truncate font-medium text-slate-900">{user.name}</p>
-                <p className="truncate text-slate-600">{user.email}</p>
-              </div>
-            </div>
-            <button
-              type="button"
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-              className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              {t('nav.logout')}
-            </button>
-          </div>
-        </nav>
+          {t('nav.logout')}
+        </button>
       </div>
-      <main className="min-w-0 flex-1">
-        <Outlet />
-      </main>
-    </div>
+    </SidebarShell>
   )
 }
