@@ -97,6 +97,22 @@ const lookups = {
     const { body } = await backend.call('GET', '/lessons/my', { as: EDUCATOR })
     return (body as { data: { id: number }[] }).data[0]!.id
   },
+  /** The first session the user attends (student) or teaches (educator) that has not ended. */
+  firstUpcoming: (email: string) => async (backend: Backend) => {
+    const { body } = await backend.call('GET', '/lessons/upcoming', { as: email })
+    const [first] = (body as { data: { lesson: { id: number }; session: { id: number } }[] }).data
+    return { lessonId: first!.lesson.id, sessionId: first!.session.id }
+  },
+  /** The educator's first lesson that has materials, and its first material. */
+  lessonWithResources: async (backend: Backend) => {
+    const { body } = await backend.call('GET', '/lessons/my', { as: EDUCATOR })
+    for (const { id } of (body as { data: { id: number }[] }).data) {
+      const list = await backend.call('GET', `/lessons/${id}/resources`, { as: EDUCATOR })
+      const [first] = list.body as { id: number }[]
+      if (first) return { lessonId: id, resourceId: first.id }
+    }
+    throw new Error(`${backend.name}: no lesson of ${EDUCATOR} has materials`)
+  },
   userId: (email: string) => async (backend: Backend) => {
     const { body } = await backend.call('GET', `/admin/users?search=${encodeURIComponent(email)}`, {
       as: ADMIN,
@@ -111,6 +127,12 @@ interface Scenario {
   as?: string
   path: string | ((backend: Backend) => Promise<string>)
   body?: Record<string, unknown> | ((backend: Backend) => Promise<unknown>)
+}
+
+/** The path of a call on the first upcoming session of `email`. */
+const upcomingSessionPath = (email: string, call: 'ics' | 'join') => async (backend: Backend) => {
+  const { lessonId, sessionId } = await lookups.firstUpcoming(email)(backend)
+  return `/lessons/${lessonId}/sessions/${sessionId}/${call}`
 }
 
 const lessonBody = (categoryId: number) => ({
@@ -326,6 +348,118 @@ const scenarios: Scenario[] = [
     as: STUDENT,
     path: async (backend) => `/lessons/${await lookups.firstLessonId(backend)}/sessions`,
   },
+  {
+    name: 'session ics',
+    endpoint: api.sessions.sessionIcs,
+    as: STUDENT,
+    path: upcomingSessionPath(STUDENT, 'ics'),
+  },
+  {
+    name: 'session ics as guest',
+    endpoint: api.sessions.sessionIcs,
+    path: upcomingSessionPath(STUDENT, 'ics'),
+  },
+  {
+    name: 'session ics, unknown session',
+    endpoint: api.sessions.sessionIcs,
+    as: STUDENT,
+    path: async (backend) => `/lessons/${await lookups.firstLessonId(backend)}/sessions/999999/ics`,
+  },
+  {
+    name: 'join, enrolled student in the join window',
+    endpoint: api.sessions.joinSession,
+    as: STUDENT,
+    path: upcomingSessionPath(STUDENT, 'join'),
+  },
+  {
+    name: 'join, owner',
+    endpoint: api.sessions.joinSession,
+    as: EDUCATOR,
+    path: upcomingSessionPath(EDUCATOR, 'join'),
+  },
+  {
+    name: 'join, not enrolled',
+    endpoint: api.sessions.joinSession,
+    as: ADMIN,
+    path: upcomingSessionPath(STUDENT, 'join'),
+  },
+  {
+    name: 'join, days before the start',
+    endpoint: api.sessions.joinSession,
+    as: 'mai@manabi.example',
+    path: upcomingSessionPath('mai@manabi.example', 'join'),
+  },
+  {
+    name: 'join, unknown lesson',
+    endpoint: api.sessions.joinSession,
+    as: STUDENT,
+    path: '/lessons/999999/sessions/1/join',
+  },
+  {
+    name: 'resources, owner',
+    endpoint: api.resources.listResources,
+    as: EDUCATOR,
+    path: async (backend) =>
+      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+  },
+  {
+    name: 'resources, enrolled student',
+    endpoint: api.resources.listResources,
+    as: STUDENT,
+    path: async (backend) =>
+      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+  },
+  {
+    name: 'resources, another educator',
+    endpoint: api.resources.listResources,
+    as: 'emily@manabi.example',
+    path: async (backend) =>
+      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+  },
+  {
+    name: 'resources as guest',
+    endpoint: api.resources.listResources,
+    path: async (backend) =>
+      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+  },
+  {
+    name: 'resources, unknown lesson',
+    endpoint: api.resources.listResources,
+    as: ADMIN,
+    path: '/lessons/999999/resources',
+  },
+  {
+    name: 'resource',
+    endpoint: api.resources.getResource,
+    as: ADMIN,
+    path: async (backend) => {
+      const { lessonId, resourceId } = await lookups.lessonWithResources(backend)
+      return `/lessons/${lessonId}/resources/${resourceId}`
+    },
+  },
+  {
+    name: 'resource, unknown',
+    endpoint: api.resources.getResource,
+    as: EDUCATOR,
+    path: async (backend) =>
+      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources/999999`,
+  },
+  {
+    name: 'resource, another educator',
+    endpoint: api.resources.getResource,
+    as: 'emily@manabi.example',
+    path: async (backend) => {
+      const { lessonId, resourceId } = await lookups.lessonWithResources(backend)
+      return `/lessons/${lessonId}/resources/${resourceId}`
+    },
+  },
+  {
+    name: 'file, unknown',
+    endpoint: api.resources.downloadFile,
+    as: STUDENT,
+    path: '/files/999999',
+  },
+  { name: 'file as guest', endpoint: api.resources.downloadFile, path: '/files/999999' },
   {
     name: 'create lesson',
     endpoint: api.lessons.createLesson,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
-import { lessonSessions, lessons } from '../db/schema.ts'
+import { enrollments, lessonSessions, lessons } from '../db/schema.ts'
 import type { PageRequest, SessionRecord } from '../lib/lessons.ts'
 
 /** Seats taken in the session (of the outer query): enrollments not cancelled. */
@@ -76,4 +76,30 @@ export const listUpcomingSessions = (
         ? holdsSeat(user.id)
         : sql`false`
   return pageOfSessions(db, and(gt(lessonSessions.endTime, now), takesPart), user.id, page)
+}
+
+/** The session, only if it belongs to the lesson (a session id under another lesson is unknown). */
+export const findLessonSession = async (db: Executor, lessonId: number, sessionId: number) => {
+  const [row] = await db
+    .select()
+    .from(lessonSessions)
+    .where(and(eq(lessonSessions.id, sessionId), eq(lessonSessions.lessonId, lessonId)))
+    .limit(1)
+  return row
+}
+
+/** Whether the user holds a seat (an enrollment not cancelled) in the session. */
+export const holdsSeatIn = async (db: Executor, sessionId: number, userId: number) => {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.sessionId, sessionId),
+        eq(enrollments.userId, userId),
+        isNull(enrollments.cancelledAt),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
 }

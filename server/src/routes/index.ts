@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts'
 import { categoriesRoutes } from './categories.ts'
 import { guestRoutes } from './guest.ts'
 import { lessonsRoutes } from './lessons.ts'
+import { materialsRoutes } from './materials.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { systemRoutes } from './system.ts'
 import { userRoutes } from './user.ts'
@@ -24,5 +25,6 @@ export const apiRoutes = async (app: FastifyInstance, { appOrigin }: ApiRoutesOp
   await app.register(guestRoutes, options)
   await app.register(lessonsRoutes, options)
   await app.register(sessionsRoutes, options)
+  await app.register(materialsRoutes, options)
   await app.register(adminRoutes, options)
 }

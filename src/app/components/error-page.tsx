@@ -17,12 +17,19 @@ const describe = (error: unknown): { status: number | null; detail: string } => 
  * The catch-all error page (§2): 404 shows the not-found title and description; any other error
  * the global "Oops! Something went wrong" with its status text or message. Both link home.
  */
-export function ErrorView({ error }: { error: unknown }) {
+export function ErrorView({
+  error,
+  landmark = 'main',
+}: {
+  error: unknown
+  landmark?: 'main' | 'section'
+}) {
+  const Wrapper = landmark
   const { t } = useTranslation()
   const { status, detail } = describe(error)
   const notFound = status === 404
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
+    <Wrapper className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-6 text-center">
       <h1 className="text-3xl font-bold text-slate-900">
         {notFound ? t('errors.notFound.title') : t('errors.global.title')}
       </h1>
@@ -35,14 +42,21 @@ export function ErrorView({ error }: { error: unknown }) {
       <Link to={paths.home.href()} className={buttonClass('primary', 'mt-4')}>
         {t('common.goHome')}
       </Link>
-    </main>
+    </Wrapper>
   )
 }
 
+/** An error element replaces its route's layout, so it brings its own main landmark. */
 export function RouteErrorPage() {
   return <ErrorView error={useRouteError()} />
 }
 
+/** Rendered inside a shell, whose main landmark already surrounds it. */
 export function NotFoundPage() {
-  return <ErrorView error={{ status: 404, statusText: 'Not Found', internal: false, data: null }} />
+  return (
+    <ErrorView
+      landmark="section"
+      error={{ status: 404, statusText: 'Not Found', internal: false, data: null }}
+    />
+  )
 }
