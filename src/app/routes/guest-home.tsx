@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { GuestLessonList } from '@/features/lessons/components/guest-lesson-list'
+import { LessonCatalogue } from '@/features/lessons/components/lesson-catalogue'
 
-/** The public landing: every lesson, for guests (§2). */
+/** The public landing: every lesson, with search and category filter, for guests (§2). */
 export default function GuestHome() {
   const { t } = useTranslation()
   return (
@@ -9,7 +9,7 @@ export default function GuestHome() {
       <h1 id="guest-home-title" className="mb-4 text-2xl font-semibold text-slate-900">
         {t('guest.home.title')}
       </h1>
-      <GuestLessonList />
+      <LessonCatalogue audience="guest" />
     </section>
   )
 }

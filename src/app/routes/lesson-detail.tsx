@@ -1,20 +1,93 @@
+import type { Lesson } from '@contract/index'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
+import { NotFoundPage } from '@/app/components/error-page'
+import { useGuestLesson } from '@/features/lessons/api/get-guest-lesson'
+import { useLesson } from '@/features/lessons/api/get-lesson'
+import { LessonOverview } from '@/features/lessons/components/lesson-overview'
+import { MaterialList } from '@/features/materials/components/material-list'
+import { OwnerCard } from '@/features/reviews/components/owner-card'
+import { ReviewList } from '@/features/reviews/components/review-list'
+import { SessionList } from '@/features/sessions/components/session-list'
+import { toApiError } from '@/shared/api/errors'
 import { useUser } from '@/shared/auth/current-user'
 import { parseId } from '@/shared/config/paths'
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { Button } from '@/shared/ui/button'
+import { Loading } from '@/shared/ui/loading'
+
+type Audience = 'guest' | 'user'
 
 /** /lesson/:id/*: the lesson for signed-in users, the guest lesson page otherwise (§2). */
 export default function LessonDetail() {
   const { t } = useTranslation()
   const { id } = useParams()
   const { data: user } = useUser()
-  if (parseId(id) === null) {
+  const lessonId = parseId(id)
+  if (lessonId === null) {
     return (
       <p role="alert" className="p-6 text-red-700">
         {t('lessons.errors.idIsMissingOrNotValid')}
       </p>
     )
   }
-  return <ScreenTitle titleKey={user ? 'lessons.detail.title' : 'guest.lesson.title'} />
+  const viewerIsEducator = user?.role === 'educator'
+  return user ? (
+    <UserLessonPage key={lessonId} lessonId={lessonId} viewerIsEducator={viewerIsEducator} />
+  ) : (
+    <GuestLessonPage key={lessonId} lessonId={lessonId} viewerIsEducator={viewerIsEducator} />
+  )
+}
+
+type PageProps = { lessonId: number; viewerIsEducator: boolean }
+
+/** GET /guest/lessons/{id} for guests. */
+function GuestLessonPage({ lessonId, viewerIsEducator }: PageProps) {
+  const lesson = useGuestLesson(lessonId)
+  return <LessonPage lesson={lesson} audience="guest" viewerIsEducator={viewerIsEducator} />
+}
+
+/** GET /lessons/{id} for signed-in users. */
+function UserLessonPage({ lessonId, viewerIsEducator }: PageProps) {
+  const lesson = useLesson(lessonId)
+  return <LessonPage lesson={lesson} audience="user" viewerIsEducator={viewerIsEducator} />
+}
+
+function LessonPage({
+  lesson,
+  audience,
+  viewerIsEducator,
+}: {
+  lesson: UseQueryResult<Lesson>
+  audience: Audience
+  viewerIsEducator: boolean
+}) {
+  const { t } = useTranslation()
+  if (lesson.isPending) return <Loading />
+  if (lesson.isError) {
+    // A missing lesson shows the error page (§2); anything else can be tried again.
+    if (toApiError(lesson.error).status === 404) return <NotFoundPage />
+    return (
+      <div className="flex flex-col items-start gap-3 p-4 sm:p-6">
+        <p role="alert" className="text-red-700">
+          {t('common.errors.common')}
+        </p>
+        <Button variant="secondary" onClick={() => void lesson.refetch()}>
+          {t('lessons.detail.retry')}
+        </Button>
+      </div>
+    )
+  }
+  const { data } = lesson
+  return (
+    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-8 p-4 sm:p-6 xl:p-8">
+      <LessonOverview lesson={data} />
+      <SessionList lessonId={data.id} lessonTitle={data.title} audience={audience} />
+      {audience === 'user' && <MaterialList lessonId={data.id} />}
+      <div className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+        <OwnerCard owner={data.owner} audience={audience} viewerIsEducator={viewerIsEducator} />
+        <ReviewList educatorId={data.owner.id} audience={audience} />
+      </div>
+    </div>
+  )
 }

@@ -6,6 +6,7 @@ export const lessonKeys = {
   categories: () => [...lessonKeys.all, 'categories'] as const,
   guestCategories: () => [...lessonKeys.all, 'guest-categories'] as const,
   guestList: (filters: GuestLessonFilters) => [...lessonKeys.all, 'guest-list', filters] as const,
+  list: (filters: GuestLessonFilters) => [...lessonKeys.all, 'list', filters] as const,
   guestDetail: (id: number) => [...lessonKeys.all, 'guest-detail', id] as const,
   detail: (id: number) => [...lessonKeys.all, 'detail', id] as const,
 }

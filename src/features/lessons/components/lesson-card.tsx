@@ -9,7 +9,15 @@ import { useLanguage } from '@/shared/i18n/use-language'
 export const FALLBACK_LESSON_IMAGE = '/images/lesson-fallback.svg'
 
 /** A lesson in a catalogue: 200 to 336 px wide, linking to its page (§2). */
-export function LessonCard({ lesson }: { lesson: Lesson }) {
+export function LessonCard({
+  lesson,
+  headingLevel = 2,
+}: {
+  lesson: Lesson
+  /** The card title's level under the page's own headings (h2 under an h1, h3 under an h2). */
+  headingLevel?: 2 | 3
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { t } = useTranslation()
   const language = useLanguage()
   return (
@@ -32,7 +40,7 @@ export function LessonCard({ lesson }: { lesson: Lesson }) {
         <span className="self-start rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
           {categoryTitle(lesson.category, language)}
         </span>
-        <h2 className="line-clamp-2 font-semibold text-slate-900">{lesson.title}</h2>
+        <Heading className="line-clamp-2 font-semibold text-slate-900">{lesson.title}</Heading>
         <p className="text-sm text-slate-700">
           {t('lessons.card.perHour', { price: formatPrice(lesson.price_in_cents, language) })}
         </p>

@@ -1,0 +1,26 @@
+import type { Paginated, UpcomingSession } from '@contract/index'
+import { PAGE_SIZE } from '@contract/rules'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/shared/api/client'
+import { dashboardKeys } from './keys'
+
+/**
+ * GET /lessons/upcoming: the sessions the student is enrolled in that have not ended, soonest
+ * first. The dashboard shows the first page (20 sessions).
+ */
+export const getUpcomingSessions = async () =>
+  (
+    await api.get<Paginated<UpcomingSession>>('/lessons/upcoming', {
+      params: { page: 1, take: PAGE_SIZE.default },
+    })
+  ).data.data
+
+export const upcomingSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.upcoming(),
+    queryFn: getUpcomingSessions,
+    // Lesson data is fresh for 60 s (§9); the countdown refetches at its own edges.
+    staleTime: 60_000,
+  })
+
+export const useUpcomingSessions = () => useQuery(upcomingSessionsQueryOptions())

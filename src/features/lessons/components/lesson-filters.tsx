@@ -1,0 +1,66 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { categoryTitle } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
+import { fieldClass, TextField } from '@/shared/ui/text-field'
+
+export type CatalogueCategory = { id: number; title: string; titleJp?: string | undefined }
+
+type LessonFiltersProps = {
+  search: string
+  onSearchChange: (search: string) => void
+  /** The chosen category's id as text; '' for every category. */
+  categoryId: string
+  onCategoryChange: (categoryId: string) => void
+  categories: readonly CatalogueCategory[]
+}
+
+/** The catalogue's search box and category select (§2), as a search landmark. */
+export function LessonFilters({
+  search,
+  onSearchChange,
+  categoryId,
+  onCategoryChange,
+  categories,
+}: LessonFiltersProps) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  const selectId = useId()
+  return (
+    <form
+      role="search"
+      aria-label={t('lessons.filters.label')}
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
+      <TextField
+        type="search"
+        label={t('lessons.filters.search')}
+        placeholder={t('lessons.filters.searchPlaceholder')}
+        value={search}
+        onChange={(event) => onSearchChange(event.target.value)}
+        autoComplete="off"
+        className="min-w-0 sm:max-w-md sm:flex-1"
+      />
+      <div className="flex min-w-0 flex-col gap-1 sm:w-56">
+        <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+          {t('lessons.filters.category')}
+        </label>
+        <select
+          id={selectId}
+          value={categoryId}
+          onChange={(event) => onCategoryChange(event.target.value)}
+          className={`${fieldClass(false)} bg-white`}
+        >
+          <option value="">{t('lessons.filters.allCategories')}</option>
+          {categories.map((category) => (
+            <option key={category.id} value={String(category.id)}>
+              {categoryTitle(category, language)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  )
+}

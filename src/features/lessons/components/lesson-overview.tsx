@@ -1,0 +1,77 @@
+import type { Lesson } from '@contract/index'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { apiAssetUrl } from '@/shared/config/env'
+import { paths } from '@/shared/config/paths'
+import { categoryTitle, formatPrice } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
+import { FALLBACK_LESSON_IMAGE } from './lesson-card'
+
+/**
+ * Long text clamped to 6 lines, shown whole on hover and on keyboard focus (§2): the block is
+ * focusable and named by its heading so keyboard and screen-reader users reach it too.
+ */
+function ClampedText({ title, text }: { title: string; text: string }) {
+  const headingId = useId()
+  return (
+    <section className="flex min-w-0 flex-col gap-2">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div
+        role="region"
+        aria-labelledby={headingId}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the clamped text expands on keyboard focus (§2), so keyboard users must be able to focus it
+        tabIndex={0}
+        className="line-clamp-6 rounded break-words whitespace-pre-line text-slate-700 hover:line-clamp-none focus:line-clamp-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        {text}
+      </div>
+    </section>
+  )
+}
+
+/** The head of a lesson page (§2): back link, title, category, price per hour, texts and cover. */
+export function LessonOverview({ lesson }: { lesson: Lesson }) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  return (
+    <article className="flex min-w-0 flex-col gap-6">
+      <Link
+        to={paths.home.href()}
+        className="self-start rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <span aria-hidden="true">← </span>
+        {t('lessons.detail.backHome')}
+      </Link>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-4">
+          <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+            {lesson.title}
+          </h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+              {categoryTitle(lesson.category, language)}
+            </span>
+            <span className="text-lg font-semibold text-slate-900">
+              {t('lessons.card.perHour', { price: formatPrice(lesson.price_in_cents, language) })}
+            </span>
+          </div>
+          <ClampedText title={t('lessons.detail.about')} text={lesson.about} />
+          <ClampedText title={t('lessons.detail.details')} text={lesson.details} />
+        </div>
+        <img
+          src={lesson.imageUrl ? apiAssetUrl(lesson.imageUrl) : FALLBACK_LESSON_IMAGE}
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
+              event.currentTarget.src = FALLBACK_LESSON_IMAGE
+            }
+          }}
+          alt=""
+          className="order-first aspect-video w-full rounded-xl bg-brand-50 object-cover lg:order-none"
+        />
+      </div>
+    </article>
+  )
+}

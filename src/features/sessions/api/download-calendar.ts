@@ -1,0 +1,60 @@
+import type { AxiosResponseHeaders } from 'axios'
+import { useMutation } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'react-toastify'
+import { api } from '@/shared/api/client'
+import { errorMessage } from '@/shared/api/errors'
+
+type CalendarTarget = { lessonId: number; sessionId: number }
+
+/** Error bodies are JSON even though the calendar itself is text: parse them for the error helper. */
+const parseJsonErrors = (data: unknown, headers: AxiosResponseHeaders) => {
+  const type = String(headers.get('content-type') ?? '')
+  if (typeof data === 'string' && type.includes('json')) {
+    try {
+      return JSON.parse(data) as unknown
+    } catch {
+      return data
+    }
+  }
+  return data
+}
+
+/**
+ * GET /lessons/:id/sessions/:sessionId/ics: the session as an iCalendar file, as a Blob. The text
+ * is read as text (iCalendar is text) and wrapped, which every environment handles alike.
+ */
+export const getSessionCalendar = async ({ lessonId, sessionId }: CalendarTarget) => {
+  const { data } = await api.get<string>(`/lessons/${lessonId}/sessions/${sessionId}/ics`, {
+    responseType: 'text',
+    headers: { Accept: 'text/calendar' },
+    transformResponse: parseJsonErrors,
+  })
+  return new Blob([data], { type: 'text/calendar;charset=utf-8' })
+}
+
+/** Hands a downloaded file to the browser under `filename`, through a short-lived object URL. */
+export const saveBlob = (blob: Blob, filename: string) => {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoke after the click has been handled, so the download has started.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Downloads `session-<id>.ics`; a failure is an error toast (§8 generic helper). */
+export const useDownloadCalendar = () => {
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: getSessionCalendar,
+    onSuccess: (blob, { sessionId }) => saveBlob(blob, `session-${sessionId}.ics`),
+    onError: (error) => {
+      toast.error(errorMessage(error, t('sessions.errors.calendar')))
+    },
+  })
+}

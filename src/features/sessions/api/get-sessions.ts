@@ -1,0 +1,36 @@
+import type { Paginated, Session } from '@contract/index'
+import { PAGE_SIZE } from '@contract/rules'
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { api } from '@/shared/api/client'
+import { sessionKeys } from './keys'
+
+export type SessionAudience = 'guest' | 'user'
+
+/**
+ * GET /guest/lessons/:id/sessions (guests) or GET /lessons/:id/sessions (signed in): 100 per page,
+ * soonest first, each session as the viewer sees it (§2, §4).
+ */
+export const getSessions = async (lessonId: number, audience: SessionAudience, page: number) => {
+  const path =
+    audience === 'guest' ? `/guest/lessons/${lessonId}/sessions` : `/lessons/${lessonId}/sessions`
+  const { data } = await api.get<Paginated<Session>>(path, {
+    params: { page, take: PAGE_SIZE.sessions },
+  })
+  return data
+}
+
+/** The next page is requested while the previous page returned items (§7 paging rule). */
+const nextPageWhileNonEmpty = (lastPage: { data: unknown[] }, lastPageParam: number) =>
+  lastPage.data.length > 0 ? lastPageParam + 1 : undefined
+
+export const sessionsQueryOptions = (lessonId: number, audience: SessionAudience) =>
+  infiniteQueryOptions({
+    queryKey: sessionKeys.list(lessonId, audience),
+    queryFn: ({ pageParam }) => getSessions(lessonId, audience, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, _pages, lastPageParam) =>
+      nextPageWhileNonEmpty(lastPage, lastPageParam),
+  })
+
+export const useSessions = (lessonId: number, audience: SessionAudience) =>
+  useInfiniteQuery(sessionsQueryOptions(lessonId, audience))

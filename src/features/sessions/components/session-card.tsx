@@ -1,0 +1,208 @@
+import type { Session } from '@contract/index'
+import { withScheme } from '@contract/rules'
+import { type ReactNode, useCallback, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { toast } from 'react-toastify'
+import { paths } from '@/shared/config/paths'
+import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
+import { Button } from '@/shared/ui/button'
+import { useDownloadCalendar } from '../api/download-calendar'
+import { useJoinLink } from '../api/get-join-link'
+import { isInJoinWindow, isTypeOutdated, nextBoundary } from '../lib/join-window'
+import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+
+/** Who looks at the card: enrolling is for guests (who are sent to log in) and students only. */
+export type SessionViewer = 'guest' | 'student' | 'staff'
+
+type SessionCardProps = {
+  session: Session
+  lessonTitle: string
+  viewer: SessionViewer
+  /** Called once the type the API reported no longer holds (the session started or ended). */
+  onOutdated?: (() => void) | undefined
+}
+
+const badgeClass: Record<Session['type'], string> = {
+  closed: 'bg-slate-100 text-slate-700',
+  open: 'bg-green-100 text-green-800',
+  enrolled: 'bg-brand-100 text-brand-700',
+  live: 'bg-red-100 text-red-800',
+}
+
+function CalendarIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="3" y="4" width="18" height="18" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18M12 14v4M10 16h4" />
+    </svg>
+  )
+}
+
+/**
+ * One session as the viewer sees it (§4): its date, times (viewer's time zone), price and seats
+ * left, and what its type allows: enroll (open), calendar and join inside the join window
+ * (enrolled), join and calendar (live). A disabled session (no seat left) is half transparent and
+ * says 'outOfSlots' instead of its label.
+ */
+export function SessionCard({ session, lessonTitle, viewer, onOutdated }: SessionCardProps) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const calendar = useDownloadCalendar()
+
+  const { start_time: startTime, end_time: endTime } = session
+  const next = useCallback(
+    (now: number) => nextBoundary({ start_time: startTime, end_time: endTime }, now),
+    [startTime, endTime],
+  )
+  const now = useNowAtBoundaries(next)
+  const outdated = isTypeOutdated(session, now)
+  useEffect(() => {
+    if (outdated) onOutdated?.()
+  }, [outdated, onOutdated])
+
+  const showJoin =
+    session.type === 'live' || (session.type === 'enrolled' && isInJoinWindow(session, now))
+  // A list loaded before the join window opened has no link yet: ask for it when Join appears.
+  const joinLink = useJoinLink(
+    session.lessonId,
+    session.id,
+    showJoin && session.type === 'enrolled' && session.url === null && viewer !== 'guest',
+  )
+  const meetingUrl = session.url ?? joinLink.data?.url ?? null
+
+  const goToLogin = () => {
+    void navigate(paths.auth.login.href(), { state: { from: location.pathname } })
+  }
+  const onEnroll = () => {
+    if (viewer === 'guest') {
+      toast.error(t('sessions.loginToEnroll', { title: lessonTitle }))
+      goToLogin()
+    }
+  }
+  const onCalendar = () => {
+    if (viewer === 'guest') goToLogin()
+    else calendar.mutate({ lessonId: session.lessonId, sessionId: session.id })
+  }
+  const onJoin = () => {
+    if (meetingUrl) window.open(withScheme(meetingUrl), '_blank', 'noopener,noreferrer')
+  }
+
+  const date = formatDate(session.start_time, language)
+  const start = formatTime(session.start_time)
+  const end = formatTime(session.end_time)
+  const canEnrollHere = viewer !== 'staff'
+
+  const enrollButton = (disabled: boolean) => (
+    <Button onClick={onEnroll} disabled={disabled}>
+      {t('sessions.actions.enroll')}
+    </Button>
+  )
+  const calendarButton = (
+    <Button
+      variant="secondary"
+      className="px-3"
+      aria-label={t('sessions.actions.addToCalendar')}
+      title={t('sessions.actions.addToCalendar')}
+      onClick={onCalendar}
+      disabled={calendar.isPending}
+    >
+      <CalendarIcon />
+    </Button>
+  )
+  const joinButton = (
+    <Button onClick={onJoin} disabled={meetingUrl === null}>
+      {t('sessions.actions.join')}
+    </Button>
+  )
+
+  let actions: ReactNode = null
+  let note: string | null = null
+  switch (session.type) {
+    case 'closed':
+      actions = canEnrollHere ? enrollButton(true) : null
+      break
+    case 'open':
+      if (viewer === 'guest') actions = enrollButton(session.disabled)
+      if (viewer === 'student') {
+        // Enrolling arrives with the enrollment issue: the button must not pretend to work.
+        actions = enrollButton(true)
+        if (!session.disabled) note = t('sessions.enrolmentSoon')
+      }
+      break
+    case 'enrolled':
+      actions = (
+        <>
+          {calendarButton}
+          {showJoin ? (
+            joinButton
+          ) : (
+            <Button variant="secondary" disabled>
+              {t('sessions.actions.enrolled')}
+            </Button>
+          )}
+        </>
+      )
+      break
+    case 'live':
+      actions = (
+        <>
+          {calendarButton}
+          {joinButton}
+        </>
+      )
+      break
+  }
+  if (showJoin && meetingUrl === null && !joinLink.isFetching) note = t('sessions.noUrl')
+
+  return (
+    <article
+      aria-label={t('sessions.cardLabel', { date, start, end })}
+      className={`flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${
+        session.disabled ? 'opacity-50' : ''
+      }`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{date}</h3>
+          <p className="text-sm text-slate-700">
+            <time dateTime={session.start_time}>{start}</time>
+            {' – '}
+            <time dateTime={session.end_time}>{end}</time>
+          </p>
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            session.disabled ? 'bg-slate-200 text-slate-800' : badgeClass[session.type]
+          }`}
+        >
+          {session.disabled ? t('sessions.outOfSlots') : t(`sessions.labels.${session.type}`)}
+        </span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">{t('sessions.price')}</dt>
+        <dd className="font-medium text-slate-900">{formatPrice(session.fullPrice, language)}</dd>
+        <dt className="text-slate-600">{t('sessions.seatsLeft')}</dt>
+        <dd className="font-medium text-slate-900">{session.availableSlots}</dd>
+      </dl>
+      {(actions !== null || note !== null) && (
+        <div className="mt-auto flex flex-col gap-2">
+          {actions !== null && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+          {note !== null && <p className="text-sm text-slate-600">{note}</p>}
+        </div>
+      )}
+    </article>
+  )
+}

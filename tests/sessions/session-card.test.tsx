@@ -1,0 +1,218 @@
+import type { Session } from '@contract/index'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SessionCard, type SessionViewer } from '@/features/sessions/components/session-card'
+import { i18n } from '@/shared/i18n/i18n'
+import { formatDate, formatTime } from '@/shared/i18n/format'
+import { renderApp } from '@tests/render-app'
+
+const MINUTE = 60_000
+const NOW = new Date('2030-03-14T09:00:00.000Z').getTime()
+const URL_ZOOM = 'https://zoom.us/j/1234567890'
+
+/** A session of lesson 1 starting `startsIn` ms after NOW and lasting an hour. */
+const craft = (startsIn: number, overrides: Partial<Session> = {}): Session => ({
+  id: 42,
+  lessonId: 1,
+  type: 'enrolled',
+  start_time: new Date(NOW + startsIn).toISOString(),
+  end_time: new Date(NOW + startsIn + 60 * MINUTE).toISOString(),
+  timezone: 'Asia/Tokyo',
+  url: URL_ZOOM,
+  availableSlots: 2,
+  enrolledCount: 1,
+  fullPrice: 2000,
+  disabled: false,
+  ...overrides,
+})
+
+const renderCard = (
+  session: Session,
+  viewer: SessionViewer = 'student',
+  onOutdated: () => void = () => {},
+) =>
+  renderApp(
+    <SessionCard
+      session={session}
+      lessonTitle="Conversational Japanese"
+      viewer={viewer}
+      onOutdated={onOutdated}
+    />,
+    { url: '/lesson/1', path: '/lesson/:id', waitForLoad: false },
+  )
+
+const card = () => screen.getByRole('article')
+const joinButton = () => within(card()).queryByRole('button', { name: 'Join' })
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms))
+const fakeAllTimers = () => {
+  vi.useRealTimers()
+  vi.useFakeTimers()
+  vi.setSystemTime(NOW)
+}
+
+describe('a session card', () => {
+  // The clock stands still at NOW; the tests of the join window's edges also drive the timers.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('shows the date, times, price and seats left, named by its date and times', async () => {
+    const session = craft(2 * 24 * 60 * MINUTE, { type: 'open', url: null })
+    await renderCard(session)
+    const date = formatDate(session.start_time, 'en-US')
+    const start = formatTime(session.start_time)
+    const end = formatTime(session.end_time)
+    expect(
+      screen.getByRole('article', { name: `Session on ${date}, ${start} – ${end}` }),
+    ).toBeInTheDocument()
+    expect(within(card()).getByRole('heading', { name: date })).toBeInTheDocument()
+    expect(card()).toHaveTextContent(`${start} – ${end}`)
+    expect(card()).toHaveTextContent('Price$20.00')
+    expect(card()).toHaveTextContent('Seats left2')
+    expect(card()).toHaveTextContent('Open')
+  })
+
+  describe('the join window of an enrolled session', () => {
+    it('5:01 before the start: no join button, a disabled Enrolled button and the calendar', async () => {
+      await renderCard(craft(5 * MINUTE + 1000))
+      expect(card()).toHaveTextContent('Enrolled')
+      expect(joinButton()).not.toBeInTheDocument()
+      expect(within(card()).getByRole('button', { name: 'Enrolled' })).toBeDisabled()
+      expect(within(card()).getByRole('button', { name: 'Add to calendar' })).toBeEnabled()
+    })
+
+    it('the join button appears at 5:00 before the start without a reload', async () => {
+      fakeAllTimers()
+      await renderCard(craft(5 * MINUTE + 1000))
+      await advance(999)
+      expect(joinButton()).not.toBeInTheDocument()
+      await advance(1)
+      expect(joinButton()).toBeEnabled()
+      expect(within(card()).queryByRole('button', { name: 'Enrolled' })).not.toBeInTheDocument()
+    })
+
+    it('4:59 before the start: the join button opens the meeting in a new tab', async () => {
+      const open = vi.spyOn(window, 'open').mockReturnValue(null)
+      await renderCard(craft(5 * MINUTE - 1000))
+      const user = userEvent.setup()
+      await user.click(joinButton()!)
+      expect(open).toHaveBeenCalledWith(URL_ZOOM, '_blank', 'noopener,noreferrer')
+    })
+
+    it('adds https:// to a meeting link without a scheme', async () => {
+      const open = vi.spyOn(window, 'open').mockReturnValue(null)
+      await renderCard(craft(MINUTE, { url: 'zoom.us/j/1234567890' }))
+      const user = userEvent.setup()
+      await user.click(joinButton()!)
+      expect(open).toHaveBeenCalledWith(URL_ZOOM, '_blank', 'noopener,noreferrer')
+    })
+
+    it('at the start the join button is still there; just after, the list is asked again', async () => {
+      fakeAllTimers()
+      const onOutdated = vi.fn()
+      await renderCard(craft(0), 'student', onOutdated)
+      expect(joinButton()).toBeEnabled()
+      expect(onOutdated).not.toHaveBeenCalled()
+      await advance(1)
+      expect(joinButton()).not.toBeInTheDocument()
+      expect(within(card()).getByRole('button', { name: 'Enrolled' })).toBeDisabled()
+      expect(onOutdated).toHaveBeenCalledTimes(1)
+    })
+  })
+
+  it('closed: label and a disabled enroll button; none for educators', async () => {
+    const session = craft(-3 * 24 * 60 * MINUTE, { type: 'closed', url: null })
+    const { unmount } = await renderCard(session, 'student')
+    expect(card()).toHaveTextContent('Closed')
+    expect(within(card()).getByRole('button', { name: 'Enroll' })).toBeDisabled()
+    unmount()
+    await renderCard(session, 'staff')
+    expect(card()).toHaveTextContent('Closed')
+    expect(within(card()).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('open for a student: enroll is disabled with a note until enrolment arrives', async () => {
+    await renderCard(craft(60 * MINUTE, { type: 'open', url: null }), 'student')
+    expect(within(card()).getByRole('button', { name: 'Enroll' })).toBeDisabled()
+    expect(card()).toHaveTextContent('Enrolment opens soon')
+  })
+
+  it('open for an educator or admin: no enroll button', async () => {
+    await renderCard(craft(60 * MINUTE, { type: 'open', url: null }), 'staff')
+    expect(card()).toHaveTextContent('Open')
+    expect(within(card()).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('open for a guest: enroll shows an error toast naming the lesson and goes to login', async () => {
+    const { router } = await renderCard(craft(60 * MINUTE, { type: 'open', url: null }), 'guest')
+    const user = userEvent.setup()
+    await user.click(within(card()).getByRole('button', { name: 'Enroll' }))
+    expect(router.state.location.pathname).toBe('/auth/login')
+    expect(router.state.location.state).toEqual({ from: '/lesson/1' })
+    expect(await screen.findByText('Log in to enroll in “Conversational Japanese”')).toBeVisible()
+  })
+
+  it('disabled (no seat left): half transparent, out of slots instead of the label', async () => {
+    await renderCard(
+      craft(60 * MINUTE, { type: 'open', url: null, disabled: true, availableSlots: 0 }),
+      'guest',
+    )
+    expect(card()).toHaveClass('opacity-50')
+    expect(card()).toHaveTextContent('Out of slots')
+    expect(card()).not.toHaveTextContent('Open')
+    expect(within(card()).getByRole('button', { name: 'Enroll' })).toBeDisabled()
+  })
+
+  it('an enabled session is not transparent', async () => {
+    await renderCard(craft(60 * MINUTE, { type: 'open', url: null }), 'guest')
+    expect(card()).not.toHaveClass('opacity-50')
+  })
+
+  it('live: join and calendar; join is disabled when there is no meeting link', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null)
+    const { unmount } = await renderCard(craft(-20 * MINUTE, { type: 'live' }), 'student')
+    expect(card()).toHaveTextContent('Live')
+    expect(within(card()).getByRole('button', { name: 'Add to calendar' })).toBeEnabled()
+    const user = userEvent.setup()
+    await user.click(joinButton()!)
+    expect(open).toHaveBeenCalledWith(URL_ZOOM, '_blank', 'noopener,noreferrer')
+    unmount()
+    await renderCard(craft(-20 * MINUTE, { type: 'live', url: null }), 'staff')
+    expect(joinButton()).toBeDisabled()
+    expect(card()).toHaveTextContent('No session URL provided')
+  })
+
+  it('a live session that ends asks the list again', async () => {
+    fakeAllTimers()
+    const onOutdated = vi.fn()
+    await renderCard(craft(-20 * MINUTE, { type: 'live' }), 'student', onOutdated)
+    await advance(40 * MINUTE - 1)
+    expect(onOutdated).not.toHaveBeenCalled()
+    await advance(1)
+    expect(onOutdated).toHaveBeenCalledTimes(1)
+  })
+
+  it('the calendar button sends a guest to login', async () => {
+    const { router } = await renderCard(craft(-20 * MINUTE, { type: 'live' }), 'guest')
+    const user = userEvent.setup()
+    await user.click(within(card()).getByRole('button', { name: 'Add to calendar' }))
+    expect(router.state.location.pathname).toBe('/auth/login')
+  })
+
+  it('shows its labels and buttons in Japanese', async () => {
+    const session = craft(10 * MINUTE)
+    await act(() => i18n.changeLanguage('jp-JP'))
+    await renderCard(session)
+    const date = formatDate(session.start_time, 'jp-JP')
+    expect(within(card()).getByRole('heading', { name: date })).toBeInTheDocument()
+    expect(card()).toHaveTextContent('受講登録済み')
+    expect(within(card()).getByRole('button', { name: 'カレンダーに追加' })).toBeInTheDocument()
+    expect(within(card()).getByRole('button', { name: '受講登録済み' })).toBeDisabled()
+    expect(card()).toHaveTextContent('料金$20.00')
+  })
+})
