@@ -7,6 +7,7 @@ import { serverMessage, toApiError } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
 import { emailField, requiredText } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
+import { FormAlert } from '@/shared/ui/form-alert'
 import { CheckboxField } from '@/shared/ui/checkbox-field'
 import { TextField } from '@/shared/ui/text-field'
 import { useLogin } from '../api/login'
@@ -60,11 +61,7 @@ export function LoginForm({ variant = 'student' }: { variant?: LoginVariant }) {
         <h1 id="login-title" className="text-2xl font-semibold text-slate-900">
           {t(variant === 'teacher' ? 'auth.login.titleTeacher' : 'auth.login.title')}
         </h1>
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        )}
+        {failure && <FormAlert>{failure}</FormAlert>}
         <TextField
           label={t('auth.fields.email')}
           type="email"

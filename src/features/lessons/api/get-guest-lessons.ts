@@ -2,26 +2,26 @@ import type { Lesson, Paginated } from '@contract/index'
 import { PAGE_SIZE } from '@contract/rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/shared/api/client'
+import { nextPageWhileNonEmpty } from '@/shared/api/paging'
 import { FIVE_MINUTES } from './cache-times'
 import { type GuestLessonFilters, lessonKeys } from './keys'
 
-/** GET /guest/lessons: 5 per page, newest first, filtered by title and categories (§7). */
+/** The query of both catalogues: 5 per page, newest first, filtered by title and category (§7). */
+export const catalogueParams = (page: number, filters: GuestLessonFilters) => ({
+  page,
+  take: PAGE_SIZE.guestLessons,
+  order: 'DESC',
+  ...(filters.title ? { title: filters.title } : {}),
+  ...(filters.categoryIds ? { categoryIds: filters.categoryIds } : {}),
+})
+
+/** GET /guest/lessons. */
 export const getGuestLessons = async (page: number, filters: GuestLessonFilters) => {
   const { data } = await api.get<Paginated<Lesson>>('/guest/lessons', {
-    params: {
-      page,
-      take: PAGE_SIZE.guestLessons,
-      order: 'DESC',
-      ...(filters.title ? { title: filters.title } : {}),
-      ...(filters.categoryIds ? { categoryIds: filters.categoryIds } : {}),
-    },
+    params: catalogueParams(page, filters),
   })
   return data
 }
-
-/** The next page is requested while the previous page returned items (§7 paging rule). */
-export const nextPageWhileNonEmpty = (lastPage: { data: unknown[] }, lastPageParam: number) =>
-  lastPage.data.length > 0 ? lastPageParam + 1 : undefined
 
 export const guestLessonsQueryOptions = (filters: GuestLessonFilters) =>
   infiniteQueryOptions({

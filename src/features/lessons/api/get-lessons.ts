@@ -1,9 +1,9 @@
 import type { Lesson, Paginated } from '@contract/index'
-import { PAGE_SIZE } from '@contract/rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/shared/api/client'
+import { nextPageWhileNonEmpty } from '@/shared/api/paging'
 import { SIXTY_SECONDS } from './cache-times'
-import { nextPageWhileNonEmpty } from './get-guest-lessons'
+import { catalogueParams } from './get-guest-lessons'
 import { type GuestLessonFilters, lessonKeys } from './keys'
 
 /**
@@ -12,13 +12,7 @@ import { type GuestLessonFilters, lessonKeys } from './keys'
  */
 export const getLessons = async (page: number, filters: GuestLessonFilters) => {
   const { data } = await api.get<Paginated<Lesson>>('/lessons', {
-    params: {
-      page,
-      take: PAGE_SIZE.guestLessons,
-      order: 'DESC',
-      ...(filters.title ? { title: filters.title } : {}),
-      ...(filters.categoryIds ? { categoryIds: filters.categoryIds } : {}),
-    },
+    params: catalogueParams(page, filters),
   })
   return data
 }

@@ -6,6 +6,7 @@ import { type InferType, object } from 'yup'
 import { serverMessage } from '@/shared/api/errors'
 import { confirmPasswordField, passwordField } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
+import { FormAlert } from '@/shared/ui/form-alert'
 import { Dialog } from '@/shared/ui/dialog'
 import { TextField } from '@/shared/ui/text-field'
 import { useChangePassword } from '../api/update-profile'
@@ -43,9 +44,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       className="flex flex-col gap-4"
     >
       {change.error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {serverMessage(change.error, t('profile.password.failed'))}
-        </p>
+        <FormAlert>{serverMessage(change.error, t('profile.password.failed'))}</FormAlert>
       )}
       <TextField
         label={t('auth.fields.password')}

@@ -2,6 +2,7 @@ import type { Paginated, Session } from '@contract/index'
 import { PAGE_SIZE } from '@contract/rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/shared/api/client'
+import { nextPageWhileNonEmpty } from '@/shared/api/paging'
 import { sessionKeys } from './keys'
 
 export type SessionAudience = 'guest' | 'user'
@@ -18,10 +19,6 @@ export const getSessions = async (lessonId: number, audience: SessionAudience, p
   })
   return data
 }
-
-/** The next page is requested while the previous page returned items (§7 paging rule). */
-const nextPageWhileNonEmpty = (lastPage: { data: unknown[] }, lastPageParam: number) =>
-  lastPage.data.length > 0 ? lastPageParam + 1 : undefined
 
 export const sessionsQueryOptions = (lessonId: number, audience: SessionAudience) =>
   infiniteQueryOptions({
