@@ -158,13 +158,17 @@ export const isValidTimeZone = (timeZone: string) => {
 
 /**
  * The UTC instant of a wall-clock date and time in an IANA time zone, correct across daylight
- * saving changes (a time skipped by a spring-forward gap resolves to the later offset).
+ * saving changes. Like Temporal's 'compatible' choice: a time repeated when clocks fall back is
+ * the earlier instant; a time skipped when they spring forward moves past the gap (02:30 → 03:30).
  */
 export const zonedTimeToUtc = (date: string, time: string, timeZone: string): Date => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const [hh, mm] = time.split(':').map(Number) as [number, number]
   const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm)
-  let guess = wallAsUtc - offsetMinutes(new Date(wallAsUtc), timeZone) * 60_000
-  guess = wallAsUtc - offsetMinutes(new Date(guess), timeZone) * 60_000
-  return new Date(guess)
+  const offsetAt = (instant: number) => offsetMinutes(new Date(instant), timeZone) * 60_000
+  let guess = wallAsUtc - offsetAt(wallAsUtc)
+  guess = wallAsUtc - offsetAt(guess)
+  if (guess + offsetAt(guess) === wallAsUtc) return new Date(guess)
+  // The wall time does not exist: read it with the offset in force before the gap.
+  return new Date(wallAsUtc - offsetAt(guess - 6 * 3_600_000))
 }
