@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib'
 import { and, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
@@ -5,7 +6,7 @@ import { guestLessons } from '../../contract/endpoints/guest.ts'
 import type { Lesson } from '../../contract/entities.ts'
 import { JOIN_WINDOW_MS, meetingProvider } from '../../contract/rules.ts'
 import { API_PREFIX } from '../src/app.ts'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, coverPng } from '../src/db/seed.ts'
 import {
   categories,
   enrollments,
@@ -321,5 +322,23 @@ describe('seedDemoData', () => {
     expect((await seed()).seeded).toBe(false)
     const [lessonCount] = await context.db.select({ count: count() }).from(lessons)
     expect(lessonCount?.count).toBe(0)
+  })
+})
+
+describe('generated cover images', () => {
+  it('are one hue from top to bottom (every channel within range)', () => {
+    const png = coverPng(210)
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG')
+    // IHDR is the first chunk (8 + 25 bytes); then the single IDAT chunk.
+    const idatLength = png.readUInt32BE(33)
+    expect(png.subarray(37, 41).toString('ascii')).toBe('IDAT')
+    const pixels = inflateSync(png.subarray(41, 41 + idatLength))
+    const rowLength = 1 + 336 * 3
+    for (let row = 0; row < 200; row += 1) {
+      const [r = 0, g = 0, b = 0] = pixels.subarray(row * rowLength + 1, row * rowLength + 4)
+      // Hue 210 is a blue: blue strongest, red weakest, on every row.
+      expect(b, `row ${row}`).toBeGreaterThanOrEqual(g)
+      expect(g, `row ${row}`).toBeGreaterThanOrEqual(r)
+    }
   })
 })

@@ -464,10 +464,11 @@ const pngChunk = (type: string, data: Buffer) => {
 }
 
 const hslToRgb = (hue: number, saturation: number, lightness: number): number[] => {
-  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation
+  // Half the chroma: the standard formula's `a`, which keeps every channel within 0..1.
+  const a = saturation * Math.min(lightness, 1 - lightness)
   const f = (n: number) => {
     const k = (n + hue / 30) % 12
-    return lightness - chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1))
+    return lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))
   }
   return [f(0), f(8), f(4)].map((value) => Math.round(value * 255))
 }
