@@ -12,6 +12,7 @@ import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storagePlugin, uploadsDir } from './plugins/storage.ts'
 import { apiRoutes } from './routes/index.ts'
+import { validatorCompiler } from './lib/validators.ts'
 
 export const API_PREFIX = '/api'
 
@@ -35,15 +36,8 @@ export const buildApp = async (options: AppOptions) => {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: true,
-    ajv: {
-      customOptions: {
-        coerceTypes: 'array',
-        removeAdditional: true,
-        useDefaults: true,
-        allErrors: true,
-      },
-    },
   })
+  app.setValidatorCompiler(validatorCompiler)
 
   await app.register(errorsPlugin)
   await app.register(dbPlugin, {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { createUser, setupTestApp, signIn } from './helpers.ts'
+
+const context = setupTestApp()
+
+describe('request validation', () => {
+  it('refuses a JSON body of the wrong type instead of converting it', async () => {
+    const educator = await createUser(context.db, { role: 'educator' })
+    const cookie = await signIn(context, educator)
+    const response = await context.call({
+      method: 'PATCH',
+      url: '/user/update_profile',
+      cookie,
+      body: { description: 42 },
+    })
+    expect(response.statusCode).toBe(400)
+    const me = await context.call({ method: 'GET', url: '/user/me', cookie })
+    expect(me.json()).toMatchObject({ description: null })
+  })
+
+  it('still reads numbers and booleans from the query string', async () => {
+    const admin = await createUser(context.db, { role: 'admin' })
+    const cookie = await signIn(context, admin)
+    const response = await context.call({
+      method: 'GET',
+      url: '/admin/users?page=1&take=2&isValidated=true',
+      cookie,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ meta: { page: 1, take: 2 } })
+  })
+})
