@@ -1,27 +1,18 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { db, seedIds } from '@/mocks/db'
 import { server } from '@/mocks/node'
 import { API } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
+import { recordRequestedPaths } from '@tests/request-log'
 
 const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
 const userRow = (id: number) => db.users.find((user) => user.id === id)!
 
 /** Every API path the page asks for, in order. */
-const requested: string[] = []
-const record = ({ request }: { request: Request }) => {
-  requested.push(new URL(request.url).pathname.replace(/^\/api/, ''))
-}
-beforeEach(() => {
-  server.events.on('request:start', record)
-})
-afterEach(() => {
-  server.events.removeListener('request:start', record)
-  requested.length = 0
-})
+const requested = recordRequestedPaths()
 
 const openLesson = (id: number | string, user: TestUser | null = null) =>
   renderApp(undefined, { url: `/lesson/${id}`, user })

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
 import { ReviewList } from '@/features/reviews/components/review-list'
 import { db, seedIds } from '@/mocks/db'
@@ -9,21 +9,13 @@ import { server } from '@/mocks/node'
 import { formatDate } from '@/shared/i18n/format'
 import { API } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
+import { recordRequestedPaths } from '@tests/request-log'
 
 const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
 const reviewRow = (id: number) => db.reviews.find((review) => review.id === id)!
 
-const requested: string[] = []
-const record = ({ request }: { request: Request }) => {
-  requested.push(new URL(request.url).pathname.replace(/^\/api/, ''))
-}
-beforeEach(() => {
-  server.events.on('request:start', record)
-})
-afterEach(() => {
-  server.events.removeListener('request:start', record)
-  requested.length = 0
-})
+/** Every API path the page asks for, in order. */
+const requested = recordRequestedPaths()
 
 const openLesson = async (id: number, user: TestUser | null = null) => {
   await renderApp(undefined, { url: `/lesson/${id}`, user })
