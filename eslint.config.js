@@ -84,9 +84,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@contract/(?!rules$)',
+              regex: '^@contract/(?!rules$|descriptor$|descriptors/)',
               allowTypeImports: true,
-              message: 'Import types only from the contract; runtime values from @contract/rules.',
+              message:
+                'Import types only from the contract; run-time values from @contract/rules and the descriptors.',
             },
           ],
         },

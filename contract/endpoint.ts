@@ -1,21 +1,11 @@
 import type Type from 'typebox'
-import type { Role } from './entities.ts'
+import type { Descriptor } from './descriptor.ts'
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export { buildPath, type Access, type Descriptor, type HttpMethod } from './descriptor.ts'
 
-/**
- * Who may call an endpoint, declared with it so the server checks it in one hook:
- * `public` anyone; `user` any signed-in user; a role list those roles only.
- * Ownership (of a lesson, session, resource) is checked by the handler on the object named.
- */
-export type Access = 'public' | 'user' | readonly Role[]
-
-export interface Endpoint {
-  readonly method: HttpMethod
-  /** Fastify-style path relative to the API base, e.g. `/lessons/:id`. */
-  readonly path: string
+/** What an endpoint adds to its descriptor: the schemas that validate, serialise and document it. */
+export interface EndpointSchemas {
   readonly summary: string
-  readonly access: Access
   readonly params?: Type.TSchema
   readonly querystring?: Type.TSchema
   readonly body?: Type.TSchema
@@ -27,21 +17,24 @@ export interface Endpoint {
   readonly response: Readonly<Record<number, Type.TSchema>>
 }
 
-export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint
+export interface Endpoint extends Descriptor, EndpointSchemas {}
 
-/** Fills `:name` segments: `buildPath('/lessons/:id', { id: 3 })` → `/lessons/3`. */
-export const buildPath = (path: string, params: Record<string, string | number> = {}) =>
-  path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
-    return encodeURIComponent(String(value))
-  })
+/** An endpoint: the descriptor of `descriptors/`, completed with its schemas. */
+export const defineEndpoint = <const D extends Descriptor, const S extends EndpointSchemas>(
+  descriptor: D,
+  schemas: S,
+): D & S => ({ ...descriptor, ...schemas })
 
 type StatusOf<E extends Endpoint> = keyof E['response'] & number
 
 /** A handler's answer: one of the endpoint's statuses with a body typed by that status's schema. */
 export type Reply<E extends Endpoint> = {
   [S in StatusOf<E>]: { status: S; body: Type.Static<E['response'][S]> }
+}[StatusOf<E>]
+
+/** The body of a successful (2xx) answer. */
+export type SuccessBody<E extends Endpoint> = {
+  [S in StatusOf<E>]: `${S}` extends `2${string}` ? Type.Static<E['response'][S]> : never
 }[StatusOf<E>]
 
 /** The static type of an optional schema of an endpoint (params, query, body). */

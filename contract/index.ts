@@ -12,6 +12,7 @@ import * as user from './endpoints/user.ts'
 import type { Endpoint } from './endpoint.ts'
 
 export * from './common.ts'
+export type * from './client.ts'
 export * from './endpoint.ts'
 export * from './entities.ts'
 export * from './rules.ts'

@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
+import * as op from '../descriptors/admin.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { AdminUser, Role } from '../entities.ts'
 
@@ -19,39 +20,27 @@ export const AssignLicenceBody = Type.Object({
 })
 export type AssignLicenceBody = Type.Static<typeof AssignLicenceBody>
 
-export const listUsers = defineEndpoint({
-  method: 'GET',
-  path: '/admin/users',
+export const listUsers = defineEndpoint(op.listUsers, {
   summary: 'Users, newest first, filtered by role, search text or approval',
-  access: ['admin'],
   querystring: AdminUsersQuery,
   response: { 200: Paginated(AdminUser), ...errors(400, 401, 403) },
 })
 
-export const approveUser = defineEndpoint({
-  method: 'POST',
-  path: '/admin/users/:id/approve',
+export const approveUser = defineEndpoint(op.approveUser, {
   summary: 'Verify an educator account',
-  access: ['admin'],
   params: AdminUserParams,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const assignVideoLicence = defineEndpoint({
-  method: 'POST',
-  path: '/admin/users/:id/video-licence',
+export const assignVideoLicence = defineEndpoint(op.assignVideoLicence, {
   summary: 'Assign a free licence to an educator, or reassign (replace) the one it holds',
-  access: ['admin'],
   params: AdminUserParams,
   body: AssignLicenceBody,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const removeVideoLicence = defineEndpoint({
-  method: 'DELETE',
-  path: '/admin/users/:id/video-licence',
+export const removeVideoLicence = defineEndpoint(op.removeVideoLicence, {
   summary: "Take an educator's licence back into the pool",
-  access: ['admin'],
   params: AdminUserParams,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })

@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, MessageBody } from '../common.ts'
+import * as op from '../descriptors/auth.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { CurrentUser, Email, Language } from '../entities.ts'
 import { PASSWORD_PATTERN } from '../rules.ts'
@@ -36,64 +37,43 @@ export const SetNewPasswordBody = Type.Object({
 })
 export type SetNewPasswordBody = Type.Static<typeof SetNewPasswordBody>
 
-export const register = defineEndpoint({
-  method: 'POST',
-  path: '/auth/register',
+export const register = defineEndpoint(op.register, {
   summary: 'Create a student or educator account; a confirmation e-mail is sent',
-  access: 'public',
   body: RegisterBody,
   response: { 201: MessageBody, ...errors(400, 409, 429) },
 })
 
-export const confirm = defineEndpoint({
-  method: 'POST',
-  path: '/auth/confirm',
+export const confirm = defineEndpoint(op.confirm, {
   summary: 'Confirm an e-mail address with the single-use token from the e-mail',
-  access: 'public',
   body: ConfirmBody,
   response: { 200: MessageBody, ...errors(400) },
 })
 
-export const resendConfirmation = defineEndpoint({
-  method: 'POST',
-  path: '/auth/resend-confirmation',
+export const resendConfirmation = defineEndpoint(op.resendConfirmation, {
   summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
-  access: 'public',
   body: EmailBody,
   response: { 200: MessageBody, ...errors(400, 429) },
 })
 
-export const login = defineEndpoint({
-  method: 'POST',
-  path: '/auth/login',
+export const login = defineEndpoint(op.login, {
   summary: 'Sign in; sets the session cookie (persistent for 30 days with rememberMe)',
-  access: 'public',
   body: LoginBody,
   response: { 200: CurrentUser, ...errors(400, 401, 403, 429) },
 })
 
-export const logout = defineEndpoint({
-  method: 'GET',
-  path: '/auth/logout',
+export const logout = defineEndpoint(op.logout, {
   summary: 'Sign out; clears the session cookie',
-  access: 'public',
   response: { 200: MessageBody },
 })
 
-export const passwordResetEmail = defineEndpoint({
-  method: 'POST',
-  path: '/auth/password-reset-email',
+export const passwordResetEmail = defineEndpoint(op.passwordResetEmail, {
   summary: 'Send a password-reset e-mail (same answer whether or not the address exists)',
-  access: 'public',
   body: EmailBody,
   response: { 200: MessageBody, ...errors(400, 429) },
 })
 
-export const setNewPassword = defineEndpoint({
-  method: 'POST',
-  path: '/auth/set-new-password',
+export const setNewPassword = defineEndpoint(op.setNewPassword, {
   summary: 'Set a new password with the single-use reset token',
-  access: 'public',
   body: SetNewPasswordBody,
   response: { 200: MessageBody, ...errors(400, 429) },
 })

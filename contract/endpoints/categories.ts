@@ -1,12 +1,10 @@
 import Type from 'typebox'
 import { errors } from '../common.ts'
+import * as op from '../descriptors/categories.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Category } from '../entities.ts'
 
-export const listCategories = defineEndpoint({
-  method: 'GET',
-  path: '/categories',
+export const listCategories = defineEndpoint(op.listCategories, {
   summary: 'Lesson categories with their Japanese titles',
-  access: 'user',
   response: { 200: Type.Array(Category), ...errors(401) },
 })

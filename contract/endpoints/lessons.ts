@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
+import * as op from '../descriptors/lessons.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { HistoryEntry, ImageUpload, Lesson, Link, Slots, UpcomingSession } from '../entities.ts'
 
@@ -45,86 +46,59 @@ export const LessonWriteBody = Type.Object({
 })
 export type LessonWriteBody = Type.Static<typeof LessonWriteBody>
 
-export const listLessons = defineEndpoint({
-  method: 'GET',
-  path: '/lessons',
+export const listLessons = defineEndpoint(op.listLessons, {
   summary: 'Lessons with at least one session, newest first, for signed-in users',
-  access: 'user',
   querystring: LessonListQuery,
   response: { 200: Paginated(Lesson), ...errors(400, 401) },
 })
 
-export const myLessons = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/my',
+export const myLessons = defineEndpoint(op.myLessons, {
   summary: "The calling educator's own lessons, with or without sessions",
-  access: ['educator'],
   querystring: MyListQuery,
   response: { 200: Paginated(Lesson), ...errors(400, 401, 403) },
 })
 
-export const lessonHistory = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/history',
+export const lessonHistory = defineEndpoint(op.lessonHistory, {
   summary: 'Lessons the calling student attended, to review or reviewed',
-  access: 'user',
   querystring: MyListQuery,
   response: { 200: Paginated(HistoryEntry), ...errors(400, 401) },
 })
 
-export const upcomingLessons = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/upcoming',
+export const upcomingLessons = defineEndpoint(op.upcomingLessons, {
   summary:
     'Sessions not yet ended that the caller attends (student) or teaches (educator), soonest first',
-  access: 'user',
   querystring: MyListQuery,
   response: { 200: Paginated(UpcomingSession), ...errors(400, 401) },
 })
 
-export const getLesson = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/:id',
+export const getLesson = defineEndpoint(op.getLesson, {
   summary: 'One lesson',
-  access: 'user',
   params: LessonIdParams,
   response: { 200: Lesson, ...errors(400, 401, 404) },
 })
 
-export const lessonImage = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/:id/image',
+export const lessonImage = defineEndpoint(op.lessonImage, {
   summary: "The lesson's cover image (binary)",
-  access: 'public',
   params: LessonIdParams,
   produces: 'image/*',
   response: { 200: Type.Unknown({ description: 'Image bytes' }), ...errors(400, 404) },
 })
 
-export const createLesson = defineEndpoint({
-  method: 'POST',
-  path: '/lessons',
+export const createLesson = defineEndpoint(op.createLesson, {
   summary: 'Publish a lesson (verified educators)',
-  access: ['educator'],
   body: LessonWriteBody,
   response: { 201: Lesson, ...errors(400, 401, 403) },
 })
 
-export const updateLesson = defineEndpoint({
-  method: 'PUT',
-  path: '/lessons/:id',
+export const updateLesson = defineEndpoint(op.updateLesson, {
   summary: 'Update a lesson (its owner)',
-  access: ['educator'],
   params: LessonIdParams,
   body: LessonWriteBody,
   response: { 200: Lesson, ...errors(400, 401, 403, 404) },
 })
 
-export const uploadLessonImage = defineEndpoint({
-  method: 'POST',
-  path: '/lessons/upload-image',
+export const uploadLessonImage = defineEndpoint(op.uploadLessonImage, {
   summary: "Upload a cover image (multipart field 'image', 10 MB, JPEG/PNG/WebP/GIF by content)",
-  access: ['educator'],
   multipart: { field: 'image' },
   response: { 201: ImageUpload, ...errors(400, 401, 403, 413, 415) },
 })

@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, Id, IdParam } from '../common.ts'
+import * as op from '../descriptors/payments.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Payment } from '../entities.ts'
 
@@ -16,47 +17,32 @@ export const WebhookBody = Type.Object({
 })
 export type WebhookBody = Type.Static<typeof WebhookBody>
 
-export const createOrder = defineEndpoint({
-  method: 'POST',
-  path: '/payments/orders',
+export const createOrder = defineEndpoint(op.createOrder, {
   summary: 'Open a provider order (USD, intent capture) for a seat in a paid session',
-  access: ['student'],
   body: CreateOrderBody,
   response: { 201: Payment, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const capturePayment = defineEndpoint({
-  method: 'POST',
-  path: '/payments/:id/capture',
+export const capturePayment = defineEndpoint(op.capturePayment, {
   summary: 'Capture an approved order; on success the student is enrolled in the same transaction',
-  access: ['student'],
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const cancelPayment = defineEndpoint({
-  method: 'POST',
-  path: '/payments/:id/cancel',
+export const cancelPayment = defineEndpoint(op.cancelPayment, {
   summary: 'Mark a processing payment cancelled (the buyer closed the wallet)',
-  access: ['student'],
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const getPayment = defineEndpoint({
-  method: 'GET',
-  path: '/payments/:id',
+export const getPayment = defineEndpoint(op.getPayment, {
   summary: "One of the caller's payments",
-  access: 'user',
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404) },
 })
 
-export const paymentWebhook = defineEndpoint({
-  method: 'POST',
-  path: '/payments/webhook/paypal',
+export const paymentWebhook = defineEndpoint(op.paymentWebhook, {
   summary: "The payment provider's webhook (signature verified by the server)",
-  access: 'public',
   body: WebhookBody,
   response: { 200: Type.Object({ received: Type.Boolean() }), ...errors(400) },
 })

@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, Id, IdParam, MessageBody } from '../common.ts'
+import * as op from '../descriptors/resources.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Resource, ResourceType, UploadedFile } from '../entities.ts'
 
@@ -23,78 +24,54 @@ export const RenameResourceBody = Type.Object({
 })
 export type RenameResourceBody = Type.Static<typeof RenameResourceBody>
 
-export const listResources = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/:id/resources',
+export const listResources = defineEndpoint(op.listResources, {
   summary: "A lesson's materials (owner, enrolled students and admins)",
-  access: 'user',
   params: ResourcesParams,
   response: { 200: Type.Array(Resource), ...errors(400, 401, 403, 404) },
 })
 
-export const createResource = defineEndpoint({
-  method: 'POST',
-  path: '/lessons/:id/resources',
+export const createResource = defineEndpoint(op.createResource, {
   summary: 'Add a link or an uploaded file to a lesson (owner)',
-  access: ['educator'],
   params: ResourcesParams,
   body: ResourceWriteBody,
   response: { 201: Resource, ...errors(400, 401, 403, 404) },
 })
 
-export const getResource = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/:id/resources/:resourceId',
+export const getResource = defineEndpoint(op.getResource, {
   summary: 'One material',
-  access: 'user',
   params: ResourceParams,
   response: { 200: Resource, ...errors(400, 401, 403, 404) },
 })
 
-export const updateResource = defineEndpoint({
-  method: 'PUT',
-  path: '/lessons/:id/resources/:resourceId',
+export const updateResource = defineEndpoint(op.updateResource, {
   summary: 'Replace a material (owner)',
-  access: ['educator'],
   params: ResourceParams,
   body: ResourceWriteBody,
   response: { 200: Resource, ...errors(400, 401, 403, 404) },
 })
 
-export const renameResource = defineEndpoint({
-  method: 'PATCH',
-  path: '/lessons/:id/resources/:resourceId',
+export const renameResource = defineEndpoint(op.renameResource, {
   summary: 'Rename a material (owner); title only',
-  access: ['educator'],
   params: ResourceParams,
   body: RenameResourceBody,
   response: { 200: Resource, ...errors(400, 401, 403, 404) },
 })
 
-export const deleteResource = defineEndpoint({
-  method: 'DELETE',
-  path: '/lessons/:id/resources/:resourceId',
+export const deleteResource = defineEndpoint(op.deleteResource, {
   summary: 'Remove a material (owner)',
-  access: ['educator'],
   params: ResourceParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
 })
 
-export const uploadResourceFile = defineEndpoint({
-  method: 'POST',
-  path: '/lessons/:id/resources/upload',
+export const uploadResourceFile = defineEndpoint(op.uploadResourceFile, {
   summary: "Upload a material file (multipart field 'file', 10 MB, the allowed types of §5)",
-  access: ['educator'],
   params: ResourcesParams,
   multipart: { field: 'file' },
   response: { 201: UploadedFile, ...errors(400, 401, 403, 404, 413, 415) },
 })
 
-export const downloadFile = defineEndpoint({
-  method: 'GET',
-  path: '/files/:fileId',
+export const downloadFile = defineEndpoint(op.downloadFile, {
   summary: "An uploaded material's bytes (the path returned by the upload call)",
-  access: 'user',
   params: FileParams,
   produces: 'application/octet-stream',
   response: { 200: Type.Unknown({ description: 'File bytes' }), ...errors(400, 401, 403, 404) },

@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, Id } from '../common.ts'
+import * as op from '../descriptors/reviews.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Review } from '../entities.ts'
 import { RATING_MAX, RATING_MIN } from '../rules.ts'
@@ -11,11 +12,8 @@ export const ReviewBody = Type.Object({
 })
 export type ReviewBody = Type.Static<typeof ReviewBody>
 
-export const createReview = defineEndpoint({
-  method: 'POST',
-  path: '/reviews',
+export const createReview = defineEndpoint(op.createReview, {
   summary: 'Review a lesson the calling student attended (one review per lesson)',
-  access: ['student'],
   body: ReviewBody,
   response: { 201: Review, ...errors(400, 401, 403, 404, 409) },
 })

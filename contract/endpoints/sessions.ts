@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, IdParam, MessageBody, PageQuery, Paginated } from '../common.ts'
+import * as op from '../descriptors/sessions.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Enrollment, Session } from '../entities.ts'
 
@@ -25,70 +26,49 @@ export type SessionWriteBody = Type.Static<typeof SessionWriteBody>
 export const MeetingLink = Type.Object({ url: Type.String() })
 export type MeetingLink = Type.Static<typeof MeetingLink>
 
-export const listSessions = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/:id/sessions',
+export const listSessions = defineEndpoint(op.listSessions, {
   summary: 'Sessions of a lesson, soonest first, as the caller sees them',
-  access: 'user',
   params: SessionsParams,
   querystring: SessionsQuery,
   response: { 200: Paginated(Session), ...errors(400, 401, 404) },
 })
 
-export const createSession = defineEndpoint({
-  method: 'POST',
-  path: '/lessons/:id/sessions',
+export const createSession = defineEndpoint(op.createSession, {
   summary: 'Add a session (lesson owner with a connected video account); 409 when it overlaps',
-  access: ['educator'],
   params: SessionsParams,
   body: SessionWriteBody,
   response: { 201: Session, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const updateSession = defineEndpoint({
-  method: 'PUT',
-  path: '/lessons/:id/sessions/:sessionId',
+export const updateSession = defineEndpoint(op.updateSession, {
   summary: 'Change a session that has not started (lesson owner); 409 when it overlaps',
-  access: ['educator'],
   params: SessionParams,
   body: SessionWriteBody,
   response: { 200: Session, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const deleteSession = defineEndpoint({
-  method: 'DELETE',
-  path: '/lessons/:id/sessions/:sessionId',
+export const deleteSession = defineEndpoint(op.deleteSession, {
   summary: 'Remove a session that has not started (lesson owner); enrolled students are refunded',
-  access: ['educator'],
   params: SessionParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const enroll = defineEndpoint({
-  method: 'POST',
-  path: '/lessons/:id/sessions/:sessionId/enroll',
+export const enroll = defineEndpoint(op.enroll, {
   summary:
     'Take a seat in a free session (students); paid sessions answer 402 and go through payments',
-  access: ['student'],
   params: SessionParams,
   response: { 201: Enrollment, ...errors(400, 401, 402, 403, 404, 409) },
 })
 
-export const unenroll = defineEndpoint({
-  method: 'DELETE',
-  path: '/lessons/:id/sessions/:sessionId/unenroll',
+export const unenroll = defineEndpoint(op.unenroll, {
   summary:
     'Give the seat back before the session starts; refunds a paid seat and notifies the educator',
-  access: ['student'],
   params: SessionParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const sessionIcs = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/:id/sessions/:sessionId/ics',
+export const sessionIcs = defineEndpoint(op.sessionIcs, {
   summary: 'The session as an iCalendar event',
-  access: 'user',
   params: SessionParams,
   produces: 'text/calendar',
   response: {
@@ -97,12 +77,9 @@ export const sessionIcs = defineEndpoint({
   },
 })
 
-export const joinSession = defineEndpoint({
-  method: 'GET',
-  path: '/lessons/:id/sessions/:sessionId/join',
+export const joinSession = defineEndpoint(op.joinSession, {
   summary:
     'The meeting link: for the owner, or an enrolled student from 5 minutes before start to the end',
-  access: 'user',
   params: SessionParams,
   response: { 200: MeetingLink, ...errors(400, 401, 403, 404) },
 })

@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { errors, IdParam, PageQuery, Paginated } from '../common.ts'
+import * as op from '../descriptors/user.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { AverageScore, CurrentUser, Email, Language, Review } from '../entities.ts'
 import { Password } from './auth.ts'
@@ -20,46 +21,31 @@ export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>
 export const ReviewsQuery = Type.Object({ ...PageQuery })
 export type ReviewsQuery = Type.Static<typeof ReviewsQuery>
 
-export const me = defineEndpoint({
-  method: 'GET',
-  path: '/user/me',
+export const me = defineEndpoint(op.me, {
   summary: 'The signed-in user; 401 means guest',
-  access: 'user',
   response: { 200: CurrentUser, ...errors(401) },
 })
 
-export const updateProfile = defineEndpoint({
-  method: 'PATCH',
-  path: '/user/update_profile',
+export const updateProfile = defineEndpoint(op.updateProfile, {
   summary: 'Update name, email, description (educators) or password',
-  access: 'user',
   body: UpdateProfileBody,
   response: { 200: CurrentUser, ...errors(400, 401, 409) },
 })
 
-export const reassignOwnVideoLicence = defineEndpoint({
-  method: 'POST',
-  path: '/user/reassign_video_licence',
+export const reassignOwnVideoLicence = defineEndpoint(op.reassignOwnVideoLicence, {
   summary: 'Give the caller (a verified educator) a fresh video-conference licence; no payload',
-  access: ['educator'],
   response: { 200: CurrentUser, ...errors(401, 403, 409) },
 })
 
-export const userReviews = defineEndpoint({
-  method: 'GET',
-  path: '/user/:id/reviews',
+export const userReviews = defineEndpoint(op.userReviews, {
   summary: "Reviews of an educator's lessons, newest first",
-  access: 'user',
   params: UserIdParams,
   querystring: ReviewsQuery,
   response: { 200: Paginated(Review), ...errors(400, 401, 404) },
 })
 
-export const userAverageScore = defineEndpoint({
-  method: 'GET',
-  path: '/user/:id/average_score',
+export const userAverageScore = defineEndpoint(op.userAverageScore, {
   summary: "Average rating of an educator's lessons",
-  access: 'user',
   params: UserIdParams,
   response: { 200: AverageScore, ...errors(400, 401, 404) },
 })

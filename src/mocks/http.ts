@@ -1,8 +1,14 @@
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import {
+  http,
+  HttpResponse,
+  type HttpHandler,
+  type HttpResponseResolver,
+  type RequestHandlerOptions,
+} from 'msw'
 import type Type from 'typebox'
 import Value from 'typebox/value'
 import type { ErrorBody, PageMeta, Paginated } from '@contract/common'
-import type { Endpoint, HttpMethod, Reply, StaticOf } from '@contract/endpoint'
+import type { Descriptor, Endpoint, HttpMethod, Reply, StaticOf } from '@contract/endpoint'
 import { UPLOAD_LIMIT_BYTES } from '@contract/rules'
 import { env } from '@/shared/config/env'
 import { db, type DbUser } from './db'
@@ -141,6 +147,16 @@ const METHODS: Record<HttpMethod, typeof http.get> = {
   PATCH: http.patch,
   DELETE: http.delete,
 }
+
+/**
+ * A test's own answer for one endpoint, e.g. an error path:
+ * `server.use(mockEndpoint(getLesson, () => errorResponse(500, 'Boom')))`.
+ */
+export const mockEndpoint = (
+  descriptor: Descriptor,
+  resolver: HttpResponseResolver,
+  options?: RequestHandlerOptions,
+): HttpHandler => METHODS[descriptor.method](apiUrl(descriptor.path), resolver, options)
 
 /**
  * The one way to declare a mock handler: the URL, access check and validation of params, query

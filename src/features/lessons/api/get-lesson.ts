@@ -1,11 +1,11 @@
-import type { Lesson } from '@contract/index'
+import { getLesson as getLessonCall } from '@contract/descriptors/lessons'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { SIXTY_SECONDS } from './cache-times'
 import { lessonKeys } from './keys'
 
 /** GET /lessons/{id} for signed-in users; lesson data is fresh for 60 s (§9). */
-export const getLesson = async (id: number) => (await api.get<Lesson>(`/lessons/${id}`)).data
+export const getLesson = (id: number) => request(getLessonCall, { params: { id } })
 
 export const lessonQueryOptions = (id: number) =>
   queryOptions({

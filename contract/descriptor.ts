@@ -1,0 +1,32 @@
+/**
+ * What a client needs to call an endpoint, and nothing more: its method, its path and who may call
+ * it. Descriptors carry no schema, so the SPA imports them at run time without the schema builder;
+ * `endpoint.ts` adds the schemas for the server, the mocks and the OpenAPI document.
+ */
+import type { ROLES } from './rules.ts'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * Who may call an endpoint, declared with it so the server checks it in one hook:
+ * `public` anyone; `user` any signed-in user; a role list those roles only.
+ * Ownership (of a lesson, session, resource) is checked by the handler on the object named.
+ */
+export type Access = 'public' | 'user' | readonly (typeof ROLES)[number][]
+
+export interface Descriptor {
+  readonly method: HttpMethod
+  /** Fastify-style path relative to the API base, e.g. `/lessons/:id`. */
+  readonly path: string
+  readonly access: Access
+}
+
+export const describe = <const D extends Descriptor>(descriptor: D): D => descriptor
+
+/** Fills `:name` segments: `buildPath('/lessons/:id', { id: 3 })` → `/lessons/3`. */
+export const buildPath = (path: string, params: Readonly<Record<string, string | number>> = {}) =>
+  path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
