@@ -7,7 +7,10 @@ import { NotFoundPage, RouteErrorPage } from './components/error-page'
 import { AppShell } from './layouts/app-shell'
 import { RootLayout } from './layouts/root-layout'
 
-/** Every screen is its own chunk, fetched when its route is first matched. */
+/**
+ * Every screen is its own chunk, fetched when its route is first matched. Child routes use the
+ * absolute patterns of `paths` (React Router accepts them below a parent they start with).
+ */
 const lazyDefault = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 })
@@ -31,35 +34,44 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <Navigate to={paths.auth.login.href()} replace /> },
-          { path: 'login', lazy: lazyNamed('StudentLogin', () => import('./routes/auth/login')) },
           {
-            path: 'login/student',
+            path: paths.auth.login.pattern,
             lazy: lazyNamed('StudentLogin', () => import('./routes/auth/login')),
           },
           {
-            path: 'login/teacher',
+            path: paths.auth.loginStudent.pattern,
+            lazy: lazyNamed('StudentLogin', () => import('./routes/auth/login')),
+          },
+          {
+            path: paths.auth.loginTeacher.pattern,
             lazy: lazyNamed('TeacherLogin', () => import('./routes/auth/login')),
           },
-          { path: 'register', lazy: lazyDefault(() => import('./routes/auth/register')) },
-          { path: 'confirm', lazy: lazyDefault(() => import('./routes/auth/register-done')) },
           {
-            path: 'confirmation/*',
+            path: paths.auth.register.pattern,
+            lazy: lazyDefault(() => import('./routes/auth/register')),
+          },
+          {
+            path: paths.auth.confirm.pattern,
+            lazy: lazyDefault(() => import('./routes/auth/register-done')),
+          },
+          {
+            path: paths.auth.confirmation.pattern,
             lazy: lazyDefault(() => import('./routes/auth/confirmation')),
           },
           {
-            path: 'forgot-password',
+            path: paths.auth.forgotPassword.pattern,
             lazy: lazyDefault(() => import('./routes/auth/forgot-password')),
           },
           {
-            path: 'reset-password',
+            path: paths.auth.resetPassword.pattern,
             lazy: lazyDefault(() => import('./routes/auth/reset-password')),
           },
           {
-            path: 'reset-confirm/:type',
+            path: paths.auth.resetConfirm.pattern,
             lazy: lazyDefault(() => import('./routes/auth/reset-confirm')),
           },
           {
-            path: 'reset-error/:type',
+            path: paths.auth.resetError.pattern,
             lazy: lazyDefault(() => import('./routes/auth/reset-error')),
           },
           { path: '*', element: <NotFoundPage /> },
@@ -80,7 +92,10 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth roles={['educator']} requireApproval />,
             children: [
-              { path: 'lesson/new', lazy: lazyDefault(() => import('./routes/lesson-form')) },
+              {
+                path: paths.lesson.create.pattern,
+                lazy: lazyDefault(() => import('./routes/lesson-form')),
+              },
             ],
           },
           {
@@ -92,37 +107,49 @@ export const routes: RouteObject[] = [
               />
             ),
             children: [
-              { path: 'lesson/:id/edit', lazy: lazyDefault(() => import('./routes/lesson-form')) },
+              {
+                path: paths.lesson.edit.pattern,
+                lazy: lazyDefault(() => import('./routes/lesson-form')),
+              },
             ],
           },
           {
-            path: 'lesson/:id/*',
+            path: paths.lesson.detail.pattern,
             lazy: lazyDefault(() => import('./routes/lesson-detail')),
             errorElement: <RouteErrorPage />,
           },
-          { path: 'lesson', element: <NotFoundPage /> },
+          { path: paths.lesson.root.pattern, element: <NotFoundPage /> },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'settings', lazy: lazyDefault(() => import('./routes/settings')) },
-              { path: 'history', lazy: screen('History') },
+              {
+                path: paths.settings.pattern,
+                lazy: lazyDefault(() => import('./routes/settings')),
+              },
+              { path: paths.history.pattern, lazy: screen('History') },
             ],
           },
           {
             element: <RequireAuth roles={['educator']} />,
-            children: [{ path: 'upcoming-lessons', lazy: screen('UpcomingLessons') }],
+            children: [{ path: paths.upcomingLessons.pattern, lazy: screen('UpcomingLessons') }],
           },
           {
             element: <RequireAuth roles={['admin']} />,
-            children: [{ path: 'admin/educators', lazy: screen('AdminEducators') }],
+            children: [{ path: paths.admin.educators.pattern, lazy: screen('AdminEducators') }],
           },
           {
             element: <RequireAuth roles={['student']} />,
-            children: [{ path: 'payments/:paymentId', lazy: screen('PaymentResult') }],
+            children: [{ path: paths.payment.result.pattern, lazy: screen('PaymentResult') }],
           },
-          { path: 'terms', lazy: lazyDefault(() => import('./routes/terms')) },
-          { path: 'unauthorized', lazy: lazyDefault(() => import('./routes/unauthorized')) },
-          { path: 'access-denied', lazy: lazyDefault(() => import('./routes/access-denied')) },
+          { path: paths.terms.pattern, lazy: lazyDefault(() => import('./routes/terms')) },
+          {
+            path: paths.unauthorized.pattern,
+            lazy: lazyDefault(() => import('./routes/unauthorized')),
+          },
+          {
+            path: paths.accessDenied.pattern,
+            lazy: lazyDefault(() => import('./routes/access-denied')),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -91,7 +91,7 @@ describe('logout (§4)', () => {
     expect(localStorage.getItem('draft')).toBeNull()
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en-US')
     expect(db.session.userId).toBeNull()
-    await userEvent.click(screen.getByRole('link', { name: /Manabi/ }))
+    await userEvent.click(await screen.findByRole('link', { name: /Manabi/ }))
     expect(await screen.findByRole('heading', { name: 'All lessons' })).toBeInTheDocument()
   })
 

@@ -21,7 +21,8 @@ const lintProbe = async (file: string, source: string) => {
   )
 }
 
-describe('layer boundaries', () => {
+// The first lint builds the TypeScript program of the whole project: slow on a busy machine.
+describe('layer boundaries', { timeout: 60_000 }, () => {
   it('refuse a feature importing the app layer', async () => {
     const messages = await lintProbe(
       'src/features/auth/layer-probe.ts',

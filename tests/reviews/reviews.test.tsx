@@ -172,12 +172,8 @@ describe('the owner card and its average rating (§2, §9)', () => {
   it('does not ask for the average or the reviews without a valid owner id', async () => {
     await renderApp(
       <>
-        <OwnerCard
-          owner={{ id: 0, name: 'Nobody', description: null }}
-          audience="guest"
-          viewerIsEducator={false}
-        />
-        <ReviewList educatorId={0} audience="guest" />
+        <OwnerCard owner={{ id: 0, name: 'Nobody', description: null }} viewerIsEducator={false} />
+        <ReviewList educatorId={0} />
       </>,
     )
     expect(await screen.findByRole('alert')).toHaveTextContent('Owner id is missing')

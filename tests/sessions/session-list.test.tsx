@@ -17,15 +17,12 @@ const { sessions: ids } = seedIds
 
 const lessonOf = (lessonId: number) => db.lessons.find((lesson) => lesson.id === lessonId)!
 
-const renderList = (
-  lessonId: number,
-  user: TestUser | null = null,
-  audience: 'guest' | 'user' = user ? 'user' : 'guest',
-) =>
-  renderApp(
-    <SessionList lessonId={lessonId} lessonTitle={lessonOf(lessonId).title} audience={audience} />,
-    { user, url: `/lesson/${lessonId}`, path: '/lesson/:id' },
-  )
+const renderList = (lessonId: number, user: TestUser | null = null) =>
+  renderApp(<SessionList lessonId={lessonId} lessonTitle={lessonOf(lessonId).title} />, {
+    user,
+    url: `/lesson/${lessonId}`,
+    path: '/lesson/:id',
+  })
 
 const list = () => screen.getByRole('list', { name: 'Sessions' })
 const cards = () => within(list()).getAllByRole('article')

@@ -11,7 +11,7 @@ const titleKeys = {
 /** §2: students get their dashboard; educators' and admins' screens arrive with their issues. */
 export default function Dashboard({ user }: { user: CurrentUser }) {
   if (user.role === 'student') {
-    return <StudentDashboard catalogue={<LessonCatalogue audience="user" cardHeadingLevel={3} />} />
+    return <StudentDashboard catalogue={<LessonCatalogue cardHeadingLevel={3} />} />
   }
   return <ScreenTitle titleKey={titleKeys[user.role]} />
 }

@@ -9,7 +9,7 @@ export default function GuestHome() {
       <h1 id="guest-home-title" className="mb-4 text-2xl font-semibold text-slate-900">
         {t('guest.home.title')}
       </h1>
-      <LessonCatalogue audience="guest" />
+      <LessonCatalogue />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import type { Lesson } from '@contract/index'
+import type { CurrentUser, Lesson } from '@contract/index'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
@@ -16,8 +16,6 @@ import { parseId } from '@/shared/config/paths'
 import { Button } from '@/shared/ui/button'
 import { Loading } from '@/shared/ui/loading'
 
-type Audience = 'guest' | 'user'
-
 /** /lesson/:id/*: the lesson for signed-in users, the guest lesson page otherwise (§2). */
 export default function LessonDetail() {
   const { t } = useTranslation()
@@ -31,36 +29,29 @@ export default function LessonDetail() {
       </p>
     )
   }
-  const viewerIsEducator = user?.role === 'educator'
   return user ? (
-    <UserLessonPage key={lessonId} lessonId={lessonId} viewerIsEducator={viewerIsEducator} />
+    <UserLessonPage key={lessonId} lessonId={lessonId} viewer={user} />
   ) : (
-    <GuestLessonPage key={lessonId} lessonId={lessonId} viewerIsEducator={viewerIsEducator} />
+    <GuestLessonPage key={lessonId} lessonId={lessonId} />
   )
 }
 
-type PageProps = { lessonId: number; viewerIsEducator: boolean }
-
 /** GET /guest/lessons/{id} for guests. */
-function GuestLessonPage({ lessonId, viewerIsEducator }: PageProps) {
-  const lesson = useGuestLesson(lessonId)
-  return <LessonPage lesson={lesson} audience="guest" viewerIsEducator={viewerIsEducator} />
+function GuestLessonPage({ lessonId }: { lessonId: number }) {
+  return <LessonPage lesson={useGuestLesson(lessonId)} viewer={null} />
 }
 
 /** GET /lessons/{id} for signed-in users. */
-function UserLessonPage({ lessonId, viewerIsEducator }: PageProps) {
-  const lesson = useLesson(lessonId)
-  return <LessonPage lesson={lesson} audience="user" viewerIsEducator={viewerIsEducator} />
+function UserLessonPage({ lessonId, viewer }: { lessonId: number; viewer: CurrentUser }) {
+  return <LessonPage lesson={useLesson(lessonId)} viewer={viewer} />
 }
 
 function LessonPage({
   lesson,
-  audience,
-  viewerIsEducator,
+  viewer,
 }: {
   lesson: UseQueryResult<Lesson>
-  audience: Audience
-  viewerIsEducator: boolean
+  viewer: CurrentUser | null
 }) {
   const { t } = useTranslation()
   if (lesson.isPending) return <Loading />
@@ -82,11 +73,11 @@ function LessonPage({
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-8 p-4 sm:p-6 xl:p-8">
       <LessonOverview lesson={data} />
-      <SessionList lessonId={data.id} lessonTitle={data.title} audience={audience} />
-      {audience === 'user' && <MaterialList lessonId={data.id} />}
+      <SessionList lessonId={data.id} lessonTitle={data.title} />
+      {viewer && <MaterialList lessonId={data.id} />}
       <div className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
-        <OwnerCard owner={data.owner} audience={audience} viewerIsEducator={viewerIsEducator} />
-        <ReviewList educatorId={data.owner.id} audience={audience} />
+        <OwnerCard owner={data.owner} viewerIsEducator={viewer?.role === 'educator'} />
+        <ReviewList educatorId={data.owner.id} />
       </div>
     </div>
   )

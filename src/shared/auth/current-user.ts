@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@contract/index'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
+import { me } from '@contract/descriptors/user'
 import { toApiError } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 
 /**
  * The signed-in user is shared state: the shells, guards and several features read it, and the
@@ -15,8 +16,7 @@ export const currentUserKeys = {
 /** GET /user/me: 401 means guest (null); other failures are logged and rethrown (§8). */
 export const getCurrentUser = async (): Promise<CurrentUser | null> => {
   try {
-    const { data } = await api.get<CurrentUser>('/user/me')
-    return data
+    return await request(me)
   } catch (error) {
     const apiError = toApiError(error)
     if (apiError.status === 401) return null
@@ -36,3 +36,13 @@ export const currentUserQueryOptions = () =>
   })
 
 export const useUser = () => useQuery(currentUserQueryOptions())
+
+/** Who is asking: guests read the public /guest/* calls, signed-in users the authenticated ones. */
+export type Audience = 'guest' | 'user'
+
+/** The audience of the current screen; undefined until the current user is known. */
+export const useAudience = (): Audience | undefined => {
+  const { data, isPending } = useUser()
+  if (isPending) return undefined
+  return data ? 'user' : 'guest'
+}

@@ -14,7 +14,8 @@ export const paths = {
     loginTeacher: route('/auth/login/teacher'),
     register: route('/auth/register'),
     confirm: route('/auth/confirm'),
-    confirmation: route('/auth/confirmation'),
+    // §2 confirmation/*: anything below it is the same screen, which reads ?token=.
+    confirmation: { pattern: '/auth/confirmation/*', href: () => '/auth/confirmation' },
     forgotPassword: route('/auth/forgot-password'),
     resetPassword: route('/auth/reset-password'),
     resetConfirm: {
@@ -27,6 +28,8 @@ export const paths = {
     },
   },
   lesson: {
+    /** /lesson alone names no lesson: a not-found page. */
+    root: route('/lesson'),
     create: route('/lesson/new'),
     edit: {
       pattern: '/lesson/:id/edit',

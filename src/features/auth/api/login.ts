@@ -1,15 +1,13 @@
-import type { CurrentUser, LoginBody } from '@contract/index'
+import { login as loginCall } from '@contract/descriptors/auth'
+import type { LoginBody } from '@contract/index'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { announceLogin } from '@/shared/lib/auth-events'
 import { currentUserKeys } from '@/shared/auth/current-user'
 
-export const login = async (body: LoginBody) => {
-  const { data } = await api.post<CurrentUser>('/auth/login', body)
-  return data
-}
+export const login = (body: LoginBody) => request(loginCall, { body })
 
 /**
  * §4: success refreshes the user, shows the success toast and announces the login event. The

@@ -1,13 +1,14 @@
+import { logout as logoutCall } from '@contract/descriptors/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { announceLogout } from '@/shared/lib/auth-events'
 import { clearLocalStorageKeepingLanguage } from '@/shared/lib/storage'
 import { currentUserKeys } from '@/shared/auth/current-user'
 
 export const logout = async () => {
-  await api.get('/auth/logout')
+  await request(logoutCall)
 }
 
 /**

@@ -1,16 +1,14 @@
-import type { EmailBody, MessageBody } from '@contract/index'
+import { passwordResetEmail as passwordResetEmailCall } from '@contract/descriptors/auth'
+import type { EmailBody } from '@contract/index'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
 import { serverMessage } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 import { paths } from '@/shared/config/paths'
 
-export const passwordResetEmail = async (body: EmailBody) => {
-  const { data } = await api.post<MessageBody>('/auth/password-reset-email', body)
-  return data
-}
+export const passwordResetEmail = (body: EmailBody) => request(passwordResetEmailCall, { body })
 
 /**
  * §4 forgot password: success shows the server's message and goes to reset-confirm/email; a

@@ -1,16 +1,13 @@
-import type { MessageBody, RegisterBody } from '@contract/index'
+import { register as registerCall } from '@contract/descriptors/auth'
+import type { RegisterBody } from '@contract/index'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
-import { ApiError } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 
 /** §7: success is status 201; any other answer is a failure ('Registration failed'). */
-export const register = async (body: RegisterBody) => {
-  const response = await api.post<MessageBody>('/auth/register', body)
-  if (response.status !== 201) throw new ApiError(response.status, response.statusText, [])
-  return response.data
-}
+export const register = (body: RegisterBody) =>
+  request(registerCall, { body }, { validateStatus: (status) => status === 201 })
 
 /**
  * §4: 201 shows the success toast. The form resets itself, goes to the done screen and places a

@@ -1,15 +1,13 @@
-import type { EmailBody, MessageBody } from '@contract/index'
+import { resendConfirmation as resendConfirmationCall } from '@contract/descriptors/auth'
+import type { EmailBody } from '@contract/index'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
 import { errorMessage } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 
 /** POST /auth/resend-confirmation: the server answers the same whether or not the address exists. */
-export const resendConfirmation = async (body: EmailBody) => {
-  const { data } = await api.post<MessageBody>('/auth/resend-confirmation', body)
-  return data
-}
+export const resendConfirmation = (body: EmailBody) => request(resendConfirmationCall, { body })
 
 /** Toasts the server's answer, or the §8 generic error text on failure. */
 export const useResendConfirmation = () => {

@@ -1,16 +1,14 @@
-import type { MessageBody, SetNewPasswordBody } from '@contract/index'
+import { setNewPassword as setNewPasswordCall } from '@contract/descriptors/auth'
+import type { SetNewPasswordBody } from '@contract/index'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
 import { serverMessage } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 import { paths } from '@/shared/config/paths'
 
-export const setNewPassword = async (body: SetNewPasswordBody) => {
-  const { data } = await api.post<MessageBody>('/auth/set-new-password', body)
-  return data
-}
+export const setNewPassword = (body: SetNewPasswordBody) => request(setNewPasswordCall, { body })
 
 /**
  * §4 set new password: success shows a toast with the server's message and goes to

@@ -18,6 +18,7 @@ import {
 } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { CheckboxField } from '@/shared/ui/checkbox-field'
+import { NewPasswordFields } from '@/shared/ui/new-password-fields'
 import { TextField } from '@/shared/ui/text-field'
 import { useRegister } from '../api/register'
 import { TermsDialog } from './terms-dialog'
@@ -133,19 +134,11 @@ export function RegisterForm() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label={t('auth.fields.password')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('auth.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={register('password')}
+          passwordError={errors.password?.message}
+          confirmation={register('confirmPassword')}
+          confirmationError={errors.confirmPassword?.message}
         />
         <fieldset
           className="flex flex-col gap-2"

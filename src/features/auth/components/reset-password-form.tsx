@@ -6,7 +6,7 @@ import { type InferType, object } from 'yup'
 import { paths } from '@/shared/config/paths'
 import { confirmPasswordField, passwordField } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
-import { TextField } from '@/shared/ui/text-field'
+import { NewPasswordFields } from '@/shared/ui/new-password-fields'
 import { useSetNewPassword } from '../api/set-new-password'
 
 const resetPasswordSchema = object({
@@ -56,19 +56,12 @@ function NewPasswordForm({ token }: { token: string }) {
       <p id="reset-password-description" className="text-sm text-slate-600">
         {t('auth.resetPassword.description')}
       </p>
-      <TextField
-        label={t('auth.resetPassword.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label={t('auth.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        passwordLabel={t('auth.resetPassword.newPassword')}
+        password={register('password')}
+        passwordError={errors.password?.message}
+        confirmation={register('confirmPassword')}
+        confirmationError={errors.confirmPassword?.message}
       />
       <Button type="submit" disabled={setNewPassword.isPending}>
         {t('auth.resetPassword.submit')}

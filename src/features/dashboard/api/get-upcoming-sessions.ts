@@ -1,7 +1,7 @@
-import type { Paginated, UpcomingSession } from '@contract/index'
+import { upcomingLessons } from '@contract/descriptors/lessons'
 import { PAGE_SIZE } from '@contract/rules'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { dashboardKeys } from './keys'
 
 /**
@@ -9,11 +9,7 @@ import { dashboardKeys } from './keys'
  * first. The dashboard shows the first page (20 sessions).
  */
 export const getUpcomingSessions = async () =>
-  (
-    await api.get<Paginated<UpcomingSession>>('/lessons/upcoming', {
-      params: { page: 1, take: PAGE_SIZE.default },
-    })
-  ).data.data
+  (await request(upcomingLessons, { query: { page: 1, take: PAGE_SIZE.default } })).data
 
 export const upcomingSessionsQueryOptions = () =>
   queryOptions({

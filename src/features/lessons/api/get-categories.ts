@@ -1,18 +1,17 @@
+import { listCategories } from '@contract/descriptors/categories'
 import type { Category } from '@contract/index'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { SIXTY_SECONDS } from './cache-times'
 import { lessonKeys } from './keys'
 
 export const CATEGORIES_FETCH_FAILED = 'Failed to fetch lesson categories'
 
-/** GET /categories: anything but 200 with a list is a failure (§7). */
+/** GET /categories: an answer without a list (a 204, say) is a failure; errors stay as they are. */
 export const getCategories = async (): Promise<Category[]> => {
-  const response = await api.get<Category[]>('/categories')
-  if (response.status !== 200 || !Array.isArray(response.data)) {
-    throw new Error(CATEGORIES_FETCH_FAILED)
-  }
-  return response.data
+  const categories = await request(listCategories)
+  if (!Array.isArray(categories)) throw new Error(CATEGORIES_FETCH_FAILED)
+  return categories
 }
 
 export const categoriesQueryOptions = () =>

@@ -1,11 +1,10 @@
-import type { GuestCategory } from '@contract/index'
+import { guestCategories } from '@contract/descriptors/guest'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { FIVE_MINUTES } from './cache-times'
 import { lessonKeys } from './keys'
 
-export const getGuestCategories = async () =>
-  (await api.get<GuestCategory[]>('/guest/categories')).data
+export const getGuestCategories = () => request(guestCategories)
 
 export const guestCategoriesQueryOptions = () =>
   queryOptions({

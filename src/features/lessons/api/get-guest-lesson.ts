@@ -1,12 +1,11 @@
-import type { Lesson } from '@contract/index'
+import { guestLesson } from '@contract/descriptors/guest'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { SIXTY_SECONDS } from './cache-times'
 import { lessonKeys } from './keys'
 
 /** GET /guest/lessons/{id}: the lesson as a guest sees it. */
-export const getGuestLesson = async (id: number) =>
-  (await api.get<Lesson>(`/guest/lessons/${id}`)).data
+export const getGuestLesson = (id: number) => request(guestLesson, { params: { id } })
 
 export const guestLessonQueryOptions = (id: number) =>
   queryOptions({

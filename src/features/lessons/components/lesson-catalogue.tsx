@@ -1,25 +1,26 @@
-import type { Lesson, Paginated } from '@contract/index'
-import {
-  type InfiniteData,
-  useInfiniteQuery,
-  useQuery,
-  type UseInfiniteQueryResult,
-} from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useInView } from 'react-intersection-observer'
+import { type Audience, useAudience } from '@/shared/auth/current-user'
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value'
 import { Loading } from '@/shared/ui/loading'
-import { categoriesQueryOptions } from '../api/get-categories'
-import { guestCategoriesQueryOptions } from '../api/get-guest-categories'
-import { guestLessonsQueryOptions } from '../api/get-guest-lessons'
-import { lessonsQueryOptions } from '../api/get-lessons'
+import { useCategories } from '../api/get-categories'
+import { useGuestCategories } from '../api/get-guest-categories'
+import { useGuestLessons } from '../api/get-guest-lessons'
+import { useLessons } from '../api/get-lessons'
 import type { GuestLessonFilters } from '../api/keys'
 import { LessonCard } from './lesson-card'
 import { LessonFilters } from './lesson-filters'
 
-/** Guests read the public catalogue (/guest/*); signed-in users the authenticated one. */
-export type CatalogueAudience = 'guest' | 'user'
+/**
+ * Guests read the public catalogue (/guest/*); signed-in users the authenticated one. A screen's
+ * audience never changes while it is mounted (guests and users get different shells), so the
+ * hooks it picks are the same on every render.
+ */
+const catalogueHooks = {
+  guest: { useCategoryList: useGuestCategories, useLessonPages: useGuestLessons },
+  user: { useCategoryList: useCategories, useLessonPages: useLessons },
+}
 
 /**
  * Columns of at least 240 px share each row (one column when the container is narrower, so
@@ -33,12 +34,18 @@ export const CATALOGUE_GRID_CLASS =
  * filters are part of the query key, so a new search starts again at page 1; when the last card
  * comes into view the next page is requested, as long as the previous page returned lessons.
  */
-export function LessonCatalogue({
+export function LessonCatalogue({ cardHeadingLevel = 2 }: { cardHeadingLevel?: 2 | 3 }) {
+  const audience = useAudience()
+  if (!audience) return <Loading />
+  return <Catalogue audience={audience} cardHeadingLevel={cardHeadingLevel} />
+}
+
+function Catalogue({
   audience,
-  cardHeadingLevel = 2,
+  cardHeadingLevel,
 }: {
-  audience: CatalogueAudience
-  cardHeadingLevel?: 2 | 3
+  audience: Audience
+  cardHeadingLevel: 2 | 3
 }) {
   const [search, setSearch] = useState('')
   const [categoryId, setCategoryId] = useState('')
@@ -47,11 +54,9 @@ export function LessonCatalogue({
     ...(title ? { title } : {}),
     ...(categoryId ? { categoryIds: categoryId } : {}),
   }
-  const isGuest = audience === 'guest'
-  // Only the audience's own endpoints are ever called: the other query stays disabled.
-  const guestCategories = useQuery({ ...guestCategoriesQueryOptions(), enabled: isGuest })
-  const userCategories = useQuery({ ...categoriesQueryOptions(), enabled: !isGuest })
-  const categories = (isGuest ? guestCategories.data : userCategories.data) ?? []
+  const { useCategoryList, useLessonPages } = catalogueHooks[audience]
+  const categories = useCategoryList().data ?? []
+  const lessons = useLessonPages(filters)
 
   return (
     <div className="min-w-0">
@@ -62,42 +67,16 @@ export function LessonCatalogue({
         onCategoryChange={setCategoryId}
         categories={categories}
       />
-      {isGuest ? (
-        <GuestResults filters={filters} cardHeadingLevel={cardHeadingLevel} />
-      ) : (
-        <UserResults filters={filters} cardHeadingLevel={cardHeadingLevel} />
-      )}
+      <LessonResults query={lessons} cardHeadingLevel={cardHeadingLevel} />
     </div>
   )
 }
-
-type ResultsProps = { filters: GuestLessonFilters; cardHeadingLevel: 2 | 3 }
-
-function GuestResults({ filters, cardHeadingLevel }: ResultsProps) {
-  return (
-    <LessonResults
-      query={useInfiniteQuery(guestLessonsQueryOptions(filters))}
-      cardHeadingLevel={cardHeadingLevel}
-    />
-  )
-}
-
-function UserResults({ filters, cardHeadingLevel }: ResultsProps) {
-  return (
-    <LessonResults
-      query={useInfiniteQuery(lessonsQueryOptions(filters))}
-      cardHeadingLevel={cardHeadingLevel}
-    />
-  )
-}
-
-type LessonPagesQuery = UseInfiniteQueryResult<InfiniteData<Paginated<Lesson>>>
 
 function LessonResults({
   query,
   cardHeadingLevel,
 }: {
-  query: LessonPagesQuery
+  query: ReturnType<typeof useLessons>
   cardHeadingLevel: 2 | 3
 }) {
   const { t } = useTranslation()

@@ -1,7 +1,8 @@
+import { listResources } from '@contract/descriptors/resources'
 import type { Resource } from '@contract/index'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
 import { toApiError } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 import { materialKeys } from './keys'
 
 /**
@@ -10,7 +11,7 @@ import { materialKeys } from './keys'
  */
 export const getResources = async (lessonId: number): Promise<Resource[] | null> => {
   try {
-    return (await api.get<Resource[]>(`/lessons/${lessonId}/resources`)).data
+    return await request(listResources, { params: { id: lessonId } })
   } catch (error) {
     if (toApiError(error).status === 403) return null
     throw error

@@ -1,14 +1,13 @@
-import type { CurrentUser } from '@contract/index'
+import { reassignOwnVideoLicence } from '@contract/descriptors/user'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
 import { serverMessage } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 import { currentUserKeys } from '@/shared/auth/current-user'
 
 /** POST /user/reassign_video_licence: a fresh licence for the calling educator; no payload (§7). */
-export const reassignVideoLicence = async () =>
-  (await api.post<CurrentUser>('/user/reassign_video_licence')).data
+export const reassignVideoLicence = () => request(reassignOwnVideoLicence)
 
 /**
  * §4: refreshes the current user; §8: success says 'User updated' (as a profile update does), a

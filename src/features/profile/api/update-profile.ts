@@ -1,13 +1,13 @@
-import type { CurrentUser, UpdateProfileBody } from '@contract/index'
+import { updateProfile as updateProfileCall } from '@contract/descriptors/user'
+import type { UpdateProfileBody } from '@contract/index'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { currentUserKeys } from '@/shared/auth/current-user'
 
 /** PATCH /user/update_profile: name, email, description (educators) or password (§7). */
-export const updateProfile = async (body: UpdateProfileBody) =>
-  (await api.patch<CurrentUser>('/user/update_profile', body)).data
+export const updateProfile = (body: UpdateProfileBody) => request(updateProfileCall, { body })
 
 /**
  * Both uses of the call refresh the current user (§4) and say so (§8); the caller shows the

@@ -8,7 +8,7 @@ import { confirmPasswordField, passwordField } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { FormAlert } from '@/shared/ui/form-alert'
 import { Dialog } from '@/shared/ui/dialog'
-import { TextField } from '@/shared/ui/text-field'
+import { NewPasswordFields } from '@/shared/ui/new-password-fields'
 import { useChangePassword } from '../api/update-profile'
 
 /** §5: password required with the length/case rule; the confirmation must match. */
@@ -46,19 +46,11 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       {change.error && (
         <FormAlert>{serverMessage(change.error, t('profile.password.failed'))}</FormAlert>
       )}
-      <TextField
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label={t('auth.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        passwordError={errors.password?.message}
+        confirmation={register('confirmPassword')}
+        confirmationError={errors.confirmPassword?.message}
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>

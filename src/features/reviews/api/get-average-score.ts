@@ -1,27 +1,27 @@
-import type { AverageScore } from '@contract/index'
+import { guestAverageScore } from '@contract/descriptors/guest'
+import { userAverageScore } from '@contract/descriptors/user'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
-import { isValidEducatorId, type ReviewAudience, reviewKeys } from './keys'
+import { request } from '@/shared/api/request'
+import { type Audience, useAudience } from '@/shared/auth/current-user'
+import { isValidEducatorId, reviewKeys } from './keys'
 
-/**
- * An educator's average rating and review count: GET /guest/users/{id}/average_score for guests,
- * GET /user/{id}/average_score for signed-in users (§7).
- */
-export const getAverageScore = async (audience: ReviewAudience, educatorId: number) => {
-  const path =
-    audience === 'guest'
-      ? `/guest/users/${educatorId}/average_score`
-      : `/user/${educatorId}/average_score`
-  return (await api.get<AverageScore>(path)).data
-}
+const averageScoreCall = { guest: guestAverageScore, user: userAverageScore }
+
+/** An educator's average rating and review count, from the audience's own call (§7). */
+export const getAverageScore = (audience: Audience, educatorId: number) =>
+  request(averageScoreCall[audience], { params: { id: educatorId } })
 
 /** Only asked for when the id is valid (§7). */
-export const averageScoreQueryOptions = (audience: ReviewAudience, educatorId: number) =>
+export const averageScoreQueryOptions = (audience: Audience, educatorId: number) =>
   queryOptions({
     queryKey: reviewKeys.averageScore(audience, educatorId),
     queryFn: () => getAverageScore(audience, educatorId),
     enabled: isValidEducatorId(educatorId),
   })
 
-export const useAverageScore = (audience: ReviewAudience, educatorId: number) =>
-  useQuery(averageScoreQueryOptions(audience, educatorId))
+/** Waits for the current user, so a signed-in viewer never asks the guest call first. */
+export const useAverageScore = (educatorId: number) => {
+  const audience = useAudience()
+  const options = averageScoreQueryOptions(audience ?? 'guest', educatorId)
+  return useQuery({ ...options, enabled: audience !== undefined && options.enabled })
+}

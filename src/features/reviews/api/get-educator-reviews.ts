@@ -1,28 +1,32 @@
-import type { Paginated, Review } from '@contract/index'
+import { guestReviews } from '@contract/descriptors/guest'
+import { userReviews } from '@contract/descriptors/user'
 import { PAGE_SIZE } from '@contract/rules'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
-import { isValidEducatorId, type ReviewAudience, reviewKeys } from './keys'
+import { request } from '@/shared/api/request'
+import { type Audience, useAudience } from '@/shared/auth/current-user'
+import { isValidEducatorId, reviewKeys } from './keys'
 
-/**
- * The reviews of an educator's lessons, newest first: GET /guest/users/{id}/reviews for guests,
- * GET /user/{id}/reviews for signed-in users; one page of 100 (§7, §9).
- */
-export const getEducatorReviews = async (audience: ReviewAudience, educatorId: number) => {
-  const path =
-    audience === 'guest' ? `/guest/users/${educatorId}/reviews` : `/user/${educatorId}/reviews`
-  const { data } = await api.get<Paginated<Review>>(path, {
-    params: { page: 1, take: PAGE_SIZE.reviews },
-  })
-  return data.data
-}
+const reviewsCall = { guest: guestReviews, user: userReviews }
 
-export const educatorReviewsQueryOptions = (audience: ReviewAudience, educatorId: number) =>
+/** The reviews of an educator's lessons, newest first; one page of 100 (§7, §9). */
+export const getEducatorReviews = async (audience: Audience, educatorId: number) =>
+  (
+    await request(reviewsCall[audience], {
+      params: { id: educatorId },
+      query: { page: 1, take: PAGE_SIZE.reviews },
+    })
+  ).data
+
+export const educatorReviewsQueryOptions = (audience: Audience, educatorId: number) =>
   queryOptions({
     queryKey: reviewKeys.educator(audience, educatorId),
     queryFn: () => getEducatorReviews(audience, educatorId),
     enabled: isValidEducatorId(educatorId),
   })
 
-export const useEducatorReviews = (audience: ReviewAudience, educatorId: number) =>
-  useQuery(educatorReviewsQueryOptions(audience, educatorId))
+/** Waits for the current user, so a signed-in viewer never asks the guest call first. */
+export const useEducatorReviews = (educatorId: number) => {
+  const audience = useAudience()
+  const options = educatorReviewsQueryOptions(audience ?? 'guest', educatorId)
+  return useQuery({ ...options, enabled: audience !== undefined && options.enabled })
+}

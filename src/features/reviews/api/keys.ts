@@ -1,12 +1,11 @@
-/** Who is asking: guests use the public /guest/users calls, signed-in users the /user ones. */
-export type ReviewAudience = 'guest' | 'user'
+import type { Audience } from '@/shared/auth/current-user'
 
 /** Query keys of the reviews feature (an educator's reviews and average score). */
 export const reviewKeys = {
   all: ['reviews'] as const,
-  educator: (audience: ReviewAudience, educatorId: number) =>
+  educator: (audience: Audience, educatorId: number) =>
     [...reviewKeys.all, 'educator', audience, educatorId] as const,
-  averageScore: (audience: ReviewAudience, educatorId: number) =>
+  averageScore: (audience: Audience, educatorId: number) =>
     [...reviewKeys.all, 'average-score', audience, educatorId] as const,
 }
 

@@ -4,17 +4,16 @@ import { useTranslation } from 'react-i18next'
 import { formatRating } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { useAverageScore } from '../api/get-average-score'
-import { isValidEducatorId, type ReviewAudience } from '../api/keys'
+import { isValidEducatorId } from '../api/keys'
 
 type OwnerCardProps = {
   owner: Owner
-  audience: ReviewAudience
   /** Educators see a 0.0 average; everyone else reads the no-reviews message (§2). */
   viewerIsEducator: boolean
 }
 
 /** The lesson owner's public face (§2): name, description and average rating. */
-export function OwnerCard({ owner, audience, viewerIsEducator }: OwnerCardProps) {
+export function OwnerCard({ owner, viewerIsEducator }: OwnerCardProps) {
   const { t } = useTranslation()
   const headingId = useId()
   const description = owner.description?.trim() ? owner.description : null
@@ -42,11 +41,7 @@ export function OwnerCard({ owner, audience, viewerIsEducator }: OwnerCardProps)
         <p className="text-slate-600">{t('reviews.owner.noDescription')}</p>
       )}
       {isValidEducatorId(owner.id) ? (
-        <AverageRating
-          audience={audience}
-          educatorId={owner.id}
-          viewerIsEducator={viewerIsEducator}
-        />
+        <AverageRating educatorId={owner.id} viewerIsEducator={viewerIsEducator} />
       ) : (
         <p role="alert" className="text-red-700">
           {t('reviews.owner.noOwnerId')}
@@ -57,17 +52,15 @@ export function OwnerCard({ owner, audience, viewerIsEducator }: OwnerCardProps)
 }
 
 function AverageRating({
-  audience,
   educatorId,
   viewerIsEducator,
 }: {
-  audience: ReviewAudience
   educatorId: number
   viewerIsEducator: boolean
 }) {
   const { t } = useTranslation()
   const language = useLanguage()
-  const score = useAverageScore(audience, educatorId)
+  const score = useAverageScore(educatorId)
   if (score.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600">

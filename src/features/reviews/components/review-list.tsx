@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { useEducatorReviews } from '../api/get-educator-reviews'
-import { isValidEducatorId, type ReviewAudience } from '../api/keys'
+import { isValidEducatorId } from '../api/keys'
 
 type DatedReview = Review & { createdAt: string }
 
@@ -16,16 +16,10 @@ const isDated = (review: Review): review is DatedReview => Boolean(review.create
  * The reviews of an educator's lessons (§2). The heading and subtitle appear only when there is a
  * review to show; with none the list renders nothing (the owner card says there are no reviews).
  */
-export function ReviewList({
-  educatorId,
-  audience,
-}: {
-  educatorId: number
-  audience: ReviewAudience
-}) {
+export function ReviewList({ educatorId }: { educatorId: number }) {
   const { t } = useTranslation()
   const headingId = useId()
-  const reviews = useEducatorReviews(audience, educatorId)
+  const reviews = useEducatorReviews(educatorId)
   if (!isValidEducatorId(educatorId)) return null
   if (reviews.isPending) {
     return (

@@ -1,9 +1,10 @@
+import { sessionIcs } from '@contract/descriptors/sessions'
 import type { AxiosResponseHeaders } from 'axios'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { api } from '@/shared/api/client'
 import { errorMessage } from '@/shared/api/errors'
+import { request } from '@/shared/api/request'
 
 type CalendarTarget = { lessonId: number; sessionId: number }
 
@@ -25,12 +26,16 @@ const parseJsonErrors = (data: unknown, headers: AxiosResponseHeaders) => {
  * is read as text (iCalendar is text) and wrapped, which every environment handles alike.
  */
 export const getSessionCalendar = async ({ lessonId, sessionId }: CalendarTarget) => {
-  const { data } = await api.get<string>(`/lessons/${lessonId}/sessions/${sessionId}/ics`, {
-    responseType: 'text',
-    headers: { Accept: 'text/calendar' },
-    transformResponse: parseJsonErrors,
-  })
-  return new Blob([data], { type: 'text/calendar;charset=utf-8' })
+  const calendar = await request(
+    sessionIcs,
+    { params: { id: lessonId, sessionId } },
+    {
+      responseType: 'text',
+      headers: { Accept: 'text/calendar' },
+      transformResponse: parseJsonErrors,
+    },
+  )
+  return new Blob([calendar], { type: 'text/calendar;charset=utf-8' })
 }
 
 /** Hands a downloaded file to the browser under `filename`, through a short-lived object URL. */

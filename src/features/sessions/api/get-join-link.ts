@@ -1,6 +1,6 @@
-import type { MeetingLink } from '@contract/index'
+import { joinSession } from '@contract/descriptors/sessions'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
+import { request } from '@/shared/api/request'
 import { sessionKeys } from './keys'
 
 /**
@@ -8,10 +8,8 @@ import { sessionKeys } from './keys'
  * student from 5 minutes before the start until the end (§7, §9). A list loaded before the join
  * window opened has no link yet; the card asks for it when its join button appears.
  */
-export const getJoinLink = async (lessonId: number, sessionId: number) => {
-  const { data } = await api.get<MeetingLink>(`/lessons/${lessonId}/sessions/${sessionId}/join`)
-  return data
-}
+export const getJoinLink = (lessonId: number, sessionId: number) =>
+  request(joinSession, { params: { id: lessonId, sessionId } })
 
 export const joinLinkQueryOptions = (lessonId: number, sessionId: number) =>
   queryOptions({

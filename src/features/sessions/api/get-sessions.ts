@@ -1,26 +1,22 @@
-import type { Paginated, Session } from '@contract/index'
+import { guestSessions } from '@contract/descriptors/guest'
+import { listSessions } from '@contract/descriptors/sessions'
 import { PAGE_SIZE } from '@contract/rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { api } from '@/shared/api/client'
 import { nextPageWhileNonEmpty } from '@/shared/api/paging'
+import { request } from '@/shared/api/request'
+import { type Audience, useAudience } from '@/shared/auth/current-user'
 import { sessionKeys } from './keys'
 
-export type SessionAudience = 'guest' | 'user'
+const sessionsCall = { guest: guestSessions, user: listSessions }
 
-/**
- * GET /guest/lessons/:id/sessions (guests) or GET /lessons/:id/sessions (signed in): 100 per page,
- * soonest first, each session as the viewer sees it (§2, §4).
- */
-export const getSessions = async (lessonId: number, audience: SessionAudience, page: number) => {
-  const path =
-    audience === 'guest' ? `/guest/lessons/${lessonId}/sessions` : `/lessons/${lessonId}/sessions`
-  const { data } = await api.get<Paginated<Session>>(path, {
-    params: { page, take: PAGE_SIZE.sessions },
+/** A lesson's sessions, 100 per page, soonest first, each as the viewer sees it (§2, §4). */
+export const getSessions = (lessonId: number, audience: Audience, page: number) =>
+  request(sessionsCall[audience], {
+    params: { id: lessonId },
+    query: { page, take: PAGE_SIZE.sessions },
   })
-  return data
-}
 
-export const sessionsQueryOptions = (lessonId: number, audience: SessionAudience) =>
+export const sessionsQueryOptions = (lessonId: number, audience: Audience) =>
   infiniteQueryOptions({
     queryKey: sessionKeys.list(lessonId, audience),
     queryFn: ({ pageParam }) => getSessions(lessonId, audience, pageParam),
@@ -29,5 +25,11 @@ export const sessionsQueryOptions = (lessonId: number, audience: SessionAudience
       nextPageWhileNonEmpty(lastPage, lastPageParam),
   })
 
-export const useSessions = (lessonId: number, audience: SessionAudience) =>
-  useInfiniteQuery(sessionsQueryOptions(lessonId, audience))
+/** Waits for the current user, so a signed-in viewer never asks the guest call first. */
+export const useSessions = (lessonId: number) => {
+  const audience = useAudience()
+  return useInfiniteQuery({
+    ...sessionsQueryOptions(lessonId, audience ?? 'guest'),
+    enabled: audience !== undefined,
+  })
+}

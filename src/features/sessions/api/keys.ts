@@ -1,8 +1,10 @@
+import type { Audience } from '@/shared/auth/current-user'
+
 /** Query keys of the sessions feature (a lesson's sessions, one session's meeting link). */
 export const sessionKeys = {
   all: ['sessions'] as const,
   lists: () => [...sessionKeys.all, 'list'] as const,
-  list: (lessonId: number, audience: 'guest' | 'user') =>
+  list: (lessonId: number, audience: Audience) =>
     [...sessionKeys.lists(), audience, lessonId] as const,
   joinLink: (lessonId: number, sessionId: number) =>
     [...sessionKeys.all, 'join-link', lessonId, sessionId] as const,

@@ -2,25 +2,26 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useInView } from 'react-intersection-observer'
-import { useUser } from '@/shared/auth/current-user'
+import { useAudience, useUser } from '@/shared/auth/current-user'
 import { Loading } from '@/shared/ui/loading'
-import { type SessionAudience, useSessions } from '../api/get-sessions'
+import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
 import { SessionCard, type SessionViewer } from './session-card'
 
-type SessionListProps = { lessonId: number; lessonTitle: string; audience: SessionAudience }
+type SessionListProps = { lessonId: number; lessonTitle: string }
 
 /**
  * The sessions of one lesson as a grid of cards (§2): 1 column, 2 from sm, 3 from xl, 4 from xxl.
  * When the last card comes into view the next page is requested, as long as the previous page
  * returned sessions.
  */
-export function SessionList({ lessonId, lessonTitle, audience }: SessionListProps) {
+export function SessionList({ lessonId, lessonTitle }: SessionListProps) {
   const { t } = useTranslation()
   const headingId = useId()
   const queryClient = useQueryClient()
   const { data: user } = useUser()
-  const sessions = useSessions(lessonId, audience)
+  const audience = useAudience()
+  const sessions = useSessions(lessonId)
   const { ref: lastCardRef, inView: lastCardInView } = useInView({ rootMargin: '100px' })
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = sessions
 
@@ -30,11 +31,11 @@ export function SessionList({ lessonId, lessonTitle, audience }: SessionListProp
 
   // A session started or ended: the API computes the new types (§4).
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.list(lessonId, audience) })
+    if (audience)
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.list(lessonId, audience) })
   }, [queryClient, lessonId, audience])
 
-  const viewer: SessionViewer =
-    audience === 'guest' || !user ? 'guest' : user.role === 'student' ? 'student' : 'staff'
+  const viewer: SessionViewer = !user ? 'guest' : user.role === 'student' ? 'student' : 'staff'
   const items = sessions.data?.pages.flatMap((page) => page.data) ?? []
 
   let body: ReactNode
