@@ -1,6 +1,7 @@
 // Proves the build is split by route: the code a guest downloads to see the landing page holds
-// none of the educator, admin or payment screens. Reads dist/ after `vite build` (manifest and
-// source maps), so it checks what ships, not what the source intends.
+// none of the educator, admin or payment screens; and that no chunk at all ships the contract's
+// schemas (TypeBox), only its descriptors and pure rules. Reads dist/ after `vite build`
+// (manifest and source maps), so it checks what ships, not what the source intends.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -50,14 +51,26 @@ const offenders = [...chunks].flatMap((key) =>
     .map((source) => `${manifest[key].file}: ${source}`),
 )
 
+// The browser gets the contract's descriptors and rules; schemas stay with the server and mocks.
+const schemaFree = [
+  /node_modules\/typebox\//,
+  /contract\/(?!rules\.ts$|descriptor\.ts$|descriptors\/)/,
+]
+const allFiles = new Set(Object.values(manifest).map((chunk) => chunk.file))
+for (const file of allFiles) {
+  for (const source of sourcesOf(file)) {
+    if (schemaFree.some((pattern) => pattern.test(source))) offenders.push(`${file}: ${source}`)
+  }
+}
+
 const routeChunks = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry).length
 if (routeChunks < 10)
   offenders.push(`only ${routeChunks} lazily loaded chunks: routes are not split`)
 
 if (offenders.length) {
-  console.error('The guest landing page would download code it must not:\n' + offenders.join('\n'))
+  console.error('The browser would download code it must not:\n' + offenders.join('\n'))
   process.exit(1)
 }
 console.log(
-  `Route split OK: ${routeChunks} lazy chunks; the guest landing loads ${chunks.size} chunks and no educator, admin or payment code.`,
+  `Route split OK: ${routeChunks} lazy chunks; the guest landing loads ${chunks.size} chunks and no educator, admin or payment code; no chunk holds a contract schema.`,
 )
