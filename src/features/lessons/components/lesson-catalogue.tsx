@@ -13,9 +13,8 @@ import { LessonCard } from './lesson-card'
 import { LessonFilters } from './lesson-filters'
 
 /**
- * Guests read the public catalogue (/guest/*); signed-in users the authenticated one. A screen's
- * audience never changes while it is mounted (guests and users get different shells), so the
- * hooks it picks are the same on every render.
+ * Guests read the public catalogue (/guest/*); signed-in users the authenticated one. The
+ * catalogue is keyed by its audience, so the hooks it picks stay the same for its whole life.
  */
 const catalogueHooks = {
   guest: { useCategoryList: useGuestCategories, useLessonPages: useGuestLessons },
@@ -37,7 +36,7 @@ export const CATALOGUE_GRID_CLASS =
 export function LessonCatalogue({ cardHeadingLevel = 2 }: { cardHeadingLevel?: 2 | 3 }) {
   const audience = useAudience()
   if (!audience) return <Loading />
-  return <Catalogue audience={audience} cardHeadingLevel={cardHeadingLevel} />
+  return <Catalogue key={audience} audience={audience} cardHeadingLevel={cardHeadingLevel} />
 }
 
 function Catalogue({
