@@ -1,0 +1,12 @@
+/** Every descriptor, grouped by resource as `api` groups the endpoints. */
+export * as admin from './admin.ts'
+export * as auth from './auth.ts'
+export * as categories from './categories.ts'
+export * as guest from './guest.ts'
+export * as lessons from './lessons.ts'
+export * as payments from './payments.ts'
+export * as resources from './resources.ts'
+export * as reviews from './reviews.ts'
+export * as sessions from './sessions.ts'
+export * as system from './system.ts'
+export * as user from './user.ts'
