@@ -1,3 +1,5 @@
+import { demoWorld, type DemoWorld } from '@contract/demo/resolve'
+import { DEMO_PASSWORD, type AccountKey, type CategoryKey } from '@contract/demo/world'
 import type {
   Language,
   Link,
@@ -144,76 +146,141 @@ export interface DbState {
   session: { userId: number | null }
 }
 
-/** The password of every seeded account. */
-export const DEMO_PASSWORD = 'Password1'
+export { DEMO_PASSWORD }
+
+/**
+ * The mock's world: the demo world of `contract/demo/` without its showcase entries. Rows are
+ * numbered 1, 2, 3… in the world's order, so an id is a position + 1; files are the exception
+ * (materials' files first, then each lesson's cover as file 100 + the lesson's id).
+ */
+const worldAt = (now: number) => demoWorld(now, { showcase: false })
+const COVER_FILE_BASE = 100
+
+/** The id of the row at a position of the world's list. */
+const id = (position: number) => position + 1
+
+/** Where the seeded rows are, which does not depend on the time. */
+const layout = worldAt(0)
+const positionIn = <T>(rows: readonly T[], matches: (row: T) => boolean, what: string) => {
+  const position = rows.findIndex(matches)
+  if (position < 0) throw new Error(`The mock's demo world has no ${what}`)
+  return position
+}
+const account = (key: AccountKey) => positionIn(layout.accounts, (row) => row.key === key, key)
+const category = (key: CategoryKey) => positionIn(layout.categories, (row) => row.key === key, key)
+const lesson = (key: string) => positionIn(layout.lessons, (row) => row.key === key, key)
+const session = (key: string) => positionIn(layout.sessions, (row) => row.key === key, key)
+const material = (key: string) => positionIn(layout.materials, (row) => row.key === key, key)
+const licenceOf = (key: AccountKey) => {
+  const licence = layout.accounts[account(key)]?.licence
+  if (licence === undefined || licence === null) throw new Error(`${key} holds no licence`)
+  return licence
+}
+const freeLicences = (): readonly [number, number] => {
+  const free = layout.licences
+    .map((_, position) => position)
+    .filter((position) => layout.accounts.every((row) => row.licence !== position))
+  const [first, second, ...more] = free
+  if (first === undefined || second === undefined || more.length) {
+    throw new Error('The mock keeps a pool of two free licences')
+  }
+  return [id(first), id(second)]
+}
+
+/** The mock numbers the materials' files 1, 2, 3…; by material position, null for a link. */
+const materialFileIds = (world: DemoWorld) => {
+  let fileId = 0
+  return world.materials.map(({ file }) => (file === null ? null : (fileId += 1)))
+}
+const materialFileOf = (key: string) => {
+  const fileId = materialFileIds(layout)[material(key)]
+  if (!fileId) throw new Error(`The material ${key} has no file`)
+  return fileId
+}
 
 /** Ids of the seeded rows that tests and the demo rely on. */
 export const seedIds = {
-  admin: 1,
-  educator: 2,
-  educator2: 3,
-  unverifiedEducator: 4,
-  educatorWithoutLicence: 5,
-  student: 6,
-  student2: 7,
-  student3: 8,
-  unconfirmedStudent: 9,
-  licences: { educator: 1, educator2: 2, free: [3, 4] },
+  admin: id(account('admin')),
+  educator: id(account('kenji')),
+  educator2: id(account('emily')),
+  unverifiedEducator: id(account('hiroshi')),
+  educatorWithoutLicence: id(account('laura')),
+  student: id(account('yuki')),
+  student2: id(account('tom')),
+  student3: id(account('mai')),
+  unconfirmedStudent: id(account('sam')),
+  licences: {
+    educator: id(licenceOf('kenji')),
+    educator2: id(licenceOf('emily')),
+    /** The pool an admin lends from: the two licences no account holds. */
+    free: freeLicences(),
+  },
   categories: {
-    languages: 1,
-    mathematics: 2,
-    music: 3,
-    programming: 4,
-    cooking: 5,
-    art: 6,
-    science: 7,
+    languages: id(category('languages')),
+    mathematics: id(category('mathematics')),
+    music: id(category('music')),
+    programming: id(category('programming')),
+    cooking: id(category('cooking')),
+    art: id(category('art')),
+    science: id(category('science')),
   },
   /** Paid (2000 cents/h), educator: past session, live session, future session. */
-  paidLesson: 1,
+  paidLesson: id(lesson('conversationalJapanese')),
   /** Free, educator2: a session starting in 3 minutes, an open one and a full one. */
-  freeLesson: 2,
+  freeLesson: id(lesson('algebra')),
   /** Paid, educator2: a past session student2 attended (reviewed without createdAt). */
-  pianoLesson: 3,
+  pianoLesson: id(lesson('piano')),
   /** Free, educator: a past session student attended and has not reviewed yet. */
-  toReviewLesson: 4,
+  toReviewLesson: id(lesson('typescript')),
   /** Educator's lesson with no session: never in student or guest lists. */
-  lessonWithoutSessions: 12,
+  lessonWithoutSessions: id(lesson('calligraphyDraft')),
   /** Free, educator, no cover image. */
-  lessonWithoutImage: 13,
+  lessonWithoutImage: id(lesson('sushi')),
   sessions: {
     /** Lesson 1, ended 3 days ago; student and student2 attended. */
-    past: 1,
+    past: id(session('past')),
     /** Lesson 1, started 20 minutes ago, ends in 40; student enrolled (paid). */
-    live: 2,
+    live: id(session('live')),
     /** Lesson 1, in 2 days, paid, open. */
-    futurePaid: 3,
+    futurePaid: id(session('futurePaid')),
     /** Lesson 2, starts in 3 minutes (join window); student enrolled. */
-    startingSoon: 4,
+    startingSoon: id(session('startingSoon')),
     /** Lesson 2, in 3 days, free and open. */
-    futureFree: 5,
+    futureFree: id(session('futureFree')),
     /** Lesson 2, in 4 days, both seats taken by student2 and student3. */
-    full: 6,
+    full: id(session('full')),
   },
   /** Lesson 1's link and file materials, and the file behind the latter. */
-  resources: { link: 1, file: 2 },
-  materialFile: 1,
+  resources: { link: id(material('nhkNewsEasy')), file: id(material('hiraganaChart')) },
+  materialFile: materialFileOf('hiraganaChart'),
   /** student's successful payment for the live session. */
-  payment: 1,
+  payment: id(
+    positionIn(
+      layout.payments,
+      (row) => row.student === account('yuki') && row.session === session('live'),
+      "Yuki's payment",
+    ),
+  ),
   /** student's review of lesson 1; student2's review of lesson 3 has no createdAt. */
-  reviews: { byStudent: 1, withoutDate: 3 },
+  reviews: {
+    byStudent: id(
+      positionIn(
+        layout.reviews,
+        (row) => row.author === account('yuki') && row.lesson === lesson('conversationalJapanese'),
+        "Yuki's review",
+      ),
+    ),
+    withoutDate: id(positionIn(layout.reviews, (row) => row.undated, 'undated review')),
+  },
 } as const
 
-/** Single-use tokens present in the seed. */
+/** Single-use tokens present in the seed (the mock's own: the database seed plants none). */
 export const seedTokens = {
   /** Confirms unconfirmedStudent's e-mail. */
   confirm: 'seed-confirm-token',
   /** Resets student's password. */
   reset: 'seed-reset-token',
 } as const
-
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
 
 /** A tiny SVG cover so the mocked app shows something recognisable per lesson. */
 const coverSvg = (title: string, hue: number) =>
@@ -226,249 +293,126 @@ const coverSvg = (title: string, hue: number) =>
   )
 
 const seed = (): DbState => {
-  const now = Date.now()
-  const iso = (offsetMs: number) => new Date(now + offsetMs).toISOString()
+  const world = worldAt(Date.now())
+  const iso = (time: number) => new Date(time).toISOString()
 
-  const user = (
-    id: number,
-    name: string,
-    email: string,
-    role: Role,
-    extra: Partial<DbUser> = {},
-  ): DbUser => ({
-    id,
-    name,
-    email,
+  const users = world.accounts.map((account, position): DbUser => ({
+    id: id(position),
+    name: account.name,
+    email: account.email,
     password: DEMO_PASSWORD,
-    description: null,
-    role,
-    language: 'en-US',
-    isEmailConfirmed: true,
-    isValidated: true,
-    videoLicenceId: null,
-    createdAt: iso(-(60 - id) * DAY),
-    ...extra,
+    description: account.bio,
+    role: account.role,
+    language: account.language,
+    isEmailConfirmed: account.emailConfirmedAt !== null,
+    isValidated: account.role !== 'educator' || account.approvedAt !== null,
+    videoLicenceId: account.licence === null ? null : id(account.licence),
+    createdAt: iso(account.createdAt),
+  }))
+  const categories = world.categories.map(({ title, titleJp }, position): DbCategory => ({
+    id: id(position),
+    title,
+    titleJp,
+  }))
+  const licences = world.licences.map(({ provider, accountEmail }, position): DbLicence => ({
+    id: id(position),
+    provider,
+    accountEmail,
+  }))
+
+  const fileIds = materialFileIds(world)
+  const files: DbFile[] = world.materials.flatMap(({ file, owner, lesson }, position) => {
+    const fileId = fileIds[position]
+    if (!file || !fileId) return []
+    return [
+      {
+        id: fileId,
+        kind: 'material' as const,
+        filename: file.filename,
+        contentType: file.contentType,
+        bytes: new TextEncoder().encode(file.text),
+        ownerId: id(owner),
+        lessonId: id(lesson),
+      },
+    ]
+  })
+  const lessons = world.lessons.map((lesson, position): DbLesson => {
+    const lessonId = id(position)
+    let imageId: number | null = null
+    if (lesson.coverHue !== null) {
+      imageId = COVER_FILE_BASE + lessonId
+      files.push({
+        id: imageId,
+        kind: 'image',
+        filename: `lesson-${lessonId}.svg`,
+        contentType: 'image/svg+xml',
+        bytes: coverSvg(lesson.title, lesson.coverHue),
+        ownerId: id(lesson.owner),
+        lessonId,
+      })
+    }
+    return {
+      id: lessonId,
+      title: lesson.title,
+      categoryId: id(lesson.category),
+      ownerId: id(lesson.owner),
+      price_in_cents: lesson.priceInCents,
+      about: lesson.about,
+      details: lesson.details,
+      imageId,
+      min_slots: lesson.minSlots,
+      max_slots: lesson.maxSlots,
+      links: [],
+      createdAt: iso(lesson.createdAt),
+    }
   })
 
-  const users: DbUser[] = [
-    user(1, 'Aiko Admin', 'admin@manabi.example', 'admin'),
-    user(2, 'Kenji Tanaka', 'kenji@manabi.example', 'educator', {
-      description: 'Japanese teacher from Osaka with ten years of classroom experience.',
-      language: 'jp-JP',
-      videoLicenceId: 1,
-    }),
-    user(3, 'Emily Carter', 'emily@manabi.example', 'educator', {
-      description: 'Pianist and maths tutor. I love making hard things simple.',
-      videoLicenceId: 2,
-    }),
-    user(4, 'Hiroshi Sato', 'hiroshi@manabi.example', 'educator', {
-      description: 'Waiting for approval.',
-      isValidated: false,
-    }),
-    user(5, 'Laura Bianchi', 'laura@manabi.example', 'educator', {
-      description: 'Art historian; no video account yet.',
-    }),
-    user(6, 'Yuki Yamamoto', 'yuki@manabi.example', 'student'),
-    user(7, 'Tom Miller', 'tom@manabi.example', 'student'),
-    user(8, 'Mai Suzuki', 'mai@manabi.example', 'student', { language: 'jp-JP' }),
-    user(9, 'Sam Lee', 'sam@manabi.example', 'student', { isEmailConfirmed: false }),
-  ]
-
-  const categories: DbCategory[] = [
-    { id: 1, title: 'Languages', titleJp: '語学' },
-    { id: 2, title: 'Mathematics', titleJp: '数学' },
-    { id: 3, title: 'Music', titleJp: '音楽' },
-    { id: 4, title: 'Programming', titleJp: 'プログラミング' },
-    { id: 5, title: 'Cooking', titleJp: '料理' },
-    { id: 6, title: 'Art', titleJp: '美術' },
-    { id: 7, title: 'Science', titleJp: '科学' },
-  ]
-
-  const licences: DbLicence[] = [
-    { id: 1, provider: 'zoom', accountEmail: 'zoom-1@manabi.example' },
-    { id: 2, provider: 'google_meet', accountEmail: 'meet-1@manabi.example' },
-    { id: 3, provider: 'zoom', accountEmail: 'zoom-2@manabi.example' },
-    { id: 4, provider: 'google_meet', accountEmail: 'meet-2@manabi.example' },
-  ]
-
-  // [id, title, categoryId, ownerId, price_in_cents, max_slots, has image]
-  const lessonRows: [number, string, number, number, number, number, boolean][] = [
-    [1, 'Conversational Japanese for Beginners', 1, 2, 2000, 5, true],
-    [2, 'Algebra Foundations', 2, 3, 0, 2, true],
-    [3, 'Piano for Adults', 3, 3, 3500, 4, true],
-    [4, 'TypeScript from Scratch', 4, 2, 0, 10, true],
-    [5, 'Home-style Japanese Cooking', 5, 3, 1500, 8, true],
-    [6, 'Watercolour Basics', 6, 3, 1200, 6, true],
-    [7, 'Introduction to Physics', 7, 2, 2500, 12, true],
-    [8, 'Business English', 1, 3, 3000, 3, true],
-    [9, 'Geometry Puzzles', 2, 2, 0, 20, true],
-    [10, 'Guitar Chords in a Week', 3, 3, 1800, 5, true],
-    [11, 'React for Beginners', 4, 3, 4000, 15, true],
-    [12, 'Advanced Calligraphy (draft)', 6, 2, 2200, 4, true],
-    [13, 'Sushi Workshop', 5, 2, 0, 6, false],
-  ]
-
-  const files: DbFile[] = [
-    {
-      id: 1,
-      kind: 'material',
-      filename: 'hiragana-chart.pdf',
-      contentType: 'application/pdf',
-      bytes: new TextEncoder().encode('%PDF-1.4\n% Hiragana chart (mock)\n%%EOF\n'),
-      ownerId: 2,
-      lessonId: 1,
-    },
-  ]
-
-  const lessons: DbLesson[] = lessonRows.map(
-    ([id, title, categoryId, ownerId, price, maxSlots, hasImage]) => {
-      let imageId: number | null = null
-      if (hasImage) {
-        imageId = 100 + id
-        files.push({
-          id: imageId,
-          kind: 'image',
-          filename: `lesson-${id}.svg`,
-          contentType: 'image/svg+xml',
-          bytes: coverSvg(title, (id * 47) % 360),
-          ownerId,
-          lessonId: id,
-        })
-      }
-      return {
-        id,
-        title,
-        categoryId,
-        ownerId,
-        price_in_cents: price,
-        about: `${title}: a live, small-group lesson.`,
-        details: `What you will do in "${title}": short explanations, guided practice and time for your questions.`,
-        imageId,
-        min_slots: 1,
-        max_slots: maxSlots,
-        links: [],
-        // Lesson 1 is the oldest, lesson 13 the newest.
-        createdAt: iso(-(30 - id) * DAY),
-      }
-    },
-  )
-
-  const ZOOM = 'https://zoom.us/j/1234567890'
-  const MEET = 'https://meet.google.com/abc-defg-hij'
-  // [id, lessonId, start offset, length, url]
-  const sessionRows: [number, number, number, number, string][] = [
-    [1, 1, -3 * DAY, HOUR, ZOOM],
-    [2, 1, -20 * MINUTE, HOUR, ZOOM],
-    [3, 1, 2 * DAY, HOUR, ZOOM],
-    [4, 2, 3 * MINUTE, HOUR, MEET],
-    [5, 2, 3 * DAY, HOUR, MEET],
-    [6, 2, 4 * DAY, HOUR, MEET],
-    [7, 3, -4 * DAY, HOUR, MEET],
-    [8, 3, 1 * DAY, HOUR, MEET],
-    [9, 3, 8 * DAY, HOUR, MEET],
-    [10, 4, -5 * DAY, 90 * MINUTE, ZOOM],
-    [11, 4, 5 * DAY, 90 * MINUTE, ZOOM],
-    [12, 5, 6 * DAY, 2 * HOUR, MEET],
-    [13, 6, -6 * DAY, HOUR, MEET],
-    [14, 6, 9 * DAY, HOUR, MEET],
-    [15, 7, 10 * DAY, HOUR, ZOOM],
-    [16, 8, 2 * DAY + 3 * HOUR, HOUR, MEET],
-    [17, 9, 11 * DAY, HOUR, ZOOM],
-    [18, 10, 12 * DAY, HOUR, MEET],
-    [19, 11, 7 * DAY, 2 * HOUR, MEET],
-    [20, 13, 13 * DAY, 2 * HOUR, ZOOM],
-  ]
-  const sessions: DbSession[] = sessionRows.map(([id, lessonId, start, length, url]) => ({
-    id,
-    lessonId,
-    start_time: iso(start),
-    end_time: iso(start + length),
-    timezone: url === ZOOM ? 'Asia/Tokyo' : 'Europe/London',
-    url,
+  const sessions = world.sessions.map((session, position): DbSession => ({
+    id: id(position),
+    lessonId: id(session.lesson),
+    start_time: iso(session.start),
+    end_time: iso(session.end),
+    timezone: session.timeZone,
+    url: session.url,
   }))
-
-  // [id, userId, sessionId]
-  const enrollmentRows: [number, number, number][] = [
-    [1, 6, 1],
-    [2, 7, 1],
-    [3, 6, 2],
-    [4, 6, 4],
-    [5, 7, 6],
-    [6, 8, 6],
-    [7, 7, 7],
-    [8, 6, 10],
-  ]
-  const enrollments: DbEnrollment[] = enrollmentRows.map(([id, userId, sessionId]) => ({
-    id,
-    userId,
-    sessionId,
-    lessonId: sessions.find((session) => session.id === sessionId)?.lessonId ?? 0,
-    createdAt: iso(-7 * DAY),
+  const enrollments = world.seats.map((seat, position): DbEnrollment => ({
+    id: id(position),
+    userId: id(seat.student),
+    lessonId: id(seat.lesson),
+    sessionId: id(seat.session),
+    createdAt: iso(seat.createdAt),
   }))
-
-  const reviews: DbReview[] = [
-    {
-      id: 1,
-      userId: 6,
-      lessonId: 1,
-      body: 'Kenji explains grammar very clearly. I finally understand particles!',
-      rating: 5,
-      createdAt: iso(-3 * DAY + 2 * HOUR),
-    },
-    {
-      id: 2,
-      userId: 7,
-      lessonId: 1,
-      body: 'Friendly and well paced, a bit short.',
-      rating: 4,
-      createdAt: iso(-2 * DAY),
-    },
-    { id: 3, userId: 7, lessonId: 3, body: 'Lovely first lesson.', rating: 5 },
-  ]
-
-  const resources: DbResource[] = [
-    {
-      id: 1,
-      lessonId: 1,
-      title: 'NHK News Web Easy',
-      type: 'link',
-      url: 'https://www3.nhk.or.jp/news/easy/',
-      description: 'Short news articles in simple Japanese.',
-      fileId: null,
-    },
-    {
-      id: 2,
-      lessonId: 1,
-      title: 'Hiragana chart',
-      type: 'document',
-      url: '/files/1',
-      description: 'Print it and keep it next to you.',
-      fileId: 1,
-    },
-    {
-      id: 3,
-      lessonId: 4,
-      title: 'TypeScript Handbook',
-      type: 'link',
-      url: 'www.typescriptlang.org/docs/handbook/',
-      description: 'The official handbook.',
-      fileId: null,
-    },
-  ]
-
-  const payments: DbPayment[] = [
-    {
-      id: 1,
-      userId: 6,
-      lessonId: 1,
-      sessionId: 2,
-      orderId: 'ORDER-SEED-1',
-      transactionId: 'CAPTURE-SEED-1',
-      status: 'success',
-      amount_in_cents: 2000,
-      createdAt: iso(-7 * DAY),
-    },
-  ]
+  const reviews = world.reviews.map((review, position): DbReview => ({
+    id: id(position),
+    userId: id(review.author),
+    lessonId: id(review.lesson),
+    body: review.body,
+    rating: review.rating,
+    ...(review.undated ? {} : { createdAt: iso(review.createdAt) }),
+  }))
+  const resources = world.materials.map((material, position): DbResource => {
+    const fileId = fileIds[position] ?? null
+    return {
+      id: id(position),
+      lessonId: id(material.lesson),
+      title: material.title,
+      type: material.type,
+      url: material.url ?? `/files/${fileId}`,
+      description: material.description,
+      fileId,
+    }
+  })
+  const payments = world.payments.map((payment, position): DbPayment => ({
+    id: id(position),
+    userId: id(payment.student),
+    lessonId: id(payment.lesson),
+    sessionId: id(payment.session),
+    orderId: payment.orderId,
+    transactionId: payment.transactionId,
+    status: payment.status,
+    amount_in_cents: payment.amountInCents,
+    createdAt: iso(payment.createdAt),
+  }))
 
   const tokens: DbToken[] = [
     { token: seedTokens.confirm, userId: seedIds.unconfirmedStudent, kind: 'confirm' },
