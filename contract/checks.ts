@@ -12,8 +12,8 @@ import { canSeeMeetingLink, isValidTimeZone, meetingProvider, zonedTimeToUtc } f
 /** A check that either passes with a value or fails with the lines of a 400. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] }
 
-/** Students and admins need no approval; an educator waits for an admin's. */
-export const needsApproval = (role: Role) => role === 'educator'
+/** Students and admins need no approval; an educator is validated once an admin approves it. */
+export const isValidatedAccount = (role: Role, approved: boolean) => role !== 'educator' || approved
 
 export interface LessonFacts {
   categoryExists: boolean

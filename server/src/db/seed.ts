@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { sessionPriceInCents } from '../../../contract/rules.ts'
-import { hashPassword } from '../lib/passwords.ts'
+import { hashPassword } from '../crypto/passwords.ts'
 import type { Database, Transaction } from './client.ts'
 import {
   categories,

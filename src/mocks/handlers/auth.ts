@@ -7,7 +7,7 @@ import {
   resendConfirmation,
   setNewPassword,
 } from '@contract/endpoints/auth'
-import { needsApproval } from '@contract/checks'
+import { isValidatedAccount } from '@contract/checks'
 import { MESSAGES } from '@contract/messages'
 import { db, type DbToken, newToken, nextId, sendEmail } from '../db'
 import { fail, route } from '../http'
@@ -48,7 +48,7 @@ export const authHandlers = [
       role: body.role,
       language: body.language ?? 'en-US',
       isEmailConfirmed: false,
-      isValidated: !needsApproval(body.role),
+      isValidated: isValidatedAccount(body.role, false),
       videoLicenceId: null,
       createdAt: new Date().toISOString(),
     })
