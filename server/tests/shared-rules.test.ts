@@ -1,5 +1,4 @@
 import { STATUS_CODES } from 'node:http'
-import type { FastifyRouteSchemaDef } from 'fastify/types/schema.ts'
 import type { TSchema } from 'typebox'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
@@ -11,12 +10,9 @@ import { validatorCompiler } from '../src/http/validators.ts'
 
 /** What the server's validator reports for a JSON body. */
 const serverIssues = (schema: object, body: unknown): SchemaIssue[] => {
-  const validate = validatorCompiler({
-    schema,
-    httpPart: 'body',
-    method: 'POST',
-    url: '/',
-  } as FastifyRouteSchemaDef<object>) as ((data: unknown) => boolean) & {
+  const validate = validatorCompiler({ schema, httpPart: 'body', method: 'POST', url: '/' }) as ((
+    data: unknown,
+  ) => boolean) & {
     errors?: SchemaIssue[] | null
   }
   return validate(structuredClone(body)) ? [] : (validate.errors ?? [])
