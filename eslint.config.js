@@ -29,10 +29,43 @@ const layerZones = [
     from: './src/mocks',
     message: 'The mock catalogue is for tests and dev:mock only',
   })),
+]
+
+const server = (folder) => `./server/src/${folder}`
+
+/**
+ * The server's layers (STYLE.md): routes and HTTP glue call services; services use repositories,
+ * serializers and domain errors; repositories own their record types and raise domain errors.
+ * Imports never run back up, and the server, the SPA and the contract stay apart.
+ */
+const serverZones = [
+  {
+    target: server('repositories'),
+    from: ['services', 'serializers', 'routes', 'http', 'plugins'].map(server),
+    message: 'Repositories import no service, serializer, route, HTTP glue or plugin',
+  },
+  {
+    target: server('services'),
+    from: ['routes', 'http', 'plugins'].map(server),
+    message: 'Services import no route, HTTP glue or plugin; the routes adapt HTTP and call them',
+  },
+  {
+    target: server('serializers'),
+    from: ['services', 'routes', 'http', 'plugins'].map(server),
+    message: 'Serializers only shape records into contract bodies',
+  },
+  {
+    target: server('domain'),
+    from: './server/src',
+    except: ['./domain'],
+    message: 'Domain errors depend on nothing else in the server',
+  },
+  { target: './server/src', from: './src', message: 'The server never imports src/' },
+  { target: './src', from: './server', message: 'src/ never imports the server' },
   {
     target: './contract',
-    from: './src',
-    message: 'contract/ is shared and depends on nothing in src',
+    from: ['./src', './server'],
+    message: 'contract/ is shared and depends on nothing in src or server',
   },
 ]
 
@@ -52,7 +85,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...serverZones] }],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

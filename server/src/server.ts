@@ -2,7 +2,7 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoData } from './db/seed.ts'
-import { createFileStorage, uploadsDir } from './plugins/storage.ts'
+import { createFileStorage, uploadsDir } from './storage/files.ts'
 
 /** Starts the server: configuration, database, demo data, logging, graceful shutdown. */
 const main = async () => {

@@ -7,7 +7,8 @@ import {
   lessons,
   reviews,
 } from '../src/db/schema.ts'
-import { hashToken, newToken, SESSION_COOKIE } from '../src/plugins/auth.ts'
+import { hashToken, newToken } from '../src/crypto/tokens.ts'
+import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import { createUser, type UserFixture } from './helpers.ts'
 
 /**

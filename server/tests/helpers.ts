@@ -12,7 +12,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../src/db/clie
 import * as schema from '../src/db/schema.ts'
 import { users } from '../src/db/schema.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { hashPassword } from '../src/lib/passwords.ts'
+import { hashPassword } from '../src/crypto/passwords.ts'
 
 export const APP_ORIGIN = 'http://localhost:3000'
 export const PASSWORD = 'Password1'

@@ -18,7 +18,7 @@ import {
   users,
   videoLicences,
 } from '../src/db/schema.ts'
-import { verifyPassword } from '../src/lib/passwords.ts'
+import { verifyPassword } from '../src/crypto/passwords.ts'
 import { createUser, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()

@@ -7,9 +7,12 @@ import {
 } from 'msw'
 import type Type from 'typebox'
 import Value from 'typebox/value'
-import type { ErrorBody, PageMeta, Paginated } from '@contract/common'
+import type { ErrorBody, Paginated } from '@contract/common'
 import type { Descriptor, Endpoint, HttpMethod, Reply, StaticOf } from '@contract/endpoint'
-import { UPLOAD_LIMIT_BYTES } from '@contract/rules'
+import { exceedsUploadLimit, isBlankFileName } from '@contract/files'
+import { MESSAGES, reasonPhrase } from '@contract/messages'
+import { pageRequest, toPage } from '@contract/paging'
+import { validationMessages } from '@contract/validation'
 import { env } from '@/shared/config/env'
 import { db, type DbUser } from './db'
 
@@ -26,19 +29,6 @@ export const apiUrl = (path: string) =>
 
 /** The absolute URL of a path on the app's own origin (translations). */
 export const appUrl = (path: string) => new URL(path, origin()).href
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-}
 
 /** Thrown by handlers; `route` turns it into the contract's error body. */
 export class HttpError extends Error {
@@ -57,30 +47,13 @@ export const fail = (status: number, message: string | string[]): never => {
 
 export const errorResponse = (status: number, message: string | string[]) =>
   HttpResponse.json<ErrorBody>(
-    { statusCode: status, error: REASONS[status] ?? 'Error', message },
+    { statusCode: status, error: reasonPhrase(status), message },
     { status },
   )
 
-/** Every failed rule of a schema as a readable line, e.g. `email must match pattern ...`. */
-export const validationErrors = (schema: Type.TSchema, value: unknown): string[] => {
-  if (Value.Check(schema, value)) return []
-  const byPath = new Map<string, string>()
-  for (const error of Value.Errors(schema, value)) {
-    const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
-    if (error.keyword === 'required' && 'requiredProperties' in error.params) {
-      for (const name of error.params.requiredProperties) {
-        const path = field ? `${field}.${name}` : name
-        byPath.set(path, `${path} is required`)
-      }
-      continue
-    }
-    // A union reports each branch and then its summary: keep the summary.
-    if (byPath.has(field) && error.keyword !== 'anyOf') continue
-    const message = error.keyword === 'pattern' ? 'has an invalid format' : error.message
-    byPath.set(field, field ? `${field} ${message}` : message)
-  }
-  return byPath.size > 0 ? [...byPath.values()] : ['Invalid request']
-}
+/** Every failed rule of a schema as a readable line, worded as the server words them. */
+export const validationErrors = (schema: Type.TSchema, value: unknown): string[] =>
+  Value.Check(schema, value) ? [] : validationMessages([...Value.Errors(schema, value)])
 
 /** Query strings and path params arrive as text: turn integers and booleans into values. */
 const fromStrings = (
@@ -115,7 +88,7 @@ const readJson = async (request: Request): Promise<unknown> => {
   try {
     return JSON.parse(text)
   } catch {
-    return fail(400, 'Body must be valid JSON')
+    return fail(400, MESSAGES.http.invalidJson)
   }
 }
 
@@ -123,8 +96,9 @@ const readJson = async (request: Request): Promise<unknown> => {
 const authorize = (endpoint: Endpoint): DbUser | null => {
   const user = db.currentUser()
   if (endpoint.access === 'public') return user
-  if (!user) return fail(401, 'Unauthorized')
-  if (endpoint.access !== 'user' && !endpoint.access.includes(user.role)) fail(403, 'Forbidden')
+  if (!user) return fail(401, MESSAGES.http.unauthorized)
+  if (endpoint.access !== 'user' && !endpoint.access.includes(user.role))
+    fail(403, MESSAGES.http.forbidden)
   return user
 }
 
@@ -191,24 +165,15 @@ export const route = <const E extends Endpoint>(
 
 /** Finds a row or answers 404 with `what not found`. */
 export const found = <T>(row: T | undefined, what: string): T =>
-  row ?? fail(404, `${what} not found`)
+  row ?? fail(404, MESSAGES.http.notFound(what))
 
 export const paginate = <T>(
   items: readonly T[],
   query: { page?: number | undefined; take?: number | undefined } | undefined,
   defaultTake: number,
 ): Paginated<T> => {
-  const page = query?.page ?? 1
-  const take = query?.take ?? defaultTake
-  const pageCount = Math.ceil(items.length / take)
-  const meta: PageMeta = {
-    page,
-    take,
-    itemCount: items.length,
-    pageCount,
-    hasNextPage: page < pageCount,
-  }
-  return { data: items.slice((page - 1) * take, page * take), meta }
+  const page = pageRequest(query, defaultTake)
+  return toPage(items.slice(page.offset, page.offset + page.take), page, items.length)
 }
 
 /**
@@ -220,11 +185,11 @@ export const readUpload = async (request: Request, field: string) => {
   try {
     form = await request.formData()
   } catch {
-    return fail(400, 'No file provided')
+    return fail(400, MESSAGES.uploads.noFile)
   }
   const file = form.get(field)
-  if (file === null || typeof file === 'string') return fail(400, 'No file provided')
-  if (file.name.replace(/\.[^.]*$/, '').trim() === '') fail(400, 'File name cannot be empty')
-  if (file.size > UPLOAD_LIMIT_BYTES) fail(413, 'File is too large. Maximum size is 10MB.')
+  if (file === null || typeof file === 'string') return fail(400, MESSAGES.uploads.noFile)
+  if (isBlankFileName(file.name)) fail(400, MESSAGES.uploads.blankName)
+  if (exceedsUploadLimit(file.size)) fail(413, MESSAGES.uploads.tooLarge)
   return { file, bytes: new Uint8Array(await file.arrayBuffer()) }
 }

@@ -1,11 +1,10 @@
 import type { AverageScore } from '@contract/entities'
 import type { LessonListQuery } from '@contract/endpoints/lessons'
+import { MESSAGES } from '@contract/messages'
 import { db, type DbLesson, type DbUser } from './db'
 import { fail, found } from './http'
 
 /** Look-ups and rules shared by several handler files. */
-
-export const NOT_APPROVED = 'Your account has not been approved yet'
 
 export const lessonById = (id: number) =>
   found(
@@ -16,7 +15,7 @@ export const lessonById = (id: number) =>
 /** The lesson, if the user owns it: 404 when missing, 403 when someone else's. */
 export const ownedLesson = (id: number, user: DbUser) => {
   const lesson = lessonById(id)
-  if (lesson.ownerId !== user.id) fail(403, 'You are not the owner of this lesson')
+  if (lesson.ownerId !== user.id) fail(403, MESSAGES.lessons.notOwner)
   return lesson
 }
 
@@ -83,18 +82,18 @@ export const freeLicences = () =>
  * it holds); the licence it held goes back to the pool.
  */
 export const assignLicence = (educator: DbUser, licenceId?: number) => {
-  if (educator.role !== 'educator') fail(409, 'The user is not an educator')
+  if (educator.role !== 'educator') fail(409, MESSAGES.licences.notAnEducator)
   if (licenceId !== undefined) {
     found(
       db.licences.find((licence) => licence.id === licenceId),
       'Licence',
     )
     if (!freeLicences().some((licence) => licence.id === licenceId)) {
-      fail(409, 'That video licence is not free')
+      fail(409, MESSAGES.licences.notFree)
     }
     educator.videoLicenceId = licenceId
     return
   }
   const licence = freeLicences().find((row) => row.id !== educator.videoLicenceId)
-  educator.videoLicenceId = licence?.id ?? fail(409, 'No free video licence is available')
+  educator.videoLicenceId = licence?.id ?? fail(409, MESSAGES.licences.noneFree)
 }

@@ -10,7 +10,9 @@ import type {
   Session,
   VideoLicence,
 } from '@contract/entities'
+import { lessonImagePath } from '@contract/files'
 import { canSeeMeetingLink, sessionPriceInCents, sessionTypeFor } from '@contract/rules'
+import { toAdminUser as adminUserOf, toCurrentUser as currentUserOf } from '@contract/users'
 import {
   db,
   type DbLesson,
@@ -29,30 +31,11 @@ const licenceOf = (user: DbUser): VideoLicence | null => {
   return licence ? { ...licence } : null
 }
 
-export const toCurrentUser = (user: DbUser): CurrentUser => ({
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  description: user.description,
-  role: user.role,
-  language: user.language,
-  isEmailConfirmed: user.isEmailConfirmed,
-  isValidated: user.isValidated,
-  isVideoConferenceConnected: user.videoLicenceId !== null,
-  videoLicence: licenceOf(user),
-})
+export const toCurrentUser = (user: DbUser): CurrentUser =>
+  currentUserOf({ ...user, videoLicence: licenceOf(user) })
 
-export const toAdminUser = (user: DbUser): AdminUser => ({
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  isEmailConfirmed: user.isEmailConfirmed,
-  isValidated: user.isValidated,
-  isVideoConferenceConnected: user.videoLicenceId !== null,
-  videoLicence: licenceOf(user),
-  createdAt: user.createdAt,
-})
+export const toAdminUser = (user: DbUser): AdminUser =>
+  adminUserOf({ ...user, videoLicence: licenceOf(user) }, user.createdAt)
 
 const categoryOf = (categoryId: number): Category => {
   const category = db.categories.find((row) => row.id === categoryId)
@@ -118,7 +101,7 @@ export const toLesson = (lesson: DbLesson, now = Date.now()): Lesson => {
       description: owner?.description ?? null,
     },
     imageId: lesson.imageId,
-    imageUrl: lesson.imageId === null ? null : `/lessons/${lesson.id}/image`,
+    imageUrl: lesson.imageId === null ? null : lessonImagePath(lesson.id),
     min_slots: lesson.min_slots,
     max_slots: lesson.max_slots,
     links: lesson.links.map((link) => ({ ...link })),

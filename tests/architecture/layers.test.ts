@@ -61,3 +61,106 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
     expect(messages).toEqual([])
   })
 })
+
+const SERVER = 'server/src'
+
+// The first probe under server/ makes the linter build the server's TypeScript program.
+describe('server and contract boundaries', { timeout: 60_000 }, () => {
+  it.each([
+    ['a service', '../services/catalogue.ts', 'lessonById'],
+    ['a serializer', '../serializers/lessons.ts', 'toLesson'],
+    ['a route', '../routes/lessons.ts', 'lessonsRoutes'],
+    ['HTTP glue', '../http/route.ts', 'route'],
+    ['a plugin', '../plugins/auth.ts', 'SESSION_COOKIE'],
+  ])('refuse a repository importing %s', async (_what, path, name) => {
+    const messages = await lintProbe(
+      `${SERVER}/repositories/zone-probe.ts`,
+      `import { ${name} } from '${path}'\nexport const probe = ${name}\n`,
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('Repositories import no service'),
+    ])
+  })
+
+  it.each([
+    ['a route', '../routes/lessons.ts', 'lessonsRoutes'],
+    ['HTTP glue', '../http/uploads.ts', 'readUpload'],
+    ['a plugin', '../plugins/auth.ts', 'SESSION_COOKIE'],
+  ])('refuse a service importing %s', async (_what, path, name) => {
+    const messages = await lintProbe(
+      `${SERVER}/services/zone-probe.ts`,
+      `import { ${name} } from '${path}'\nexport const probe = ${name}\n`,
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('Services import no route'),
+    ])
+  })
+
+  it('refuse a serializer importing a service', async () => {
+    const messages = await lintProbe(
+      `${SERVER}/serializers/zone-probe.ts`,
+      "import { lessonById } from '../services/catalogue.ts'\nexport const probe = lessonById\n",
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('Serializers only shape records'),
+    ])
+  })
+
+  it('refuse the domain importing a repository', async () => {
+    const messages = await lintProbe(
+      `${SERVER}/domain/zone-probe.ts`,
+      "import { findLessonRow } from '../repositories/lessons.ts'\nexport const probe = findLessonRow\n",
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('Domain errors depend on nothing else'),
+    ])
+  })
+
+  it('refuse the server importing src/', async () => {
+    const messages = await lintProbe(
+      `${SERVER}/zone-probe.ts`,
+      "import { db } from '../../src/mocks/db.ts'\nexport const probe = db\n",
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('The server never imports src/'),
+    ])
+  })
+
+  it('refuse src/ importing the server', async () => {
+    const messages = await lintProbe(
+      'src/mocks/zone-probe.ts',
+      "import { PG } from '../../server/src/db/errors.ts'\nexport const probe = PG\n",
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('src/ never imports the server'),
+    ])
+  })
+
+  it.each([
+    ['the server', '../server/src/db/errors.ts', 'PG'],
+    ['src/', '../src/shared/config/env.ts', 'env'],
+  ])('refuse the contract importing %s', async (_what, path, name) => {
+    const messages = await lintProbe(
+      'contract/zone-probe.ts',
+      `import { ${name} } from '${path}'\nexport const probe = ${name}\n`,
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('contract/ is shared and depends on nothing'),
+    ])
+  })
+
+  it('allow a service importing repositories, serializers, domain errors and the contract', async () => {
+    const messages = await lintProbe(
+      `${SERVER}/services/zone-probe.ts`,
+      [
+        "import { MESSAGES } from '../../../contract/messages.ts'",
+        "import { found } from '../domain/errors.ts'",
+        "import { findLessonRow } from '../repositories/lessons.ts'",
+        "import { toLesson } from '../serializers/lessons.ts'",
+        'export const probe = [MESSAGES, found, findLessonRow, toLesson]',
+        '',
+      ].join('\n'),
+    )
+    expect(messages).toEqual([])
+  })
+})

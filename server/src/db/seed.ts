@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../../../contract/demo/world.ts'
 import { demoWorld, type DemoWorld } from '../../../contract/demo/resolve.ts'
-import { hashPassword } from '../lib/passwords.ts'
+import { hashPassword } from '../crypto/passwords.ts'
 import type { Database, Transaction } from './client.ts'
 import { coverPng } from './cover-png.ts'
 import {

@@ -1,20 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import { and, eq, gt } from 'drizzle-orm'
 import fp from 'fastify-plugin'
+import { hashToken, newToken } from '../crypto/tokens.ts'
 import { authSessions, users } from '../db/schema.ts'
-import { httpError } from '../lib/errors.ts'
+import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts'
+import type { UserRow } from '../repositories/users.ts'
 
-export type AuthUser = typeof users.$inferSelect
+export type AuthUser = UserRow
 
 export const SESSION_COOKIE = 'manabi_session'
 const DAY_MS = 24 * 60 * 60 * 1000
 /** rememberMe keeps the session (and a persistent cookie) for 30 days; otherwise one day. */
 export const PERSISTENT_SESSION_MS = 30 * DAY_MS
 export const BROWSER_SESSION_MS = DAY_MS
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
-export const newToken = () => randomBytes(32).toString('base64url')
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,9 +88,8 @@ export const authPlugin = fp<{ secureCookies: boolean }>(
       }
       const access = request.routeOptions.config.access
       if (!access || access === 'public') return
-      if (!request.user) throw httpError(401, 'Unauthorized')
-      if (access !== 'user' && !access.includes(request.user.role))
-        throw httpError(403, 'Forbidden')
+      if (!request.user) throw new UnauthorizedError()
+      if (access !== 'user' && !access.includes(request.user.role)) throw new ForbiddenError()
     })
   },
   { name: 'auth', dependencies: ['db'] },

@@ -1,23 +1,35 @@
+import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../../contract/common.ts'
-import { HttpError, reasonPhrase } from '../lib/errors.ts'
+import { MESSAGES, REASON_PHRASES } from '../../../contract/messages.ts'
+import { validationMessages } from '../../../contract/validation.ts'
+import {
+  BadRequestError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from '../domain/errors.ts'
 
-type ValidationItem = NonNullable<FastifyError['validation']>[number]
-
-/** "email has an invalid format", "title is required": one readable line per failed rule. */
-const describeValidation = (item: ValidationItem) => {
-  const field = item.instancePath.replace(/^\//, '').replace(/\//g, '.')
-  const params: Record<string, unknown> = item.params
-  if (item.keyword === 'required' && typeof params.missingProperty === 'string') {
-    return `${field ? `${field}.` : ''}${params.missingProperty} is required`
-  }
-  if (item.keyword === 'pattern') return `${field} has an invalid format`
-  if (item.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
-    return `${params.additionalProperty} is not allowed`
-  }
-  return `${field || 'request'} ${item.message ?? 'is invalid'}`
+/** The one place a domain error becomes an HTTP status. */
+const statusOf = (error: DomainError) => {
+  if (error instanceof BadRequestError) return 400
+  if (error instanceof UnauthorizedError) return 401
+  if (error instanceof ForbiddenError) return 403
+  if (error instanceof NotFoundError) return 404
+  if (error instanceof ConflictError) return 409
+  if (error instanceof PayloadTooLargeError) return 413
+  if (error instanceof UnsupportedMediaTypeError) return 415
+  return 500
 }
+
+// The contract names the statuses the API declares; Fastify may answer others (406, 503...).
+const reasonPhrase = (statusCode: number) =>
+  REASON_PHRASES[statusCode] ?? STATUS_CODES[statusCode] ?? 'Error'
 
 const body = (statusCode: number, message: string | string[]): ErrorBody => ({
   statusCode,
@@ -26,30 +38,26 @@ const body = (statusCode: number, message: string | string[]): ErrorBody => ({
 })
 
 /**
- * One error body for the whole API (`{ statusCode, error, message }`), validation errors as a
- * list of messages, and no internals in a 5xx.
+ * One error body for the whole API (`{ statusCode, error, message }`): domain errors with their
+ * status, validation errors as a list of messages, and no internals in a 5xx.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      if (error instanceof HttpError) {
-        return reply.status(error.statusCode).send(body(error.statusCode, error.messages))
+    app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+      if (!(error instanceof DomainError) && error.validation) {
+        return reply.status(400).send(body(400, validationMessages(error.validation)))
       }
-      if (error.validation) {
-        return reply
-          .status(400)
-          .send(body(400, [...new Set(error.validation.map(describeValidation))]))
-      }
-      const statusCode = error.statusCode ?? 500
+      const statusCode = error instanceof DomainError ? statusOf(error) : (error.statusCode ?? 500)
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed')
-        return reply.status(statusCode).send(body(statusCode, 'Internal Server Error'))
+        return reply.status(statusCode).send(body(statusCode, MESSAGES.http.internalError))
       }
-      return reply.status(statusCode).send(body(statusCode, error.message))
+      const message = error instanceof BadRequestError ? error.problems : error.message
+      return reply.status(statusCode).send(body(statusCode, message))
     })
 
     app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(body(404, `Route ${request.method} ${request.url} not found`)),
+      reply.status(404).send(body(404, MESSAGES.http.routeNotFound(request.method, request.url))),
     )
   },
   { name: 'errors' },

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import { outbox } from '../db/schema.ts'
-import type { Email } from '../mail/templates.ts'
+import type { Mailer } from '../mail/mailer.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mailer: { send: (to: string, email: Email) => Promise<void> }
+    mailer: Mailer
   }
 }
 

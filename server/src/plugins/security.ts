@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
-import { httpError } from '../lib/errors.ts'
+import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
+import { ForbiddenError } from '../domain/errors.ts'
 
 export interface SecurityOptions {
   /** Origins whose pages may change state (the app's own origin, plus the dev server's). */
@@ -28,15 +29,15 @@ export const securityPlugin = fp<SecurityOptions>(
     app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return
       const origin = request.headers.origin
-      if (origin && !allowed.has(origin)) throw httpError(403, 'Origin not allowed')
+      if (origin && !allowed.has(origin)) throw new ForbiddenError(MESSAGES.http.originNotAllowed)
     })
     app.decorate('rateLimitOptions', options.rateLimit)
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        error: 'Too Many Requests',
-        message: `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        error: reasonPhrase(429),
+        message: MESSAGES.http.tooManyAttempts(Math.ceil(context.ttl / 1000)),
       }),
     })
   },

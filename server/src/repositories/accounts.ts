@@ -1,9 +1,33 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { MESSAGES } from '../../../contract/messages.ts'
+import { hashToken, newToken } from '../crypto/tokens.ts'
 import type { Executor } from '../db/client.ts'
+import { PG, pgErrorCode } from '../db/errors.ts'
 import { authSessions, users, userTokens } from '../db/schema.ts'
-import { hashToken, newToken } from '../plugins/auth.ts'
+import { ConflictError } from '../domain/errors.ts'
 
 export type TokenKind = (typeof userTokens.$inferSelect)['kind']
+export type NewUser = typeof users.$inferInsert
+
+/** The unique index on lower(email) refused the write: another account took the address. */
+const orEmailConflict = (error: unknown): never => {
+  if (pgErrorCode(error) === PG.uniqueViolation) {
+    throw new ConflictError(MESSAGES.accounts.emailExists)
+  }
+  throw error
+}
+
+/** Creates an account; a conflict when another request registered the address a moment ago. */
+export const insertUser = async (db: Executor, values: NewUser) => {
+  const [user] = await db.insert(users).values(values).returning().catch(orEmailConflict)
+  if (!user) throw new Error('The user was not created')
+  return user
+}
+
+/** Changes an account; a conflict when another account took the new address a moment ago. */
+export const updateUser = async (db: Executor, userId: number, changes: Partial<NewUser>) => {
+  await db.update(users).set(changes).where(eq(users.id, userId)).catch(orEmailConflict)
+}
 
 /** E-mails are unique whatever their case (the unique index is on lower(email)). */
 export const findUserByEmail = async (db: Executor, email: string) => {

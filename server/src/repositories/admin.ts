@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm'
 import type { AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
+import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { users, videoLicences } from '../db/schema.ts'
 
@@ -23,11 +24,7 @@ const filtersOf = (query: AdminUsersQuery) => {
 }
 
 /** One page of users with their licences, newest first, and how many match in all. */
-export const listUsersPage = async (
-  db: Executor,
-  query: AdminUsersQuery,
-  page: { offset: number; limit: number },
-) => {
+export const listUsersPage = async (db: Executor, query: AdminUsersQuery, page: PageRequest) => {
   const where = filtersOf(query)
   const rows = await db
     .select({ user: users, licence: videoLicences })
@@ -36,7 +33,7 @@ export const listUsersPage = async (
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .offset(page.offset)
-    .limit(page.limit)
+    .limit(page.take)
   const [total] = await db.select({ count: count() }).from(users).where(where)
   return { rows, itemCount: total?.count ?? 0 }
 }

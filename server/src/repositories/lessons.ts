@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import {
   categories,
@@ -23,7 +24,18 @@ import {
   users,
   type LessonLink,
 } from '../db/schema.ts'
-import type { LessonRecord, PageRequest } from '../lib/lessons.ts'
+
+export type CategoryRow = typeof categories.$inferSelect
+export type LessonRow = typeof lessons.$inferSelect
+
+/** A lesson row with what its answer needs from other tables. */
+export interface LessonRecord {
+  lesson: typeof lessons.$inferSelect
+  category: typeof categories.$inferSelect
+  owner: { id: number; name: string; description: string | null }
+  /** Sessions not started yet that still have a free seat. */
+  availableSessions: number
+}
 
 /**
  * Sessions of the lesson (of the outer query) that have not started and still have a free seat:

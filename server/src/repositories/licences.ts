@@ -1,12 +1,14 @@
 import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm'
+import { MESSAGES } from '../../../contract/messages.ts'
 import type { Executor } from '../db/client.ts'
+import { PG, pgErrorCode } from '../db/errors.ts'
 import { users, videoLicences } from '../db/schema.ts'
-import { httpError, PG, pgErrorCode } from '../lib/errors.ts'
+import { ConflictError } from '../domain/errors.ts'
 
 /**
  * Gives an educator a licence from the pool: the one named, or the first free one other than the
  * licence it holds now (so a reassignment really changes the account). The previous licence
- * goes back to the pool. 409 when none is free. Run inside a transaction.
+ * goes back to the pool. A conflict when none is free. Run inside a transaction.
  */
 export const assignLicence = async (tx: Executor, userId: number, licenceId?: number) => {
   const [current] = await tx
@@ -31,28 +33,25 @@ export const assignLicence = async (tx: Executor, userId: number, licenceId?: nu
     .limit(1)
     .for('update')
   if (!free) {
-    throw httpError(
-      409,
-      licenceId ? 'That video licence is not free' : 'No free video licence is available',
-    )
+    throw new ConflictError(licenceId ? MESSAGES.licences.notFree : MESSAGES.licences.noneFree)
   }
   try {
     await tx.update(users).set({ videoLicenceId: free.id }).where(eq(users.id, userId))
   } catch (error) {
     // Another request took the same licence a moment earlier.
     if (pgErrorCode(error) === PG.uniqueViolation)
-      throw httpError(409, 'That video licence was just taken')
+      throw new ConflictError(MESSAGES.licences.justTaken)
     throw error
   }
   return free.id
 }
 
-/** Takes an educator's licence back into the pool; 409 when it holds none. */
+/** Takes an educator's licence back into the pool; a conflict when it holds none. */
 export const releaseLicence = async (tx: Executor, userId: number) => {
   const [updated] = await tx
     .update(users)
     .set({ videoLicenceId: null })
     .where(and(eq(users.id, userId), sql`${users.videoLicenceId} is not null`))
     .returning({ id: users.id })
-  if (!updated) throw httpError(409, 'This educator holds no video licence')
+  if (!updated) throw new ConflictError(MESSAGES.licences.noneHeld)
 }

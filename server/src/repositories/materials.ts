@@ -2,6 +2,9 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { enrollments, files, lessonSessions, resources } from '../db/schema.ts'
 
+export type ResourceRow = typeof resources.$inferSelect
+export type FileRow = typeof files.$inferSelect
+
 /** Whether the user holds a seat (not cancelled) in any session of the lesson. */
 export const isEnrolledInLesson = async (db: Executor, userId: number, lessonId: number) => {
   const [row] = await db

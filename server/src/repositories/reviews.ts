@@ -1,7 +1,14 @@
 import { and, avg, count, desc, eq, inArray } from 'drizzle-orm'
+import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { lessons, reviews, users } from '../db/schema.ts'
-import type { PageRequest, ReviewRecord } from '../lib/lessons.ts'
+
+/** A review with its author's name and its lesson's title. */
+export interface ReviewRecord {
+  review: typeof reviews.$inferSelect
+  authorName: string
+  lessonTitle: string
+}
 
 export const userExists = async (db: Executor, userId: number) => {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)

@@ -1,7 +1,19 @@
 import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
+import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { enrollments, lessonSessions, lessons } from '../db/schema.ts'
-import type { PageRequest, SessionRecord } from '../lib/lessons.ts'
+
+export type SessionRow = typeof lessonSessions.$inferSelect
+
+/** A session row with its lesson's terms, its seat count and whether the viewer holds a seat. */
+export interface SessionRecord {
+  session: typeof lessonSessions.$inferSelect
+  lessonOwnerId: number
+  priceInCents: number
+  maxSlots: number
+  enrolledCount: number
+  viewerEnrolled: boolean
+}
 
 /** Seats taken in the session (of the outer query): enrollments not cancelled. */
 const enrolledCount = sql<number>`(

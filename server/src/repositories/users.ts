@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { users, videoLicences } from '../db/schema.ts'
 
+export type UserRow = typeof users.$inferSelect
+export type LicenceRow = typeof videoLicences.$inferSelect
+
 /** A user with the video licence it holds, if any. */
 export const findUserWithLicence = async (db: Executor, userId: number) => {
   const [row] = await db

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
   confirm,
@@ -9,67 +8,25 @@ import {
   resendConfirmation,
   setNewPassword,
 } from '../../../contract/endpoints/auth.ts'
-import { users } from '../db/schema.ts'
-import {
-  cleanName,
-  currentUserOf,
-  decoyPasswordHash,
-  MESSAGES,
-  sendConfirmationEmail,
-  sendResetEmail,
-} from '../lib/accounts.ts'
-import { httpError, PG, pgErrorCode } from '../lib/errors.ts'
-import { hashPassword, verifyPassword } from '../lib/passwords.ts'
-import { route } from '../lib/route.ts'
-import {
-  consumeToken,
-  endSessionsOf,
-  findUserByEmail,
-  isEmailTaken,
-} from '../repositories/accounts.ts'
+import { MESSAGES } from '../../../contract/messages.ts'
+import { route } from '../http/route.ts'
+import * as accounts from '../services/accounts.ts'
 
-/** §7 Auth: registration, e-mail confirmation, login and logout, password reset. */
+/** Registration, e-mail confirmation, login and logout, password reset. */
 export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigin: string }) => {
   route(
     app,
     register,
     async ({ body }) => {
-      const name = cleanName(body.name)
-      if (await isEmailTaken(app.db, body.email)) throw httpError(409, MESSAGES.emailExists)
-      const passwordHash = await hashPassword(body.password)
-      let user
-      try {
-        ;[user] = await app.db
-          .insert(users)
-          .values({
-            name,
-            email: body.email,
-            passwordHash,
-            role: body.role,
-            language: body.language ?? 'en-US',
-          })
-          .returning()
-      } catch (error) {
-        // The same address registered a moment ago by another request.
-        if (pgErrorCode(error) === PG.uniqueViolation) throw httpError(409, MESSAGES.emailExists)
-        throw error
-      }
-      if (!user) throw new Error('The user was not created')
-      await sendConfirmationEmail(app, user, appOrigin)
-      return { status: 201, body: { message: MESSAGES.registered } }
+      await accounts.register(app, body, appOrigin)
+      return { status: 201, body: { message: MESSAGES.accounts.registered } }
     },
     { rateLimited: true },
   )
 
   route(app, confirm, async ({ body }) => {
-    const confirmed = await app.db.transaction(async (tx) => {
-      const userId = await consumeToken(tx, body.validationToken, 'confirm')
-      if (userId === undefined) return false
-      await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId))
-      return true
-    })
-    if (!confirmed) throw httpError(400, MESSAGES.invalidToken)
-    return { status: 200, body: { message: MESSAGES.emailConfirmed } }
+    await accounts.confirmEmail(app.db, body.validationToken)
+    return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
   })
 
   route(
@@ -77,9 +34,8 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
     resendConfirmation,
     async ({ body }) => {
       // The same answer either way, so the call does not reveal which addresses are registered.
-      const user = await findUserByEmail(app.db, body.email)
-      if (user && user.emailConfirmedAt === null) await sendConfirmationEmail(app, user, appOrigin)
-      return { status: 200, body: { message: MESSAGES.confirmationSent } }
+      await accounts.resendConfirmation(app, body.email, appOrigin)
+      return { status: 200, body: { message: MESSAGES.accounts.confirmationSent } }
     },
     { rateLimited: true },
   )
@@ -88,23 +44,16 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
     app,
     login,
     async ({ body, reply }) => {
-      const user = await findUserByEmail(app.db, body.email)
-      const passwordMatches = await verifyPassword(
-        user?.passwordHash ?? (await decoyPasswordHash()),
-        body.password,
-      )
-      if (!user || !passwordMatches) throw httpError(401, MESSAGES.invalidCredentials)
-      // Only someone who knows the password learns that the account waits for confirmation.
-      if (user.emailConfirmedAt === null) throw httpError(403, MESSAGES.emailNotConfirmed)
+      const user = await accounts.authenticate(app.db, body.email, body.password)
       await app.sessions.start(reply, user.id, body.rememberMe === true)
-      return { status: 200, body: await currentUserOf(app.db, user.id) }
+      return { status: 200, body: await accounts.currentUserOf(app.db, user.id) }
     },
     { rateLimited: true },
   )
 
   route(app, logout, async ({ request, reply }) => {
     await app.sessions.end(request, reply)
-    return { status: 200, body: { message: MESSAGES.loggedOut } }
+    return { status: 200, body: { message: MESSAGES.accounts.loggedOut } }
   })
 
   route(
@@ -112,9 +61,8 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
     passwordResetEmail,
     async ({ body }) => {
       // The same answer either way, so the call does not reveal which addresses are registered.
-      const user = await findUserByEmail(app.db, body.email)
-      if (user) await sendResetEmail(app, user, appOrigin)
-      return { status: 200, body: { message: MESSAGES.resetSent } }
+      await accounts.sendPasswordReset(app, body.email, appOrigin)
+      return { status: 200, body: { message: MESSAGES.accounts.resetSent } }
     },
     { rateLimited: true },
   )
@@ -123,18 +71,8 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
     app,
     setNewPassword,
     async ({ body }) => {
-      // Hashed before the transaction so the slow hash does not hold it open.
-      const passwordHash = await hashPassword(body.password)
-      const changed = await app.db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, body.passwordResetToken, 'reset')
-        if (userId === undefined) return false
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId))
-        // Whoever knew the old password is signed out everywhere.
-        await endSessionsOf(tx, userId)
-        return true
-      })
-      if (!changed) throw httpError(400, MESSAGES.invalidToken)
-      return { status: 200, body: { message: MESSAGES.passwordChanged } }
+      await accounts.resetPassword(app.db, body.passwordResetToken, body.password)
+      return { status: 200, body: { message: MESSAGES.accounts.passwordChanged } }
     },
     { rateLimited: true },
   )

@@ -6,22 +6,15 @@ import {
   guestSessions,
 } from '../../../contract/endpoints/guest.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
-import { cataloguePage, lessonById, sessionsPage } from '../lib/catalogue.ts'
-import { route } from '../lib/route.ts'
-import { listCategories } from '../repositories/lessons.ts'
+import { route } from '../http/route.ts'
+import { cataloguePage, categoryList, lessonById, sessionsPage } from '../services/catalogue.ts'
 import { reviewsReadRoutes } from './reviews-read.ts'
 
-/** The public catalogue (§7 "Guest"): always seen as a guest, so never a meeting link. */
+/** The public catalogue: always seen as a guest, so never a meeting link. */
 export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
 
-  route(app, guestCategories, async () => {
-    const rows = await listCategories(app.db)
-    return {
-      status: 200,
-      body: rows.map(({ id, title, titleJp }) => ({ id, title, titleJp })),
-    }
-  })
+  route(app, guestCategories, async () => ({ status: 200, body: await categoryList(app.db) }))
 
   route(app, guestLessons, async ({ query }) => ({
     status: 200,

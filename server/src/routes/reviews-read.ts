@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { guestAverageScore, guestReviews } from '../../../contract/endpoints/guest.ts'
 import { userAverageScore, userReviews } from '../../../contract/endpoints/user.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
-import { educatorAverageScore, educatorReviewsPage } from '../lib/catalogue.ts'
-import { route } from '../lib/route.ts'
+import { route } from '../http/route.ts'
+import { educatorAverageScore, educatorReviewsPage } from '../services/catalogue.ts'
 
 /**
  * Reviews of an educator's lessons and their average, the same for guests and signed-in users

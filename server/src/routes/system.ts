@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { health } from '../../../contract/endpoints/system.ts'
-import { route } from '../lib/route.ts'
+import { route } from '../http/route.ts'
 
 const VERSION = '1.0.0'
 

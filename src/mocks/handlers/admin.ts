@@ -4,6 +4,7 @@ import {
   listUsers,
   removeVideoLicence,
 } from '@contract/endpoints/admin'
+import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { db } from '../db'
 import { fail, paginate, route } from '../http'
@@ -12,7 +13,7 @@ import { toAdminUser } from '../serializers'
 
 const educatorById = (id: number) => {
   const user = userById(id)
-  if (user.role !== 'educator') fail(409, 'The user is not an educator')
+  if (user.role !== 'educator') fail(409, MESSAGES.licences.notAnEducator)
   return user
 }
 
@@ -47,7 +48,7 @@ export const adminHandlers = [
 
   route(removeVideoLicence, ({ params }) => {
     const educator = educatorById(params.id)
-    if (educator.videoLicenceId === null) fail(409, 'This educator holds no video licence')
+    if (educator.videoLicenceId === null) fail(409, MESSAGES.licences.noneHeld)
     educator.videoLicenceId = null
     return { status: 200, body: toAdminUser(educator) }
   }),

@@ -7,6 +7,8 @@ import {
   resendConfirmation,
   setNewPassword,
 } from '@contract/endpoints/auth'
+import { isValidatedAccount } from '@contract/checks'
+import { MESSAGES } from '@contract/messages'
 import { db, type DbToken, newToken, nextId, sendEmail } from '../db'
 import { fail, route } from '../http'
 import { toCurrentUser } from '../serializers'
@@ -32,14 +34,10 @@ const sendConfirmation = (userId: number, email: string) => {
   sendEmail(email, 'Confirm your e-mail', `Open /auth/confirmation?token=${token}`)
 }
 
-const RESET_SENT = 'If the address is registered, a password-reset e-mail has been sent'
-const CONFIRMATION_SENT =
-  'If the address is registered and unconfirmed, a confirmation e-mail has been sent'
-
 export const authHandlers = [
   route(register, ({ body }) => {
-    if (!body.name.trim()) fail(400, 'name must not be blank')
-    if (findByEmail(body.email)) fail(409, 'Email already exists')
+    if (!body.name.trim()) fail(400, MESSAGES.accounts.blankName)
+    if (findByEmail(body.email)) fail(409, MESSAGES.accounts.emailExists)
     const id = nextId(db.users)
     db.users.push({
       id,
@@ -50,31 +48,32 @@ export const authHandlers = [
       role: body.role,
       language: body.language ?? 'en-US',
       isEmailConfirmed: false,
-      isValidated: body.role !== 'educator',
+      isValidated: isValidatedAccount(body.role, false),
       videoLicenceId: null,
       createdAt: new Date().toISOString(),
     })
     sendConfirmation(id, body.email)
-    return { status: 201, body: { message: 'Registration successful. Please confirm your e-mail' } }
+    return { status: 201, body: { message: MESSAGES.accounts.registered } }
   }),
 
   route(confirm, ({ body }) => {
-    const user = takeToken(body.validationToken, 'confirm') ?? fail(400, 'Invalid or expired token')
+    const user =
+      takeToken(body.validationToken, 'confirm') ?? fail(400, MESSAGES.accounts.invalidToken)
     user.isEmailConfirmed = true
-    return { status: 200, body: { message: 'Email confirmed' } }
+    return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
   }),
 
   route(resendConfirmation, ({ body }) => {
     const user = findByEmail(body.email)
     if (user && !user.isEmailConfirmed) sendConfirmation(user.id, user.email)
-    return { status: 200, body: { message: CONFIRMATION_SENT } }
+    return { status: 200, body: { message: MESSAGES.accounts.confirmationSent } }
   }),
 
   route(login, ({ body }) => {
     const user = findByEmail(body.email)
-    if (!user || user.password !== body.password) fail(401, 'Invalid email or password')
+    if (!user || user.password !== body.password) fail(401, MESSAGES.accounts.invalidCredentials)
     if (!user?.isEmailConfirmed) {
-      return fail(403, 'Email is not confirmed. Please confirm your e-mail address first')
+      return fail(403, MESSAGES.accounts.emailNotConfirmed)
     }
     db.signIn(user.id)
     return { status: 200, body: toCurrentUser(user) }
@@ -82,7 +81,7 @@ export const authHandlers = [
 
   route(logout, () => {
     db.signOut()
-    return { status: 200, body: { message: 'Logged out' } }
+    return { status: 200, body: { message: MESSAGES.accounts.loggedOut } }
   }),
 
   route(passwordResetEmail, ({ body }) => {
@@ -91,13 +90,13 @@ export const authHandlers = [
       const token = issueToken(user.id, 'reset')
       sendEmail(user.email, 'Reset your password', `Open /auth/reset-password?token=${token}`)
     }
-    return { status: 200, body: { message: RESET_SENT } }
+    return { status: 200, body: { message: MESSAGES.accounts.resetSent } }
   }),
 
   route(setNewPassword, ({ body }) => {
     const user =
-      takeToken(body.passwordResetToken, 'reset') ?? fail(400, 'Invalid or expired token')
+      takeToken(body.passwordResetToken, 'reset') ?? fail(400, MESSAGES.accounts.invalidToken)
     user.password = body.password
-    return { status: 200, body: { message: 'Password changed' } }
+    return { status: 200, body: { message: MESSAGES.accounts.passwordChanged } }
   }),
 ]

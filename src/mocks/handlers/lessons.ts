@@ -10,25 +10,23 @@ import {
   uploadLessonImage,
   type LessonWriteBody,
 } from '@contract/endpoints/lessons'
+import { lessonFieldProblems } from '@contract/checks'
+import { sniffImageType } from '@contract/files'
+import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { fail, found, paginate, readUpload, route } from '../http'
-import { catalogue, lessonById, NOT_APPROVED, ownedLesson } from '../queries'
+import { catalogue, lessonById, ownedLesson } from '../queries'
 import { toHistoryEntry, toLesson, toSession } from '../serializers'
 
-/** §5 rules of the lesson form the schema cannot express; answers the writable fields. */
+/** The lesson form's checks (contract/checks.ts) over the mock's rows; answers the writable fields. */
 const lessonFields = (body: LessonWriteBody, user: DbUser, lessonId: number | null) => {
-  const problems: string[] = []
-  if (!body.title.trim()) problems.push('title is required')
-  if (!db.categories.some((category) => category.id === body.categoryId)) {
-    problems.push('Category does not exist')
-  }
-  if (body.max_slots < body.min_slots) problems.push('max_slots must be at least min_slots')
   const image = db.files.find((file) => file.id === body.imageId && file.kind === 'image')
-  if (body.imageId != null && (!image || image.ownerId !== user.id)) {
-    problems.push('Image does not exist')
-  }
+  const problems = lessonFieldProblems(body, {
+    categoryExists: db.categories.some((category) => category.id === body.categoryId),
+    ownImage: image?.ownerId === user.id,
+  })
   if (problems.length > 0) fail(400, problems)
   if (image) image.lessonId = lessonId
   return {
@@ -46,17 +44,6 @@ const lessonFields = (body: LessonWriteBody, user: DbUser, lessonId: number | nu
 
 const newestFirst = (a: DbLesson, b: DbLesson) =>
   Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id
-
-/** The magic bytes of the image types the upload accepts ("by content"). */
-const sniffImage = (bytes: Uint8Array): string | null => {
-  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value)
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png'
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif'
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to))
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
-  return null
-}
 
 // The fixed paths (/lessons/my, /history, /upcoming) come before /lessons/:id.
 export const lessonHandlers = [
@@ -119,9 +106,9 @@ export const lessonHandlers = [
   }),
 
   route(uploadLessonImage, async ({ user, request }) => {
-    if (!user.isValidated) fail(403, NOT_APPROVED)
+    if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
     const { file, bytes } = await readUpload(request, 'image')
-    const contentType = sniffImage(bytes) ?? fail(415, 'Invalid file type.')
+    const contentType = sniffImageType(bytes) ?? fail(415, MESSAGES.uploads.invalidType)
     const id = nextId(db.files)
     db.files.push({
       id,
@@ -136,7 +123,7 @@ export const lessonHandlers = [
   }),
 
   route(createLesson, ({ user, body }) => {
-    if (!user.isValidated) fail(403, NOT_APPROVED)
+    if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
     const id = nextId(db.lessons)
     const lesson: DbLesson = {
       id,

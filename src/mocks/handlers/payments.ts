@@ -5,6 +5,7 @@ import {
   getPayment,
   paymentWebhook,
 } from '@contract/endpoints/payments'
+import { MESSAGES } from '@contract/messages'
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { fail, found, route } from '../http'
 import { sessionOf } from '../queries'
@@ -17,19 +18,19 @@ const paymentFor = (id: number, user: DbUser, { read = false } = {}) => {
     'Payment',
   )
   if (payment.userId !== user.id && !(read && user.role === 'admin')) {
-    fail(403, 'This payment belongs to someone else')
+    fail(403, MESSAGES.payments.someoneElses)
   }
   return payment
 }
 
 /** Takes the seat; when the seat is gone meanwhile the payment fails and is not charged. */
 const capture = (payment: DbPayment) => {
-  if (payment.status !== 'processing') fail(409, `The payment is ${payment.status}`)
+  if (payment.status !== 'processing') fail(409, MESSAGES.payments.notProcessing(payment.status))
   const session = sessionOf(payment.lessonId, payment.sessionId)
-  if (isEnrolled(payment.userId, session.id)) fail(409, 'You are already enrolled in this session')
+  if (isEnrolled(payment.userId, session.id)) fail(409, MESSAGES.enrollments.alreadyEnrolled)
   if (seatsLeft(session) === 0 || Date.parse(session.start_time) <= Date.now()) {
     payment.status = 'error'
-    fail(409, 'The session is no longer open')
+    fail(409, MESSAGES.payments.sessionClosed)
   }
   payment.status = 'success'
   payment.transactionId = `CAPTURE-${newToken().slice(0, 12).toUpperCase()}`
@@ -45,11 +46,11 @@ const capture = (payment: DbPayment) => {
 export const paymentHandlers = [
   route(createOrder, ({ user, body }) => {
     const session = sessionOf(body.lessonId, body.sessionId)
-    if (isEnrolled(user.id, session.id)) fail(409, 'You are already enrolled in this session')
-    if (Date.parse(session.start_time) <= Date.now()) fail(409, 'This session has already started')
-    if (seatsLeft(session) === 0) fail(409, 'No seats left in this session')
+    if (isEnrolled(user.id, session.id)) fail(409, MESSAGES.enrollments.alreadyEnrolled)
+    if (Date.parse(session.start_time) <= Date.now()) fail(409, MESSAGES.enrollments.alreadyStarted)
+    if (seatsLeft(session) === 0) fail(409, MESSAGES.enrollments.noSeatsLeft)
     const amount = fullPriceOf(session)
-    if (amount === 0) fail(400, 'This session is free: enroll directly')
+    if (amount === 0) fail(400, MESSAGES.payments.freeSession)
     const payment: DbPayment = {
       id: nextId(db.payments),
       userId: user.id,
@@ -73,7 +74,7 @@ export const paymentHandlers = [
 
   route(cancelPayment, ({ user, params }) => {
     const payment = paymentFor(params.id, user)
-    if (payment.status !== 'processing') fail(409, `The payment is ${payment.status}`)
+    if (payment.status !== 'processing') fail(409, MESSAGES.payments.notProcessing(payment.status))
     payment.status = 'cancelled'
     return { status: 200, body: toPayment(payment) }
   }),

@@ -9,6 +9,9 @@ import {
   uploadResourceFile,
   type ResourceWriteBody,
 } from '@contract/endpoints/resources'
+import { canReadFile, canReadMaterials } from '@contract/checks'
+import { attachmentDisposition, filePath } from '@contract/files'
+import { MESSAGES } from '@contract/messages'
 import { isAllowedMaterial } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
@@ -16,25 +19,17 @@ import { fail, found, readUpload, route } from '../http'
 import { isEnrolledInLesson, lessonById, ownedLesson } from '../queries'
 import { toResource } from '../serializers'
 
-/** Materials are for the lesson's owner, its enrolled students and admins. */
 const canRead = (lesson: DbLesson, user: DbUser) =>
-  user.role === 'admin' || lesson.ownerId === user.id || isEnrolledInLesson(user.id, lesson.id)
+  canReadMaterials({
+    role: user.role,
+    owner: lesson.ownerId === user.id,
+    enrolled: isEnrolledInLesson(user.id, lesson.id),
+  })
 
 const readableLesson = (lessonId: number, user: DbUser) => {
   const lesson = lessonById(lessonId)
-  if (!canRead(lesson, user)) fail(403, 'Only the owner and enrolled students see the materials')
+  if (!canRead(lesson, user)) fail(403, MESSAGES.materials.forbidden)
   return lesson
-}
-
-/** `attachment` with the original name; a non-ASCII name also in its UTF-8 form (RFC 6266). */
-const attachmentDisposition = (filename: string) => {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  if (fallback === filename) return `attachment; filename="${filename}"`
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  )
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
 const resourceOf = (lessonId: number, resourceId: number) =>
@@ -46,7 +41,7 @@ const resourceOf = (lessonId: number, resourceId: number) =>
 /** A link needs a description and no file; any other type names a file uploaded to the lesson. */
 const resourceFields = (body: ResourceWriteBody, lessonId: number) => {
   if (body.lessonId !== undefined && body.lessonId !== lessonId) {
-    fail(400, 'lessonId does not match the lesson in the path')
+    fail(400, MESSAGES.materials.lessonMismatch)
   }
   const common = {
     title: body.title.trim(),
@@ -56,10 +51,10 @@ const resourceFields = (body: ResourceWriteBody, lessonId: number) => {
   }
   if (body.type === 'link') {
     const problems: string[] = []
-    if (common.title === '') problems.push('title is required')
-    if (common.url === '') problems.push('url is required')
-    if (body.description.trim() === '') problems.push('description is required')
-    if (body.fileId != null) problems.push('A link material has no file')
+    if (common.title === '') problems.push(MESSAGES.validation.required('title'))
+    if (common.url === '') problems.push(MESSAGES.validation.required('url'))
+    if (body.description.trim() === '') problems.push(MESSAGES.validation.required('description'))
+    if (body.fileId != null) problems.push(MESSAGES.materials.linkWithFile)
     if (problems.length > 0) fail(400, problems)
     return { ...common, fileId: null }
   }
@@ -68,7 +63,7 @@ const resourceFields = (body: ResourceWriteBody, lessonId: number) => {
   )
   return {
     ...common,
-    fileId: file?.id ?? fail(400, 'fileId must name a file uploaded to this lesson'),
+    fileId: file?.id ?? fail(400, MESSAGES.materials.unknownFile),
   }
 }
 
@@ -84,7 +79,7 @@ export const resourceHandlers = [
   route(uploadResourceFile, async ({ user, params, request }) => {
     const lesson = ownedLesson(params.id, user)
     const { file, bytes } = await readUpload(request, 'file')
-    if (!isAllowedMaterial(file.name)) fail(415, 'Invalid file type.')
+    if (!isAllowedMaterial(file.name)) fail(415, MESSAGES.uploads.invalidType)
     const id = nextId(db.files)
     db.files.push({
       id,
@@ -95,7 +90,7 @@ export const resourceHandlers = [
       ownerId: user.id,
       lessonId: lesson.id,
     })
-    return { status: 201, body: { id, filename: file.name.trim(), path: `/files/${id}` } }
+    return { status: 201, body: { id, filename: file.name.trim(), path: filePath(id) } }
   }),
 
   route(createResource, ({ user, params, body }) => {
@@ -124,7 +119,7 @@ export const resourceHandlers = [
   route(renameResource, ({ user, params, body }) => {
     ownedLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
-    resource.title = body.title.trim() || fail(400, 'title is required')
+    resource.title = body.title.trim() || fail(400, MESSAGES.validation.required('title'))
     return { status: 200, body: toResource(resource) }
   }),
 
@@ -133,7 +128,7 @@ export const resourceHandlers = [
     const resource = resourceOf(params.id, params.resourceId)
     db.resources = db.resources.filter((row) => row.id !== resource.id)
     if (resource.fileId !== null) db.files = db.files.filter((row) => row.id !== resource.fileId)
-    return { status: 200, body: { message: 'Resource deleted' } }
+    return { status: 200, body: { message: MESSAGES.materials.deleted } }
   }),
 
   route(downloadFile, ({ user, params }) => {
@@ -143,9 +138,12 @@ export const resourceHandlers = [
     )
     const lesson = db.lessons.find((row) => row.id === file.lessonId)
     // As the server: the uploader, admins, and whoever may read the materials of the file's lesson.
-    const allowed =
-      user.role === 'admin' || file.ownerId === user.id || (lesson && canRead(lesson, user))
-    if (!allowed) fail(403, 'Only the owner and enrolled students see the materials')
+    const allowed = canReadFile({
+      role: user.role,
+      uploader: file.ownerId === user.id,
+      readsLesson: lesson !== undefined && canRead(lesson, user),
+    })
+    if (!allowed) fail(403, MESSAGES.materials.forbidden)
     return new HttpResponse(file.bytes, {
       headers: {
         'Content-Type': file.contentType,

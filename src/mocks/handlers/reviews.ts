@@ -1,4 +1,5 @@
 import { createReview } from '@contract/endpoints/reviews'
+import { MESSAGES } from '@contract/messages'
 import { db, nextId } from '../db'
 import { fail, route } from '../http'
 import { lessonById } from '../queries'
@@ -19,11 +20,11 @@ const attended = (userId: number, lessonId: number) =>
 export const reviewHandlers = [
   route(createReview, ({ user, body }) => {
     const lesson = lessonById(body.lessonId)
-    if (!attended(user.id, lesson.id)) fail(403, 'You can review only lessons you attended')
+    if (!attended(user.id, lesson.id)) fail(403, MESSAGES.reviews.notAttended)
     if (db.reviews.some((row) => row.userId === user.id && row.lessonId === lesson.id)) {
-      fail(409, 'You have already reviewed this lesson')
+      fail(409, MESSAGES.reviews.alreadyReviewed)
     }
-    const body_ = body.body.trim() || fail(400, 'Please enter a review and rate the lesson')
+    const body_ = body.body.trim() || fail(400, MESSAGES.reviews.blank)
     const review = {
       id: nextId(db.reviews),
       userId: user.id,

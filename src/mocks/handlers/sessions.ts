@@ -9,50 +9,33 @@ import {
   updateSession,
   type SessionWriteBody,
 } from '@contract/endpoints/sessions'
-import {
-  canSeeMeetingLink,
-  isValidTimeZone,
-  meetingProvider,
-  PAGE_SIZE,
-  zonedTimeToUtc,
-} from '@contract/rules'
+import { joinRefusal, overlapsAny, sessionTimes } from '@contract/checks'
+import { attachmentDisposition } from '@contract/files'
+import { MESSAGES } from '@contract/messages'
+import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, nextId, sendEmail } from '../db'
 import { fail, paginate, route } from '../http'
 import { lessonById, ownedLesson, sessionOf } from '../queries'
 import { fullPriceOf, isEnrolled, seatsLeft, toSession } from '../serializers'
 
-export const OVERLAP_MESSAGE = 'Probably, sessions overlap. Please check the session date again'
-
 const hasStarted = (session: DbSession) => Date.parse(session.start_time) <= Date.now()
 
-/** §5: the session form's rules; answers the stored fields or fails with 400/403/409. */
+/** The session form's checks (contract/checks.ts) over the mock's rows; answers the stored fields. */
 const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: number | null) => {
-  if (educator.videoLicenceId === null) {
-    fail(403, 'Connect a video-conference account before creating sessions')
-  }
-  const problems: string[] = []
-  if (!isValidTimeZone(body.timezone)) problems.push('Unknown time zone')
-  if (!meetingProvider(body.url)) problems.push('Meeting link must be a Zoom or Google Meet URL')
-  if (problems.length > 0) fail(400, problems)
-  const start = zonedTimeToUtc(body.date, body.startHour, body.timezone)
-  const end = zonedTimeToUtc(body.date, body.endHour, body.timezone)
-  if (end <= start) fail(400, 'End time must be after start time')
-
+  if (educator.videoLicenceId === null) fail(403, MESSAGES.sessions.noVideoLicence)
+  const times = sessionTimes(body)
+  if (!times.ok) return fail(400, times.problems)
   const ownLessons = new Set(
     db.lessons.filter((lesson) => lesson.ownerId === educator.id).map((lesson) => lesson.id),
   )
-  const overlaps = db.sessions.some(
-    (other) =>
-      other.id !== editedId &&
-      ownLessons.has(other.lessonId) &&
-      Date.parse(other.start_time) < end.getTime() &&
-      start.getTime() < Date.parse(other.end_time),
+  const others = db.sessions.filter(
+    (other) => other.id !== editedId && ownLessons.has(other.lessonId),
   )
-  if (overlaps) fail(409, OVERLAP_MESSAGE)
+  if (overlapsAny(times.value, others)) fail(409, MESSAGES.sessions.overlap)
   return {
-    start_time: start.toISOString(),
-    end_time: end.toISOString(),
+    start_time: times.value.start.toISOString(),
+    end_time: times.value.end.toISOString(),
     timezone: body.timezone,
     url: body.url.trim(),
   }
@@ -93,7 +76,7 @@ export const sessionHandlers = [
   route(updateSession, ({ user, params, body }) => {
     ownedLesson(params.id, user)
     const session = sessionOf(params.id, params.sessionId)
-    if (hasStarted(session)) fail(409, 'A session that has started cannot be changed')
+    if (hasStarted(session)) fail(409, MESSAGES.sessions.startedCannotChange)
     Object.assign(session, sessionFields(body, user, session.id))
     return { status: 200, body: toSession(session, user) }
   }),
@@ -101,7 +84,7 @@ export const sessionHandlers = [
   route(deleteSession, ({ user, params }) => {
     const lesson = ownedLesson(params.id, user)
     const session = sessionOf(params.id, params.sessionId)
-    if (hasStarted(session)) fail(409, 'A session that has started cannot be deleted')
+    if (hasStarted(session)) fail(409, MESSAGES.sessions.startedCannotDelete)
     refund(session.id)
     for (const enrollment of db.enrollments.filter((row) => row.sessionId === session.id)) {
       const student = db.users.find((row) => row.id === enrollment.userId)
@@ -114,15 +97,15 @@ export const sessionHandlers = [
     }
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
-    return { status: 200, body: { message: 'Session deleted' } }
+    return { status: 200, body: { message: MESSAGES.sessions.deleted } }
   }),
 
   route(enroll, ({ user, params }) => {
     const session = sessionOf(params.id, params.sessionId)
-    if (isEnrolled(user.id, session.id)) fail(409, 'You are already enrolled in this session')
-    if (hasStarted(session)) fail(409, 'This session has already started')
-    if (seatsLeft(session) === 0) fail(409, 'No seats left in this session')
-    if (fullPriceOf(session) > 0) fail(402, 'Payment required')
+    if (isEnrolled(user.id, session.id)) fail(409, MESSAGES.enrollments.alreadyEnrolled)
+    if (hasStarted(session)) fail(409, MESSAGES.enrollments.alreadyStarted)
+    if (seatsLeft(session) === 0) fail(409, MESSAGES.enrollments.noSeatsLeft)
+    if (fullPriceOf(session) > 0) fail(402, MESSAGES.enrollments.paymentRequired)
     const enrollment = {
       id: nextId(db.enrollments),
       lessonId: session.lessonId,
@@ -136,8 +119,8 @@ export const sessionHandlers = [
   route(unenroll, ({ user, params }) => {
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
-    if (!isEnrolled(user.id, session.id)) fail(404, 'Enrollment not found')
-    if (hasStarted(session)) fail(409, 'You can unenroll only before the session starts')
+    if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound('Enrollment'))
+    if (hasStarted(session)) fail(409, MESSAGES.enrollments.unenrollTooLate)
     db.enrollments = db.enrollments.filter(
       (row) => !(row.userId === user.id && row.sessionId === session.id),
     )
@@ -149,7 +132,7 @@ export const sessionHandlers = [
         'A student unenrolled',
         `${user.name} left a session of "${lesson.title}".`,
       )
-    return { status: 200, body: { message: 'Unenrolled' } }
+    return { status: 200, body: { message: MESSAGES.enrollments.unenrolled } }
   }),
 
   route(sessionIcs, ({ params }) => {
@@ -172,7 +155,7 @@ export const sessionHandlers = [
     return new HttpResponse(ics, {
       headers: {
         'Content-Type': 'text/calendar; charset=utf-8',
-        'Content-Disposition': `attachment; filename="session-${session.id}.ics"`,
+        'Content-Disposition': attachmentDisposition(`session-${session.id}.ics`),
       },
     })
   }),
@@ -181,10 +164,8 @@ export const sessionHandlers = [
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
     const viewer = { enrolled: isEnrolled(user.id, session.id), owner: lesson.ownerId === user.id }
-    if (!viewer.owner && !viewer.enrolled) fail(403, 'You are not enrolled in this session')
-    if (!canSeeMeetingLink(session, viewer)) {
-      fail(403, 'The session can be joined from 5 minutes before it starts until it ends')
-    }
+    const refusal = joinRefusal(session, viewer)
+    if (refusal) fail(403, refusal)
     return { status: 200, body: { url: session.url } }
   }),
 ]

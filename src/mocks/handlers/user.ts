@@ -5,29 +5,24 @@ import {
   userAverageScore,
   userReviews,
 } from '@contract/endpoints/user'
+import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { db } from '../db'
 import { fail, paginate, route } from '../http'
-import {
-  assignLicence,
-  averageScoreOf,
-  NOT_APPROVED,
-  reviewsOfEducator,
-  userById,
-} from '../queries'
+import { assignLicence, averageScoreOf, reviewsOfEducator, userById } from '../queries'
 import { toCurrentUser, toReview } from '../serializers'
 
 export const userHandlers = [
   route(me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
 
   route(updateProfile, ({ user, body }) => {
-    if (body.name !== undefined && !body.name.trim()) fail(400, 'name must not be blank')
+    if (body.name !== undefined && !body.name.trim()) fail(400, MESSAGES.accounts.blankName)
     if (body.email !== undefined) {
       const email = body.email.trim().toLowerCase()
       const taken = db.users.some(
         (other) => other.id !== user.id && other.email.toLowerCase() === email,
       )
-      if (taken) fail(409, 'Email already exists')
+      if (taken) fail(409, MESSAGES.accounts.emailExists)
       user.email = body.email.trim()
     }
     if (body.name !== undefined) user.name = body.name.trim()
@@ -41,7 +36,7 @@ export const userHandlers = [
   }),
 
   route(reassignOwnVideoLicence, ({ user }) => {
-    if (!user.isValidated) fail(403, NOT_APPROVED)
+    if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
     assignLicence(user)
     return { status: 200, body: toCurrentUser(user) }
   }),

@@ -1,18 +1,28 @@
 import type { Paginated } from '../../../contract/common.ts'
-import type { Lesson, Review, Session } from '../../../contract/entities.ts'
+import type { Category, Lesson, Review, Session } from '../../../contract/entities.ts'
 import type { LessonListQuery } from '../../../contract/endpoints/lessons.ts'
+import { pageRequest, toPage } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
-import type { AuthUser } from '../plugins/auth.ts'
-import { findLessonRecord, findLessonRow, listCatalogue } from '../repositories/lessons.ts'
+import { found } from '../domain/errors.ts'
+import {
+  findLessonRecord,
+  findLessonRow,
+  listCatalogue,
+  listCategories,
+} from '../repositories/lessons.ts'
 import { averageScoreOf, listEducatorReviews, userExists } from '../repositories/reviews.ts'
 import { listLessonSessions } from '../repositories/sessions.ts'
-import { found } from './errors.ts'
-import { pageRequest, toLesson, toPage, toReview, toSession } from './lessons.ts'
+import { toCategory, toLesson, toReview, toSession, type Viewer } from '../serializers/lessons.ts'
 
 /**
  * The reads the guest and the signed-in calls share; they differ only in page sizes and in who
  * is looking (a guest never gets a meeting link).
  */
+
+type PageQuery = { page?: number | undefined; take?: number | undefined }
+
+export const categoryList = async (db: Executor): Promise<Category[]> =>
+  (await listCategories(db)).map(toCategory)
 
 export const cataloguePage = async (
   db: Executor,
@@ -41,8 +51,8 @@ export const lessonById = async (db: Executor, lessonId: number): Promise<Lesson
 export const sessionsPage = async (
   db: Executor,
   lessonId: number,
-  viewer: AuthUser | null,
-  query: { page?: number | undefined; take?: number | undefined },
+  viewer: Viewer,
+  query: PageQuery,
   defaultTake: number,
 ): Promise<Paginated<Session>> => {
   found(await findLessonRow(db, lessonId), 'Lesson')
@@ -63,7 +73,7 @@ const knownUser = async (db: Executor, userId: number) => {
 export const educatorReviewsPage = async (
   db: Executor,
   educatorId: number,
-  query: { page?: number | undefined; take?: number | undefined },
+  query: PageQuery,
   defaultTake: number,
 ): Promise<Paginated<Review>> => {
   await knownUser(db, educatorId)

@@ -1,42 +1,19 @@
-import type { PageMeta, Paginated } from '../../../contract/common.ts'
 import type {
+  Category,
   HistoryEntry,
   Lesson,
   Review,
   Session,
   UpcomingSession,
 } from '../../../contract/entities.ts'
+import { lessonImagePath } from '../../../contract/files.ts'
 import { canSeeMeetingLink, sessionPriceInCents, sessionTypeFor } from '../../../contract/rules.ts'
-import type { categories, lessons, lessonSessions, reviews } from '../db/schema.ts'
-import type { AuthUser } from '../plugins/auth.ts'
+import type { CategoryRow, LessonRecord } from '../repositories/lessons.ts'
+import type { ReviewRecord } from '../repositories/reviews.ts'
+import type { SessionRecord } from '../repositories/sessions.ts'
 
-/** A lesson row with what its answer needs from other tables, as the lessons repository reads it. */
-export interface LessonRecord {
-  lesson: typeof lessons.$inferSelect
-  category: typeof categories.$inferSelect
-  owner: { id: number; name: string; description: string | null }
-  /** Sessions not started yet that still have a free seat. */
-  availableSessions: number
-}
-
-/** A session row with its lesson's terms, its seat count and whether the viewer holds a seat. */
-export interface SessionRecord {
-  session: typeof lessonSessions.$inferSelect
-  lessonOwnerId: number
-  priceInCents: number
-  maxSlots: number
-  enrolledCount: number
-  viewerEnrolled: boolean
-}
-
-export interface ReviewRecord {
-  review: typeof reviews.$inferSelect
-  authorName: string
-  lessonTitle: string
-}
-
-/** The path the SPA shows a lesson's cover from, relative to the API base. */
-export const lessonImagePath = (lessonId: number) => `/lessons/${lessonId}/image`
+/** Who looks at a session: a signed-in user, or null for a guest. */
+export type Viewer = { id: number } | null
 
 export const toLesson = ({ lesson, category, owner, availableSessions }: LessonRecord): Lesson => ({
   id: lesson.id,
@@ -60,7 +37,7 @@ export const toLesson = ({ lesson, category, owner, availableSessions }: LessonR
  * A session as one viewer (null for a guest) sees it: its type, and the meeting link only for
  * the owner and, inside the join window, an enrolled student.
  */
-export const toSession = (record: SessionRecord, viewer: AuthUser | null, now: Date): Session => {
+export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Session => {
   const { session } = record
   const times = {
     start_time: session.startTime.toISOString(),
@@ -98,7 +75,7 @@ export const toReview = ({ review, authorName, lessonTitle }: ReviewRecord): Rev
 export const toUpcomingSession = (
   lesson: LessonRecord,
   session: SessionRecord,
-  viewer: AuthUser,
+  viewer: NonNullable<Viewer>,
   now: Date,
 ): UpcomingSession => ({ lesson: toLesson(lesson), session: toSession(session, viewer, now) })
 
@@ -113,31 +90,8 @@ export const toHistoryEntry = (
   review: review ? toReview(review) : null,
 })
 
-/** The page a list call asks for: page 1 and the endpoint's own page size unless told. */
-export interface PageRequest {
-  page: number
-  take: number
-  offset: number
-}
-
-export const pageRequest = (
-  query: { page?: number | undefined; take?: number | undefined },
-  defaultTake: number,
-): PageRequest => {
-  const page = query.page ?? 1
-  const take = query.take ?? defaultTake
-  return { page, take, offset: (page - 1) * take }
-}
-
-/** `{ data, meta }` as every list endpoint answers it; a page past the last one is empty. */
-export const toPage = <T>(data: T[], request: PageRequest, itemCount: number): Paginated<T> => {
-  const pageCount = Math.ceil(itemCount / request.take)
-  const meta: PageMeta = {
-    page: request.page,
-    take: request.take,
-    itemCount,
-    pageCount,
-    hasNextPage: request.page < pageCount,
-  }
-  return { data, meta }
-}
+export const toCategory = ({ id, title, titleJp }: CategoryRow): Category => ({
+  id,
+  title,
+  titleJp,
+})

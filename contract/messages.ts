@@ -1,0 +1,114 @@
+/**
+ * Every message the API answers with, written once: the server and the mock catalogue both read
+ * them from here, so the SPA shows the same words against either backend (an architecture test
+ * fails when a sentence is written in both). Grouped by the resource that answers it.
+ */
+
+/** The reason phrases of the statuses the API answers (the `error` of the error body). */
+export const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+}
+
+export const reasonPhrase = (statusCode: number) => REASON_PHRASES[statusCode] ?? 'Error'
+
+export const MESSAGES = {
+  http: {
+    unauthorized: 'Unauthorized',
+    forbidden: 'Forbidden',
+    /** A 5xx says only this, never the cause. */
+    internalError: 'Internal Server Error',
+    originNotAllowed: 'Origin not allowed',
+    invalidJson: 'Body must be valid JSON',
+    notFound: (what: string) => `${what} not found`,
+    routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
+    tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
+  },
+  validation: {
+    /** Only when a validator rejects a value without saying why. */
+    invalidRequest: 'Invalid request',
+    required: (path: string) => `${path} is required`,
+    invalidFormat: (field: string) => `${field} has an invalid format`,
+    notAllowed: (property: string) => `${property} is not allowed`,
+  },
+  accounts: {
+    registered: 'Registration successful. Please confirm your e-mail',
+    emailExists: 'Email already exists',
+    emailConfirmed: 'Email confirmed',
+    invalidToken: 'Invalid or expired token',
+    confirmationSent:
+      'If the address is registered and unconfirmed, a confirmation e-mail has been sent',
+    invalidCredentials: 'Invalid email or password',
+    emailNotConfirmed: 'Email is not confirmed. Please confirm your e-mail address first',
+    loggedOut: 'Logged out',
+    resetSent: 'If the address is registered, a password-reset e-mail has been sent',
+    passwordChanged: 'Password changed',
+    notApproved: 'Your account has not been approved yet',
+    blankName: 'name must not be blank',
+  },
+  licences: {
+    notAnEducator: 'The user is not an educator',
+    notFree: 'That video licence is not free',
+    noneFree: 'No free video licence is available',
+    justTaken: 'That video licence was just taken',
+    noneHeld: 'This educator holds no video licence',
+  },
+  lessons: {
+    notOwner: 'You are not the owner of this lesson',
+    unknownCategory: 'Category does not exist',
+    slotsOrder: 'max_slots must be at least min_slots',
+    unknownImage: 'Image does not exist',
+  },
+  sessions: {
+    noVideoLicence: 'Connect a video-conference account before creating sessions',
+    unknownTimeZone: 'Unknown time zone',
+    unsupportedMeetingLink: 'Meeting link must be a Zoom or Google Meet URL',
+    endBeforeStart: 'End time must be after start time',
+    overlap: 'Probably, sessions overlap. Please check the session date again',
+    startedCannotChange: 'A session that has started cannot be changed',
+    startedCannotDelete: 'A session that has started cannot be deleted',
+    deleted: 'Session deleted',
+    notEnrolled: 'You are not enrolled in this session',
+    outsideJoinWindow: 'The session can be joined from 5 minutes before it starts until it ends',
+  },
+  enrollments: {
+    alreadyEnrolled: 'You are already enrolled in this session',
+    alreadyStarted: 'This session has already started',
+    noSeatsLeft: 'No seats left in this session',
+    paymentRequired: 'Payment required',
+    unenrollTooLate: 'You can unenroll only before the session starts',
+    unenrolled: 'Unenrolled',
+  },
+  payments: {
+    someoneElses: 'This payment belongs to someone else',
+    notProcessing: (status: string) => `The payment is ${status}`,
+    sessionClosed: 'The session is no longer open',
+    freeSession: 'This session is free: enroll directly',
+  },
+  reviews: {
+    notAttended: 'You can review only lessons you attended',
+    alreadyReviewed: 'You have already reviewed this lesson',
+    blank: 'Please enter a review and rate the lesson',
+  },
+  materials: {
+    forbidden: 'Only the owner and enrolled students see the materials',
+    lessonMismatch: 'lessonId does not match the lesson in the path',
+    linkWithFile: 'A link material has no file',
+    unknownFile: 'fileId must name a file uploaded to this lesson',
+    deleted: 'Resource deleted',
+  },
+  uploads: {
+    noFile: 'No file provided',
+    blankName: 'File name cannot be empty',
+    tooLarge: 'File is too large. Maximum size is 10MB.',
+    invalidType: 'Invalid file type.',
+  },
+} as const

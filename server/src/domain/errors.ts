@@ -1,0 +1,48 @@
+import { MESSAGES } from '../../../contract/messages.ts'
+
+/**
+ * The refusals the domain raises, each with the message(s) the API answers. Repositories and
+ * services throw them; only the central error handler (plugins/errors.ts) knows their statuses.
+ */
+export abstract class DomainError extends Error {}
+
+/** A request the API cannot act on; it answers every problem at once (the SPA shows the first). */
+export class BadRequestError extends DomainError {
+  readonly problems: string[]
+
+  constructor(problems: string | string[]) {
+    const list = Array.isArray(problems) ? problems : [problems]
+    super(list.join('; '))
+    this.problems = list
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message: string = MESSAGES.http.unauthorized) {
+    super(message)
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string = MESSAGES.http.forbidden) {
+    super(message)
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string) {
+    super(MESSAGES.http.notFound(what))
+  }
+}
+
+export class ConflictError extends DomainError {}
+
+export class PayloadTooLargeError extends DomainError {}
+
+export class UnsupportedMediaTypeError extends DomainError {}
+
+/** Finds a row or fails with `{what} not found`. */
+export const found = <T>(row: T | undefined | null, what: string): T => {
+  if (row === undefined || row === null) throw new NotFoundError(what)
+  return row
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto'
+import { fileTypeFromBuffer } from 'file-type'
+import { lessonFieldProblems } from '../../../contract/checks.ts'
+import type { Paginated } from '../../../contract/common.ts'
+import type { HistoryEntry, Lesson, UpcomingSession } from '../../../contract/entities.ts'
+import type { LessonWriteBody } from '../../../contract/endpoints/lessons.ts'
+import { isAcceptedImageType } from '../../../contract/files.ts'
+import { MESSAGES } from '../../../contract/messages.ts'
+import { pageRequest, toPage } from '../../../contract/paging.ts'
+import { PAGE_SIZE } from '../../../contract/rules.ts'
+import type { Database, Executor } from '../db/client.ts'
+import {
+  BadRequestError,
+  ForbiddenError,
+  found,
+  UnsupportedMediaTypeError,
+} from '../domain/errors.ts'
+import {
+  categoryExists,
+  findLessonImage,
+  findLessonRecords,
+  findLessonRow,
+  findOwnImage,
+  insertImageFile,
+  insertLesson,
+  listAttendedLessons,
+  listOwnLessons,
+  updateLesson as updateLessonRow,
+  type LessonFields,
+} from '../repositories/lessons.ts'
+import { findReviewsByAuthor } from '../repositories/reviews.ts'
+import { listUpcomingSessions } from '../repositories/sessions.ts'
+import type { UserRow } from '../repositories/users.ts'
+import { toHistoryEntry, toLesson, toUpcomingSession } from '../serializers/lessons.ts'
+import type { FileStorage } from '../storage/files.ts'
+import { requireApproved } from './accounts.ts'
+import { lessonById } from './catalogue.ts'
+
+type PageQuery = { page?: number | undefined; take?: number | undefined }
+
+/**
+ * The lesson form's checks (contract/checks.ts) over the database, every failure at once;
+ * answers the fields to store. `imageId` undefined keeps the current image, null removes it.
+ */
+const checkedLessonFields = async (
+  db: Executor,
+  body: LessonWriteBody,
+  educatorId: number,
+): Promise<LessonFields> => {
+  const problems = lessonFieldProblems(body, {
+    categoryExists: await categoryExists(db, body.categoryId),
+    ownImage:
+      typeof body.imageId === 'number' &&
+      (await findOwnImage(db, body.imageId, educatorId)) !== undefined,
+  })
+  if (problems.length > 0) throw new BadRequestError(problems)
+  return {
+    title: body.title.trim(),
+    categoryId: body.categoryId,
+    priceInCents: body.price_in_cents,
+    minSlots: body.min_slots,
+    maxSlots: body.max_slots,
+    about: body.about,
+    details: body.details,
+    imageId: body.imageId,
+    links: body.links?.map(({ title, description, url }) => ({ title, description, url })),
+  }
+}
+
+/** The lesson named in the path, if the caller owns it and may edit lessons. */
+const editableLesson = async (db: Executor, lessonId: number, user: UserRow) => {
+  const lesson = found(await findLessonRow(db, lessonId), 'Lesson')
+  if (lesson.ownerId !== user.id) throw new ForbiddenError(MESSAGES.lessons.notOwner)
+  requireApproved(user)
+  return lesson
+}
+
+export const ownLessonsPage = async (
+  db: Executor,
+  ownerId: number,
+  query: PageQuery,
+): Promise<Paginated<Lesson>> => {
+  const page = pageRequest(query, PAGE_SIZE.default)
+  const { records, itemCount } = await listOwnLessons(db, ownerId, page, new Date())
+  return toPage(records.map(toLesson), page, itemCount)
+}
+
+/** The lessons a student attended, each with its review if written. */
+export const historyPage = async (
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'role'>,
+  query: PageQuery,
+): Promise<Paginated<HistoryEntry>> => {
+  const page = pageRequest(query, PAGE_SIZE.default)
+  // Only students attend lessons; everyone else has an empty history.
+  if (user.role !== 'student') return toPage([], page, 0)
+  const now = new Date()
+  const { items, itemCount } = await listAttendedLessons(db, user.id, page, now)
+  const lessonIds = items.map((item) => item.lessonId)
+  const [lessons, reviews] = await Promise.all([
+    findLessonRecords(db, lessonIds, now),
+    findReviewsByAuthor(db, user.id, lessonIds),
+  ])
+  const entries = items.flatMap(({ lessonId, lastSessionEnd }) => {
+    const lesson = lessons.get(lessonId)
+    return lesson ? [toHistoryEntry(lesson, lastSessionEnd, reviews.get(lessonId))] : []
+  })
+  return toPage(entries, page, itemCount)
+}
+
+/** Sessions that have not ended which the user teaches or holds a seat in, soonest first. */
+export const upcomingPage = async (
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'role'>,
+  query: PageQuery,
+): Promise<Paginated<UpcomingSession>> => {
+  const now = new Date()
+  const page = pageRequest(query, PAGE_SIZE.default)
+  const { records, itemCount } = await listUpcomingSessions(db, user, page, now)
+  const lessons = await findLessonRecords(
+    db,
+    [...new Set(records.map((record) => record.session.lessonId))],
+    now,
+  )
+  const items = records.flatMap((record) => {
+    const lesson = lessons.get(record.session.lessonId)
+    return lesson ? [toUpcomingSession(lesson, record, user, now)] : []
+  })
+  return toPage(items, page, itemCount)
+}
+
+/**
+ * Keeps an uploaded cover if its bytes are an accepted image (the name and the declared type are
+ * the client's word); answers the new file's id.
+ */
+export const saveLessonImage = async (
+  deps: { db: Executor; storage: FileStorage },
+  ownerId: number,
+  upload: { filename: string; bytes: Buffer },
+) => {
+  const detected = await fileTypeFromBuffer(upload.bytes)
+  const mimeType = detected?.mime
+  if (!detected || !isAcceptedImageType(mimeType)) {
+    throw new UnsupportedMediaTypeError(MESSAGES.uploads.invalidType)
+  }
+  const storageKey = `${randomUUID()}.${detected.ext}`
+  await deps.storage.put(storageKey, upload.bytes)
+  try {
+    return await insertImageFile(deps.db, {
+      ownerId,
+      filename: upload.filename,
+      mimeType,
+      size: upload.bytes.length,
+      storageKey,
+    })
+  } catch (error) {
+    await deps.storage.remove(storageKey)
+    throw error
+  }
+}
+
+export const createLesson = async (db: Database, user: UserRow, body: LessonWriteBody) => {
+  requireApproved(user)
+  const fields = await checkedLessonFields(db, body, user.id)
+  const id = await db.transaction((tx) => insertLesson(tx, user.id, fields))
+  return lessonById(db, id)
+}
+
+export const updateLesson = async (
+  db: Database,
+  user: UserRow,
+  lessonId: number,
+  body: LessonWriteBody,
+) => {
+  const lesson = await editableLesson(db, lessonId, user)
+  const fields = await checkedLessonFields(db, body, user.id)
+  await db.transaction((tx) => updateLessonRow(tx, lesson.id, fields))
+  return lessonById(db, lesson.id)
+}
+
+/** A lesson's cover and its bytes: not found when the lesson has none (or its bytes are gone). */
+export const lessonCover = async (
+  deps: { db: Executor; storage: FileStorage },
+  lessonId: number,
+) => {
+  const row = found(await findLessonImage(deps.db, lessonId), 'Lesson')
+  const image = found(row.image, 'Image')
+  const bytes = found(await deps.storage.get(image.storageKey), 'Image')
+  return { image, bytes }
+}
