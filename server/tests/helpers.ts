@@ -68,9 +68,13 @@ type TestParams<D extends Descriptor> = [ParamsOf<D>] extends [undefined]
   : { params: { readonly [K in keyof ParamsOf<D>]: ParamsOf<D>[K] | string } }
 
 /** The query of a call of `D`, by the endpoint's names; values the contract refuses allowed too. */
+export type QueryInput<D extends Descriptor> = {
+  readonly [K in keyof QueryOf<D>]?: QueryOf<D>[K] | string
+}
+
 type TestQuery<D extends Descriptor> = [QueryOf<D>] extends [undefined]
   ? { query?: never }
-  : { query?: { readonly [K in keyof QueryOf<D>]?: QueryOf<D>[K] | string } }
+  : { query?: QueryInput<D> }
 
 /**
  * What a test sends with a call: params and query of the endpoint; any body (a test may send one
