@@ -4,6 +4,7 @@ import * as auth from '../../contract/descriptors/auth.ts'
 import * as system from '../../contract/descriptors/system.ts'
 import { health } from '../../contract/endpoints/system.ts'
 import { ErrorBody } from '../../contract/common.ts'
+import { API_PREFIX } from '../src/app.ts'
 import { setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
@@ -29,7 +30,7 @@ describe('the API', () => {
     expect(response.statusCode).toBe(200)
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>()
     expect(document.openapi).toMatch(/^3\./)
-    expect(Object.keys(document.paths)).toContain('/api/')
+    expect(Object.keys(document.paths)).toContain(`${API_PREFIX}${system.health.path}`)
   })
 
   it('refuses a state-changing call from another origin', async () => {
