@@ -2,15 +2,24 @@ import { eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../contract/common.ts'
+import * as admin from '../../contract/descriptors/admin.ts'
 import {
   approveUser,
   assignVideoLicence,
   listUsers,
   removeVideoLicence,
 } from '../../contract/endpoints/admin.ts'
-import type { AdminUser } from '../../contract/entities.ts'
 import { users, videoLicences } from '../src/db/schema.ts'
-import { createUser, setupTestApp, signIn, type UserFixture } from './helpers.ts'
+import {
+  type ApiResponse,
+  bodyOf,
+  createUser,
+  errorOf,
+  type QueryInput,
+  setupTestApp,
+  signIn,
+  type UserFixture,
+} from './helpers.ts'
 
 const context = setupTestApp()
 
@@ -57,17 +66,21 @@ describe('who may call the admin endpoints', () => {
     return signIn(context, user)
   }
 
+  type Call = (cookie: string | null) => Promise<ApiResponse>
+
   /** Each call against a target it would succeed on, so only the caller decides the answer. */
-  const calls: Record<string, () => Promise<{ method: 'GET' | 'POST' | 'DELETE'; url: string }>> = {
-    'GET /admin/users': async () => ({ method: 'GET', url: '/admin/users' }),
+  const calls: Record<string, () => Promise<Call>> = {
+    'GET /admin/users': async () => (cookie) => context.call(admin.listUsers, { cookie }),
     'POST /admin/users/:id/approve': async () => {
       const target = await createUser(context.db, { role: 'educator', approvedAt: null })
-      return { method: 'POST', url: `/admin/users/${target.id}/approve` }
+      return (cookie) =>
+        context.call(admin.approveUser, { params: { id: target.id }, cookie, body: {} })
     },
     'POST /admin/users/:id/video-licence': async () => {
       await addLicences(1)
       const target = await createUser(context.db, { role: 'educator' })
-      return { method: 'POST', url: `/admin/users/${target.id}/video-licence` }
+      return (cookie) =>
+        context.call(admin.assignVideoLicence, { params: { id: target.id }, cookie, body: {} })
     },
     'DELETE /admin/users/:id/video-licence': async () => {
       const [licence] = await addLicences(1)
@@ -75,20 +88,16 @@ describe('who may call the admin endpoints', () => {
         role: 'educator',
         videoLicenceId: licence?.id,
       })
-      return { method: 'DELETE', url: `/admin/users/${target.id}/video-licence` }
+      return (cookie) =>
+        context.call(admin.removeVideoLicence, { params: { id: target.id }, cookie })
     },
   }
 
   for (const [name, prepare] of Object.entries(calls)) {
     it.each(callers)(`${name} as %s answers %i`, async (caller, status) => {
-      const { method, url } = await prepare()
+      const call = await prepare()
       const cookie = await cookieOf(caller)
-      const response = await context.call({
-        method,
-        url,
-        cookie,
-        ...(method === 'POST' ? { body: {} } : {}),
-      })
+      const response = await call(cookie)
       expect(response.statusCode).toBe(status)
       if (status !== 200) {
         expect(response.json()).toMatchObject({
@@ -101,16 +110,16 @@ describe('who may call the admin endpoints', () => {
 })
 
 describe('GET /admin/users', () => {
-  const list = async (cookie: string, query = '') => {
-    const response = await context.call({ method: 'GET', url: `/admin/users${query}`, cookie })
+  const list = async (cookie: string, query: QueryInput<typeof admin.listUsers> = {}) => {
+    const response = await context.call(admin.listUsers, { query, cookie })
     return response
   }
-  const namesOf = (response: { json: () => { data: AdminUser[] } }) =>
-    response.json().data.map((user) => user.name)
+  const namesOf = (response: ApiResponse<typeof admin.listUsers>) =>
+    bodyOf(response).data.map((user) => user.name)
 
   it('lists users newest first with their licence and the paging meta', async () => {
     const [licence] = await addLicences(1)
-    const admin = await createUser(context.db, {
+    const adminUser = await createUser(context.db, {
       role: 'admin',
       name: 'Ada',
       createdAt: daysAgo(5),
@@ -122,11 +131,11 @@ describe('GET /admin/users', () => {
       createdAt: daysAgo(1),
       videoLicenceId: licence?.id,
     })
-    const cookie = await signIn(context, admin)
+    const cookie = await signIn(context, adminUser)
 
     const response = await list(cookie)
     expect(response.statusCode).toBe(200)
-    const body = response.json<{ data: AdminUser[] }>()
+    const body = bodyOf(response)
     expect(Value.Check(listUsers.response[200], body)).toBe(true)
     expect(namesOf(response)).toEqual(['Newest', 'Ada', 'Oldest'])
     expect(body.data[0]).toEqual({
@@ -146,57 +155,59 @@ describe('GET /admin/users', () => {
   })
 
   it('pages with page and take', async () => {
-    const admin = await createUser(context.db, { role: 'admin', createdAt: daysAgo(10) })
+    const adminUser = await createUser(context.db, { role: 'admin', createdAt: daysAgo(10) })
     for (let day = 1; day <= 4; day += 1) {
       await createUser(context.db, { name: `Student ${day}`, createdAt: daysAgo(day) })
     }
-    const cookie = await signIn(context, admin)
+    const cookie = await signIn(context, adminUser)
 
-    const second = await list(cookie, '?page=2&take=2')
+    const second = await list(cookie, { page: 2, take: 2 })
     expect(namesOf(second)).toEqual(['Student 3', 'Student 4'])
     expect(second.json()).toMatchObject({
       meta: { page: 2, take: 2, itemCount: 5, pageCount: 3, hasNextPage: true },
     })
-    const last = await list(cookie, '?page=3&take=2')
-    expect(last.json<{ data: AdminUser[] }>().data).toHaveLength(1)
+    const last = await list(cookie, { page: 3, take: 2 })
+    expect(bodyOf(last).data).toHaveLength(1)
     expect(last.json()).toMatchObject({ meta: { hasNextPage: false } })
-    const beyond = await list(cookie, '?page=9&take=2')
+    const beyond = await list(cookie, { page: 9, take: 2 })
     expect(beyond.json()).toMatchObject({ data: [], meta: { itemCount: 5, page: 9 } })
   })
 
   it('defaults take to 20', async () => {
-    const admin = await createUser(context.db, { role: 'admin' })
+    const adminUser = await createUser(context.db, { role: 'admin' })
     for (let index = 0; index < 21; index += 1) await createUser(context.db)
-    const response = await list(await signIn(context, admin))
-    expect(response.json<{ data: AdminUser[] }>().data).toHaveLength(20)
+    const response = await list(await signIn(context, adminUser))
+    expect(bodyOf(response).data).toHaveLength(20)
     expect(response.json()).toMatchObject({ meta: { take: 20, itemCount: 22, pageCount: 2 } })
   })
 
   it.each([
-    ['?take=101', 'take'],
-    ['?take=0', 'take'],
-    ['?page=0', 'page'],
-    ['?role=teacher', 'role'],
-    ['?isValidated=maybe', 'isValidated'],
-  ])('refuses %s with 400', async (query, field) => {
+    [{ take: 101 }, 'take'],
+    [{ take: 0 }, 'take'],
+    [{ page: 0 }, 'page'],
+    [{ role: 'teacher' }, 'role'],
+    [{ isValidated: 'maybe' }, 'isValidated'],
+  ])('refuses %j with 400', async (query, field) => {
     const response = await list(await asAdmin(), query)
     expect(response.statusCode).toBe(400)
     expect(Value.Check(ErrorBody, response.json())).toBe(true)
-    expect(response.json<{ message: string[] }>().message.join(' ')).toContain(field)
+    const { message } = errorOf(response)
+    expect(message).toBeInstanceOf(Array)
+    expect([message].flat().join(' ')).toContain(field)
   })
 
   it('filters by role', async () => {
-    const admin = await createUser(context.db, { role: 'admin', createdAt: daysAgo(3) })
+    const adminUser = await createUser(context.db, { role: 'admin', createdAt: daysAgo(3) })
     await createUser(context.db, { role: 'educator', name: 'Teacher', createdAt: daysAgo(2) })
     await createUser(context.db, { role: 'student', name: 'Learner', createdAt: daysAgo(1) })
-    const cookie = await signIn(context, admin)
-    expect(namesOf(await list(cookie, '?role=educator'))).toEqual(['Teacher'])
-    expect(namesOf(await list(cookie, '?role=student'))).toEqual(['Learner'])
-    expect(namesOf(await list(cookie, '?role=admin'))).toEqual([admin.name])
+    const cookie = await signIn(context, adminUser)
+    expect(namesOf(await list(cookie, { role: 'educator' }))).toEqual(['Teacher'])
+    expect(namesOf(await list(cookie, { role: 'student' }))).toEqual(['Learner'])
+    expect(namesOf(await list(cookie, { role: 'admin' }))).toEqual([adminUser.name])
   })
 
   it('searches name or e-mail, case-insensitively', async () => {
-    const admin = await createUser(context.db, {
+    const adminUser = await createUser(context.db, {
       role: 'admin',
       name: 'Root',
       createdAt: daysAgo(9),
@@ -212,15 +223,15 @@ describe('GET /admin/users', () => {
       createdAt: daysAgo(2),
     })
     await createUser(context.db, { name: 'Mai', email: 'mai@three.example', createdAt: daysAgo(1) })
-    const cookie = await signIn(context, admin)
-    expect(namesOf(await list(cookie, '?search=ken'))).toEqual(['Emily', 'Kenji Tanaka'])
-    expect(namesOf(await list(cookie, '?search=%20TANAKA%20'))).toEqual(['Kenji Tanaka'])
-    expect(namesOf(await list(cookie, '?search=three.EXAMPLE'))).toEqual(['Mai'])
-    expect(namesOf(await list(cookie, '?search=nobody'))).toEqual([])
+    const cookie = await signIn(context, adminUser)
+    expect(namesOf(await list(cookie, { search: 'ken' }))).toEqual(['Emily', 'Kenji Tanaka'])
+    expect(namesOf(await list(cookie, { search: ' TANAKA ' }))).toEqual(['Kenji Tanaka'])
+    expect(namesOf(await list(cookie, { search: 'three.EXAMPLE' }))).toEqual(['Mai'])
+    expect(namesOf(await list(cookie, { search: 'nobody' }))).toEqual([])
   })
 
   it('matches % and _ in the search text literally', async () => {
-    const admin = await createUser(context.db, {
+    const adminUser = await createUser(context.db, {
       role: 'admin',
       name: 'Root',
       createdAt: daysAgo(9),
@@ -228,13 +239,13 @@ describe('GET /admin/users', () => {
     await createUser(context.db, { name: '100% Sure', createdAt: daysAgo(3) })
     await createUser(context.db, { name: 'snake_case', createdAt: daysAgo(2) })
     await createUser(context.db, { name: 'snakeXcase', createdAt: daysAgo(1) })
-    const cookie = await signIn(context, admin)
-    expect(namesOf(await list(cookie, `?search=${encodeURIComponent('%')}`))).toEqual(['100% Sure'])
-    expect(namesOf(await list(cookie, '?search=e_c'))).toEqual(['snake_case'])
+    const cookie = await signIn(context, adminUser)
+    expect(namesOf(await list(cookie, { search: '%' }))).toEqual(['100% Sure'])
+    expect(namesOf(await list(cookie, { search: 'e_c' }))).toEqual(['snake_case'])
   })
 
   it('filters by approval: students and admins count as validated', async () => {
-    const admin = await createUser(context.db, {
+    const adminUser = await createUser(context.db, {
       role: 'admin',
       name: 'Root',
       createdAt: daysAgo(9),
@@ -247,23 +258,25 @@ describe('GET /admin/users', () => {
       createdAt: daysAgo(3),
     })
     await createUser(context.db, { role: 'student', name: 'Learner', createdAt: daysAgo(2) })
-    const cookie = await signIn(context, admin)
+    const cookie = await signIn(context, adminUser)
 
-    const waiting = await list(cookie, '?isValidated=false')
+    const waiting = await list(cookie, { isValidated: false })
     expect(namesOf(waiting)).toEqual(['Waiting'])
-    expect(waiting.json<{ data: AdminUser[] }>().data[0]?.isValidated).toBe(false)
-    expect(namesOf(await list(cookie, '?isValidated=true'))).toEqual([
+    expect(bodyOf(waiting).data[0]?.isValidated).toBe(false)
+    expect(namesOf(await list(cookie, { isValidated: true }))).toEqual([
       'Learner',
       'Approved',
       'Root',
     ])
-    expect(namesOf(await list(cookie, '?isValidated=true&role=educator'))).toEqual(['Approved'])
+    expect(namesOf(await list(cookie, { isValidated: true, role: 'educator' }))).toEqual([
+      'Approved',
+    ])
   })
 })
 
 describe('POST /admin/users/:id/approve', () => {
-  const approve = (cookie: string, id: number) =>
-    context.call({ method: 'POST', url: `/admin/users/${id}/approve`, cookie })
+  const approve = (cookie: string, id: number | string) =>
+    context.call(admin.approveUser, { params: { id }, cookie })
 
   it('approves an educator awaiting approval', async () => {
     const cookie = await asAdmin()
@@ -304,14 +317,14 @@ describe('POST /admin/users/:id/approve', () => {
     const missing = await approve(cookie, 999_999)
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toMatchObject({ message: 'User not found' })
-    const invalid = await context.call({ method: 'POST', url: '/admin/users/abc/approve', cookie })
+    const invalid = await approve(cookie, 'abc')
     expect(invalid.statusCode).toBe(400)
   })
 })
 
 describe('POST /admin/users/:id/video-licence', () => {
   const assign = (cookie: string, id: number, body: unknown = {}) =>
-    context.call({ method: 'POST', url: `/admin/users/${id}/video-licence`, cookie, body })
+    context.call(admin.assignVideoLicence, { params: { id }, cookie, body })
 
   it('lends the first free licence to an educator without one', async () => {
     const cookie = await asAdmin()
@@ -407,7 +420,7 @@ describe('POST /admin/users/:id/video-licence', () => {
 
 describe('DELETE /admin/users/:id/video-licence', () => {
   const remove = (cookie: string, id: number) =>
-    context.call({ method: 'DELETE', url: `/admin/users/${id}/video-licence`, cookie })
+    context.call(admin.removeVideoLicence, { params: { id }, cookie })
 
   it("takes an educator's licence back into the pool", async () => {
     const cookie = await asAdmin()
@@ -420,9 +433,8 @@ describe('DELETE /admin/users/:id/video-licence', () => {
     expect(await licenceOf(educator.id)).toBeNull()
 
     const other = await createUser(context.db, { role: 'educator' })
-    const reused = await context.call({
-      method: 'POST',
-      url: `/admin/users/${other.id}/video-licence`,
+    const reused = await context.call(admin.assignVideoLicence, {
+      params: { id: other.id },
       cookie,
       body: {},
     })

@@ -1,17 +1,21 @@
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../contract/common.ts'
-import { createUser, PASSWORD, setupTestApp } from './helpers.ts'
+import * as auth from '../../contract/descriptors/auth.ts'
+import { type ApiResponse, createUser, errorOf, PASSWORD, setupTestApp } from './helpers.ts'
 
 // Three calls per client and window; the limiter keeps its counts across the tests of this file,
 // and every rate-limited route counts on its own, so each test uses a route of its own.
 const context = setupTestApp({ rateLimitMax: 3 })
 
-const post = (url: string, body: unknown) => context.call({ method: 'POST', url, body })
+/** The POST calls of auth, none with path params. */
+type AuthPost = Extract<(typeof auth)[keyof typeof auth], { method: 'POST' }>
 
-const expectTooMany = (response: Awaited<ReturnType<typeof post>>) => {
+const post = (descriptor: AuthPost, body: unknown) => context.call(descriptor, { body })
+
+const expectTooMany = (response: ApiResponse) => {
   expect(response.statusCode).toBe(429)
-  const body = response.json<ErrorBody>()
+  const body = errorOf(response)
   expect(Value.Check(ErrorBody, body)).toBe(true)
   expect(body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' })
   expect(body.message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
@@ -23,16 +27,16 @@ describe('rate limits on the account calls', () => {
     const student = await createUser(context.db)
 
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const response = await post('/auth/login', { email: student.email, password: 'Wrong123' })
+      const response = await post(auth.login, { email: student.email, password: 'Wrong123' })
       expect(response.statusCode).toBe(401)
       expect(response.headers['x-ratelimit-remaining']).toBe(String(3 - attempt))
     }
-    expectTooMany(await post('/auth/login', { email: student.email, password: PASSWORD }))
+    expectTooMany(await post(auth.login, { email: student.email, password: PASSWORD }))
   })
 
   it('limits registration', async () => {
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const response = await post('/auth/register', {
+      const response = await post(auth.register, {
         name: `Person ${attempt}`,
         email: `person${attempt}@manabi.example`,
         password: 'Secret1',
@@ -41,7 +45,7 @@ describe('rate limits on the account calls', () => {
       expect(response.statusCode).toBe(201)
     }
     expectTooMany(
-      await post('/auth/register', {
+      await post(auth.register, {
         name: 'Person 4',
         email: 'person4@manabi.example',
         password: 'Secret1',
@@ -52,22 +56,22 @@ describe('rate limits on the account calls', () => {
 
   it('limits reset e-mails, new passwords and resent confirmations', async () => {
     const calls = [
-      ['/auth/password-reset-email', { email: 'someone@manabi.example' }, 200],
-      ['/auth/set-new-password', { password: 'Fresh123', passwordResetToken: 'bad' }, 400],
-      ['/auth/resend-confirmation', { email: 'someone@manabi.example' }, 200],
+      [auth.passwordResetEmail, { email: 'someone@manabi.example' }, 200],
+      [auth.setNewPassword, { password: 'Fresh123', passwordResetToken: 'bad' }, 400],
+      [auth.resendConfirmation, { email: 'someone@manabi.example' }, 200],
     ] as const
-    for (const [url, body, status] of calls) {
+    for (const [descriptor, body, status] of calls) {
       for (let attempt = 1; attempt <= 3; attempt += 1) {
-        expect((await post(url, body)).statusCode).toBe(status)
+        expect((await post(descriptor, body)).statusCode).toBe(status)
       }
-      expectTooMany(await post(url, body))
+      expectTooMany(await post(descriptor, body))
     }
   })
 
   it('does not limit the other calls', async () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await post('/auth/confirm', { validationToken: 'bad' })).statusCode).toBe(400)
-      expect((await context.call({ method: 'GET', url: '/auth/logout' })).statusCode).toBe(200)
+      expect((await post(auth.confirm, { validationToken: 'bad' })).statusCode).toBe(400)
+      expect((await context.call(auth.logout)).statusCode).toBe(200)
     }
   })
 })

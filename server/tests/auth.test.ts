@@ -3,10 +3,20 @@ import { asc, eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { ErrorBody, MessageBody } from '../../contract/common.ts'
+import * as auth from '../../contract/descriptors/auth.ts'
+import * as user from '../../contract/descriptors/user.ts'
 import { CurrentUser } from '../../contract/entities.ts'
 import { authSessions, outbox, users, userTokens, videoLicences } from '../src/db/schema.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { APP_ORIGIN, createUser, PASSWORD, setupTestApp, signIn } from './helpers.ts'
+import {
+  APP_ORIGIN,
+  bodyOf,
+  createUser,
+  errorOf,
+  PASSWORD,
+  setupTestApp,
+  signIn,
+} from './helpers.ts'
 
 const context = setupTestApp()
 
@@ -23,8 +33,13 @@ const newStudent = {
 
 const mails = () => context.db.select().from(outbox).orderBy(asc(outbox.id))
 
+/** The SPA screens the e-mail links open: pages of the app, not API endpoints. */
+const CONFIRM_SCREEN = '/auth/confirmation'
+const RESET_SCREEN = '/auth/reset-password'
+type Screen = typeof CONFIRM_SCREEN | typeof RESET_SCREEN
+
 /** The token of the link to `path` in an e-mail's text, checking the link's origin and path. */
-const tokenIn = (text: string, path: '/auth/confirmation' | '/auth/reset-password') => {
+const tokenIn = (text: string, path: Screen) => {
   const escaped = `${APP_ORIGIN}${path}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
   const match = new RegExp(`${escaped}\\?token=([\\w-]+)`).exec(text)
   if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`)
@@ -32,31 +47,34 @@ const tokenIn = (text: string, path: '/auth/confirmation' | '/auth/reset-passwor
 }
 
 /** The token of the last e-mail sent. */
-const lastToken = async (path: '/auth/confirmation' | '/auth/reset-password') => {
+const lastToken = async (path: Screen) => {
   const last = (await mails()).at(-1)
   if (!last) throw new Error('No e-mail was sent')
   return tokenIn(last.text, path)
 }
 
-const post = (url: string, body: unknown, cookie?: string) =>
-  context.call({ method: 'POST', url, body, ...(cookie ? { cookie } : {}) })
+/** The POST calls of auth, none with path params. */
+type AuthPost = Extract<(typeof auth)[keyof typeof auth], { method: 'POST' }>
+
+const post = (descriptor: AuthPost, body: unknown, cookie?: string) =>
+  context.call(descriptor, { body, ...(cookie ? { cookie } : {}) })
 
 const login = (email: string, password: string, rememberMe?: boolean) =>
-  post('/auth/login', { email, password, ...(rememberMe === undefined ? {} : { rememberMe }) })
+  post(auth.login, { email, password, ...(rememberMe === undefined ? {} : { rememberMe }) })
 
 const setCookieHeader = (response: { headers: Record<string, unknown> }) =>
   [response.headers['set-cookie']].flat().join('\n')
 
 const registerAndConfirm = async (body: typeof newStudent) => {
-  expect((await post('/auth/register', body)).statusCode).toBe(201)
-  const token = await lastToken('/auth/confirmation')
-  expect((await post('/auth/confirm', { validationToken: token })).statusCode).toBe(200)
+  expect((await post(auth.register, body)).statusCode).toBe(201)
+  const token = await lastToken(CONFIRM_SCREEN)
+  expect((await post(auth.confirm, { validationToken: token })).statusCode).toBe(200)
 }
 
 describe('POST /auth/register', () => {
   it('creates an unconfirmed student with an argon2id hash and e-mails a hashed 24-hour token', async () => {
     const before = Date.now()
-    const response = await post('/auth/register', newStudent)
+    const response = await post(auth.register, newStudent)
 
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual({
@@ -83,8 +101,8 @@ describe('POST /auth/register', () => {
       subject: 'Manabi: confirm your e-mail address',
     })
     expect(sent[0]?.text).toContain('Hello Ana Silva,')
-    const token = tokenIn(sent[0]?.text ?? '', '/auth/confirmation')
-    expect(sent[0]?.html).toContain(`${APP_ORIGIN}/auth/confirmation?token=${token}`)
+    const token = tokenIn(sent[0]?.text ?? '', CONFIRM_SCREEN)
+    expect(sent[0]?.html).toContain(`${APP_ORIGIN}${CONFIRM_SCREEN}?token=${token}`)
 
     const [stored] = await context.db.select().from(userTokens)
     expect(stored).toMatchObject({ userId: user?.id, kind: 'confirm', usedAt: null })
@@ -96,7 +114,7 @@ describe('POST /auth/register', () => {
   })
 
   it('creates an unverified educator and writes the e-mail in Japanese for a jp-JP user', async () => {
-    const response = await post('/auth/register', {
+    const response = await post(auth.register, {
       ...newStudent,
       name: '  山田 花子 ',
       role: 'educator',
@@ -116,7 +134,7 @@ describe('POST /auth/register', () => {
     expect(mail?.text).toContain('山田 花子 様')
     expect(mail?.text).toContain('メールアドレスを確認する')
     expect(mail?.text).not.toContain('Hello')
-    expect(tokenIn(mail?.text ?? '', '/auth/confirmation')).toMatch(/^[\w-]{40,}$/)
+    expect(tokenIn(mail?.text ?? '', CONFIRM_SCREEN)).toMatch(/^[\w-]{40,}$/)
   })
 
   it.each([
@@ -138,10 +156,10 @@ describe('POST /auth/register', () => {
     ['the role is admin', { role: 'admin' }, 'role'],
     ['the language is unknown', { language: 'fr-FR' }, 'language'],
   ])('answers 400 when %s', async (_case, change, expected) => {
-    const response = await post('/auth/register', { ...newStudent, ...change })
+    const response = await post(auth.register, { ...newStudent, ...change })
 
     expect(response.statusCode).toBe(400)
-    const body = response.json<ErrorBody>()
+    const body = errorOf(response)
     expect(Value.Check(ErrorBody, body)).toBe(true)
     expect(body.error).toBe('Bad Request')
     expect(Array.isArray(body.message)).toBe(true)
@@ -151,14 +169,14 @@ describe('POST /auth/register', () => {
   })
 
   it('lists every invalid field at once', async () => {
-    const response = await post('/auth/register', {
+    const response = await post(auth.register, {
       name: '',
       email: 'nope',
       password: 'short',
       role: 'admin',
     })
     expect(response.statusCode).toBe(400)
-    const messages = [response.json<ErrorBody>().message].flat()
+    const messages = [errorOf(response).message].flat()
     for (const field of ['name', 'email', 'password', 'role']) {
       expect(messages.some((message) => message.startsWith(field))).toBe(true)
     }
@@ -167,7 +185,7 @@ describe('POST /auth/register', () => {
   it('answers 409 "Email already exists" for an address taken in any case', async () => {
     await createUser(context.db, { email: 'ana@manabi.example' })
 
-    const response = await post('/auth/register', { ...newStudent, email: 'ANA@Manabi.example' })
+    const response = await post(auth.register, { ...newStudent, email: 'ANA@Manabi.example' })
 
     expect(response.statusCode).toBe(409)
     expect(response.json()).toEqual({
@@ -182,7 +200,7 @@ describe('POST /auth/register', () => {
 
 describe('POST /auth/confirm', () => {
   it('turns register → login refused → confirm → login into a signed-in user, once per token', async () => {
-    await post('/auth/register', newStudent)
+    await post(auth.register, newStudent)
 
     const refused = await login(newStudent.email, newStudent.password)
     expect(refused.statusCode).toBe(403)
@@ -193,8 +211,8 @@ describe('POST /auth/confirm', () => {
     })
     expect(refused.headers['set-cookie']).toBeUndefined()
 
-    const token = await lastToken('/auth/confirmation')
-    const confirmed = await post('/auth/confirm', { validationToken: token })
+    const token = await lastToken(CONFIRM_SCREEN)
+    const confirmed = await post(auth.confirm, { validationToken: token })
     expect(confirmed.statusCode).toBe(200)
     expect(confirmed.json()).toEqual({ message: 'Email confirmed' })
     const [user] = await context.db.select().from(users)
@@ -202,7 +220,7 @@ describe('POST /auth/confirm', () => {
     const [stored] = await context.db.select().from(userTokens)
     expect(stored?.usedAt).toBeInstanceOf(Date)
 
-    const reused = await post('/auth/confirm', { validationToken: token })
+    const reused = await post(auth.confirm, { validationToken: token })
     expect(reused.statusCode).toBe(400)
     expect(reused.json()).toEqual({
       statusCode: 400,
@@ -216,11 +234,11 @@ describe('POST /auth/confirm', () => {
   })
 
   it('refuses an expired token', async () => {
-    await post('/auth/register', newStudent)
-    const token = await lastToken('/auth/confirmation')
+    await post(auth.register, newStudent)
+    const token = await lastToken(CONFIRM_SCREEN)
     await context.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) })
 
-    const response = await post('/auth/confirm', { validationToken: token })
+    const response = await post(auth.confirm, { validationToken: token })
 
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ message: ['Invalid or expired token'] })
@@ -230,15 +248,15 @@ describe('POST /auth/confirm', () => {
 
   it('refuses an unknown token, a password-reset token and a missing one', async () => {
     const user = await createUser(context.db, { emailConfirmedAt: null })
-    await post('/auth/password-reset-email', { email: user.email })
-    const resetToken = await lastToken('/auth/reset-password')
+    await post(auth.passwordResetEmail, { email: user.email })
+    const resetToken = await lastToken(RESET_SCREEN)
 
     for (const validationToken of ['no-such-token', resetToken]) {
-      const response = await post('/auth/confirm', { validationToken })
+      const response = await post(auth.confirm, { validationToken })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ message: ['Invalid or expired token'] })
     }
-    const missing = await post('/auth/confirm', {})
+    const missing = await post(auth.confirm, {})
     expect(missing.statusCode).toBe(400)
     expect(missing.json()).toMatchObject({ message: ['validationToken is required'] })
 
@@ -251,27 +269,27 @@ describe('POST /auth/resend-confirmation', () => {
   const SENT = 'If the address is registered and unconfirmed, a confirmation e-mail has been sent'
 
   it('sends a fresh working token to an unconfirmed account', async () => {
-    await post('/auth/register', newStudent)
-    const first = await lastToken('/auth/confirmation')
+    await post(auth.register, newStudent)
+    const first = await lastToken(CONFIRM_SCREEN)
 
-    const response = await post('/auth/resend-confirmation', { email: 'ANA@manabi.example' })
+    const response = await post(auth.resendConfirmation, { email: 'ANA@manabi.example' })
 
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ message: SENT })
     const sent = await mails()
     expect(sent.map((mail) => mail.to)).toEqual([newStudent.email, newStudent.email])
-    const second = await lastToken('/auth/confirmation')
+    const second = await lastToken(CONFIRM_SCREEN)
     expect(second).not.toBe(first)
-    expect((await post('/auth/confirm', { validationToken: second })).statusCode).toBe(200)
+    expect((await post(auth.confirm, { validationToken: second })).statusCode).toBe(200)
     // Once the address is confirmed, the older link is retired too.
-    expect((await post('/auth/confirm', { validationToken: first })).statusCode).toBe(400)
+    expect((await post(auth.confirm, { validationToken: first })).statusCode).toBe(400)
   })
 
   it('answers the same for an unknown or an already confirmed address, and sends nothing', async () => {
     const confirmed = await createUser(context.db)
 
-    const unknown = await post('/auth/resend-confirmation', { email: 'nobody@manabi.example' })
-    const known = await post('/auth/resend-confirmation', { email: confirmed.email })
+    const unknown = await post(auth.resendConfirmation, { email: 'nobody@manabi.example' })
+    const known = await post(auth.resendConfirmation, { email: confirmed.email })
 
     expect(unknown.statusCode).toBe(200)
     expect(known.statusCode).toBe(200)
@@ -281,7 +299,7 @@ describe('POST /auth/resend-confirmation', () => {
   })
 
   it('answers 400 for an invalid address', async () => {
-    const response = await post('/auth/resend-confirmation', { email: 'nope' })
+    const response = await post(auth.resendConfirmation, { email: 'nope' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ message: ['email has an invalid format'] })
   })
@@ -294,7 +312,7 @@ describe('POST /auth/login', () => {
     const response = await login(student.email.toUpperCase(), PASSWORD)
 
     expect(response.statusCode).toBe(200)
-    const body = response.json<CurrentUser>()
+    const body = bodyOf(response)
     expect(Value.Check(CurrentUser, body)).toBe(true)
     expect(body).toEqual({
       id: student.id,
@@ -325,11 +343,7 @@ describe('POST /auth/login', () => {
     const cookie = [response.cookies].flat().find((item) => item.name === SESSION_COOKIE)
     expect(session?.tokenHash).toBe(sha256(cookie?.value ?? ''))
 
-    const me = await context.call({
-      method: 'GET',
-      url: '/user/me',
-      cookie: `${SESSION_COOKIE}=${cookie?.value}`,
-    })
+    const me = await context.call(user.me, { cookie: `${SESSION_COOKIE}=${cookie?.value}` })
     expect(me.json()).toMatchObject({ id: student.id })
   })
 
@@ -414,12 +428,12 @@ describe('POST /auth/login', () => {
   })
 
   it('answers 400 when the e-mail or password is missing', async () => {
-    const noPassword = await post('/auth/login', { email: 'ana@manabi.example' })
+    const noPassword = await post(auth.login, { email: 'ana@manabi.example' })
     expect(noPassword.statusCode).toBe(400)
     expect(noPassword.json()).toMatchObject({ message: ['password is required'] })
-    const emptyEmail = await post('/auth/login', { email: '', password: PASSWORD })
+    const emptyEmail = await post(auth.login, { email: '', password: PASSWORD })
     expect(emptyEmail.statusCode).toBe(400)
-    expect([emptyEmail.json<ErrorBody>().message].flat()[0]).toMatch(/^email/)
+    expect([errorOf(emptyEmail).message].flat()[0]).toMatch(/^email/)
   })
 })
 
@@ -428,7 +442,7 @@ describe('GET /auth/logout', () => {
     const student = await createUser(context.db)
     const cookie = await signIn(context, student)
 
-    const response = await context.call({ method: 'GET', url: '/auth/logout', cookie })
+    const response = await context.call(auth.logout, { cookie })
 
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ message: 'Logged out' })
@@ -436,12 +450,12 @@ describe('GET /auth/logout', () => {
     expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=;`))
     expect(header).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/)
     expect(await context.db.select().from(authSessions)).toHaveLength(0)
-    const me = await context.call({ method: 'GET', url: '/user/me', cookie })
+    const me = await context.call(user.me, { cookie })
     expect(me.statusCode).toBe(401)
   })
 
   it('answers 200 to a guest', async () => {
-    const response = await context.call({ method: 'GET', url: '/auth/logout' })
+    const response = await context.call(auth.logout)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ message: 'Logged out' })
   })
@@ -451,11 +465,9 @@ describe('GET /auth/logout', () => {
     const laptop = await signIn(context, student)
     const phone = await signIn(context, student)
 
-    await context.call({ method: 'GET', url: '/auth/logout', cookie: laptop })
+    await context.call(auth.logout, { cookie: laptop })
 
-    expect((await context.call({ method: 'GET', url: '/user/me', cookie: phone })).statusCode).toBe(
-      200,
-    )
+    expect((await context.call(user.me, { cookie: phone })).statusCode).toBe(200)
   })
 })
 
@@ -466,7 +478,7 @@ describe('POST /auth/password-reset-email', () => {
     const student = await createUser(context.db, { name: 'Yuki Yamamoto' })
     const before = Date.now()
 
-    const response = await post('/auth/password-reset-email', {
+    const response = await post(auth.passwordResetEmail, {
       email: student.email.toUpperCase(),
     })
 
@@ -475,7 +487,7 @@ describe('POST /auth/password-reset-email', () => {
     const [mail] = await mails()
     expect(mail).toMatchObject({ to: student.email, subject: 'Manabi: reset your password' })
     expect(mail?.text).toContain('Hello Yuki Yamamoto,')
-    const token = tokenIn(mail?.text ?? '', '/auth/reset-password')
+    const token = tokenIn(mail?.text ?? '', RESET_SCREEN)
     const [stored] = await context.db.select().from(userTokens)
     expect(stored).toMatchObject({ userId: student.id, kind: 'reset', usedAt: null })
     expect(stored?.tokenHash).toBe(sha256(token))
@@ -486,18 +498,18 @@ describe('POST /auth/password-reset-email', () => {
 
   it('writes the reset e-mail in Japanese for a jp-JP user', async () => {
     const student = await createUser(context.db, { name: '佐藤 健', language: 'jp-JP' })
-    await post('/auth/password-reset-email', { email: student.email })
+    await post(auth.passwordResetEmail, { email: student.email })
     const [mail] = await mails()
     expect(mail?.subject).toBe('まなび: パスワードの再設定')
     expect(mail?.text).toContain('佐藤 健 様')
     expect(mail?.text).toContain('パスワードを再設定する')
-    expect(tokenIn(mail?.text ?? '', '/auth/reset-password')).toMatch(/^[\w-]{40,}$/)
+    expect(tokenIn(mail?.text ?? '', RESET_SCREEN)).toMatch(/^[\w-]{40,}$/)
   })
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const student = await createUser(context.db)
-    const known = await post('/auth/password-reset-email', { email: student.email })
-    const unknown = await post('/auth/password-reset-email', { email: 'nobody@manabi.example' })
+    const known = await post(auth.passwordResetEmail, { email: student.email })
+    const unknown = await post(auth.passwordResetEmail, { email: 'nobody@manabi.example' })
 
     expect(unknown.statusCode).toBe(200)
     expect(unknown.body).toBe(known.body)
@@ -506,9 +518,9 @@ describe('POST /auth/password-reset-email', () => {
 
   it('answers 400 for an invalid or missing address', async () => {
     for (const body of [{ email: 'nope' }, {}]) {
-      const response = await post('/auth/password-reset-email', body)
+      const response = await post(auth.passwordResetEmail, body)
       expect(response.statusCode).toBe(400)
-      expect(response.json<ErrorBody>().message[0]).toMatch(/^email/)
+      expect(errorOf(response).message[0]).toMatch(/^email/)
     }
   })
 })
@@ -517,10 +529,10 @@ describe('POST /auth/set-new-password', () => {
   it('sets the new password once: the old one stops working and every session ends', async () => {
     const student = await createUser(context.db)
     const cookie = await signIn(context, student)
-    await post('/auth/password-reset-email', { email: student.email })
-    const token = await lastToken('/auth/reset-password')
+    await post(auth.passwordResetEmail, { email: student.email })
+    const token = await lastToken(RESET_SCREEN)
 
-    const response = await post('/auth/set-new-password', {
+    const response = await post(auth.setNewPassword, {
       password: 'Fresh123',
       passwordResetToken: token,
     })
@@ -533,9 +545,9 @@ describe('POST /auth/set-new-password', () => {
 
     expect((await login(student.email, PASSWORD)).statusCode).toBe(401)
     expect((await login(student.email, 'Fresh123')).statusCode).toBe(200)
-    expect((await context.call({ method: 'GET', url: '/user/me', cookie })).statusCode).toBe(401)
+    expect((await context.call(user.me, { cookie })).statusCode).toBe(401)
 
-    const reused = await post('/auth/set-new-password', {
+    const reused = await post(auth.setNewPassword, {
       password: 'Another123',
       passwordResetToken: token,
     })
@@ -550,11 +562,11 @@ describe('POST /auth/set-new-password', () => {
 
   it('refuses an expired token and keeps the old password', async () => {
     const student = await createUser(context.db)
-    await post('/auth/password-reset-email', { email: student.email })
-    const token = await lastToken('/auth/reset-password')
+    await post(auth.passwordResetEmail, { email: student.email })
+    const token = await lastToken(RESET_SCREEN)
     await context.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) })
 
-    const response = await post('/auth/set-new-password', {
+    const response = await post(auth.setNewPassword, {
       password: 'Fresh123',
       passwordResetToken: token,
     })
@@ -566,10 +578,10 @@ describe('POST /auth/set-new-password', () => {
   })
 
   it('refuses an unknown token and a confirmation token', async () => {
-    await post('/auth/register', newStudent)
-    const confirmToken = await lastToken('/auth/confirmation')
+    await post(auth.register, newStudent)
+    const confirmToken = await lastToken(CONFIRM_SCREEN)
     for (const passwordResetToken of ['no-such-token', confirmToken]) {
-      const response = await post('/auth/set-new-password', {
+      const response = await post(auth.setNewPassword, {
         password: 'Fresh123',
         passwordResetToken,
       })
@@ -580,19 +592,19 @@ describe('POST /auth/set-new-password', () => {
 
   it('refuses a weak password without using up the token', async () => {
     const student = await createUser(context.db)
-    await post('/auth/password-reset-email', { email: student.email })
-    const token = await lastToken('/auth/reset-password')
+    await post(auth.passwordResetEmail, { email: student.email })
+    const token = await lastToken(RESET_SCREEN)
 
     for (const password of ['short', 'alllowercase1', 'ALLUPPERCASE1']) {
-      const weak = await post('/auth/set-new-password', { password, passwordResetToken: token })
+      const weak = await post(auth.setNewPassword, { password, passwordResetToken: token })
       expect(weak.statusCode).toBe(400)
       expect(weak.json()).toMatchObject({ message: ['password has an invalid format'] })
     }
-    const missing = await post('/auth/set-new-password', { password: 'Fresh123' })
+    const missing = await post(auth.setNewPassword, { password: 'Fresh123' })
     expect(missing.statusCode).toBe(400)
     expect(missing.json()).toMatchObject({ message: ['passwordResetToken is required'] })
 
-    const good = await post('/auth/set-new-password', {
+    const good = await post(auth.setNewPassword, {
       password: 'Fresh123',
       passwordResetToken: token,
     })
@@ -601,18 +613,18 @@ describe('POST /auth/set-new-password', () => {
 
   it('retires an older reset link once a newer one has been used', async () => {
     const student = await createUser(context.db)
-    await post('/auth/password-reset-email', { email: student.email })
-    const older = await lastToken('/auth/reset-password')
-    await post('/auth/password-reset-email', { email: student.email })
-    const newer = await lastToken('/auth/reset-password')
+    await post(auth.passwordResetEmail, { email: student.email })
+    const older = await lastToken(RESET_SCREEN)
+    await post(auth.passwordResetEmail, { email: student.email })
+    const newer = await lastToken(RESET_SCREEN)
     expect(newer).not.toBe(older)
 
-    const used = await post('/auth/set-new-password', {
+    const used = await post(auth.setNewPassword, {
       password: 'Fresh123',
       passwordResetToken: newer,
     })
     expect(used.statusCode).toBe(200)
-    const stale = await post('/auth/set-new-password', {
+    const stale = await post(auth.setNewPassword, {
       password: 'Other123',
       passwordResetToken: older,
     })
@@ -628,30 +640,23 @@ describe('the auth calls are public: every caller gets the same answers', () => 
     let cookie: string | undefined
     if (caller !== 'guest') {
       const role = caller === 'unverified educator' ? 'educator' : caller
-      const user = await createUser(context.db, {
+      const account = await createUser(context.db, {
         role,
         ...(caller === 'unverified educator' ? { approvedAt: null } : {}),
       })
-      cookie = await signIn(context, user)
-      expect((await context.call({ method: 'GET', url: '/user/me', cookie })).json()).toMatchObject(
-        { id: user.id },
-      )
+      cookie = await signIn(context, account)
+      expect((await context.call(user.me, { cookie })).json()).toMatchObject({ id: account.id })
     }
     const statuses = {
-      register: (await post('/auth/register', newStudent, cookie)).statusCode,
-      confirm: (await post('/auth/confirm', { validationToken: 'bad' }, cookie)).statusCode,
-      resend: (await post('/auth/resend-confirmation', { email: newStudent.email }, cookie))
-        .statusCode,
-      resetEmail: (await post('/auth/password-reset-email', { email: newStudent.email }, cookie))
+      register: (await post(auth.register, newStudent, cookie)).statusCode,
+      confirm: (await post(auth.confirm, { validationToken: 'bad' }, cookie)).statusCode,
+      resend: (await post(auth.resendConfirmation, { email: newStudent.email }, cookie)).statusCode,
+      resetEmail: (await post(auth.passwordResetEmail, { email: newStudent.email }, cookie))
         .statusCode,
       setPassword: (
-        await post(
-          '/auth/set-new-password',
-          { password: 'Fresh123', passwordResetToken: 'bad' },
-          cookie,
-        )
+        await post(auth.setNewPassword, { password: 'Fresh123', passwordResetToken: 'bad' }, cookie)
       ).statusCode,
-      logout: (await context.call({ method: 'GET', url: '/auth/logout', cookie })).statusCode,
+      logout: (await context.call(auth.logout, { cookie })).statusCode,
     }
     expect(statuses).toEqual({
       register: 201,
@@ -670,10 +675,10 @@ describe('the whole account life', () => {
     const signedIn = await login(newStudent.email, newStudent.password, true)
     expect(signedIn.statusCode).toBe(200)
 
-    await post('/auth/password-reset-email', { email: newStudent.email })
-    const token = await lastToken('/auth/reset-password')
+    await post(auth.passwordResetEmail, { email: newStudent.email })
+    const token = await lastToken(RESET_SCREEN)
     expect(
-      (await post('/auth/set-new-password', { password: 'Changed1', passwordResetToken: token }))
+      (await post(auth.setNewPassword, { password: 'Changed1', passwordResetToken: token }))
         .statusCode,
     ).toBe(200)
 

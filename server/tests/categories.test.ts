@@ -1,9 +1,11 @@
 import Type from 'typebox'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import * as categories from '../../contract/descriptors/categories.ts'
+import * as guest from '../../contract/descriptors/guest.ts'
 import { Category, GuestCategory } from '../../contract/entities.ts'
 import { createCast, createCategory } from './catalogue-fixtures.ts'
-import { setupTestApp } from './helpers.ts'
+import { bodyOf, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
 
@@ -17,9 +19,7 @@ describe('GET /categories', () => {
   it('lists every category with its Japanese title', async () => {
     const [languages, music] = await seedCategories()
     const cast = await createCast(context.db)
-    const response = await context.call({
-      method: 'GET',
-      url: '/categories',
+    const response = await context.call(categories.listCategories, {
       cookie: cast.student.cookie,
     })
     expect(response.statusCode).toBe(200)
@@ -40,11 +40,7 @@ describe('GET /categories', () => {
   ] as const)('answers %s with %i', async (who, status) => {
     await seedCategories()
     const cast = await createCast(context.db)
-    const response = await context.call({
-      method: 'GET',
-      url: '/categories',
-      cookie: cast[who].cookie,
-    })
+    const response = await context.call(categories.listCategories, { cookie: cast[who].cookie })
     expect(response.statusCode).toBe(status)
     if (status === 200) expect(response.json()).toHaveLength(2)
     else expect(response.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' })
@@ -56,13 +52,9 @@ describe('GET /guest/categories', () => {
     const [languages] = await seedCategories()
     const cast = await createCast(context.db)
     for (const member of [cast.guest, cast.student, cast.owner, cast.admin]) {
-      const response = await context.call({
-        method: 'GET',
-        url: '/guest/categories',
-        cookie: member.cookie,
-      })
+      const response = await context.call(guest.guestCategories, { cookie: member.cookie })
       expect(response.statusCode).toBe(200)
-      expect(response.json<Category[]>()[0]).toEqual({
+      expect(bodyOf(response)[0]).toEqual({
         id: languages?.id,
         title: 'Languages',
         titleJp: '言語',
@@ -72,7 +64,7 @@ describe('GET /guest/categories', () => {
   })
 
   it('answers an empty list when there are no categories', async () => {
-    const response = await context.call({ method: 'GET', url: '/guest/categories' })
+    const response = await context.call(guest.guestCategories)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual([])
   })

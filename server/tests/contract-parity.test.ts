@@ -1,12 +1,20 @@
 import Value from 'typebox/value'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { ResultOf } from '../../contract/client.ts'
+import type { Descriptor } from '../../contract/descriptor.ts'
+import * as admin from '../../contract/descriptors/admin.ts'
+import * as auth from '../../contract/descriptors/auth.ts'
+import * as guest from '../../contract/descriptors/guest.ts'
+import * as lessons from '../../contract/descriptors/lessons.ts'
+import * as resources from '../../contract/descriptors/resources.ts'
 import type { Endpoint } from '../../contract/endpoint.ts'
 import { api } from '../../contract/index.ts'
 import { db as mockDb } from '../../src/mocks/db.ts'
+import { apiUrl } from '../../src/mocks/http.ts'
 import { server as mockServer } from '../../src/mocks/node.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { setupTestApp } from './helpers.ts'
+import { type Address, setupTestApp, urlOf } from './helpers.ts'
 
 /**
  * The same requests go to the real server (seeded with the demo data) and to the MSW catalogue
@@ -15,31 +23,41 @@ import { setupTestApp } from './helpers.ts'
  * scenarios look them up on each backend the way a client would.
  */
 const context = setupTestApp()
-const MOCK_API = 'http://localhost:3000/api'
 
-type Answer = { status: number; body: unknown }
-type CallOptions = { as?: string | null; body?: unknown }
+type Answer<D extends Descriptor> = { descriptor: D; status: number; body: unknown }
+type CallOptions = Address & { as?: string | null; body?: unknown }
 
 interface Backend {
   name: string
-  call: (method: Endpoint['method'], path: string, options?: CallOptions) => Promise<Answer>
+  /** Calls the descriptor's method and path, params and query filled in, as the user `as`. */
+  call: <D extends Descriptor>(descriptor: D, options?: CallOptions) => Promise<Answer<D>>
 }
 
 const parse = (text: string, contentType: string | null): unknown =>
   contentType?.includes('json') ? (JSON.parse(text) as unknown) : text
 
+/** The body of a successful answer, typed by its endpoint; any other status throws. */
+const resultOf = <D extends Descriptor>({ descriptor, status, body }: Answer<D>): ResultOf<D> => {
+  if (status < 200 || status > 299) {
+    throw new Error(`${descriptor.method} ${descriptor.path} answered ${status}`)
+  }
+  return body as ResultOf<D>
+}
+
 const mockBackend: Backend = {
   name: 'mock',
-  async call(method, path, { as = null, body } = {}) {
+  async call(descriptor, { as = null, body, ...address } = {}) {
     const user = as ? mockDb.users.find((row) => row.email === as) : undefined
     if (user) mockDb.signIn(user.id)
     else mockDb.signOut()
-    const response = await fetch(`${MOCK_API}${path}`, {
-      method,
+    // The URL the mock handlers are registered at (src/mocks/http.ts), filled in.
+    const response = await fetch(apiUrl(urlOf(descriptor, address)), {
+      method: descriptor.method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     return {
+      descriptor,
       status: response.status,
       body: parse(await response.text(), response.headers.get('content-type')),
     }
@@ -49,14 +67,12 @@ const mockBackend: Backend = {
 const cookies = new Map<string, string>()
 const serverBackend: Backend = {
   name: 'server',
-  async call(method, path, { as = null, body } = {}) {
+  async call(descriptor, { as = null, body, ...address } = {}) {
     let cookie: string | null = null
     if (as) {
       cookie = cookies.get(as) ?? null
       if (!cookie) {
-        const login = await context.call({
-          method: 'POST',
-          url: '/auth/login',
+        const login = await context.call(auth.login, {
           body: { email: as, password: 'Password1' },
         })
         const session = [login.cookies].flat().find((item) => item.name === SESSION_COOKIE)
@@ -65,8 +81,15 @@ const serverBackend: Backend = {
         cookies.set(as, cookie)
       }
     }
-    const response = await context.call({ method, url: path, cookie, body })
+    // Any descriptor of any scenario, so the URL is built here rather than typed per endpoint.
+    const response = await context.callPath({
+      method: descriptor.method,
+      url: urlOf(descriptor, address),
+      cookie,
+      body,
+    })
     return {
+      descriptor,
       status: response.statusCode,
       body: parse(response.body, response.headers['content-type'] as string),
     }
@@ -82,57 +105,74 @@ const UNCONFIRMED = 'sam@manabi.example'
 /** Values a client learns from the API itself, looked up on each backend. */
 const lookups = {
   firstLessonId: async (backend: Backend) => {
-    const { body } = await backend.call('GET', '/guest/lessons?page=1&take=5')
-    return (body as { data: { id: number }[] }).data[0]!.id
+    const page = await backend.call(guest.guestLessons, { query: { page: 1, take: 5 } })
+    return resultOf(page).data[0]!.id
   },
   firstLessonOwnerId: async (backend: Backend) => {
-    const { body } = await backend.call('GET', '/guest/lessons?page=1&take=5')
-    return (body as { data: { owner: { id: number } }[] }).data[0]!.owner.id
+    const page = await backend.call(guest.guestLessons, { query: { page: 1, take: 5 } })
+    return resultOf(page).data[0]!.owner.id
   },
-  categoryId: async (backend: Backend) => {
-    const { body } = await backend.call('GET', '/guest/categories')
-    return (body as { id: number }[])[0]!.id
-  },
-  myLessonId: async (backend: Backend) => {
-    const { body } = await backend.call('GET', '/lessons/my', { as: EDUCATOR })
-    return (body as { data: { id: number }[] }).data[0]!.id
-  },
+  categoryId: async (backend: Backend) =>
+    resultOf(await backend.call(guest.guestCategories))[0]!.id,
+  myLessonId: async (backend: Backend) =>
+    resultOf(await backend.call(lessons.myLessons, { as: EDUCATOR })).data[0]!.id,
   /** The first session the user attends (student) or teaches (educator) that has not ended. */
   firstUpcoming: (email: string) => async (backend: Backend) => {
-    const { body } = await backend.call('GET', '/lessons/upcoming', { as: email })
-    const [first] = (body as { data: { lesson: { id: number }; session: { id: number } }[] }).data
+    const [first] = resultOf(await backend.call(lessons.upcomingLessons, { as: email })).data
     return { lessonId: first!.lesson.id, sessionId: first!.session.id }
   },
   /** The educator's first lesson that has materials, and its first material. */
   lessonWithResources: async (backend: Backend) => {
-    const { body } = await backend.call('GET', '/lessons/my', { as: EDUCATOR })
-    for (const { id } of (body as { data: { id: number }[] }).data) {
-      const list = await backend.call('GET', `/lessons/${id}/resources`, { as: EDUCATOR })
-      const [first] = list.body as { id: number }[]
+    const mine = resultOf(await backend.call(lessons.myLessons, { as: EDUCATOR }))
+    for (const { id } of mine.data) {
+      const list = await backend.call(resources.listResources, { params: { id }, as: EDUCATOR })
+      const [first] = resultOf(list)
       if (first) return { lessonId: id, resourceId: first.id }
     }
     throw new Error(`${backend.name}: no lesson of ${EDUCATOR} has materials`)
   },
   userId: (email: string) => async (backend: Backend) => {
-    const { body } = await backend.call('GET', `/admin/users?search=${encodeURIComponent(email)}`, {
-      as: ADMIN,
-    })
-    return (body as { data: { id: number }[] }).data[0]!.id
+    const found = await backend.call(admin.listUsers, { query: { search: email }, as: ADMIN })
+    return resultOf(found).data[0]!.id
   },
 }
 
+type Params = Readonly<Record<string, string | number>>
+type Lookup<T> = (backend: Backend) => Promise<T>
+
+/** Path params a scenario looks up on each backend. */
+const firstLesson: Lookup<Params> = async (backend) => ({
+  id: await lookups.firstLessonId(backend),
+})
+const firstLessonOwner: Lookup<Params> = async (backend) => ({
+  id: await lookups.firstLessonOwnerId(backend),
+})
+const myLesson: Lookup<Params> = async (backend) => ({ id: await lookups.myLessonId(backend) })
+const upcomingSession =
+  (email: string): Lookup<Params> =>
+  async (backend) => {
+    const { lessonId, sessionId } = await lookups.firstUpcoming(email)(backend)
+    return { id: lessonId, sessionId }
+  }
+const lessonWithResources: Lookup<Params> = async (backend) => ({
+  id: (await lookups.lessonWithResources(backend)).lessonId,
+})
+const resourceWithLesson: Lookup<Params> = async (backend) => {
+  const { lessonId, resourceId } = await lookups.lessonWithResources(backend)
+  return { id: lessonId, resourceId }
+}
+const userNamed =
+  (email: string): Lookup<Params> =>
+  async (backend) => ({ id: await lookups.userId(email)(backend) })
+
 interface Scenario {
   name: string
+  /** The endpoint called: its descriptor's method and path, and the schemas of its answers. */
   endpoint: Endpoint
   as?: string
-  path: string | ((backend: Backend) => Promise<string>)
-  body?: Record<string, unknown> | ((backend: Backend) => Promise<unknown>)
-}
-
-/** The path of a call on the first upcoming session of `email`. */
-const upcomingSessionPath = (email: string, call: 'ics' | 'join') => async (backend: Backend) => {
-  const { lessonId, sessionId } = await lookups.firstUpcoming(email)(backend)
-  return `/lessons/${lessonId}/sessions/${sessionId}/${call}`
+  params?: Params | Lookup<Params>
+  query?: Readonly<Record<string, string | number | boolean>>
+  body?: Record<string, unknown> | Lookup<unknown>
 }
 
 const lessonBody = (categoryId: number) => ({
@@ -147,72 +187,67 @@ const lessonBody = (categoryId: number) => ({
 })
 
 const scenarios: Scenario[] = [
-  { name: 'status', endpoint: api.system.health, path: '/' },
-  { name: 'guest categories', endpoint: api.guest.guestCategories, path: '/guest/categories' },
+  { name: 'status', endpoint: api.system.health },
+  { name: 'guest categories', endpoint: api.guest.guestCategories },
   {
     name: 'guest lessons page 1',
     endpoint: api.guest.guestLessons,
-    path: '/guest/lessons?page=1&take=5&order=DESC',
+    query: { page: 1, take: 5, order: 'DESC' },
   },
   {
     name: 'guest lessons, no match',
     endpoint: api.guest.guestLessons,
-    path: '/guest/lessons?title=zzzz-no-such',
+    query: { title: 'zzzz-no-such' },
   },
   {
     name: 'guest lessons, bad categoryIds',
     endpoint: api.guest.guestLessons,
-    path: '/guest/lessons?categoryIds=a,b',
+    query: { categoryIds: 'a,b' },
   },
   {
     name: 'guest lesson',
     endpoint: api.guest.guestLesson,
-    path: async (backend) => `/guest/lessons/${await lookups.firstLessonId(backend)}`,
+    params: firstLesson,
   },
-  { name: 'guest lesson, unknown', endpoint: api.guest.guestLesson, path: '/guest/lessons/999999' },
+  { name: 'guest lesson, unknown', endpoint: api.guest.guestLesson, params: { id: 999999 } },
   {
     name: 'guest sessions',
     endpoint: api.guest.guestSessions,
-    path: async (backend) =>
-      `/guest/lessons/${await lookups.firstLessonId(backend)}/sessions?page=1&take=100`,
+    params: firstLesson,
+    query: { page: 1, take: 100 },
   },
   {
     name: 'guest reviews',
     endpoint: api.guest.guestReviews,
-    path: async (backend) =>
-      `/guest/users/${await lookups.firstLessonOwnerId(backend)}/reviews?page=1&take=100`,
+    params: firstLessonOwner,
+    query: { page: 1, take: 100 },
   },
   {
     name: 'guest average score',
     endpoint: api.guest.guestAverageScore,
-    path: async (backend) =>
-      `/guest/users/${await lookups.firstLessonOwnerId(backend)}/average_score`,
+    params: firstLessonOwner,
   },
-  { name: 'me as guest', endpoint: api.user.me, path: '/user/me' },
-  { name: 'me as student', endpoint: api.user.me, as: STUDENT, path: '/user/me' },
+  { name: 'me as guest', endpoint: api.user.me },
+  { name: 'me as student', endpoint: api.user.me, as: STUDENT },
   {
     name: 'login, wrong password',
     endpoint: api.auth.login,
-    path: '/auth/login',
     body: { email: STUDENT, password: 'Wrong1password' },
   },
   {
     name: 'login, unconfirmed e-mail',
     endpoint: api.auth.login,
-    path: '/auth/login',
     body: { email: UNCONFIRMED, password: 'Password1' },
   },
   {
     name: 'login',
     endpoint: api.auth.login,
-    path: '/auth/login',
     body: { email: STUDENT, password: 'Password1', rememberMe: true },
   },
-  { name: 'logout', endpoint: api.auth.logout, as: STUDENT, path: '/auth/logout' },
+  { name: 'logout', endpoint: api.auth.logout, as: STUDENT },
   {
     name: 'register',
     endpoint: api.auth.register,
-    path: '/auth/register',
     body: {
       name: 'New Person',
       email: 'new.person@example.com',
@@ -224,7 +259,6 @@ const scenarios: Scenario[] = [
   {
     name: 'register, e-mail taken',
     endpoint: api.auth.register,
-    path: '/auth/register',
     body: {
       name: 'Yuki Again',
       email: STUDENT,
@@ -236,256 +270,228 @@ const scenarios: Scenario[] = [
   {
     name: 'register as admin',
     endpoint: api.auth.register,
-    path: '/auth/register',
     body: { name: 'Sneaky', email: 'sneaky@example.com', password: 'Password1', role: 'admin' },
   },
   {
     name: 'register, weak password',
     endpoint: api.auth.register,
-    path: '/auth/register',
     body: { name: 'Weak', email: 'weak@example.com', password: 'short', role: 'student' },
   },
   {
     name: 'confirm, bad token',
     endpoint: api.auth.confirm,
-    path: '/auth/confirm',
     body: { validationToken: 'nope' },
   },
   {
     name: 'resend confirmation',
     endpoint: api.auth.resendConfirmation,
-    path: '/auth/resend-confirmation',
     body: { email: 'nobody@example.com' },
   },
   {
     name: 'reset e-mail, unknown address',
     endpoint: api.auth.passwordResetEmail,
-    path: '/auth/password-reset-email',
     body: { email: 'nobody@example.com' },
   },
   {
     name: 'set new password, bad token',
     endpoint: api.auth.setNewPassword,
-    path: '/auth/set-new-password',
     body: { password: 'Password2', passwordResetToken: 'nope' },
   },
   {
     name: 'update profile',
     endpoint: api.user.updateProfile,
     as: STUDENT,
-    path: '/user/update_profile',
     body: { name: 'Yuki Y.' },
   },
   {
     name: 'update profile, e-mail taken',
     endpoint: api.user.updateProfile,
     as: STUDENT,
-    path: '/user/update_profile',
     body: { email: EDUCATOR },
   },
   {
     name: 'reassign licence as student',
     endpoint: api.user.reassignOwnVideoLicence,
     as: STUDENT,
-    path: '/user/reassign_video_licence',
   },
   {
     name: 'reassign licence',
     endpoint: api.user.reassignOwnVideoLicence,
     as: EDUCATOR,
-    path: '/user/reassign_video_licence',
   },
   {
     name: 'educator reviews',
     endpoint: api.user.userReviews,
     as: STUDENT,
-    path: async (backend) => `/user/${await lookups.firstLessonOwnerId(backend)}/reviews`,
+    params: firstLessonOwner,
   },
   {
     name: 'educator average',
     endpoint: api.user.userAverageScore,
     as: STUDENT,
-    path: async (backend) => `/user/${await lookups.firstLessonOwnerId(backend)}/average_score`,
+    params: firstLessonOwner,
   },
-  { name: 'categories as guest', endpoint: api.categories.listCategories, path: '/categories' },
-  { name: 'categories', endpoint: api.categories.listCategories, as: STUDENT, path: '/categories' },
+  { name: 'categories as guest', endpoint: api.categories.listCategories },
+  { name: 'categories', endpoint: api.categories.listCategories, as: STUDENT },
   {
     name: 'lessons',
     endpoint: api.lessons.listLessons,
     as: STUDENT,
-    path: '/lessons?page=1&take=5',
+    query: { page: 1, take: 5 },
   },
   {
     name: 'my lessons as student',
     endpoint: api.lessons.myLessons,
     as: STUDENT,
-    path: '/lessons/my',
   },
-  { name: 'my lessons', endpoint: api.lessons.myLessons, as: EDUCATOR, path: '/lessons/my' },
-  { name: 'history', endpoint: api.lessons.lessonHistory, as: STUDENT, path: '/lessons/history' },
+  { name: 'my lessons', endpoint: api.lessons.myLessons, as: EDUCATOR },
+  { name: 'history', endpoint: api.lessons.lessonHistory, as: STUDENT },
   {
     name: 'upcoming, student',
     endpoint: api.lessons.upcomingLessons,
     as: STUDENT,
-    path: '/lessons/upcoming',
   },
   {
     name: 'upcoming, educator',
     endpoint: api.lessons.upcomingLessons,
     as: EDUCATOR,
-    path: '/lessons/upcoming',
   },
   {
     name: 'lesson',
     endpoint: api.lessons.getLesson,
     as: STUDENT,
-    path: async (backend) => `/lessons/${await lookups.firstLessonId(backend)}`,
+    params: firstLesson,
   },
-  { name: 'lesson, bad id', endpoint: api.lessons.getLesson, as: STUDENT, path: '/lessons/abc' },
+  { name: 'lesson, bad id', endpoint: api.lessons.getLesson, as: STUDENT, params: { id: 'abc' } },
   {
     name: 'sessions',
     endpoint: api.sessions.listSessions,
     as: STUDENT,
-    path: async (backend) => `/lessons/${await lookups.firstLessonId(backend)}/sessions`,
+    params: firstLesson,
   },
   {
     name: 'session ics',
     endpoint: api.sessions.sessionIcs,
     as: STUDENT,
-    path: upcomingSessionPath(STUDENT, 'ics'),
+    params: upcomingSession(STUDENT),
   },
   {
     name: 'session ics as guest',
     endpoint: api.sessions.sessionIcs,
-    path: upcomingSessionPath(STUDENT, 'ics'),
+    params: upcomingSession(STUDENT),
   },
   {
     name: 'session ics, unknown session',
     endpoint: api.sessions.sessionIcs,
     as: STUDENT,
-    path: async (backend) => `/lessons/${await lookups.firstLessonId(backend)}/sessions/999999/ics`,
+    params: async (backend) => ({ ...(await firstLesson(backend)), sessionId: 999999 }),
   },
   {
     name: 'join, enrolled student in the join window',
     endpoint: api.sessions.joinSession,
     as: STUDENT,
-    path: upcomingSessionPath(STUDENT, 'join'),
+    params: upcomingSession(STUDENT),
   },
   {
     name: 'join, owner',
     endpoint: api.sessions.joinSession,
     as: EDUCATOR,
-    path: upcomingSessionPath(EDUCATOR, 'join'),
+    params: upcomingSession(EDUCATOR),
   },
   {
     name: 'join, not enrolled',
     endpoint: api.sessions.joinSession,
     as: ADMIN,
-    path: upcomingSessionPath(STUDENT, 'join'),
+    params: upcomingSession(STUDENT),
   },
   {
     name: 'join, days before the start',
     endpoint: api.sessions.joinSession,
     as: 'mai@manabi.example',
-    path: upcomingSessionPath('mai@manabi.example', 'join'),
+    params: upcomingSession('mai@manabi.example'),
   },
   {
     name: 'join, unknown lesson',
     endpoint: api.sessions.joinSession,
     as: STUDENT,
-    path: '/lessons/999999/sessions/1/join',
+    params: { id: 999999, sessionId: 1 },
   },
   {
     name: 'resources, owner',
     endpoint: api.resources.listResources,
     as: EDUCATOR,
-    path: async (backend) =>
-      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+    params: lessonWithResources,
   },
   {
     name: 'resources, enrolled student',
     endpoint: api.resources.listResources,
     as: STUDENT,
-    path: async (backend) =>
-      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+    params: lessonWithResources,
   },
   {
     name: 'resources, another educator',
     endpoint: api.resources.listResources,
     as: 'emily@manabi.example',
-    path: async (backend) =>
-      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+    params: lessonWithResources,
   },
   {
     name: 'resources as guest',
     endpoint: api.resources.listResources,
-    path: async (backend) =>
-      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources`,
+    params: lessonWithResources,
   },
   {
     name: 'resources, unknown lesson',
     endpoint: api.resources.listResources,
     as: ADMIN,
-    path: '/lessons/999999/resources',
+    params: { id: 999999 },
   },
   {
     name: 'resource',
     endpoint: api.resources.getResource,
     as: ADMIN,
-    path: async (backend) => {
-      const { lessonId, resourceId } = await lookups.lessonWithResources(backend)
-      return `/lessons/${lessonId}/resources/${resourceId}`
-    },
+    params: resourceWithLesson,
   },
   {
     name: 'resource, unknown',
     endpoint: api.resources.getResource,
     as: EDUCATOR,
-    path: async (backend) =>
-      `/lessons/${(await lookups.lessonWithResources(backend)).lessonId}/resources/999999`,
+    params: async (backend) => ({ ...(await lessonWithResources(backend)), resourceId: 999999 }),
   },
   {
     name: 'resource, another educator',
     endpoint: api.resources.getResource,
     as: 'emily@manabi.example',
-    path: async (backend) => {
-      const { lessonId, resourceId } = await lookups.lessonWithResources(backend)
-      return `/lessons/${lessonId}/resources/${resourceId}`
-    },
+    params: resourceWithLesson,
   },
   {
     name: 'file, unknown',
     endpoint: api.resources.downloadFile,
     as: STUDENT,
-    path: '/files/999999',
+    params: { fileId: 999999 },
   },
-  { name: 'file as guest', endpoint: api.resources.downloadFile, path: '/files/999999' },
+  { name: 'file as guest', endpoint: api.resources.downloadFile, params: { fileId: 999999 } },
   {
     name: 'create lesson',
     endpoint: api.lessons.createLesson,
     as: EDUCATOR,
-    path: '/lessons',
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
   },
   {
     name: 'create lesson, unverified educator',
     endpoint: api.lessons.createLesson,
     as: UNVERIFIED,
-    path: '/lessons',
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
   },
   {
     name: 'create lesson as student',
     endpoint: api.lessons.createLesson,
     as: STUDENT,
-    path: '/lessons',
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
   },
   {
     name: 'create lesson, max below min',
     endpoint: api.lessons.createLesson,
     as: EDUCATOR,
-    path: '/lessons',
     body: async (backend) => ({
       ...lessonBody(await lookups.categoryId(backend)),
       min_slots: 5,
@@ -496,84 +502,83 @@ const scenarios: Scenario[] = [
     name: 'create lesson, blank title',
     endpoint: api.lessons.createLesson,
     as: EDUCATOR,
-    path: '/lessons',
     body: async (backend) => ({ ...lessonBody(await lookups.categoryId(backend)), title: '   ' }),
   },
   {
     name: 'register, blank name',
     endpoint: api.auth.register,
-    path: '/auth/register',
     body: { name: '  ', email: 'blank@example.com', password: 'Password1', role: 'student' },
   },
   {
     name: 'update own lesson',
     endpoint: api.lessons.updateLesson,
     as: EDUCATOR,
-    path: async (backend) => `/lessons/${await lookups.myLessonId(backend)}`,
+    params: myLesson,
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
   },
   {
     name: "update another's lesson",
     endpoint: api.lessons.updateLesson,
     as: 'emily@manabi.example',
-    path: async (backend) => `/lessons/${await lookups.myLessonId(backend)}`,
+    params: myLesson,
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
   },
   {
     name: 'admin users',
     endpoint: api.admin.listUsers,
     as: ADMIN,
-    path: '/admin/users?role=educator',
+    query: { role: 'educator' },
   },
   {
     name: 'admin users as educator',
     endpoint: api.admin.listUsers,
     as: EDUCATOR,
-    path: '/admin/users',
   },
   {
     name: 'approve educator',
     endpoint: api.admin.approveUser,
     as: ADMIN,
-    path: async (backend) => `/admin/users/${await lookups.userId(UNVERIFIED)(backend)}/approve`,
+    params: userNamed(UNVERIFIED),
   },
   {
     name: 'approve a student',
     endpoint: api.admin.approveUser,
     as: ADMIN,
-    path: async (backend) => `/admin/users/${await lookups.userId(STUDENT)(backend)}/approve`,
+    params: userNamed(STUDENT),
   },
   {
     name: 'assign licence',
     endpoint: api.admin.assignVideoLicence,
     as: ADMIN,
-    path: async (backend) =>
-      `/admin/users/${await lookups.userId('laura@manabi.example')(backend)}/video-licence`,
+    params: userNamed('laura@manabi.example'),
     body: {},
   },
   {
     name: 'remove licence',
     endpoint: api.admin.removeVideoLicence,
     as: ADMIN,
-    path: async (backend) =>
-      `/admin/users/${await lookups.userId(EDUCATOR)(backend)}/video-licence`,
+    params: userNamed(EDUCATOR),
   },
   {
     name: 'remove licence not held',
     endpoint: api.admin.removeVideoLicence,
     as: ADMIN,
-    path: async (backend) =>
-      `/admin/users/${await lookups.userId('laura@manabi.example')(backend)}/video-licence`,
+    params: userNamed('laura@manabi.example'),
   },
 ]
 
-const resolve = async <T>(value: T | ((backend: Backend) => Promise<T>), backend: Backend) =>
-  typeof value === 'function' ? (value as (backend: Backend) => Promise<T>)(backend) : value
+const resolve = async <T>(value: T | Lookup<T>, backend: Backend) =>
+  typeof value === 'function' ? (value as Lookup<T>)(backend) : value
 
 const run = async (backend: Backend, scenario: Scenario) => {
-  const path = await resolve(scenario.path, backend)
+  const params = scenario.params === undefined ? undefined : await resolve(scenario.params, backend)
   const body = scenario.body === undefined ? undefined : await resolve(scenario.body, backend)
-  return backend.call(scenario.endpoint.method, path, { as: scenario.as ?? null, body })
+  return backend.call(scenario.endpoint, {
+    ...(params === undefined ? {} : { params }),
+    ...(scenario.query === undefined ? {} : { query: scenario.query }),
+    as: scenario.as ?? null,
+    body,
+  })
 }
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }))

@@ -1,8 +1,9 @@
-import type { ErrorBody, Paginated } from '../../contract/common.ts'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import { buildPath } from '../../contract/descriptor.ts'
+import * as guest from '../../contract/descriptors/guest.ts'
+import * as lessons from '../../contract/descriptors/lessons.ts'
 import { guestLesson, guestLessons, guestSessions } from '../../contract/endpoints/guest.ts'
-import type { Lesson, Session } from '../../contract/entities.ts'
 import { files } from '../src/db/schema.ts'
 import {
   createCast,
@@ -15,12 +16,23 @@ import {
   MINUTE,
   userOf,
 } from './catalogue-fixtures.ts'
-import { createUser, setupTestApp } from './helpers.ts'
+import {
+  type ApiResponse,
+  bodyOf,
+  createUser,
+  errorOf,
+  type QueryInput,
+  setupTestApp,
+} from './helpers.ts'
 
 const context = setupTestApp()
 
-const get = (url: string, cookie: string | null = null) =>
-  context.call({ method: 'GET', url, cookie })
+const listLessons = (
+  query: QueryInput<typeof guest.guestLessons> = {},
+  cookie: string | null = null,
+) => context.call(guest.guestLessons, { query, cookie })
+
+const getLesson = (id: number | string) => context.call(guest.guestLesson, { params: { id } })
 
 const BASE_TIME = Date.parse('2025-01-01T00:00:00.000Z')
 
@@ -39,7 +51,8 @@ const lessonsWithSessions = async (count: number, owner: { id: number }) => {
   return rows
 }
 
-const titles = (body: { data: Lesson[] }) => body.data.map((lesson) => lesson.title)
+const titles = (response: ApiResponse<typeof guest.guestLessons>) =>
+  bodyOf(response).data.map((lesson) => lesson.title)
 
 describe('GET /guest/lessons', () => {
   it('lists lessons with a session, newest first, five to a page', async () => {
@@ -51,17 +64,11 @@ describe('GET /guest/lessons', () => {
       createdAt: new Date(BASE_TIME + DAY),
     })
 
-    const first = await get('/guest/lessons')
+    const first = await listLessons()
     expect(first.statusCode).toBe(200)
     expect(Value.Check(guestLessons.response[200], first.json())).toBe(true)
-    expect(titles(first.json())).toEqual([
-      'Lesson 7',
-      'Lesson 6',
-      'Lesson 5',
-      'Lesson 4',
-      'Lesson 3',
-    ])
-    expect(first.json<Paginated<unknown>>().meta).toEqual({
+    expect(titles(first)).toEqual(['Lesson 7', 'Lesson 6', 'Lesson 5', 'Lesson 4', 'Lesson 3'])
+    expect(bodyOf(first).meta).toEqual({
       page: 1,
       take: 5,
       itemCount: 7,
@@ -69,9 +76,9 @@ describe('GET /guest/lessons', () => {
       hasNextPage: true,
     })
 
-    const second = await get('/guest/lessons?page=2')
-    expect(titles(second.json())).toEqual(['Lesson 2', 'Lesson 1'])
-    expect(second.json<Paginated<unknown>>().meta).toEqual({
+    const second = await listLessons({ page: 2 })
+    expect(titles(second)).toEqual(['Lesson 2', 'Lesson 1'])
+    expect(bodyOf(second).meta).toEqual({
       page: 2,
       take: 5,
       itemCount: 7,
@@ -79,7 +86,7 @@ describe('GET /guest/lessons', () => {
       hasNextPage: false,
     })
 
-    const past = await get('/guest/lessons?page=3')
+    const past = await listLessons({ page: 3 })
     expect(past.statusCode).toBe(200)
     expect(past.json()).toEqual({
       data: [],
@@ -91,9 +98,9 @@ describe('GET /guest/lessons', () => {
     const owner = await createUser(context.db, { role: 'educator' })
     const lesson = await createLesson(context.db, owner, { title: 'Held once' })
     await createSession(context.db, lesson, { startsIn: -3 * HOUR })
-    const response = await get('/guest/lessons')
-    expect(titles(response.json())).toEqual(['Held once'])
-    expect(response.json<Paginated<Lesson>>().data[0]?.availableSessions).toBe(0)
+    const response = await listLessons()
+    expect(titles(response)).toEqual(['Held once'])
+    expect(bodyOf(response).data[0]?.availableSessions).toBe(0)
   })
 
   it('orders oldest first with order=ASC, equal times by id', async () => {
@@ -108,8 +115,8 @@ describe('GET /guest/lessons', () => {
     for (const [index, lesson] of [a, b, c].entries()) {
       await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
     }
-    expect(titles((await get('/guest/lessons?order=ASC')).json())).toEqual(['C', 'A', 'B'])
-    expect(titles((await get('/guest/lessons?order=DESC')).json())).toEqual(['B', 'A', 'C'])
+    expect(titles(await listLessons({ order: 'ASC' }))).toEqual(['C', 'A', 'B'])
+    expect(titles(await listLessons({ order: 'DESC' }))).toEqual(['B', 'A', 'C'])
   })
 
   it('filters by a comma-separated list of category ids', async () => {
@@ -127,13 +134,13 @@ describe('GET /guest/lessons', () => {
     for (const [index, lesson] of lessons.entries()) {
       await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
     }
-    const both = await get(`/guest/lessons?categoryIds=${music.id},${cooking.id}&order=ASC`)
-    expect(titles(both.json())).toEqual(['Guitar', 'Sushi'])
-    expect(both.json<Paginated<unknown>>().meta.itemCount).toBe(2)
-    const one = await get(`/guest/lessons?categoryIds=${maths.id}`)
-    expect(titles(one.json())).toEqual(['Algebra'])
-    const none = await get('/guest/lessons?categoryIds=999999')
-    expect(none.json<Paginated<Lesson>>().data).toEqual([])
+    const both = await listLessons({ categoryIds: `${music.id},${cooking.id}`, order: 'ASC' })
+    expect(titles(both)).toEqual(['Guitar', 'Sushi'])
+    expect(bodyOf(both).meta.itemCount).toBe(2)
+    const one = await listLessons({ categoryIds: `${maths.id}` })
+    expect(titles(one)).toEqual(['Algebra'])
+    const none = await listLessons({ categoryIds: '999999' })
+    expect(bodyOf(none).data).toEqual([])
   })
 
   it('searches titles case-insensitively, taking % and _ literally', async () => {
@@ -152,8 +159,7 @@ describe('GET /guest/lessons', () => {
       })
       await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
     }
-    const search = async (title: string) =>
-      titles((await get(`/guest/lessons?order=ASC&title=${encodeURIComponent(title)}`)).json())
+    const search = async (title: string) => titles(await listLessons({ order: 'ASC', title }))
     expect(await search('japanese')).toEqual(['Japanese for Beginners', 'Advanced JAPANESE'])
     expect(await search('  JaPaNeSe ')).toEqual(['Japanese for Beginners', 'Advanced JAPANESE'])
     expect(await search('%')).toEqual(['100% Guitar'])
@@ -173,9 +179,14 @@ describe('GET /guest/lessons', () => {
       })
       await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
     }
-    const response = await get(`/guest/lessons?categoryIds=${music.id}&title=piano&take=1&page=2`)
-    expect(titles(response.json())).toEqual(['Piano 0'])
-    expect(response.json<Paginated<unknown>>().meta).toEqual({
+    const response = await listLessons({
+      categoryIds: `${music.id}`,
+      title: 'piano',
+      take: 1,
+      page: 2,
+    })
+    expect(titles(response)).toEqual(['Piano 0'])
+    expect(bodyOf(response).meta).toEqual({
       page: 2,
       take: 1,
       itemCount: 2,
@@ -185,18 +196,18 @@ describe('GET /guest/lessons', () => {
   })
 
   it.each([
-    ['categoryIds=music', 'categoryIds has an invalid format'],
-    ['take=101', 'take must be <= 100'],
-    ['take=0', 'take must be >= 1'],
-    ['page=0', 'page must be >= 1'],
-  ])('refuses the query %s with 400', async (query, message) => {
-    const response = await get(`/guest/lessons?${query}`)
+    [{ categoryIds: 'music' }, 'categoryIds has an invalid format'],
+    [{ take: 101 }, 'take must be <= 100'],
+    [{ take: 0 }, 'take must be >= 1'],
+    [{ page: 0 }, 'page must be >= 1'],
+  ])('refuses the query %j with 400', async (query, message) => {
+    const response = await listLessons(query)
     expect(response.statusCode).toBe(400)
-    expect(response.json<ErrorBody>().message).toContain(message)
+    expect(errorOf(response).message).toContain(message)
   })
 
   it('refuses an unknown order with 400', async () => {
-    const response = await get('/guest/lessons?order=NEWEST')
+    const response = await listLessons({ order: 'NEWEST' })
     expect(response.statusCode).toBe(400)
   })
 
@@ -226,20 +237,20 @@ describe('GET /guest/lessons', () => {
     await enrol(context.db, notStartedButFull, s2)
     await enrol(context.db, notStartedButFull, s3)
 
-    const response = await get('/guest/lessons')
+    const response = await listLessons()
     // oneSeatTaken and freedByCancellation; the others are full, over or under way.
-    expect(response.json<Paginated<Lesson>>().data[0]?.availableSessions).toBe(2)
-    const detail = await get(`/guest/lessons/${lesson.id}`)
-    expect(detail.json<Lesson>().availableSessions).toBe(2)
+    expect(bodyOf(response).data[0]?.availableSessions).toBe(2)
+    const detail = await getLesson(lesson.id)
+    expect(bodyOf(detail).availableSessions).toBe(2)
   })
 
   it('answers anyone, signed in or not', async () => {
     const cast = await createCast(context.db)
     await lessonsWithSessions(1, userOf(cast.owner))
     for (const member of [cast.guest, cast.student, cast.owner, cast.admin]) {
-      const response = await get('/guest/lessons', member.cookie)
+      const response = await listLessons({}, member.cookie)
       expect(response.statusCode).toBe(200)
-      expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(1)
+      expect(bodyOf(response).meta.itemCount).toBe(1)
     }
   })
 })
@@ -274,7 +285,7 @@ describe('GET /guest/lessons/:id', () => {
       createdAt: new Date(BASE_TIME),
     })
 
-    const response = await get(`/guest/lessons/${lesson.id}`)
+    const response = await getLesson(lesson.id)
     expect(response.statusCode).toBe(200)
     expect(Value.Check(guestLesson.response[200], response.json())).toBe(true)
     expect(response.json()).toEqual({
@@ -287,7 +298,7 @@ describe('GET /guest/lessons/:id', () => {
       details: 'Details of the lesson',
       owner: { id: owner.id, name: 'Aiko Tanaka', description: 'Tokyo native' },
       imageId: image?.id,
-      imageUrl: `/lessons/${lesson.id}/image`,
+      imageUrl: buildPath(lessons.lessonImage.path, { id: lesson.id }),
       min_slots: 2,
       max_slots: 6,
       links: [{ title: 'Kana chart', description: 'Print it', url: 'https://example.com/kana' }],
@@ -299,30 +310,38 @@ describe('GET /guest/lessons/:id', () => {
   it('answers a lesson without sessions too (a shared link keeps working)', async () => {
     const owner = await createUser(context.db, { role: 'educator' })
     const lesson = await createLesson(context.db, owner, { title: 'No sessions yet' })
-    const response = await get(`/guest/lessons/${lesson.id}`)
+    const response = await getLesson(lesson.id)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ title: 'No sessions yet', imageUrl: null })
   })
 
   it('answers 404 for an unknown lesson and 400 for an invalid id', async () => {
-    const missing = await get('/guest/lessons/999999')
+    const missing = await getLesson(999999)
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({
       statusCode: 404,
       error: 'Not Found',
       message: 'Lesson not found',
     })
-    expect((await get('/guest/lessons/abc')).statusCode).toBe(400)
-    expect((await get('/guest/lessons/0')).statusCode).toBe(400)
+    expect((await getLesson('abc')).statusCode).toBe(400)
+    expect((await getLesson(0)).statusCode).toBe(400)
   })
 })
 
 describe('GET /guest/lessons/:id/sessions', () => {
-  const sessionsOf = async (lessonId: number, query = '', cookie: string | null = null) => {
-    const response = await get(`/guest/lessons/${lessonId}/sessions${query}`, cookie)
+  const sessionsOf = async (
+    lessonId: number,
+    query: QueryInput<typeof guest.guestSessions> = {},
+    cookie: string | null = null,
+  ) => {
+    const response = await context.call(guest.guestSessions, {
+      params: { id: lessonId },
+      query,
+      cookie,
+    })
     expect(response.statusCode).toBe(200)
     expect(Value.Check(guestSessions.response[200], response.json())).toBe(true)
-    return response.json<{ data: Session[]; meta: Record<string, unknown> }>()
+    return bodyOf(response)
   }
 
   it('lists sessions soonest first, as a guest sees them', async () => {
@@ -375,7 +394,7 @@ describe('GET /guest/lessons/:id/sessions', () => {
     const session = await createSession(context.db, lesson, { startsIn: 2 * MINUTE })
     await enrol(context.db, session, userOf(cast.student))
     for (const member of [cast.owner, cast.student]) {
-      const { data } = await sessionsOf(lesson.id, '', member.cookie)
+      const { data } = await sessionsOf(lesson.id, {}, member.cookie)
       expect(data[0]).toMatchObject({ type: 'open', url: null })
     }
   })
@@ -387,7 +406,7 @@ describe('GET /guest/lessons/:id/sessions', () => {
     for (let index = 0; index < 3; index += 1) {
       sessions.push(await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR }))
     }
-    const second = await sessionsOf(lesson.id, '?take=2&page=2')
+    const second = await sessionsOf(lesson.id, { take: 2, page: 2 })
     expect(second.data.map((session) => session.id)).toEqual([sessions[2]?.id])
     expect(second.meta).toEqual({
       page: 2,
@@ -396,12 +415,12 @@ describe('GET /guest/lessons/:id/sessions', () => {
       pageCount: 2,
       hasNextPage: false,
     })
-    expect((await sessionsOf(lesson.id, '?take=2&page=3')).data).toEqual([])
+    expect((await sessionsOf(lesson.id, { take: 2, page: 3 })).data).toEqual([])
   })
 
   it('answers 404 for an unknown lesson', async () => {
-    const response = await get('/guest/lessons/424242/sessions')
+    const response = await context.call(guest.guestSessions, { params: { id: 424242 } })
     expect(response.statusCode).toBe(404)
-    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
+    expect(errorOf(response).message).toBe('Lesson not found')
   })
 })

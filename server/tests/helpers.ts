@@ -6,6 +6,10 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import type { ParamsOf, QueryOf, ResultOf } from '../../contract/client.ts'
+import type { ErrorBody } from '../../contract/common.ts'
+import { buildPath, type Descriptor } from '../../contract/descriptor.ts'
+import * as auth from '../../contract/descriptors/auth.ts'
 import { API_PREFIX, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.ts'
@@ -53,19 +57,109 @@ const truncateAll = async (db: Database) => {
   await db.execute(sql.raw(`truncate ${tableNames} restart identity cascade`))
 }
 
-export interface TestContext {
-  app: FastifyInstance
-  db: Database
-  /** The API as a browser on the app's origin calls it; `cookie` signs the call in. */
-  call: (options: CallOptions) => Promise<LightMyRequestResponse>
+type Empty = Record<never, never>
+
+/**
+ * The path params of a call of `D`, by the endpoint's names. A value may be any string or number,
+ * so a test can send an id the contract refuses ('abc', 0, 2^31, a NUL byte).
+ */
+type TestParams<D extends Descriptor> = [ParamsOf<D>] extends [undefined]
+  ? { params?: never }
+  : { params: { readonly [K in keyof ParamsOf<D>]: ParamsOf<D>[K] | string } }
+
+/** The query of a call of `D`, by the endpoint's names; values the contract refuses allowed too. */
+export type QueryInput<D extends Descriptor> = {
+  readonly [K in keyof QueryOf<D>]?: QueryOf<D>[K] | string
 }
 
-export interface CallOptions {
+type TestQuery<D extends Descriptor> = [QueryOf<D>] extends [undefined]
+  ? { query?: never }
+  : { query?: QueryInput<D> }
+
+/**
+ * What a test sends with a call: params and query of the endpoint; any body (a test may send one
+ * the contract refuses, or a multipart payload with its content-type header); the session cookie.
+ */
+export type CallInput<D extends Descriptor> = TestParams<D> &
+  TestQuery<D> & {
+    cookie?: string | null
+    body?: unknown
+    headers?: Record<string, string>
+  }
+
+/** The input may be left out when the endpoint has no path params. */
+type CallArgs<D extends Descriptor> =
+  Empty extends CallInput<D> ? [input?: CallInput<D>] : [input: CallInput<D>]
+
+/**
+ * The answer to a call of `D`. Its JSON is read with `bodyOf` (a 2xx answer, typed by the
+ * endpoint) or `errorOf` (the shared error body), never typed by hand: `json()` gives `unknown`.
+ */
+export type ApiResponse<D extends Descriptor = Descriptor> = Omit<
+  LightMyRequestResponse,
+  'json'
+> & {
+  json: () => unknown
+  readonly descriptor: D
+}
+
+/** A request to a path that is not a contract endpoint (an unknown route, the OpenAPI document). */
+export interface PathRequest {
   method: InjectOptions['method']
   url: string
   cookie?: string | null
   body?: unknown
   headers?: Record<string, string>
+}
+
+export interface TestContext {
+  app: FastifyInstance
+  db: Database
+  /**
+   * Calls a contract endpoint as a browser on the app's origin does: method and path from the
+   * descriptor, `cookie` signs the call in. `call(lessons.getLesson, { params: { id }, cookie })`.
+   */
+  call: <D extends Descriptor>(descriptor: D, ...[input]: CallArgs<D>) => Promise<ApiResponse<D>>
+  /** The same for a path that is not a contract endpoint; tests of contract calls use `call`. */
+  callPath: (request: PathRequest) => Promise<LightMyRequestResponse>
+}
+
+/** `?name=value&…` of the defined values, each encoded; empty when there are none. */
+export const queryString = (query: Readonly<Record<string, unknown>> = {}) => {
+  const pairs = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+  return pairs.length > 0 ? `?${pairs.join('&')}` : ''
+}
+
+/** Where a call goes, before the API base: the endpoint's params and query. */
+export interface Address {
+  params?: Readonly<Record<string, string | number>>
+  query?: Readonly<Record<string, unknown>>
+}
+
+/** The URL of a call of the descriptor relative to the API base: path params filled, query added. */
+export const urlOf = (descriptor: Descriptor, { params, query }: Address = {}) =>
+  `${buildPath(descriptor.path, params)}${queryString(query)}`
+
+const isSuccess = (status: number) => status >= 200 && status < 300
+
+/** The JSON body of a successful answer, typed by the endpoint; any other status throws. */
+export const bodyOf = <D extends Descriptor>(response: ApiResponse<D>): ResultOf<D> => {
+  const { method, path } = response.descriptor
+  if (!isSuccess(response.statusCode)) {
+    throw new Error(`${method} ${path} answered ${response.statusCode}: ${response.body}`)
+  }
+  return response.json() as ResultOf<D>
+}
+
+/** The shared error body of a refused call (4xx or 5xx); a successful answer throws. */
+export const errorOf = (response: ApiResponse): ErrorBody => {
+  const { method, path } = response.descriptor
+  if (response.statusCode < 400) {
+    throw new Error(`${method} ${path} answered ${response.statusCode}, not an error`)
+  }
+  return response.json() as ErrorBody
 }
 
 /**
@@ -94,7 +188,7 @@ export const setupTestApp = (options: { rateLimitMax?: number } = {}) => {
     })
     await context.app.ready()
     context.db = database.db
-    context.call = ({ method, url, cookie, body, headers }) =>
+    context.callPath = ({ method, url, cookie, body, headers }) =>
       context.app.inject({
         method,
         url: `${API_PREFIX}${url}`,
@@ -105,6 +199,17 @@ export const setupTestApp = (options: { rateLimitMax?: number } = {}) => {
         },
         ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
       })
+    context.call = async (descriptor, ...[input]) => {
+      const { cookie, body, headers, ...address } = input ?? {}
+      const response = await context.callPath({
+        method: descriptor.method,
+        url: urlOf(descriptor, address as Address),
+        cookie,
+        body,
+        headers,
+      })
+      return Object.assign(response, { descriptor })
+    }
   })
 
   afterEach(async () => {
@@ -150,9 +255,7 @@ export const createUser = async (
 
 /** Signs a user in through POST /auth/login and returns the session cookie for later calls. */
 export const signIn = async (context: TestContext, user: { email: string; password: string }) => {
-  const response = await context.call({
-    method: 'POST',
-    url: '/auth/login',
+  const response = await context.call(auth.login, {
     body: { email: user.email, password: user.password },
   })
   const cookie = [response.cookies].flat().find((item) => item.name === SESSION_COOKIE)

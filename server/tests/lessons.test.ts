@@ -1,7 +1,8 @@
-import type { ErrorBody, Paginated } from '../../contract/common.ts'
 import { eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import { buildPath } from '../../contract/descriptor.ts'
+import * as lessons from '../../contract/descriptors/lessons.ts'
 import {
   createLesson as createLessonEndpoint,
   getLesson,
@@ -10,9 +11,8 @@ import {
   myLessons,
   upcomingLessons,
 } from '../../contract/endpoints/lessons.ts'
-import type { HistoryEntry, Lesson, UpcomingSession } from '../../contract/entities.ts'
 import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
-import { categories, files, lessons } from '../src/db/schema.ts'
+import { categories, files, lessons as lessonRows } from '../src/db/schema.ts'
 import {
   cookieFor,
   createCast,
@@ -30,7 +30,7 @@ import {
   userOf,
   type Cast,
 } from './catalogue-fixtures.ts'
-import { createUser, setupTestApp } from './helpers.ts'
+import { bodyOf, createUser, errorOf, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
 
@@ -45,19 +45,13 @@ const EVERYONE: Who[] = [
   'admin',
 ]
 
-const get = (url: string, cookie: string | null) => context.call({ method: 'GET', url, cookie })
-
 const uploadImage = (
   cookie: string | null,
   file = multipartFile('image', 'cover.png', PNG_BYTES, 'image/png'),
-) =>
-  context.call({
-    method: 'POST',
-    url: '/lessons/upload-image',
-    cookie,
-    body: file.body,
-    headers: file.headers,
-  })
+) => context.call(lessons.uploadLessonImage, { cookie, body: file.body, headers: file.headers })
+
+const readLesson = (id: number, cookie: string | null) =>
+  context.call(lessons.getLesson, { params: { id }, cookie })
 
 /** The 'Languages' category, created on first use in a test. */
 const languages = async () => {
@@ -99,27 +93,28 @@ describe('GET /lessons', () => {
     }
     await createLesson(context.db, owner, { title: 'Piano draft' })
 
-    const first = await get('/lessons', cast.student.cookie)
+    const first = await context.call(lessons.listLessons, { cookie: cast.student.cookie })
     expect(first.statusCode).toBe(200)
     expect(Value.Check(listLessons.response[200], first.json())).toBe(true)
-    expect(first.json<Paginated<Lesson>>().data).toHaveLength(20)
-    expect(first.json<Paginated<Lesson>>().data[0]?.title).toBe('Lesson 21')
-    expect(first.json<Paginated<unknown>>().meta).toEqual({
+    expect(bodyOf(first).data).toHaveLength(20)
+    expect(bodyOf(first).data[0]?.title).toBe('Lesson 21')
+    expect(bodyOf(first).meta).toEqual({
       page: 1,
       take: 20,
       itemCount: 22,
       pageCount: 2,
       hasNextPage: true,
     })
-    const second = await get('/lessons?page=2', cast.student.cookie)
-    expect(second.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual([
-      'Lesson 1',
-      'Oldest Piano',
-    ])
-    const search = await get('/lessons?title=PIANO', cast.student.cookie)
-    expect(search.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual([
-      'Oldest Piano',
-    ])
+    const second = await context.call(lessons.listLessons, {
+      query: { page: 2 },
+      cookie: cast.student.cookie,
+    })
+    expect(bodyOf(second).data.map((lesson) => lesson.title)).toEqual(['Lesson 1', 'Oldest Piano'])
+    const search = await context.call(lessons.listLessons, {
+      query: { title: 'PIANO' },
+      cookie: cast.student.cookie,
+    })
+    expect(bodyOf(search).data.map((lesson) => lesson.title)).toEqual(['Oldest Piano'])
   })
 
   it.each(EVERYONE.map((who) => [who, who === 'guest' ? 401 : 200] as const))(
@@ -128,9 +123,9 @@ describe('GET /lessons', () => {
       const cast = await createCast(context.db)
       const lesson = await createLesson(context.db, userOf(cast.owner))
       await createSession(context.db, lesson, { startsIn: DAY })
-      const response = await get('/lessons', cast[who].cookie)
+      const response = await context.call(lessons.listLessons, { cookie: cast[who].cookie })
       expect(response.statusCode).toBe(status)
-      if (status === 200) expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(1)
+      if (status === 200) expect(bodyOf(response).meta.itemCount).toBe(1)
     },
   )
 })
@@ -141,7 +136,7 @@ describe('GET /lessons/:id', () => {
     async (who, status) => {
       const cast = await createCast(context.db)
       const lesson = await createLesson(context.db, userOf(cast.owner), { title: 'Calligraphy' })
-      const response = await get(`/lessons/${lesson.id}`, cast[who].cookie)
+      const response = await readLesson(lesson.id, cast[who].cookie)
       expect(response.statusCode).toBe(status)
       if (status === 200) {
         expect(Value.Check(getLesson.response[200], response.json())).toBe(true)
@@ -152,9 +147,9 @@ describe('GET /lessons/:id', () => {
 
   it('answers 404 for an unknown lesson', async () => {
     const cast = await createCast(context.db)
-    const response = await get('/lessons/55555', cast.student.cookie)
+    const response = await readLesson(55555, cast.student.cookie)
     expect(response.statusCode).toBe(404)
-    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
+    expect(errorOf(response).message).toBe('Lesson not found')
   })
 })
 
@@ -173,16 +168,16 @@ describe('GET /lessons/my', () => {
     })
     await createLesson(context.db, userOf(cast.anotherEducator), { title: 'Not mine' })
 
-    const response = await get('/lessons/my', cast.owner.cookie)
+    const response = await context.call(lessons.myLessons, { cookie: cast.owner.cookie })
     expect(response.statusCode).toBe(200)
     expect(Value.Check(myLessons.response[200], response.json())).toBe(true)
-    expect(response.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual([
-      'Newer draft',
-      'Older',
-    ])
-    expect(response.json<Paginated<unknown>>().meta).toMatchObject({ take: 20, itemCount: 2 })
-    const paged = await get('/lessons/my?take=1&page=2', cast.owner.cookie)
-    expect(paged.json<Paginated<Lesson>>().data.map((lesson) => lesson.title)).toEqual(['Older'])
+    expect(bodyOf(response).data.map((lesson) => lesson.title)).toEqual(['Newer draft', 'Older'])
+    expect(bodyOf(response).meta).toMatchObject({ take: 20, itemCount: 2 })
+    const paged = await context.call(lessons.myLessons, {
+      query: { take: 1, page: 2 },
+      cookie: cast.owner.cookie,
+    })
+    expect(bodyOf(paged).data.map((lesson) => lesson.title)).toEqual(['Older'])
   })
 
   it.each([
@@ -195,10 +190,10 @@ describe('GET /lessons/my', () => {
   ] as const)('answers %s with %i', async (who, status) => {
     const cast = await createCast(context.db)
     await createLesson(context.db, userOf(cast.owner))
-    const response = await get('/lessons/my', cast[who].cookie)
+    const response = await context.call(lessons.myLessons, { cookie: cast[who].cookie })
     expect(response.statusCode).toBe(status)
     if (status === 200) {
-      expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(who === 'owner' ? 1 : 0)
+      expect(bodyOf(response).meta.itemCount).toBe(who === 'owner' ? 1 : 0)
     }
   })
 })
@@ -230,10 +225,10 @@ describe('GET /lessons/history', () => {
       rating: 4,
     })
 
-    const response = await get('/lessons/history', cast.student.cookie)
+    const response = await context.call(lessons.lessonHistory, { cookie: cast.student.cookie })
     expect(response.statusCode).toBe(200)
     expect(Value.Check(lessonHistory.response[200], response.json())).toBe(true)
-    const entries = response.json<{ data: HistoryEntry[] }>().data
+    const entries = bodyOf(response).data
     expect(entries.map((entry) => [entry.lesson.title, entry.status])).toEqual([
       ['To review', 'toReview'],
       ['Reviewed', 'reviewed'],
@@ -250,18 +245,19 @@ describe('GET /lessons/history', () => {
       lessonTitle: 'Reviewed',
       createdAt: review.createdAt.toISOString(),
     })
-    expect(response.json<Paginated<unknown>>().meta).toEqual({
+    expect(bodyOf(response).meta).toEqual({
       page: 1,
       take: 20,
       itemCount: 2,
       pageCount: 1,
       hasNextPage: false,
     })
-    const second = await get('/lessons/history?take=1&page=2', cast.student.cookie)
-    expect(second.json<Paginated<HistoryEntry>>().data.map((entry) => entry.lesson.title)).toEqual([
-      'Reviewed',
-    ])
-    expect(second.json<Paginated<unknown>>().meta).toMatchObject({
+    const second = await context.call(lessons.lessonHistory, {
+      query: { take: 1, page: 2 },
+      cookie: cast.student.cookie,
+    })
+    expect(bodyOf(second).data.map((entry) => entry.lesson.title)).toEqual(['Reviewed'])
+    expect(bodyOf(second).meta).toMatchObject({
       itemCount: 2,
       pageCount: 2,
       hasNextPage: false,
@@ -275,10 +271,10 @@ describe('GET /lessons/history', () => {
       const lesson = await createLesson(context.db, userOf(cast.owner))
       const session = await createSession(context.db, lesson, { startsIn: -DAY })
       await enrol(context.db, session, userOf(cast.student))
-      const response = await get('/lessons/history', cast[who].cookie)
+      const response = await context.call(lessons.lessonHistory, { cookie: cast[who].cookie })
       expect(response.statusCode).toBe(status)
       if (status === 200) {
-        expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(who === 'student' ? 1 : 0)
+        expect(bodyOf(response).meta.itemCount).toBe(who === 'student' ? 1 : 0)
       }
     },
   )
@@ -286,10 +282,10 @@ describe('GET /lessons/history', () => {
 
 describe('GET /lessons/upcoming', () => {
   const upcomingOf = async (cookie: string | null) => {
-    const response = await get('/lessons/upcoming', cookie)
+    const response = await context.call(lessons.upcomingLessons, { cookie })
     expect(response.statusCode).toBe(200)
     expect(Value.Check(upcomingLessons.response[200], response.json())).toBe(true)
-    return response.json<{ data: UpcomingSession[]; meta: { itemCount: number } }>()
+    return bodyOf(response)
   }
 
   it("lists a student's seats that have not ended, soonest first", async () => {
@@ -334,10 +330,11 @@ describe('GET /lessons/upcoming', () => {
       ['First', b.id, 'open'],
     ])
     expect(data[0]?.session.url).not.toBeNull()
-    const paged = await get('/lessons/upcoming?take=1&page=2', cast.owner.cookie)
-    expect(paged.json<Paginated<UpcomingSession>>().data.map((item) => item.session.id)).toEqual([
-      b.id,
-    ])
+    const paged = await context.call(lessons.upcomingLessons, {
+      query: { take: 1, page: 2 },
+      cookie: cast.owner.cookie,
+    })
+    expect(bodyOf(paged).data.map((item) => item.session.id)).toEqual([b.id])
   })
 
   it.each(EVERYONE.map((who) => [who, who === 'guest' ? 401 : 200] as const))(
@@ -347,11 +344,11 @@ describe('GET /lessons/upcoming', () => {
       const lesson = await createLesson(context.db, userOf(cast.owner))
       const session = await createSession(context.db, lesson, { startsIn: DAY })
       await enrol(context.db, session, userOf(cast.student))
-      const response = await get('/lessons/upcoming', cast[who].cookie)
+      const response = await context.call(lessons.upcomingLessons, { cookie: cast[who].cookie })
       expect(response.statusCode).toBe(status)
       if (status === 200) {
         const takesPart = who === 'student' || who === 'owner'
-        expect(response.json<Paginated<unknown>>().meta.itemCount).toBe(takesPart ? 1 : 0)
+        expect(bodyOf(response).meta.itemCount).toBe(takesPart ? 1 : 0)
       }
     },
   )
@@ -362,7 +359,7 @@ describe('POST /lessons/upload-image', () => {
     const cast = await createCast(context.db)
     const response = await uploadImage(cast.owner.cookie)
     expect(response.statusCode).toBe(201)
-    const { id } = response.json<{ id: number }>()
+    const { id } = bodyOf(response)
     const [row] = await context.db.select().from(files).where(eq(files.id, id))
     expect(row).toMatchObject({
       ownerId: userOf(cast.owner).id,
@@ -385,7 +382,7 @@ describe('POST /lessons/upload-image', () => {
     const [row] = await context.db
       .select()
       .from(files)
-      .where(eq(files.id, response.json<{ id: number }>().id))
+      .where(eq(files.id, bodyOf(response).id))
     expect(row?.mimeType).toBe('image/png')
   })
 
@@ -427,7 +424,7 @@ describe('POST /lessons/upload-image', () => {
       multipartFile('image', 'huge.png', big, 'image/png'),
     )
     expect(response.statusCode).toBe(413)
-    expect(response.json<ErrorBody>().message).toBe('File is too large. Maximum size is 10MB.')
+    expect(errorOf(response).message).toBe('File is too large. Maximum size is 10MB.')
     expect(await context.db.select().from(files)).toEqual([])
   })
 
@@ -444,31 +441,27 @@ describe('POST /lessons/upload-image', () => {
   it('answers 400 when no image file is sent', async () => {
     const cast = await createCast(context.db)
     const boundary = 'manabi-boundary'
-    const onlyAField = await context.call({
-      method: 'POST',
-      url: '/lessons/upload-image',
+    const onlyAField = await context.call(lessons.uploadLessonImage, {
       cookie: cast.owner.cookie,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       body: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--${boundary}--\r\n`,
     })
     expect(onlyAField.statusCode).toBe(400)
-    expect(onlyAField.json<ErrorBody>().message).toEqual(['No file provided'])
+    expect(errorOf(onlyAField).message).toEqual(['No file provided'])
 
     const otherField = await uploadImage(
       cast.owner.cookie,
       multipartFile('file', 'cover.png', PNG_BYTES, 'image/png'),
     )
     expect(otherField.statusCode).toBe(400)
-    expect(otherField.json<ErrorBody>().message).toEqual(['No file provided'])
+    expect(errorOf(otherField).message).toEqual(['No file provided'])
 
-    const json = await context.call({
-      method: 'POST',
-      url: '/lessons/upload-image',
+    const json = await context.call(lessons.uploadLessonImage, {
       cookie: cast.owner.cookie,
       body: { image: 'cover.png' },
     })
     expect(json.statusCode).toBe(400)
-    expect(json.json<ErrorBody>().message).toEqual(['No file provided'])
+    expect(errorOf(json).message).toEqual(['No file provided'])
   })
 
   it('answers 400 for a blank file name', async () => {
@@ -478,7 +471,7 @@ describe('POST /lessons/upload-image', () => {
       multipartFile('image', '   .png', PNG_BYTES, 'image/png'),
     )
     expect(response.statusCode).toBe(400)
-    expect(response.json<ErrorBody>().message).toEqual(['File name cannot be empty'])
+    expect(errorOf(response).message).toEqual(['File name cannot be empty'])
   })
 
   it.each([
@@ -492,7 +485,7 @@ describe('POST /lessons/upload-image', () => {
     const cast = await createCast(context.db)
     const response = await uploadImage(cast[who].cookie)
     expect(response.statusCode).toBe(status)
-    if (who === 'unverifiedEducator') expect(response.json<ErrorBody>().message).toBe(NOT_APPROVED)
+    if (who === 'unverifiedEducator') expect(errorOf(response).message).toBe(NOT_APPROVED)
   })
 })
 
@@ -500,17 +493,12 @@ describe('POST /lessons', () => {
   it('publishes a lesson for a verified educator', async () => {
     const cast = await createCast(context.db)
     const owner = userOf(cast.owner)
-    const imageId = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
     const body = await lessonBody({ imageId, imageUrl: 'ignored', title: '  Japanese  ' })
-    const response = await context.call({
-      method: 'POST',
-      url: '/lessons',
-      cookie: cast.owner.cookie,
-      body,
-    })
+    const response = await context.call(lessons.createLesson, { cookie: cast.owner.cookie, body })
     expect(response.statusCode).toBe(201)
     expect(Value.Check(createLessonEndpoint.response[201], response.json())).toBe(true)
-    const lesson = response.json<Lesson>()
+    const lesson = bodyOf(response)
     expect(lesson).toMatchObject({
       title: 'Japanese',
       category: { id: body.categoryId, title: 'Languages', titleJp: '言語' },
@@ -520,7 +508,7 @@ describe('POST /lessons', () => {
       details: 'Twelve sessions of practice',
       owner: { id: owner.id, name: owner.name, description: 'I teach things' },
       imageId,
-      imageUrl: `/lessons/${lesson.id}/image`,
+      imageUrl: buildPath(lessons.lessonImage.path, { id: lesson.id }),
       min_slots: 1,
       max_slots: 3,
       links: [{ title: 'Kana', description: 'A chart', url: 'https://example.com/kana' }],
@@ -529,23 +517,20 @@ describe('POST /lessons', () => {
     const [image] = await context.db.select().from(files).where(eq(files.id, imageId))
     expect(image?.lessonId).toBe(lesson.id)
     // Readable by id, listed among the educator's own, but not in the catalogue without sessions.
-    expect((await get(`/lessons/${lesson.id}`, cast.student.cookie)).json<Lesson>().title).toBe(
-      'Japanese',
-    )
+    expect(bodyOf(await readLesson(lesson.id, cast.student.cookie)).title).toBe('Japanese')
     expect(
-      (await get('/lessons/my', cast.owner.cookie)).json<Paginated<unknown>>().meta.itemCount,
+      bodyOf(await context.call(lessons.myLessons, { cookie: cast.owner.cookie })).meta.itemCount,
     ).toBe(1)
     expect(
-      (await get('/lessons', cast.student.cookie)).json<Paginated<unknown>>().meta.itemCount,
+      bodyOf(await context.call(lessons.listLessons, { cookie: cast.student.cookie })).meta
+        .itemCount,
     ).toBe(0)
   })
 
   it('defaults about, details, image and links when they are left out', async () => {
     const cast = await createCast(context.db)
     const category = await createCategory(context.db)
-    const response = await context.call({
-      method: 'POST',
-      url: '/lessons',
+    const response = await context.call(lessons.createLesson, {
       cookie: cast.owner.cookie,
       body: {
         title: 'Bare',
@@ -567,10 +552,8 @@ describe('POST /lessons', () => {
 
   it('reports every broken rule of the form at once', async () => {
     const cast = await createCast(context.db)
-    const othersImage = (await uploadImage(cast.anotherEducator.cookie)).json<{ id: number }>().id
-    const response = await context.call({
-      method: 'POST',
-      url: '/lessons',
+    const othersImage = bodyOf(await uploadImage(cast.anotherEducator.cookie)).id
+    const response = await context.call(lessons.createLesson, {
       cookie: cast.owner.cookie,
       body: await lessonBody({
         title: '   ',
@@ -581,13 +564,13 @@ describe('POST /lessons', () => {
       }),
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json<ErrorBody>().message).toEqual([
+    expect(errorOf(response).message).toEqual([
       'title is required',
       'Category does not exist',
       'max_slots must be at least min_slots',
       'Image does not exist',
     ])
-    expect(await context.db.select().from(lessons)).toEqual([])
+    expect(await context.db.select().from(lessonRows)).toEqual([])
   })
 
   it.each([
@@ -605,14 +588,12 @@ describe('POST /lessons', () => {
     ['an unknown image', { imageId: 424_242 }, 'Image does not exist'],
   ])('refuses %s with 400', async (_name, overrides, message) => {
     const cast = await createCast(context.db)
-    const response = await context.call({
-      method: 'POST',
-      url: '/lessons',
+    const response = await context.call(lessons.createLesson, {
       cookie: cast.owner.cookie,
       body: await lessonBody(overrides),
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json<ErrorBody>().message).toContain(message)
+    expect(errorOf(response).message).toContain(message)
   })
 
   it.each([
@@ -624,30 +605,26 @@ describe('POST /lessons', () => {
     ['admin', 403],
   ] as const)('answers %s with %i', async (who, status) => {
     const cast = await createCast(context.db)
-    const response = await context.call({
-      method: 'POST',
-      url: '/lessons',
+    const response = await context.call(lessons.createLesson, {
       cookie: cast[who].cookie,
       body: await lessonBody(),
     })
     expect(response.statusCode).toBe(status)
-    if (who === 'unverifiedEducator') expect(response.json<ErrorBody>().message).toBe(NOT_APPROVED)
+    if (who === 'unverifiedEducator') expect(errorOf(response).message).toBe(NOT_APPROVED)
   })
 })
 
 describe('PUT /lessons/:id', () => {
   const put = (lessonId: number, cookie: string | null, body: unknown) =>
-    context.call({ method: 'PUT', url: `/lessons/${lessonId}`, cookie, body })
+    context.call(lessons.updateLesson, { params: { id: lessonId }, cookie, body })
 
   const ownLessonWithImage = async (cast: Cast) => {
-    const imageId = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
-    const created = await context.call({
-      method: 'POST',
-      url: '/lessons',
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
+    const created = await context.call(lessons.createLesson, {
       cookie: cast.owner.cookie,
       body: await lessonBody({ imageId }),
     })
-    return { lesson: created.json<Lesson>(), imageId }
+    return { lesson: bodyOf(created), imageId }
   }
 
   it('updates the fields and keeps the image when imageId is left out', async () => {
@@ -676,13 +653,11 @@ describe('PUT /lessons/:id', () => {
       about: 'Strings',
       details: 'Three of them',
       imageId,
-      imageUrl: `/lessons/${lesson.id}/image`,
+      imageUrl: buildPath(lessons.lessonImage.path, { id: lesson.id }),
       links: [],
       createdAt: lesson.createdAt,
     })
-    expect((await get(`/lessons/${lesson.id}`, cast.owner.cookie)).json<Lesson>().title).toBe(
-      'Shamisen',
-    )
+    expect(bodyOf(await readLesson(lesson.id, cast.owner.cookie)).title).toBe('Shamisen')
   })
 
   it('removes the image when imageId is null and swaps it for another', async () => {
@@ -693,7 +668,7 @@ describe('PUT /lessons/:id', () => {
     expect(removed.statusCode).toBe(200)
     expect(removed.json()).toMatchObject({ imageId: null, imageUrl: null })
 
-    const newImage = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
+    const newImage = bodyOf(await uploadImage(cast.owner.cookie)).id
     const swapped = await put(lesson.id, cast.owner.cookie, { ...base, imageId: newImage })
     expect(swapped.json()).toMatchObject({ imageId: newImage })
   })
@@ -707,15 +682,15 @@ describe('PUT /lessons/:id', () => {
       max_slots: 5,
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json<ErrorBody>().message).toEqual(['max_slots must be at least min_slots'])
-    expect((await get(`/lessons/${lesson.id}`, cast.owner.cookie)).json<Lesson>().max_slots).toBe(3)
+    expect(errorOf(response).message).toEqual(['max_slots must be at least min_slots'])
+    expect(bodyOf(await readLesson(lesson.id, cast.owner.cookie)).max_slots).toBe(3)
   })
 
   it('answers 404 for an unknown lesson', async () => {
     const cast = await createCast(context.db)
     const response = await put(31_337, cast.owner.cookie, await lessonBody())
     expect(response.statusCode).toBe(404)
-    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
+    expect(errorOf(response).message).toBe('Lesson not found')
   })
 
   it.each([
@@ -730,8 +705,8 @@ describe('PUT /lessons/:id', () => {
     const lesson = await createLesson(context.db, userOf(cast.owner), { title: 'Original' })
     const response = await put(lesson.id, cast[who].cookie, await lessonBody())
     expect(response.statusCode).toBe(status)
-    if (message) expect(response.json<ErrorBody>().message).toBe(message)
-    const [row] = await context.db.select().from(lessons).where(eq(lessons.id, lesson.id))
+    if (message) expect(errorOf(response).message).toBe(message)
+    const [row] = await context.db.select().from(lessonRows).where(eq(lessonRows.id, lesson.id))
     expect(row?.title).toBe(status === 200 ? 'Conversational Japanese' : 'Original')
   })
 
@@ -740,35 +715,33 @@ describe('PUT /lessons/:id', () => {
     const lesson = await createLesson(context.db, educator)
     const response = await put(lesson.id, await cookieFor(context.db, educator), await lessonBody())
     expect(response.statusCode).toBe(403)
-    expect(response.json<ErrorBody>().message).toBe(NOT_APPROVED)
+    expect(errorOf(response).message).toBe(NOT_APPROVED)
   })
 })
 
 describe('GET /lessons/:id/image', () => {
   it("answers the cover's bytes with its type and a revalidating cache header", async () => {
     const cast = await createCast(context.db)
-    const imageId = (
-      await uploadImage(cast.owner.cookie, multipartFile('image', 'x.gif', GIF_BYTES))
-    ).json<{ id: number }>().id
-    const lesson = (
-      await context.call({
-        method: 'POST',
-        url: '/lessons',
+    const imageId = bodyOf(
+      await uploadImage(cast.owner.cookie, multipartFile('image', 'x.gif', GIF_BYTES)),
+    ).id
+    const lesson = bodyOf(
+      await context.call(lessons.createLesson, {
         cookie: cast.owner.cookie,
         body: await lessonBody({ imageId }),
-      })
-    ).json<Lesson>()
+      }),
+    )
 
-    const response = await get(lesson.imageUrl ?? '', null)
+    // Follows the link the lesson gave, as a browser's <img> does.
+    const response = await context.callPath({ method: 'GET', url: lesson.imageUrl ?? '' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('image/gif')
     expect(response.headers['cache-control']).toBe('public, no-cache')
     expect(response.rawPayload).toEqual(GIF_BYTES)
 
     const etag = String(response.headers.etag)
-    const again = await context.call({
-      method: 'GET',
-      url: `/lessons/${lesson.id}/image`,
+    const again = await context.call(lessons.lessonImage, {
+      params: { id: lesson.id },
       headers: { 'if-none-match': etag },
     })
     expect(again.statusCode).toBe(304)
@@ -778,20 +751,23 @@ describe('GET /lessons/:id/image', () => {
   it('answers 404 when the lesson has no image or does not exist', async () => {
     const cast = await createCast(context.db)
     const lesson = await createLesson(context.db, userOf(cast.owner))
-    const noImage = await get(`/lessons/${lesson.id}/image`, null)
+    const noImage = await context.call(lessons.lessonImage, { params: { id: lesson.id } })
     expect(noImage.statusCode).toBe(404)
-    expect(noImage.json<ErrorBody>().message).toBe('Image not found')
-    const noLesson = await get('/lessons/777777/image', null)
+    expect(errorOf(noImage).message).toBe('Image not found')
+    const noLesson = await context.call(lessons.lessonImage, { params: { id: 777777 } })
     expect(noLesson.statusCode).toBe(404)
-    expect(noLesson.json<ErrorBody>().message).toBe('Lesson not found')
+    expect(errorOf(noLesson).message).toBe('Lesson not found')
   })
 
   it('answers everyone, signed in or not', async () => {
     const cast = await createCast(context.db)
-    const imageId = (await uploadImage(cast.owner.cookie)).json<{ id: number }>().id
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
     const lesson = await createLesson(context.db, userOf(cast.owner), { imageId })
     for (const who of EVERYONE) {
-      const response = await get(`/lessons/${lesson.id}/image`, cast[who].cookie)
+      const response = await context.call(lessons.lessonImage, {
+        params: { id: lesson.id },
+        cookie: cast[who].cookie,
+      })
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-type']).toBe('image/png')
     }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
+import { buildPath } from '../../contract/descriptor.ts'
+import * as resources from '../../contract/descriptors/resources.ts'
 import type { Database } from '../src/db/client.ts'
-import { files, resources } from '../src/db/schema.ts'
+import { files, resources as resourceRows } from '../src/db/schema.ts'
 
 /** Materials and uploaded files written straight into the database and the storage. */
 
 type FileRow = typeof files.$inferSelect
-type ResourceRow = typeof resources.$inferSelect
+type ResourceRow = typeof resourceRows.$inferSelect
 
 const single = <T>(rows: T[]): T => {
   const [row] = rows
@@ -19,12 +21,12 @@ let counter = 0
 export const createLinkResource = async (
   db: Database,
   lesson: { id: number },
-  overrides: Partial<typeof resources.$inferInsert> = {},
+  overrides: Partial<typeof resourceRows.$inferInsert> = {},
 ): Promise<ResourceRow> => {
   counter += 1
   return single(
     await db
-      .insert(resources)
+      .insert(resourceRows)
       .values({
         lessonId: lesson.id,
         title: `Link ${counter}`,
@@ -82,16 +84,16 @@ export const createFileResource = async (
   db: Database,
   lesson: { id: number },
   file: { id: number },
-  overrides: Partial<typeof resources.$inferInsert> = {},
+  overrides: Partial<typeof resourceRows.$inferInsert> = {},
 ): Promise<ResourceRow> =>
   single(
     await db
-      .insert(resources)
+      .insert(resourceRows)
       .values({
         lessonId: lesson.id,
         title: 'Lesson notes',
         type: 'document',
-        url: `/files/${file.id}`,
+        url: buildPath(resources.downloadFile.path, { fileId: file.id }),
         description: '',
         fileId: file.id,
         ...overrides,

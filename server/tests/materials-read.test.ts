@@ -1,9 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../contract/common.ts'
+import { buildPath } from '../../contract/descriptor.ts'
+import * as resources from '../../contract/descriptors/resources.ts'
 import { getResource, listResources } from '../../contract/endpoints/resources.ts'
-import type { Resource } from '../../contract/entities.ts'
+import { API_PREFIX } from '../src/app.ts'
 import {
   cookieFor,
   createCast,
@@ -14,7 +14,14 @@ import {
   HOUR,
   userOf,
 } from './catalogue-fixtures.ts'
-import { createUser, setupTestApp } from './helpers.ts'
+import {
+  type ApiResponse,
+  APP_ORIGIN,
+  bodyOf,
+  createUser,
+  errorOf,
+  setupTestApp,
+} from './helpers.ts'
 import { createFileResource, createLinkResource, createMaterialFile } from './materials-fixtures.ts'
 
 const context = setupTestApp()
@@ -56,7 +63,7 @@ const scenario = async () => {
   // Stored with the absolute url a client may send; the answer gives the file's own path.
   const fileResource = await createFileResource(context.db, lesson, file, {
     title: 'Hiragana chart',
-    url: 'http://localhost:3000/api/files/0',
+    url: `${APP_ORIGIN}${API_PREFIX}${buildPath(resources.downloadFile.path, { fileId: 0 })}`,
     description: 'Print it.',
   })
   const cookies = {
@@ -80,25 +87,24 @@ const callers: [string, number, (s: Scenario) => string | null][] = [
   ['admin', 200, (s) => s.cast.admin.cookie],
 ]
 
-const expectRefusal = (response: LightMyRequestResponse, status: number) => {
+const expectRefusal = (response: ApiResponse, status: number) => {
   if (status === 403) {
     expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: FORBIDDEN })
   }
-  if (status === 401) expect(response.json<ErrorBody>().statusCode).toBe(401)
+  if (status === 401) expect(errorOf(response).statusCode).toBe(401)
 }
 
 describe('GET /lessons/:id/resources', () => {
   it.each(callers)('answers %s with %i', async (_, status, cookieOf) => {
     const s = await scenario()
-    const response = await context.call({
-      method: 'GET',
-      url: `/lessons/${s.lesson.id}/resources`,
+    const response = await context.call(resources.listResources, {
+      params: { id: s.lesson.id },
       cookie: cookieOf(s),
     })
     expect(response.statusCode).toBe(status)
     if (status === 200) {
       expect(Value.Check(listResources.response[200], response.json())).toBe(true)
-      expect(response.json<Resource[]>().map((resource) => resource.id)).toEqual([
+      expect(bodyOf(response).map((resource) => resource.id)).toEqual([
         s.link.id,
         s.fileResource.id,
       ])
@@ -107,9 +113,8 @@ describe('GET /lessons/:id/resources', () => {
 
   it('lists links as stored and files with their download path, in the order added', async () => {
     const s = await scenario()
-    const response = await context.call({
-      method: 'GET',
-      url: `/lessons/${s.lesson.id}/resources`,
+    const response = await context.call(resources.listResources, {
+      params: { id: s.lesson.id },
       cookie: s.cast.student.cookie,
     })
     expect(response.json()).toEqual([
@@ -126,7 +131,7 @@ describe('GET /lessons/:id/resources', () => {
         id: s.fileResource.id,
         title: 'Hiragana chart',
         type: 'document',
-        url: `/files/${s.file.id}`,
+        url: buildPath(resources.downloadFile.path, { fileId: s.file.id }),
         description: 'Print it.',
         lessonId: s.lesson.id,
         fileId: s.file.id,
@@ -136,9 +141,8 @@ describe('GET /lessons/:id/resources', () => {
 
   it('answers an empty list for a lesson without materials', async () => {
     const s = await scenario()
-    const response = await context.call({
-      method: 'GET',
-      url: `/lessons/${s.otherLesson.id}/resources`,
+    const response = await context.call(resources.listResources, {
+      params: { id: s.otherLesson.id },
       cookie: s.cast.anotherEducator.cookie,
     })
     expect(response.statusCode).toBe(200)
@@ -147,9 +151,8 @@ describe('GET /lessons/:id/resources', () => {
 
   it('answers 404 for an unknown lesson and 400 for an id that is not a number', async () => {
     const s = await scenario()
-    const unknown = await context.call({
-      method: 'GET',
-      url: `/lessons/${s.lesson.id + 1000}/resources`,
+    const unknown = await context.call(resources.listResources, {
+      params: { id: s.lesson.id + 1000 },
       cookie: s.cast.admin.cookie,
     })
     expect(unknown.json()).toEqual({
@@ -157,9 +160,8 @@ describe('GET /lessons/:id/resources', () => {
       error: 'Not Found',
       message: 'Lesson not found',
     })
-    const bad = await context.call({
-      method: 'GET',
-      url: '/lessons/abc/resources',
+    const bad = await context.call(resources.listResources, {
+      params: { id: 'abc' },
       cookie: s.cast.admin.cookie,
     })
     expect(bad.statusCode).toBe(400)
@@ -169,9 +171,8 @@ describe('GET /lessons/:id/resources', () => {
 describe('GET /lessons/:id/resources/:resourceId', () => {
   it.each(callers)('answers %s with %i', async (_, status, cookieOf) => {
     const s = await scenario()
-    const response = await context.call({
-      method: 'GET',
-      url: `/lessons/${s.lesson.id}/resources/${s.fileResource.id}`,
+    const response = await context.call(resources.getResource, {
+      params: { id: s.lesson.id, resourceId: s.fileResource.id },
       cookie: cookieOf(s),
     })
     expect(response.statusCode).toBe(status)
@@ -179,7 +180,7 @@ describe('GET /lessons/:id/resources/:resourceId', () => {
       expect(Value.Check(getResource.response[200], response.json())).toBe(true)
       expect(response.json()).toMatchObject({
         id: s.fileResource.id,
-        url: `/files/${s.file.id}`,
+        url: buildPath(resources.downloadFile.path, { fileId: s.file.id }),
         fileId: s.file.id,
       })
     } else expectRefusal(response, status)
@@ -188,30 +189,28 @@ describe('GET /lessons/:id/resources/:resourceId', () => {
   it('answers 404 for an unknown resource and for a resource of another lesson', async () => {
     const s = await scenario()
     const foreign = await createLinkResource(context.db, s.otherLesson)
-    for (const url of [
-      `/lessons/${s.lesson.id}/resources/${s.fileResource.id + 1000}`,
-      `/lessons/${s.lesson.id}/resources/${foreign.id}`,
-    ]) {
-      const response = await context.call({ method: 'GET', url, cookie: s.cast.owner.cookie })
+    for (const resourceId of [s.fileResource.id + 1000, foreign.id]) {
+      const response = await context.call(resources.getResource, {
+        params: { id: s.lesson.id, resourceId },
+        cookie: s.cast.owner.cookie,
+      })
       expect(response.json()).toEqual({
         statusCode: 404,
         error: 'Not Found',
         message: 'Resource not found',
       })
     }
-    const unknownLesson = await context.call({
-      method: 'GET',
-      url: `/lessons/${s.lesson.id + 1000}/resources/${s.link.id}`,
+    const unknownLesson = await context.call(resources.getResource, {
+      params: { id: s.lesson.id + 1000, resourceId: s.link.id },
       cookie: s.cast.owner.cookie,
     })
-    expect(unknownLesson.json<ErrorBody>().message).toBe('Lesson not found')
+    expect(errorOf(unknownLesson).message).toBe('Lesson not found')
   })
 
   it('refuses a caller without access before saying whether the resource exists', async () => {
     const s = await scenario()
-    const response = await context.call({
-      method: 'GET',
-      url: `/lessons/${s.lesson.id}/resources/999999`,
+    const response = await context.call(resources.getResource, {
+      params: { id: s.lesson.id, resourceId: 999999 },
       cookie: s.cookies.outsider,
     })
     expect(response.statusCode).toBe(403)
@@ -221,9 +220,8 @@ describe('GET /lessons/:id/resources/:resourceId', () => {
 describe('GET /files/:fileId', () => {
   it.each(callers)('answers %s with %i', async (_, status, cookieOf) => {
     const s = await scenario()
-    const response = await context.call({
-      method: 'GET',
-      url: `/files/${s.file.id}`,
+    const response = await context.call(resources.downloadFile, {
+      params: { fileId: s.file.id },
       cookie: cookieOf(s),
     })
     expect(response.statusCode).toBe(status)
@@ -233,9 +231,8 @@ describe('GET /files/:fileId', () => {
 
   it('sends the bytes with the stored type, as an attachment with the original name', async () => {
     const s = await scenario()
-    const response = await context.call({
-      method: 'GET',
-      url: `/files/${s.file.id}`,
+    const response = await context.call(resources.downloadFile, {
+      params: { fileId: s.file.id },
       cookie: s.cast.student.cookie,
     })
     expect(response.statusCode).toBe(200)
@@ -254,9 +251,8 @@ describe('GET /files/:fileId', () => {
       mimeType: 'text/plain',
       bytes: Buffer.from('あいうえお'),
     })
-    const response = await context.call({
-      method: 'GET',
-      url: `/files/${file.id}`,
+    const response = await context.call(resources.downloadFile, {
+      params: { fileId: file.id },
       cookie: s.cast.owner.cookie,
     })
     expect(response.headers['content-disposition']).toBe(
@@ -270,9 +266,8 @@ describe('GET /files/:fileId', () => {
     const s = await scenario()
     const missing = await createMaterialFile(context.app, context.db, s.lesson, { stored: false })
     for (const id of [s.file.id + 1000, missing.id]) {
-      const response = await context.call({
-        method: 'GET',
-        url: `/files/${id}`,
+      const response = await context.call(resources.downloadFile, {
+        params: { fileId: id },
         cookie: s.cast.owner.cookie,
       })
       expect(response.json()).toEqual({
@@ -293,7 +288,8 @@ describe('GET /files/:fileId', () => {
       mimeType: 'image/png',
     })
     const statusFor = async (cookie: string | null) =>
-      (await context.call({ method: 'GET', url: `/files/${loose.id}`, cookie })).statusCode
+      (await context.call(resources.downloadFile, { params: { fileId: loose.id }, cookie }))
+        .statusCode
     expect(await statusFor(s.cast.owner.cookie)).toBe(200)
     expect(await statusFor(s.cast.admin.cookie)).toBe(200)
     expect(await statusFor(s.cast.student.cookie)).toBe(403)

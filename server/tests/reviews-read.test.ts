@@ -1,20 +1,28 @@
-import type { Paginated } from '../../contract/common.ts'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import * as guest from '../../contract/descriptors/guest.ts'
+import * as user from '../../contract/descriptors/user.ts'
 import { guestAverageScore, guestReviews } from '../../contract/endpoints/guest.ts'
 import { userAverageScore, userReviews } from '../../contract/endpoints/user.ts'
-import type { AverageScore, Review } from '../../contract/entities.ts'
 import { createCast, createLesson, createReview, userOf, type Cast } from './catalogue-fixtures.ts'
-import { createUser, setupTestApp } from './helpers.ts'
+import { bodyOf, createUser, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
 
-const get = (url: string, cookie: string | null) => context.call({ method: 'GET', url, cookie })
-
-/** Both ways to read an educator's reviews: signed in, and as a guest. */
+/** Both ways to read an educator's reviews: signed in, and as a guest; each with its schemas. */
 const VARIANTS = [
-  { name: 'signed in', base: '/user', reviews: userReviews, average: userAverageScore },
-  { name: 'guest', base: '/guest/users', reviews: guestReviews, average: guestAverageScore },
+  {
+    name: 'signed in',
+    reviews: user.userReviews,
+    average: user.userAverageScore,
+    schemas: { reviews: userReviews.response[200], average: userAverageScore.response[200] },
+  },
+  {
+    name: 'guest',
+    reviews: guest.guestReviews,
+    average: guest.guestAverageScore,
+    schemas: { reviews: guestReviews.response[200], average: guestAverageScore.response[200] },
+  },
 ] as const
 
 /** Three reviews of the owner's two lessons, a day apart, and one of another educator's lesson. */
@@ -48,13 +56,16 @@ const reviewed = async () => {
   return { cast, owner, ann, kana, reviews: { oldest, middle, newest } }
 }
 
-describe.each(VARIANTS)('reviews of an educator ($name)', ({ base, reviews, average }) => {
+describe.each(VARIANTS)('reviews of an educator ($name)', ({ reviews, average, schemas }) => {
   it('lists the reviews of all the educator’s lessons, newest first', async () => {
     const { cast, owner, ann, kana, reviews: rows } = await reviewed()
-    const response = await get(`${base}/${owner.id}/reviews`, cast.student.cookie)
+    const response = await context.call(reviews, {
+      params: { id: owner.id },
+      cookie: cast.student.cookie,
+    })
     expect(response.statusCode).toBe(200)
-    expect(Value.Check(reviews.response[200], response.json())).toBe(true)
-    const data = response.json<{ data: Review[] }>().data
+    expect(Value.Check(schemas.reviews, response.json())).toBe(true)
+    const data = bodyOf(response).data
     expect(data.map((review) => review.id)).toEqual([
       rows.newest.id,
       rows.middle.id,
@@ -69,7 +80,7 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ base, reviews, aver
       lessonTitle: 'Kana',
       createdAt: '2025-03-03T00:00:00.000Z',
     })
-    expect(response.json<Paginated<unknown>>().meta).toEqual({
+    expect(bodyOf(response).meta).toEqual({
       page: 1,
       take: 100,
       itemCount: 3,
@@ -80,26 +91,35 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ base, reviews, aver
 
   it('pages, with an empty page after the last', async () => {
     const { cast, owner, reviews: rows } = await reviewed()
-    const second = await get(`${base}/${owner.id}/reviews?take=2&page=2`, cast.student.cookie)
-    expect(second.json<Paginated<Review>>().data.map((review) => review.id)).toEqual([
-      rows.oldest.id,
-    ])
-    expect(second.json<Paginated<unknown>>().meta).toEqual({
+    const second = await context.call(reviews, {
+      params: { id: owner.id },
+      query: { take: 2, page: 2 },
+      cookie: cast.student.cookie,
+    })
+    expect(bodyOf(second).data.map((review) => review.id)).toEqual([rows.oldest.id])
+    expect(bodyOf(second).meta).toEqual({
       page: 2,
       take: 2,
       itemCount: 3,
       pageCount: 2,
       hasNextPage: false,
     })
-    const past = await get(`${base}/${owner.id}/reviews?take=2&page=3`, cast.student.cookie)
-    expect(past.json<Paginated<Review>>().data).toEqual([])
+    const past = await context.call(reviews, {
+      params: { id: owner.id },
+      query: { take: 2, page: 3 },
+      cookie: cast.student.cookie,
+    })
+    expect(bodyOf(past).data).toEqual([])
   })
 
   it('averages the ratings to one decimal, with their count', async () => {
     const { cast, owner } = await reviewed()
-    const response = await get(`${base}/${owner.id}/average_score`, cast.student.cookie)
+    const response = await context.call(average, {
+      params: { id: owner.id },
+      cookie: cast.student.cookie,
+    })
     expect(response.statusCode).toBe(200)
-    expect(Value.Check(average.response[200], response.json())).toBe(true)
+    expect(Value.Check(schemas.average, response.json())).toBe(true)
     // (4 + 5 + 4) / 3 = 4.33…
     expect(response.json()).toEqual({ average: 4.3, count: 3 })
   })
@@ -108,9 +128,11 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ base, reviews, aver
     const cast = await createCast(context.db)
     const id = userOf(cast.anotherEducator).id
     expect(
-      (await get(`${base}/${id}/reviews`, cast.student.cookie)).json<Paginated<Review>>().data,
+      bodyOf(await context.call(reviews, { params: { id }, cookie: cast.student.cookie })).data,
     ).toEqual([])
-    expect((await get(`${base}/${id}/average_score`, cast.student.cookie)).json()).toEqual({
+    expect(
+      (await context.call(average, { params: { id }, cookie: cast.student.cookie })).json(),
+    ).toEqual({
       average: 0,
       count: 0,
     })
@@ -118,8 +140,11 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ base, reviews, aver
 
   it('answers 404 for an unknown user', async () => {
     const cast = await createCast(context.db)
-    for (const path of ['reviews', 'average_score']) {
-      const response = await get(`${base}/909090/${path}`, cast.student.cookie)
+    for (const endpoint of [reviews, average]) {
+      const response = await context.call(endpoint, {
+        params: { id: 909090 },
+        cookie: cast.student.cookie,
+      })
       expect(response.statusCode).toBe(404)
       expect(response.json()).toEqual({
         statusCode: 404,
@@ -143,22 +168,34 @@ describe('who may read reviews', () => {
   it.each(WHO)('the signed-in calls answer %s', async (who) => {
     const { cast, owner } = await reviewed()
     const expected = who === 'guest' ? 401 : 200
-    const list = await get(`/user/${owner.id}/reviews`, cast[who].cookie)
+    const list = await context.call(user.userReviews, {
+      params: { id: owner.id },
+      cookie: cast[who].cookie,
+    })
     expect(list.statusCode).toBe(expected)
-    const score = await get(`/user/${owner.id}/average_score`, cast[who].cookie)
+    const score = await context.call(user.userAverageScore, {
+      params: { id: owner.id },
+      cookie: cast[who].cookie,
+    })
     expect(score.statusCode).toBe(expected)
     if (expected === 200) {
-      expect(list.json<Paginated<unknown>>().meta.itemCount).toBe(3)
-      expect(score.json<AverageScore>().count).toBe(3)
+      expect(bodyOf(list).meta.itemCount).toBe(3)
+      expect(bodyOf(score).count).toBe(3)
     }
   })
 
   it.each(WHO)('the guest calls answer %s', async (who) => {
     const { cast, owner } = await reviewed()
-    const list = await get(`/guest/users/${owner.id}/reviews`, cast[who].cookie)
+    const list = await context.call(guest.guestReviews, {
+      params: { id: owner.id },
+      cookie: cast[who].cookie,
+    })
     expect(list.statusCode).toBe(200)
-    expect(list.json<Paginated<unknown>>().meta.itemCount).toBe(3)
-    const score = await get(`/guest/users/${owner.id}/average_score`, cast[who].cookie)
+    expect(bodyOf(list).meta.itemCount).toBe(3)
+    const score = await context.call(guest.guestAverageScore, {
+      params: { id: owner.id },
+      cookie: cast[who].cookie,
+    })
     expect(score.statusCode).toBe(200)
     expect(score.json()).toEqual({ average: 4.3, count: 3 })
   })

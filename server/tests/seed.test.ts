@@ -2,8 +2,10 @@ import { inflateSync } from 'node:zlib'
 import { and, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import type { Descriptor } from '../../contract/descriptor.ts'
+import * as auth from '../../contract/descriptors/auth.ts'
+import * as guest from '../../contract/descriptors/guest.ts'
 import { guestLessons } from '../../contract/endpoints/guest.ts'
-import type { Lesson } from '../../contract/entities.ts'
 import { JOIN_WINDOW_MS, meetingProvider } from '../../contract/rules.ts'
 import { API_PREFIX } from '../src/app.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, coverPng } from '../src/db/seed.ts'
@@ -19,7 +21,7 @@ import {
   videoLicences,
 } from '../src/db/schema.ts'
 import { verifyPassword } from '../src/crypto/passwords.ts'
-import { createUser, setupTestApp } from './helpers.ts'
+import { bodyOf, createUser, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
 
@@ -40,20 +42,19 @@ const seed = async () => {
   return { seeded, storage }
 }
 
-const hasRoute = (method: 'GET' | 'POST', url: string) =>
-  context.app.hasRoute({ method, url: `${API_PREFIX}${url}` })
+const hasRoute = ({ method, path }: Descriptor) =>
+  context.app.hasRoute({ method, url: `${API_PREFIX}${path}` })
 
 /** Lessons a guest can see: through the route when it exists, otherwise by the same rule (§4). */
 const guestVisibleLessonIds = async (): Promise<number[]> => {
-  if (hasRoute('GET', '/guest/lessons')) {
+  if (hasRoute(guest.guestLessons)) {
     const ids: number[] = []
     for (let page = 1; page < 20; page += 1) {
-      const response = await context.call({
-        method: 'GET',
-        url: `/guest/lessons?page=${page}&take=5&order=DESC`,
+      const response = await context.call(guest.guestLessons, {
+        query: { page, take: 5, order: 'DESC' },
       })
       expect(response.statusCode).toBe(200)
-      const body = response.json<{ data: Lesson[] }>()
+      const body = bodyOf(response)
       expect(Value.Check(guestLessons.response[200], body)).toBe(true)
       if (body.data.length === 0) break
       expect(body.data.length).toBeLessThanOrEqual(5)
@@ -108,7 +109,7 @@ describe('seedDemoData', () => {
 
   it('lets every confirmed account sign in and tells the unconfirmed one why not', async () => {
     await seed()
-    if (!hasRoute('POST', '/auth/login')) {
+    if (!hasRoute(auth.login)) {
       // The login route is not registered in this build: the password check above stands in.
       const [sam] = await context.db
         .select()
@@ -118,9 +119,7 @@ describe('seedDemoData', () => {
       return
     }
     for (const account of DEMO_ACCOUNTS) {
-      const response = await context.call({
-        method: 'POST',
-        url: '/auth/login',
+      const response = await context.call(auth.login, {
         body: { email: account.email, password: DEMO_PASSWORD },
       })
       const expected = account.email === 'sam@manabi.example' ? 403 : 200

@@ -1,5 +1,6 @@
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import * as sessions from '../../contract/descriptors/sessions.ts'
 import { joinSession } from '../../contract/endpoints/sessions.ts'
 import {
   cookieFor,
@@ -52,10 +53,10 @@ const scenario = async () => {
 }
 
 const join = (lessonId: number, sessionId: number, cookie: string | null) =>
-  context.call({ method: 'GET', url: `/lessons/${lessonId}/sessions/${sessionId}/join`, cookie })
+  context.call(sessions.joinSession, { params: { id: lessonId, sessionId }, cookie })
 
 const ics = (lessonId: number, sessionId: number, cookie: string | null) =>
-  context.call({ method: 'GET', url: `/lessons/${lessonId}/sessions/${sessionId}/ics`, cookie })
+  context.call(sessions.sessionIcs, { params: { id: lessonId, sessionId }, cookie })
 
 /** The iCalendar content lines (folded lines joined again) as [name, value] pairs. */
 const contentLines = (text: string) =>

@@ -1,6 +1,6 @@
-import type { ErrorBody, Paginated } from '../../contract/common.ts'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import * as sessions from '../../contract/descriptors/sessions.ts'
 import { listSessions } from '../../contract/endpoints/sessions.ts'
 import type { Session } from '../../contract/entities.ts'
 import {
@@ -15,21 +15,25 @@ import {
   userOf,
   type Cast,
 } from './catalogue-fixtures.ts'
-import { createUser, setupTestApp } from './helpers.ts'
+import { bodyOf, createUser, errorOf, type QueryInput, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
 const SECOND = 1000
 const MEETING = 'https://meet.google.com/abc-defg-hij'
 
-const sessionsFor = async (lessonId: number, cookie: string | null, query = '') => {
-  const response = await context.call({
-    method: 'GET',
-    url: `/lessons/${lessonId}/sessions${query}`,
+const sessionsFor = async (
+  lessonId: number,
+  cookie: string | null,
+  query: QueryInput<typeof sessions.listSessions> = {},
+) => {
+  const response = await context.call(sessions.listSessions, {
+    params: { id: lessonId },
+    query,
     cookie,
   })
   expect(response.statusCode).toBe(200)
   expect(Value.Check(listSessions.response[200], response.json())).toBe(true)
-  return response.json<{ data: Session[]; meta: Record<string, unknown> }>()
+  return bodyOf(response)
 }
 
 /**
@@ -151,22 +155,21 @@ describe('GET /lessons/:id/sessions', () => {
     const all = await sessionsFor(lesson.id, cast.student.cookie)
     expect(all.data.map((session) => session.id)).toEqual([sooner.id, later.id])
     expect(all.meta).toEqual({ page: 1, take: 100, itemCount: 2, pageCount: 1, hasNextPage: false })
-    const first = await sessionsFor(lesson.id, cast.student.cookie, '?take=1')
+    const first = await sessionsFor(lesson.id, cast.student.cookie, { take: 1 })
     expect(first.data.map((session) => session.id)).toEqual([sooner.id])
     expect(first.meta.hasNextPage).toBe(true)
-    const empty = await sessionsFor(lesson.id, cast.student.cookie, '?take=1&page=3')
+    const empty = await sessionsFor(lesson.id, cast.student.cookie, { take: 1, page: 3 })
     expect(empty.data).toEqual([])
   })
 
   it('answers 404 for an unknown lesson', async () => {
     const cast = await createCast(context.db)
-    const response = await context.call({
-      method: 'GET',
-      url: '/lessons/987654/sessions',
+    const response = await context.call(sessions.listSessions, {
+      params: { id: 987654 },
       cookie: cast.student.cookie,
     })
     expect(response.statusCode).toBe(404)
-    expect(response.json<ErrorBody>().message).toBe('Lesson not found')
+    expect(errorOf(response).message).toBe('Lesson not found')
   })
 
   it.each([
@@ -180,12 +183,11 @@ describe('GET /lessons/:id/sessions', () => {
     const cast: Cast = await createCast(context.db)
     const lesson = await createLesson(context.db, userOf(cast.owner))
     await createSession(context.db, lesson, { startsIn: DAY })
-    const response = await context.call({
-      method: 'GET',
-      url: `/lessons/${lesson.id}/sessions`,
+    const response = await context.call(sessions.listSessions, {
+      params: { id: lesson.id },
       cookie: cast[who].cookie,
     })
     expect(response.statusCode).toBe(status)
-    if (status === 200) expect(response.json<Paginated<Session>>().data).toHaveLength(1)
+    if (status === 200) expect(bodyOf(response).data).toHaveLength(1)
   })
 })

@@ -2,33 +2,33 @@ import { eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../contract/common.ts'
+import * as auth from '../../contract/descriptors/auth.ts'
+import * as user from '../../contract/descriptors/user.ts'
 import { CurrentUser } from '../../contract/entities.ts'
 import { authSessions, users, videoLicences } from '../src/db/schema.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { createUser, PASSWORD, setupTestApp, signIn, type UserFixture } from './helpers.ts'
+import {
+  bodyOf,
+  createUser,
+  errorOf,
+  PASSWORD,
+  setupTestApp,
+  signIn,
+  type UserFixture,
+} from './helpers.ts'
 
 const context = setupTestApp()
 
-const me = (cookie?: string) =>
-  context.call({ method: 'GET', url: '/user/me', ...(cookie ? { cookie } : {}) })
+const me = (cookie?: string) => context.call(user.me, { ...(cookie ? { cookie } : {}) })
 
 const updateProfile = (cookie: string | undefined, body: unknown) =>
-  context.call({
-    method: 'PATCH',
-    url: '/user/update_profile',
-    body,
-    ...(cookie ? { cookie } : {}),
-  })
+  context.call(user.updateProfile, { body, ...(cookie ? { cookie } : {}) })
 
 const reassign = (cookie?: string) =>
-  context.call({
-    method: 'POST',
-    url: '/user/reassign_video_licence',
-    ...(cookie ? { cookie } : {}),
-  })
+  context.call(user.reassignOwnVideoLicence, { ...(cookie ? { cookie } : {}) })
 
 const login = (email: string, password: string) =>
-  context.call({ method: 'POST', url: '/auth/login', body: { email, password } })
+  context.call(auth.login, { body: { email, password } })
 
 const addLicences = async (count: number) =>
   context.db
@@ -77,7 +77,7 @@ describe('GET /user/me', () => {
     const response = await me(cookie)
 
     expect(response.statusCode).toBe(200)
-    const body = response.json<CurrentUser>()
+    const body = bodyOf(response)
     expect(Value.Check(CurrentUser, body)).toBe(true)
     expect(body).toEqual({
       id: educator.id,
@@ -139,7 +139,7 @@ describe('PATCH /user/update_profile', () => {
     })
 
     expect(response.statusCode).toBe(200)
-    const body = response.json<CurrentUser>()
+    const body = bodyOf(response)
     expect(Value.Check(CurrentUser, body)).toBe(true)
     expect(body).toMatchObject({
       id: student.id,
@@ -273,7 +273,7 @@ describe('PATCH /user/update_profile', () => {
     const response = await updateProfile(cookie, { ...body })
 
     expect(response.statusCode).toBe(400)
-    const error = response.json<ErrorBody>()
+    const error = errorOf(response)
     expect(Value.Check(ErrorBody, error)).toBe(true)
     expect([error.message].flat().some((message) => message.startsWith(expected))).toBe(true)
     const row = await userRow(educator.id)
@@ -299,7 +299,7 @@ describe('POST /user/reassign_video_licence', () => {
     const response = await reassign(cookie)
 
     expect(response.statusCode).toBe(200)
-    const body = response.json<CurrentUser>()
+    const body = bodyOf(response)
     expect(Value.Check(CurrentUser, body)).toBe(true)
     expect(body).toMatchObject({
       id: educator.id,

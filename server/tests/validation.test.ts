@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import * as admin from '../../contract/descriptors/admin.ts'
+import * as user from '../../contract/descriptors/user.ts'
 import { createUser, setupTestApp, signIn } from './helpers.ts'
 
 const context = setupTestApp()
@@ -7,23 +9,19 @@ describe('request validation', () => {
   it('refuses a JSON body of the wrong type instead of converting it', async () => {
     const educator = await createUser(context.db, { role: 'educator' })
     const cookie = await signIn(context, educator)
-    const response = await context.call({
-      method: 'PATCH',
-      url: '/user/update_profile',
+    const response = await context.call(user.updateProfile, {
       cookie,
       body: { description: 42 },
     })
     expect(response.statusCode).toBe(400)
-    const me = await context.call({ method: 'GET', url: '/user/me', cookie })
+    const me = await context.call(user.me, { cookie })
     expect(me.json()).toMatchObject({ description: null })
   })
 
   it('still reads numbers and booleans from the query string', async () => {
-    const admin = await createUser(context.db, { role: 'admin' })
-    const cookie = await signIn(context, admin)
-    const response = await context.call({
-      method: 'GET',
-      url: '/admin/users?page=1&take=2&isValidated=true',
+    const cookie = await signIn(context, await createUser(context.db, { role: 'admin' }))
+    const response = await context.call(admin.listUsers, {
+      query: { page: 1, take: 2, isValidated: true },
       cookie,
     })
     expect(response.statusCode).toBe(200)
