@@ -2,6 +2,9 @@
  * Uploaded files: the checks every upload shares and the paths and headers a download answers
  * with, the same on the server and in the mock catalogue.
  */
+import { buildPath } from './descriptor.ts'
+import { lessonImage } from './descriptors/lessons.ts'
+import { downloadFile } from './descriptors/resources.ts'
 import { IMAGE_MIME_TYPES, UPLOAD_LIMIT_BYTES } from './rules.ts'
 
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
@@ -30,10 +33,10 @@ export const sniffImageType = (bytes: Uint8Array): ImageMimeType | null => {
 }
 
 /** The path a lesson's cover is shown from, relative to the API base. */
-export const lessonImagePath = (lessonId: number) => `/lessons/${lessonId}/image`
+export const lessonImagePath = (lessonId: number) => buildPath(lessonImage.path, { id: lessonId })
 
 /** The path an uploaded file is downloaded from, relative to the API base. */
-export const filePath = (fileId: number) => `/files/${fileId}`
+export const filePath = (fileId: number) => buildPath(downloadFile.path, { fileId })
 
 const percentEncode = (text: string) =>
   encodeURIComponent(text).replace(

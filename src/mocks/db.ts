@@ -1,5 +1,6 @@
 import { demoWorld, type DemoWorld } from '@contract/demo/resolve'
 import { DEMO_PASSWORD, type AccountKey, type CategoryKey } from '@contract/demo/world'
+import { filePath } from '@contract/files'
 import type {
   Language,
   Link,
@@ -397,7 +398,7 @@ const seed = (): DbState => {
       lessonId: id(material.lesson),
       title: material.title,
       type: material.type,
-      url: material.url ?? `/files/${fileId}`,
+      url: material.url ?? (fileId === null ? '' : filePath(fileId)),
       description: material.description,
       fileId,
     }

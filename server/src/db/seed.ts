@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../../../contract/demo/world.ts'
+import { filePath } from '../../../contract/files.ts'
 import { demoWorld, type DemoWorld } from '../../../contract/demo/resolve.ts'
 import { hashPassword } from '../crypto/passwords.ts'
 import type { Database, Transaction } from './client.ts'
@@ -206,7 +207,7 @@ const insertWorld = async (
       title: material.title,
       type: material.type,
       // A file material is served from its download path.
-      url: material.url ?? `/files/${file?.id}`,
+      url: material.url ?? (file ? filePath(file.id) : ''),
       description: material.description,
       fileId: file?.id ?? null,
     })
