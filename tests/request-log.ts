@@ -46,3 +46,21 @@ export const recordRequestedPaths = () => {
   })
   return requested
 }
+
+/**
+ * From now on, records the JSON body of every call of `descriptor`, so a test can check what a
+ * screen sent. The listener stays until the test file removes it
+ * (`server.events.removeAllListeners()`).
+ */
+export const recordBodies = (descriptor: Descriptor) => {
+  const bodies: unknown[] = []
+  server.events.on('request:start', ({ request }) => {
+    if (isCallOf(descriptor, request)) {
+      void request
+        .clone()
+        .json()
+        .then((body) => bodies.push(body))
+    }
+  })
+  return bodies
+}

@@ -1,3 +1,4 @@
+import { HttpResponse, type JsonBodyType } from 'msw'
 import type { BodyOf, EndpointOf, ParamsOf, QueryOf, ResultOf } from '@contract/client'
 import type { ErrorBody } from '@contract/common'
 import { buildPath, type Descriptor } from '@contract/descriptor'
@@ -117,6 +118,16 @@ export const refused = async <D extends Descriptor>(
   }
   return answer as Answer<ErrorBody>
 }
+
+/**
+ * A test override's successful answer, its body typed as the endpoint's:
+ * `mockEndpoint(auth.confirm, () => answer(auth.confirm, { message: 'Email confirmed' }))`.
+ */
+export const answer = <D extends Descriptor>(
+  _descriptor: D,
+  body: ResultOf<D>,
+  init?: ResponseInit,
+) => HttpResponse.json(body as JsonBodyType, init)
 
 /**
  * A multipart body built by hand: under jsdom the global FormData and File are jsdom's, which
