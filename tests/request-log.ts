@@ -64,3 +64,15 @@ export const recordBodies = (descriptor: Descriptor) => {
   })
   return bodies
 }
+
+/**
+ * From now on, records the query of every call of `descriptor`, in order. The listener stays
+ * until the test file removes it (`server.events.removeAllListeners()`).
+ */
+export const recordQueries = (descriptor: Descriptor) => {
+  const queries: URLSearchParams[] = []
+  server.events.on('request:start', ({ request }) => {
+    if (isCallOf(descriptor, request)) queries.push(new URL(request.url).searchParams)
+  })
+  return queries
+}
