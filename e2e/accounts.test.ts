@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { translator } from './i18n.ts'
 import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
@@ -56,22 +57,22 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
   await heading(t('auth.confirm.title')).waitFor()
 
   // An unconfirmed account cannot log in yet, and is told why.
-  await page.goto(`${product.origin}/auth/login`)
+  await page.goto(product.appUrl(paths.auth.login.href()))
   await logIn('Password1')
   await page.getByRole('alert').filter({ hasText: 'Email is not confirmed' }).waitFor()
 
   // Confirm with the link from the e-mail; the page moves on to login by itself.
-  await page.goto(await product.emailLink(email, '/auth/confirmation'))
+  await page.goto(await product.emailLink(email, paths.auth.confirmation.href()))
   await page.getByText(t('auth.confirmation.confirmed')).waitFor()
-  await page.waitForURL(`${product.origin}/auth/login`, { timeout: 5000 })
+  await page.waitForURL(product.appUrl(paths.auth.login.href()), { timeout: 5000 })
 
   // A wrong password, then the right one (student variant).
-  await page.goto(`${product.origin}/auth/login/student`)
+  await page.goto(product.appUrl(paths.auth.loginStudent.href()))
   await logIn('Wrong1password')
   await page.getByText(t('auth.login.errors.invalidCredentials')).waitFor()
   await field(t('auth.fields.password')).fill('Password1')
   await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
-  await page.waitForURL(`${product.origin}/`)
+  await page.waitForURL(product.appUrl(paths.home.href()))
   await page.getByRole('link', { name: t('nav.settings') }).click()
 
   // Settings: a new name, then a new password.
@@ -89,14 +90,14 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
 
   // Log out; the old password no longer works, the new one does.
   await page.getByRole('button', { name: t('nav.logout') }).click()
-  await page.waitForURL(`${product.origin}/auth/login`)
+  await page.waitForURL(product.appUrl(paths.auth.login.href()))
   await logIn('Password1')
   await page.getByText(t('auth.login.errors.invalidCredentials')).waitFor()
   await field(t('auth.fields.password')).fill('Changed1pass')
   await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
-  await page.waitForURL(`${product.origin}/`)
+  await page.waitForURL(product.appUrl(paths.home.href()))
   await page.getByRole('button', { name: t('nav.logout') }).click()
-  await page.waitForURL(`${product.origin}/auth/login`)
+  await page.waitForURL(product.appUrl(paths.auth.login.href()))
 
   // Forgotten password: the e-mailed link sets a new one; the old one stops working.
   await page.getByRole('link', { name: t('auth.login.forgotPassword') }).click()
@@ -104,7 +105,7 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
   await field(t('auth.fields.email')).fill(email)
   await page.getByRole('button', { name: t('auth.forgotPassword.submit'), exact: true }).click()
   await heading(t('auth.resetConfirm.email.title')).waitFor()
-  await page.goto(await product.emailLink(email, '/auth/reset-password'))
+  await page.goto(await product.emailLink(email, paths.auth.resetPassword.href()))
   await field(t('auth.resetPassword.newPassword')).fill('Recovered1')
   await field(t('auth.fields.confirmPassword')).fill('Recovered1')
   await page.getByRole('button', { name: t('auth.resetPassword.submit'), exact: true }).click()
@@ -114,19 +115,19 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
   await page.getByText(t('auth.login.errors.invalidCredentials')).waitFor()
   await field(t('auth.fields.password')).fill('Recovered1')
   await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
-  await page.waitForURL(`${product.origin}/`)
+  await page.waitForURL(product.appUrl(paths.home.href()))
   await page.getByRole('button', { name: t('nav.logout') }).click()
-  await page.waitForURL(`${product.origin}/auth/login`)
+  await page.waitForURL(product.appUrl(paths.auth.login.href()))
 
   // The teacher variant of the same form, with a demo educator.
-  await page.goto(`${product.origin}/auth/login/teacher`)
+  await page.goto(product.appUrl(paths.auth.loginTeacher.href()))
   await heading(t('auth.login.titleTeacher')).waitFor()
   await field(t('auth.fields.email')).fill(DEMO_EDUCATOR)
   await field(t('auth.fields.password')).fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
   await page.getByRole('link', { name: t('nav.upcomingLessons') }).waitFor()
   await page.getByRole('button', { name: t('nav.logout') }).click()
-  await page.waitForURL(`${product.origin}/auth/login`)
+  await page.waitForURL(product.appUrl(paths.auth.login.href()))
 
   expect(problems).toEqual([])
   await page.close()
@@ -140,36 +141,48 @@ describe('account journeys in the running product', () => {
 
 describe('accessibility of the account screens (axe-core)', () => {
   const screens: { path: string; ready: (page: Page) => Promise<unknown>; signedIn?: boolean }[] = [
-    { path: '/login', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
-    { path: '/auth/login', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
     {
-      path: '/auth/login/teacher',
+      path: paths.welcome.href(),
       ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
     },
-    { path: '/auth/register', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
-    { path: '/auth/confirm', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
     {
-      path: '/auth/confirmation?token=not-a-token',
+      path: paths.auth.login.href(),
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: paths.auth.loginTeacher.href(),
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: paths.auth.register.href(),
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: paths.auth.confirm.href(),
+      ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+    },
+    {
+      path: `${paths.auth.confirmation.href()}?token=not-a-token`,
       ready: (page) => page.getByText('Error sending or confirming email').first().waitFor(),
     },
     {
-      path: '/auth/forgot-password',
+      path: paths.auth.forgotPassword.href(),
       ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
     },
     {
-      path: '/auth/reset-password?token=abc',
+      path: `${paths.auth.resetPassword.href()}?token=abc`,
       ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
     },
     {
-      path: '/auth/reset-confirm/email',
+      path: paths.auth.resetConfirm.href('email'),
       ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
     },
     {
-      path: '/auth/reset-error/password',
+      path: paths.auth.resetError.href('password'),
       ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
     },
     {
-      path: '/settings',
+      path: paths.settings.href(),
       signedIn: true,
       ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
     },
@@ -181,13 +194,13 @@ describe('accessibility of the account screens (axe-core)', () => {
     const found: string[] = []
     for (const screen of screens) {
       if (screen.signedIn) {
-        await page.goto(`${product.origin}/auth/login`)
+        await page.goto(product.appUrl(paths.auth.login.href()))
         await page.getByLabel('Email', { exact: true }).fill(DEMO_EDUCATOR)
         await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
         await page.getByRole('button', { name: 'Log in', exact: true }).click()
-        await page.waitForURL(`${product.origin}/`)
+        await page.waitForURL(product.appUrl(paths.home.href()))
       }
-      await page.goto(`${product.origin}${screen.path}`)
+      await page.goto(product.appUrl(screen.path))
       await screen.ready(page)
       found.push(
         ...describeViolations(await seriousViolations(page)).map(

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Lesson, Paginated } from '../contract/index.ts'
+import * as guest from '../contract/descriptors/guest.ts'
+import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
 
@@ -22,10 +23,7 @@ afterAll(async () => {
 const WIDTHS = [320, 768, 1440] as const
 const STUDENT = 'yuki@manabi.example'
 
-const guestLessons = async (query = '') =>
-  (await (
-    await fetch(`${product.origin}/api/guest/lessons?take=100${query}`)
-  ).json()) as Paginated<Lesson>
+const guestLessons = () => product.getJson(guest.guestLessons, { query: { take: 100 } })
 
 const cardTitles = (page: Page) =>
   page.getByRole('list', { name: 'Lessons' }).getByRole('heading').allTextContents()
@@ -34,11 +32,11 @@ const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 const signIn = async (page: Page, email: string) => {
-  await page.goto(`${product.origin}/auth/login`)
+  await page.goto(product.appUrl(paths.auth.login.href()))
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill('Password1')
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
-  await page.waitForURL(`${product.origin}/`)
+  await page.waitForURL(product.appUrl(paths.home.href()))
 }
 
 describe('a guest browsing the running product', () => {
@@ -115,7 +113,7 @@ describe('a guest browsing the running product', () => {
     // Enrolling needs an account: a toast names the lesson and the guest lands on login.
     await page.getByRole('button', { name: 'Enroll', exact: true }).first().click()
     await page.getByText(`Log in to enroll in “${withOpenSession.title}”`).waitFor()
-    await page.waitForURL(`${product.origin}/auth/login`)
+    await page.waitForURL(product.appUrl(paths.auth.login.href()))
     expect(problems).toEqual([])
     await page.close()
   })
@@ -151,21 +149,21 @@ describe('accessibility of the browsing screens (axe-core)', () => {
         ...describeViolations(await seriousViolations(page)).map((line) => `${label}: ${line}`),
       )
     }
-    const guest = await browser.newPage()
-    await guest.goto(product.origin)
-    await expect.poll(async () => (await cardTitles(guest)).length).toBeGreaterThanOrEqual(5)
-    await check(guest, 'guest home')
-    await guest.goto(`${product.origin}/lesson/${lesson.id}`)
-    await guest.getByRole('heading', { name: 'Sessions' }).waitFor()
-    await check(guest, 'guest lesson')
-    await guest.close()
+    const guestPage = await browser.newPage()
+    await guestPage.goto(product.origin)
+    await expect.poll(async () => (await cardTitles(guestPage)).length).toBeGreaterThanOrEqual(5)
+    await check(guestPage, 'guest home')
+    await guestPage.goto(product.appUrl(paths.lesson.detail.href(lesson.id)))
+    await guestPage.getByRole('heading', { name: 'Sessions' }).waitFor()
+    await check(guestPage, 'guest lesson')
+    await guestPage.close()
 
     const student = await browser.newPage()
     await signIn(student, STUDENT)
     await student.getByRole('heading', { name: 'Next lesson' }).waitFor()
     await expect.poll(async () => (await cardTitles(student)).length).toBeGreaterThanOrEqual(5)
     await check(student, 'student dashboard')
-    await student.goto(`${product.origin}/lesson/${lesson.id}`)
+    await student.goto(product.appUrl(paths.lesson.detail.href(lesson.id)))
     await student.getByRole('heading', { name: 'Materials' }).waitFor()
     await check(student, 'student lesson')
     await student.close()

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Lesson, Paginated } from '../contract/index.ts'
+import * as auth from '../contract/descriptors/auth.ts'
+import * as guest from '../contract/descriptors/guest.ts'
+import { paths } from '../src/shared/config/paths.ts'
 import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
 
 let product: RunningProduct
@@ -23,9 +25,7 @@ describe('the product, started with npm start on a fresh data folder', () => {
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
 
-    const newest = (await (
-      await fetch(`${product.origin}/api/guest/lessons?page=1&take=5`)
-    ).json()) as Paginated<Lesson>
+    const newest = await product.getJson(guest.guestLessons, { query: { page: 1, take: 5 } })
     expect(newest.data).toHaveLength(5)
 
     await page.goto(product.origin)
@@ -42,9 +42,10 @@ describe('the product, started with npm start on a fresh data folder', () => {
 
   it('serves client routes with history fallback and keeps the API apart', async () => {
     const page = await browser.newPage()
-    await page.goto(`${product.origin}/auth/login`)
+    await page.goto(product.appUrl(paths.auth.login.href()))
     await page.getByRole('heading', { name: 'Log in' }).waitFor()
-    const api = await fetch(`${product.origin}/api/auth/login`, { method: 'GET' })
+    // A GET on the path of a POST-only call: the API answers it, not the SPA's history fallback.
+    const api = await fetch(product.apiUrl(auth.login), { method: 'GET' })
     expect(api.status).toBe(404)
     expect(api.headers.get('content-type')).toMatch(/application\/json/)
     await page.close()

@@ -4,6 +4,10 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
+import type { ParamsOf, QueryOf, ResultOf } from '../contract/client.ts'
+import { buildPath, type Descriptor } from '../contract/descriptor.ts'
+import * as system from '../contract/descriptors/system.ts'
+import { API_PREFIX } from '../server/src/app.ts'
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
 export const launchBrowser = (): Promise<Browser> =>
@@ -35,11 +39,39 @@ const freePort = () =>
     })
   })
 
+export interface ApiCall<D extends Descriptor> {
+  params?: ParamsOf<D>
+  query?: QueryOf<D>
+}
+
+/**
+ * The absolute URL of a call of `descriptor` on the product at `origin`: the API sits under the
+ * server's own prefix, and the path and query come from the contract.
+ */
+const apiUrlAt = <D extends Descriptor>(
+  origin: string,
+  descriptor: D,
+  { params, query }: ApiCall<D> = {},
+) => {
+  const path = buildPath(descriptor.path, params)
+  const url = new URL(`${origin}${API_PREFIX}${path}`)
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value))
+  }
+  return url.href
+}
+
 export interface RunningProduct {
   origin: string
   dataDir: string
   stop: () => Promise<void>
   output: () => string
+  /** The absolute URL of a screen of the SPA: `product.appUrl(paths.auth.login.href())`. */
+  appUrl: (path: string) => string
+  /** The absolute URL of an API call: `product.apiUrl(guest.guestLessons, { query })`. */
+  apiUrl: <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) => string
+  /** The successful JSON answer of a GET call, typed by the contract. */
+  getJson: <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) => Promise<ResultOf<D>>
   /** The newest link to `path` in an e-mail to `to`, as the server logs its outbox. */
   emailLink: (to: string, path: string) => Promise<string>
 }
@@ -110,7 +142,7 @@ export const startProduct = async (): Promise<RunningProduct> => {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break
     try {
-      const response = await fetch(`${origin}/api/`)
+      const response = await fetch(apiUrlAt(origin, system.health))
       if (response.ok) {
         const emailLink = async (to: string, path: string) => {
           const until = Date.now() + 10_000
@@ -121,7 +153,15 @@ export const startProduct = async (): Promise<RunningProduct> => {
           }
           throw new Error(`No e-mail to ${to} with a link to ${path}`)
         }
-        return { origin, dataDir, stop, output: () => log, emailLink }
+        const apiUrl = <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) =>
+          apiUrlAt(origin, descriptor, call)
+        const getJson = async <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) => {
+          const answer = await fetch(apiUrl(descriptor, call))
+          if (!answer.ok) throw new Error(`${descriptor.path} answered ${answer.status}`)
+          return (await answer.json()) as ResultOf<D>
+        }
+        const appUrl = (path: string) => `${origin}${path}`
+        return { origin, dataDir, stop, output: () => log, appUrl, apiUrl, getJson, emailLink }
       }
     } catch {
       // Not listening yet.

@@ -1,14 +1,17 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { act } from 'react'
-import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
+import * as auth from '@contract/descriptors/auth'
+import * as user from '@contract/descriptors/user'
 import { currentUserKeys } from '@/shared/auth/current-user'
 import { db } from '@/mocks/db'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { LANGUAGE_STORAGE_KEY } from '@/shared/i18n/languages'
 import { AUTH_LOGIN_EVENT, AUTH_LOGOUT_EVENT } from '@/shared/lib/auth-events'
 import { renderApp } from '@tests/render-app'
+import { isCallOf } from '@tests/request-log'
 
 describe('window auth events (§2)', () => {
   it('auth-login goes to / replacing history', async () => {
@@ -49,7 +52,7 @@ describe('the current user (§4)', () => {
   it('is fetched once for the whole tree', async () => {
     let calls = 0
     server.events.on('request:start', ({ request }) => {
-      if (new URL(request.url).pathname === '/api/user/me') calls += 1
+      if (isCallOf(user.me, request)) calls += 1
     })
     await renderApp(undefined, { url: '/settings', user: 'student' })
     await screen.findByRole('heading', { name: 'Settings' })
@@ -97,14 +100,7 @@ describe('logout (§4)', () => {
 
   it('still logs the user out locally when the call fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    server.use(
-      http.get('http://localhost:3000/api/auth/logout', () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'down' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(auth.logout, () => errorResponse(500, 'down')))
     localStorage.setItem('draft', 'x')
     const { router, queryClient } = await renderApp(undefined, { user: 'student' })
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }))

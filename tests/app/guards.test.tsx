@@ -1,12 +1,14 @@
 import { screen } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { delay } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as user from '@contract/descriptors/user'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { renderApp } from '@tests/render-app'
 
 describe('route guard (§4)', () => {
   it('shows the loading message while the user loads', async () => {
-    server.use(http.get('http://localhost:3000/api/user/me', () => delay('infinite')))
+    server.use(mockEndpoint(user.me, () => delay('infinite')))
     await renderApp(undefined, { url: '/settings', waitForLoad: false })
     expect(await screen.findByRole('status')).toHaveTextContent('Loading…')
   })
@@ -72,14 +74,7 @@ describe('route guard (§4)', () => {
   })
 
   it('sends the user to login when the current-user call fails', async () => {
-    server.use(
-      http.get('http://localhost:3000/api/user/me', () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'down' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(user.me, () => errorResponse(500, 'down')))
     const { router } = await renderApp(undefined, { url: '/' })
     await screen.findByRole('heading', { name: 'Log in' })
     expect(router.state.location.pathname).toBe('/auth/login')

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import * as user from '@contract/descriptors/user'
+import { call } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
 
 const navLinks = () =>
@@ -39,10 +41,7 @@ describe('navigation per role (§2)', () => {
   it("shows the user's initials, name and email, the support mail link and logout", async () => {
     await renderApp(undefined, { user: 'student' })
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
-    const me = (await (await fetch('http://localhost:3000/api/user/me')).json()) as {
-      name: string
-      email: string
-    }
+    const { body: me } = await call(user.me)
     expect(within(nav).getByText(me.name)).toBeInTheDocument()
     expect(within(nav).getByText(me.email)).toBeInTheDocument()
     const expectedInitials = me.name

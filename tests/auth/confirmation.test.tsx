@@ -1,17 +1,19 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
-import { http, HttpResponse } from 'msw'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as auth from '@contract/descriptors/auth'
 import { AppProvider } from '@/app/provider'
 import { EmailConfirmation } from '@/features/auth/components/email-confirmation'
 import { db, seedIds, seedTokens } from '@/mocks/db'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { createQueryClient } from '@/shared/api/query-client'
+import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
+import { recordBodies } from '@tests/request-log'
 
-const API = 'http://localhost:3000/api'
 const FAILED = 'Error sending or confirming email (try the link again or contact support)'
 const unconfirmed = () => db.users.find((user) => user.id === seedIds.unconfirmedStudent)!
 
@@ -23,18 +25,7 @@ const advance = (ms: number) =>
     return Promise.resolve()
   })
 
-const countConfirmCalls = () => {
-  const calls: unknown[] = []
-  server.events.on('request:start', ({ request }) => {
-    if (new URL(request.url).pathname === '/api/auth/confirm') {
-      void request
-        .clone()
-        .json()
-        .then((body) => calls.push(body))
-    }
-  })
-  return calls
-}
+const countConfirmCalls = () => recordBodies(auth.confirm)
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -70,9 +61,9 @@ describe('e-mail confirmation (§2, §4)', () => {
   it('says it is confirming while the answer is on its way', async () => {
     let release: () => void = () => {}
     server.use(
-      http.post(`${API}/auth/confirm`, async () => {
+      mockEndpoint(auth.confirm, async () => {
         await new Promise<void>((resolve) => (release = resolve))
-        return HttpResponse.json({ message: 'Email confirmed' })
+        return answer(auth.confirm, { message: 'Email confirmed' })
       }),
     )
     await renderApp(undefined, { url: '/auth/confirmation?token=abc' })
@@ -169,14 +160,7 @@ describe('resending the confirmation e-mail', () => {
   })
 
   it('toasts the error when the e-mail cannot be sent', async () => {
-    server.use(
-      http.post(`${API}/auth/resend-confirmation`, () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'mailer down' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(auth.resendConfirmation, () => errorResponse(500, 'mailer down')))
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     await renderApp(undefined, { url: '/auth/confirmation?token=expired' })
     await user.type(await screen.findByLabelText('Email'), unconfirmed().email)

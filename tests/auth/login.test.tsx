@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as auth from '@contract/descriptors/auth'
 import { DEMO_PASSWORD, db, seedIds } from '@/mocks/db'
+import { mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { renderApp } from '@tests/render-app'
+import { isCallOf } from '@tests/request-log'
 
-const API = 'http://localhost:3000/api'
 const student = () => db.users.find((user) => user.id === seedIds.student)!
 
 const fill = async (email: string, password: string) => {
@@ -36,7 +38,7 @@ describe('login (§2, §4, §5, §8)', () => {
   it('signs in, says so, and goes to the dashboard; rememberMe is sent', async () => {
     let sent: unknown
     server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/auth/login')) {
+      if (isCallOf(auth.login, request)) {
         void request
           .clone()
           .json()
@@ -82,7 +84,7 @@ describe('login (§2, §4, §5, §8)', () => {
   })
 
   it("falls back to 'User login failed' when the server gives no message", async () => {
-    server.use(http.post(`${API}/auth/login`, () => new HttpResponse(null, { status: 500 })))
+    server.use(mockEndpoint(auth.login, () => new HttpResponse(null, { status: 500 })))
     await renderApp(undefined, { url: '/auth/login' })
     await screen.findByRole('heading', { name: 'Log in' })
     await fill(student().email, DEMO_PASSWORD)

@@ -1,12 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Descriptor } from '@contract/descriptor'
+import * as auth from '@contract/descriptors/auth'
 import { DEMO_PASSWORD, db, seedIds, seedTokens } from '@/mocks/db'
+import { mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { renderApp } from '@tests/render-app'
+import { recordBodies } from '@tests/request-log'
 
-const API = 'http://localhost:3000/api'
 const student = () => db.users.find((user) => user.id === seedIds.student)!
 const NEW_PASSWORD = 'FreshStart9'
 
@@ -18,23 +21,10 @@ const findToast = async (text: string) => {
   return toast
 }
 
-/** Records the JSON bodies sent to `path` so a test can check what the screen posted. */
-const recordBodies = (path: string) => {
-  const bodies: unknown[] = []
-  server.events.on('request:start', ({ request }) => {
-    if (new URL(request.url).pathname === `/api${path}`) {
-      void request
-        .clone()
-        .json()
-        .then((body) => bodies.push(body))
-    }
-  })
-  return bodies
-}
-
-const failWith = (path: string, status: number, message?: string) =>
+/** An error answer for `descriptor`, without a message when none is given. */
+const failWith = (descriptor: Descriptor, status: number, message?: string) =>
   server.use(
-    http.post(`${API}${path}`, () =>
+    mockEndpoint(descriptor, () =>
       HttpResponse.json(
         { statusCode: status, error: 'Error', ...(message === undefined ? {} : { message }) },
         { status },
@@ -66,7 +56,7 @@ describe('forgot password (§2, §4, §5)', () => {
   })
 
   it('requires a valid e-mail on submit and sends nothing until it has one', async () => {
-    const bodies = recordBodies('/auth/password-reset-email')
+    const bodies = recordBodies(auth.passwordResetEmail)
     await renderApp(undefined, { url: '/auth/forgot-password' })
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password' }))
     const email = screen.getByLabelText('Email')
@@ -79,7 +69,7 @@ describe('forgot password (§2, §4, §5)', () => {
   })
 
   it("posts the e-mail, shows the server's message and goes to reset-confirm/email", async () => {
-    const bodies = recordBodies('/auth/password-reset-email')
+    const bodies = recordBodies(auth.passwordResetEmail)
     const { router } = await renderApp(undefined, { url: '/auth/forgot-password' })
     await userEvent.type(await screen.findByLabelText('Email'), student().email)
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }))
@@ -92,7 +82,7 @@ describe('forgot password (§2, §4, §5)', () => {
   })
 
   it("shows the server's error message and goes to reset-error/email", async () => {
-    failWith('/auth/password-reset-email', 429, 'Too many requests, slow down')
+    failWith(auth.passwordResetEmail, 429, 'Too many requests, slow down')
     const { router } = await renderApp(undefined, { url: '/auth/forgot-password' })
     await userEvent.type(await screen.findByLabelText('Email'), student().email)
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }))
@@ -104,7 +94,7 @@ describe('forgot password (§2, §4, §5)', () => {
   })
 
   it("falls back to 'Error while resetting password' when the server says nothing", async () => {
-    failWith('/auth/password-reset-email', 500)
+    failWith(auth.passwordResetEmail, 500)
     const { router } = await renderApp(undefined, { url: '/auth/forgot-password' })
     await userEvent.type(await screen.findByLabelText('Email'), student().email)
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }))
@@ -170,7 +160,7 @@ describe('reset password (§2, §4, §5)', () => {
   })
 
   it('refuses a confirmation that does not match', async () => {
-    const bodies = recordBodies('/auth/set-new-password')
+    const bodies = recordBodies(auth.setNewPassword)
     await renderApp(undefined, { url: resetUrl })
     await fillPasswords(NEW_PASSWORD, `${NEW_PASSWORD}x`)
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
@@ -181,7 +171,7 @@ describe('reset password (§2, §4, §5)', () => {
   })
 
   it("posts the password with the token, shows the server's message and goes to reset-confirm/password", async () => {
-    const bodies = recordBodies('/auth/set-new-password')
+    const bodies = recordBodies(auth.setNewPassword)
     const { router } = await renderApp(undefined, { url: resetUrl })
     await fillPasswords(NEW_PASSWORD, NEW_PASSWORD)
     expect(await findToast('Password changed')).toHaveClass('Toastify__toast--success')
@@ -207,7 +197,7 @@ describe('reset password (§2, §4, §5)', () => {
   })
 
   it("falls back to 'Error while resetting password' when the server says nothing", async () => {
-    failWith('/auth/set-new-password', 500)
+    failWith(auth.setNewPassword, 500)
     const { router } = await renderApp(undefined, { url: resetUrl })
     await fillPasswords(NEW_PASSWORD, NEW_PASSWORD)
     expect(await findToast('Error while resetting password')).toHaveClass('Toastify__toast--error')

@@ -1,14 +1,17 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as auth from '@contract/descriptors/auth'
 import { RegisterForm } from '@/features/auth/components/register-form'
 import { db } from '@/mocks/db'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { changeLanguage } from '@/shared/i18n/i18n'
+import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
+import { recordBodies } from '@tests/request-log'
 
-const API = 'http://localhost:3000/api'
 const NEW_PASSWORD = 'Secret12'
 
 const openRegister = async () => {
@@ -40,18 +43,7 @@ const fillValid = async (
   await userEvent.click(screen.getByLabelText('I accept the terms and conditions'))
 }
 
-const captureRegisterBody = () => {
-  const sent: unknown[] = []
-  server.events.on('request:start', ({ request }) => {
-    if (request.url.endsWith('/auth/register')) {
-      void request
-        .clone()
-        .json()
-        .then((body) => sent.push(body))
-    }
-  })
-  return sent
-}
+const captureRegisterBody = () => recordBodies(auth.register)
 
 describe('registration form (§2, §5)', () => {
   it('requires every field on submit, the terms with their own message beside the checkbox', async () => {
@@ -209,12 +201,7 @@ describe('registering (§4, §8)', () => {
 
   it('puts another server message about the e-mail on the email field', async () => {
     server.use(
-      http.post(`${API}/auth/register`, () =>
-        HttpResponse.json(
-          { statusCode: 400, error: 'Bad Request', message: ['email has an invalid format'] },
-          { status: 400 },
-        ),
-      ),
+      mockEndpoint(auth.register, () => errorResponse(400, ['email has an invalid format'])),
     )
     await openRegister()
     await fillValid()
@@ -228,12 +215,7 @@ describe('registering (§4, §8)', () => {
 
   it('toasts any other server message and keeps the form', async () => {
     server.use(
-      http.post(`${API}/auth/register`, () =>
-        HttpResponse.json(
-          { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts, slow down' },
-          { status: 429 },
-        ),
-      ),
+      mockEndpoint(auth.register, () => errorResponse(429, 'Too many attempts, slow down')),
     )
     const { router } = await openRegister()
     await fillValid()
@@ -245,7 +227,7 @@ describe('registering (§4, §8)', () => {
   })
 
   it('toasts "Registration failed" when the server gives no message', async () => {
-    server.use(http.post(`${API}/auth/register`, () => new HttpResponse(null, { status: 500 })))
+    server.use(mockEndpoint(auth.register, () => new HttpResponse(null, { status: 500 })))
     await openRegister()
     await fillValid()
     await submit()
@@ -255,9 +237,9 @@ describe('registering (§4, §8)', () => {
   it('disables the submit button while the request is pending', async () => {
     let release: () => void = () => {}
     server.use(
-      http.post(`${API}/auth/register`, async () => {
+      mockEndpoint(auth.register, async () => {
         await new Promise<void>((resolve) => (release = resolve))
-        return HttpResponse.json({ message: 'ok' }, { status: 201 })
+        return answer(auth.register, { message: 'ok' }, { status: 201 })
       }),
     )
     await openRegister()

@@ -1,14 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as categories from '@contract/descriptors/categories'
+import * as guest from '@contract/descriptors/guest'
+import * as lessons from '@contract/descriptors/lessons'
 import { db, seedIds } from '@/mocks/db'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { toLesson, toSession } from '@/mocks/serializers'
 import { formatDate, formatTime } from '@/shared/i18n/format'
+import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
+import { apiPathOf, isCallOf, isPathOf, pathOf, recordQueries } from '@tests/request-log'
 
-const API = 'http://localhost:3000/api'
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 
@@ -59,9 +63,8 @@ describe('the student dashboard (§2)', () => {
     const paths: string[] = []
     const catalogueQueries: string[] = []
     server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url)
-      paths.push(url.pathname)
-      if (url.pathname === '/api/lessons') catalogueQueries.push(url.search)
+      paths.push(apiPathOf(request.url))
+      if (isCallOf(lessons.listLessons, request)) catalogueQueries.push(new URL(request.url).search)
     })
     await renderApp(undefined, { user: 'student' })
     expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
@@ -77,17 +80,16 @@ describe('the student dashboard (§2)', () => {
     expect(within(select).getAllByRole('option')).toHaveLength(db.categories.length + 1)
 
     expect(catalogueQueries).toEqual(['?page=1&take=5&order=DESC'])
-    expect(paths).toContain('/api/categories')
-    expect(paths).toContain('/api/lessons/upcoming')
-    expect(paths.filter((path) => path.startsWith('/api/guest/'))).toEqual([])
+    expect(paths).toContain(pathOf(categories.listCategories))
+    expect(paths).toContain(pathOf(lessons.upcomingLessons))
+    const guestCalls = Object.values(guest)
+    expect(
+      paths.filter((path) => guestCalls.some((descriptor) => isPathOf(descriptor, path))),
+    ).toEqual([])
   })
 
   it('filters the signed-in catalogue by category through GET /lessons', async () => {
-    const queries: URLSearchParams[] = []
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url)
-      if (url.pathname === '/api/lessons') queries.push(url.searchParams)
-    })
+    const queries = recordQueries(lessons.listLessons)
     await renderApp(undefined, { user: 'student' })
     const catalogue = region('All lessons')
     await userEvent.selectOptions(
@@ -197,8 +199,8 @@ describe('the student dashboard (§2)', () => {
   it('shows a disabled join button while live when the API gave no url', async () => {
     const session = sessionById(seedIds.sessions.live)
     server.use(
-      http.get(`${API}/lessons/upcoming`, () =>
-        HttpResponse.json({
+      mockEndpoint(lessons.upcomingLessons, () =>
+        answer(lessons.upcomingLessons, {
           data: [
             {
               lesson: toLesson(lessonById(session.lessonId)),
@@ -231,14 +233,7 @@ describe('the student dashboard (§2)', () => {
   })
 
   it('shows the common error text when the upcoming lessons cannot load', async () => {
-    server.use(
-      http.get(`${API}/lessons/upcoming`, () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'x' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(lessons.upcomingLessons, () => errorResponse(500, 'x')))
     await renderApp(undefined, { user: 'student' })
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
@@ -277,11 +272,11 @@ describe('dashboards of other roles', () => {
   it('keeps the title-only screen for educators, without student sections', async () => {
     const paths: string[] = []
     server.events.on('request:start', ({ request }) => {
-      paths.push(new URL(request.url).pathname)
+      paths.push(apiPathOf(request.url))
     })
     await renderApp(undefined, { user: 'educator' })
     expect(screen.getByRole('heading', { name: 'My lessons', level: 1 })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Upcoming lessons' })).not.toBeInTheDocument()
-    expect(paths).not.toContain('/api/lessons/upcoming')
+    expect(paths).not.toContain(pathOf(lessons.upcomingLessons))
   })
 })

@@ -1,13 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as categories from '@contract/descriptors/categories'
+import * as guest from '@contract/descriptors/guest'
+import * as lessons from '@contract/descriptors/lessons'
 import { db, seedIds } from '@/mocks/db'
+import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
+import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
+import { apiPathOf, pathOf, recordQueries } from '@tests/request-log'
 
-const API = 'http://localhost:3000/api'
 const lessonList = () => screen.getByRole('list', { name: 'Lessons' })
 const cards = () => within(lessonList()).getAllByRole('link')
 const cardTitles = () =>
@@ -21,14 +25,7 @@ const listedLessons = () =>
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
 
 /** The query strings of every catalogue request, in order. */
-const recordCatalogueRequests = (pathname = '/api/guest/lessons') => {
-  const requests: URLSearchParams[] = []
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url)
-    if (url.pathname === pathname) requests.push(url.searchParams)
-  })
-  return requests
-}
+const recordCatalogueRequests = () => recordQueries(guest.guestLessons)
 const describeRequest = (params: URLSearchParams) =>
   ['page', 'title', 'categoryIds'].map((name) => `${name}=${params.get(name) ?? ''}`).join('&')
 
@@ -96,13 +93,16 @@ describe('the guest lesson list', () => {
     const images = within(lessonList()).getAllByRole('presentation')
     expect(images[0]).toHaveAttribute('src', '/images/lesson-fallback.svg')
     expect(images[0]).toHaveAttribute('loading', 'lazy')
-    expect(images[1]).toHaveAttribute('src', `${API}/lessons/${second!.id}/image`)
+    expect(images[1]).toHaveAttribute(
+      'src',
+      apiUrl(pathOf(lessons.lessonImage, { id: second!.id })),
+    )
   })
 
   it('says so when no lesson matches', async () => {
     server.use(
-      http.get(`${API}/guest/lessons`, () =>
-        HttpResponse.json({
+      mockEndpoint(guest.guestLessons, () =>
+        answer(guest.guestLessons, {
           data: [],
           meta: { page: 1, take: 5, itemCount: 0, pageCount: 0, hasNextPage: false },
         }),
@@ -125,14 +125,7 @@ describe('the guest lesson list', () => {
   })
 
   it('shows the common error text when the list cannot load', async () => {
-    server.use(
-      http.get(`${API}/guest/lessons`, () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'x' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(guest.guestLessons, () => errorResponse(500, 'x')))
     await renderApp()
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
@@ -282,13 +275,13 @@ describe('searching and filtering the guest catalogue (§2, §9)', () => {
   it('asks only the guest endpoints', async () => {
     const paths: string[] = []
     server.events.on('request:start', ({ request }) => {
-      paths.push(new URL(request.url).pathname)
+      paths.push(apiPathOf(request.url))
     })
     await renderApp()
     await waitFor(() => expect(cards()).toHaveLength(5))
-    expect(paths).toContain('/api/guest/lessons')
-    expect(paths).toContain('/api/guest/categories')
-    expect(paths).not.toContain('/api/lessons')
-    expect(paths).not.toContain('/api/categories')
+    expect(paths).toContain(pathOf(guest.guestLessons))
+    expect(paths).toContain(pathOf(guest.guestCategories))
+    expect(paths).not.toContain(pathOf(lessons.listLessons))
+    expect(paths).not.toContain(pathOf(categories.listCategories))
   })
 })

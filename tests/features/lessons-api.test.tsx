@@ -1,16 +1,18 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as categories from '@contract/descriptors/categories'
+import * as guest from '@contract/descriptors/guest'
 import { useCategories } from '@/features/lessons/api/get-categories'
 import { useGuestCategories } from '@/features/lessons/api/get-guest-categories'
 import { useGuestLessons } from '@/features/lessons/api/get-guest-lessons'
 import { useLesson } from '@/features/lessons/api/get-lesson'
 import { lessonKeys } from '@/features/lessons/api/keys'
 import { db, seedIds } from '@/mocks/db'
+import { mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { createQueryWrapper } from '@tests/query-wrapper'
-
-const API = 'http://localhost:3000/api'
+import { recordQueries } from '@tests/request-log'
 
 describe('categories (§7)', () => {
   it('loads the list with Japanese titles and keeps it fresh for 60 s', async () => {
@@ -29,7 +31,9 @@ describe('categories (§7)', () => {
   })
 
   it("fails with 'Failed to fetch lesson categories' on an answer other than 200", async () => {
-    server.use(http.get(`${API}/categories`, () => new HttpResponse(null, { status: 204 })))
+    server.use(
+      mockEndpoint(categories.listCategories, () => new HttpResponse(null, { status: 204 })),
+    )
     const { wrapper } = createQueryWrapper()
     const { result } = renderHook(() => useCategories(), { wrapper })
     await waitFor(() => expect(result.current.isError).toBe(true))
@@ -51,11 +55,7 @@ describe('guest categories', () => {
 
 describe('guest lessons paging (§7)', () => {
   it('asks for 5 newest first and stops after the first empty page', async () => {
-    const requested: URLSearchParams[] = []
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url)
-      if (url.pathname === '/api/guest/lessons') requested.push(url.searchParams)
-    })
+    const requested = recordQueries(guest.guestLessons)
     const { wrapper } = createQueryWrapper()
     const { result } = renderHook(() => useGuestLessons({}), { wrapper })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))

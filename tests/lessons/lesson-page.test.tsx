@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as guest from '@contract/descriptors/guest'
+import * as lessons from '@contract/descriptors/lessons'
+import * as resources from '@contract/descriptors/resources'
+import * as user from '@contract/descriptors/user'
 import { db, seedIds } from '@/mocks/db'
+import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
-import { API } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
-import { recordRequestedPaths } from '@tests/request-log'
+import { pathOf, recordRequestedPaths } from '@tests/request-log'
 
 const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
 const userRow = (id: number) => db.users.find((user) => user.id === id)!
@@ -20,11 +23,7 @@ const openLesson = (id: number | string, user: TestUser | null = null) =>
 const lessonHeading = (title: string) => screen.findByRole('heading', { level: 1, name: title })
 const overview = () => screen.getByRole('heading', { level: 1 }).closest('article')!
 
-const serverError = () =>
-  HttpResponse.json(
-    { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
-    { status: 500 },
-  )
+const serverError = () => errorResponse(500, 'boom')
 
 describe('the guest lesson page (§2)', () => {
   it('shows the lesson, its sessions, the owner card and the reviews', async () => {
@@ -42,7 +41,7 @@ describe('the guest lesson page (§2)', () => {
     expect(screen.getByRole('region', { name: 'Details' })).toHaveTextContent(lesson.details)
     expect(within(head).getByRole('presentation')).toHaveAttribute(
       'src',
-      `${API}/lessons/${lesson.id}/image`,
+      apiUrl(pathOf(lessons.lessonImage, { id: lesson.id })),
     )
 
     expect(screen.getByRole('heading', { name: 'Sessions' })).toBeInTheDocument()
@@ -61,11 +60,12 @@ describe('the guest lesson page (§2)', () => {
     ).toBeInTheDocument()
 
     // A guest reads the public calls only and never sees materials.
-    expect(requested).toContain(`/guest/lessons/${lesson.id}`)
-    expect(requested).toContain(`/guest/users/${seedIds.educator}/average_score`)
-    expect(requested).toContain(`/guest/users/${seedIds.educator}/reviews`)
-    expect(requested).not.toContain(`/lessons/${lesson.id}`)
-    expect(requested).not.toContain(`/lessons/${lesson.id}/resources`)
+    const educator = { id: seedIds.educator }
+    expect(requested).toContain(pathOf(guest.guestLesson, { id: lesson.id }))
+    expect(requested).toContain(pathOf(guest.guestAverageScore, educator))
+    expect(requested).toContain(pathOf(guest.guestReviews, educator))
+    expect(requested).not.toContain(pathOf(lessons.getLesson, { id: lesson.id }))
+    expect(requested).not.toContain(pathOf(resources.listResources, { id: lesson.id }))
     expect(screen.queryByRole('heading', { name: 'Materials' })).not.toBeInTheDocument()
   })
 
@@ -123,13 +123,13 @@ describe('the guest lesson page (§2)', () => {
     async (id) => {
       await openLesson(id)
       expect(await screen.findByRole('alert')).toHaveTextContent('Id is missing or not valid')
-      expect(requested.some((path) => path.startsWith('/guest/lessons'))).toBe(false)
+      expect(requested.some((path) => path.startsWith(guest.guestLessons.path))).toBe(false)
     },
   )
 
   it('shows the common error text with a retry button when the lesson cannot load', async () => {
     const lesson = lessonRow(seedIds.paidLesson)
-    server.use(http.get(`${API}/guest/lessons/:id`, serverError, { once: true }))
+    server.use(mockEndpoint(guest.guestLesson, serverError, { once: true }))
     await openLesson(lesson.id)
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
@@ -154,7 +154,7 @@ describe('the lesson page for signed-in users (§2)', () => {
     ).toHaveAttribute('href', 'https://www3.nhk.or.jp/news/easy/')
     expect(within(materials).getByRole('link', { name: /Hiragana chart/ })).toHaveAttribute(
       'href',
-      `${API}/files/${seedIds.materialFile}`,
+      apiUrl(pathOf(resources.downloadFile, { fileId: seedIds.materialFile })),
     )
 
     const owner = screen.getByRole('region', { name: 'About the educator' })
@@ -162,10 +162,11 @@ describe('the lesson page for signed-in users (§2)', () => {
     expect(await within(owner).findByText('4.5')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Reviews' })).toBeInTheDocument()
 
-    expect(requested).toContain(`/lessons/${lesson.id}`)
-    expect(requested).toContain(`/user/${seedIds.educator}/reviews`)
-    expect(requested).toContain(`/user/${seedIds.educator}/average_score`)
-    expect(requested).not.toContain(`/guest/lessons/${lesson.id}`)
+    const educator = { id: seedIds.educator }
+    expect(requested).toContain(pathOf(lessons.getLesson, { id: lesson.id }))
+    expect(requested).toContain(pathOf(user.userReviews, educator))
+    expect(requested).toContain(pathOf(user.userAverageScore, educator))
+    expect(requested).not.toContain(pathOf(guest.guestLesson, { id: lesson.id }))
   })
 
   it('shows the materials to the lesson owner', async () => {
@@ -193,7 +194,7 @@ describe('the lesson page for signed-in users (§2)', () => {
 
   it('shows the common error text with a retry button when the lesson cannot load', async () => {
     const lesson = lessonRow(seedIds.paidLesson)
-    server.use(http.get(`${API}/lessons/:id`, serverError, { once: true }))
+    server.use(mockEndpoint(lessons.getLesson, serverError, { once: true }))
     await openLesson(lesson.id, 'student')
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as resources from '@contract/descriptors/resources'
 import { MaterialList } from '@/features/materials/components/material-list'
 import { db, seedIds } from '@/mocks/db'
+import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { i18n } from '@/shared/i18n/i18n'
-import { API } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
+import { pathOf } from '@tests/request-log'
 
 const renderMaterials = async (lessonId: number, user: TestUser) => {
   await renderApp(<MaterialList lessonId={lessonId} />, { user })
@@ -33,7 +34,10 @@ describe('the read-only materials list (§2, §5)', () => {
 
     // A file opens from the API base (§7).
     const file = within(items[1]!).getByRole('link', { name: /Hiragana chart/ })
-    expect(file).toHaveAttribute('href', `${API}/files/${seedIds.materialFile}`)
+    expect(file).toHaveAttribute(
+      'href',
+      apiUrl(pathOf(resources.downloadFile, { fileId: seedIds.materialFile })),
+    )
     expect(file).toHaveAttribute('target', '_blank')
     expect(file.getAttribute('rel')).toContain('noopener')
     expect(within(items[1]!).getByText('Document')).toBeInTheDocument()
@@ -69,14 +73,7 @@ describe('the read-only materials list (§2, §5)', () => {
   })
 
   it('shows the common error text when the materials cannot load', async () => {
-    server.use(
-      http.get(`${API}/lessons/:id/resources`, () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(resources.listResources, () => errorResponse(500, 'boom')))
     const section = await renderMaterials(seedIds.paidLesson, 'student')
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, ErrorBody } from '@contract/index'
+import type { BodyOf } from '@contract/client'
+import * as auth from '@contract/descriptors/auth'
+import * as user from '@contract/descriptors/user'
 import { db, DEMO_PASSWORD, seedIds, seedTokens } from '@/mocks/db'
-import { call, fieldsOf } from './helpers'
+import { call, fieldsOf, refused, unchecked } from './helpers'
 
 const newUser = {
   name: 'Ana Silva',
   email: 'ana@manabi.example',
   password: 'Secret1',
   role: 'student',
-}
+} satisfies BodyOf<typeof auth.register>
 const tokenIn = (body: string) => /token=([\w-]+)/.exec(body)?.[1] ?? ''
 
 describe('auth mocks', () => {
   it('registers with 201, sends a confirmation and rejects an existing e-mail with 409', async () => {
-    const created = await call('POST', '/auth/register', { as: null, json: newUser })
+    const created = await call(auth.register, { as: null, json: newUser })
     expect(created.status).toBe(201)
     expect(db.outbox.map((mail) => mail.to)).toEqual(['ana@manabi.example'])
 
-    const again = await call('POST', '/auth/register', {
+    const again = await call(auth.register, {
       json: { ...newUser, email: 'YUKI@manabi.example' },
     })
     expect(again).toMatchObject({
@@ -27,9 +29,9 @@ describe('auth mocks', () => {
   })
 
   it('answers 400 with one message per invalid field', async () => {
-    const { status, body } = await call<ErrorBody>('POST', '/auth/register', {
+    const { status, body } = await refused(auth.register, {
       as: null,
-      json: { name: '', email: 'not-an-email', password: 'short', role: 'admin' },
+      json: unchecked({ name: '', email: 'not-an-email', password: 'short', role: 'admin' }),
     })
     expect(status).toBe(400)
     expect(body.error).toBe('Bad Request')
@@ -37,18 +39,16 @@ describe('auth mocks', () => {
   })
 
   it('keeps an unconfirmed account out (403) until its single-use token is used', async () => {
-    await call('POST', '/auth/register', { as: null, json: { ...newUser, role: 'educator' } })
+    await call(auth.register, { as: null, json: { ...newUser, role: 'educator' } })
     const login = { email: newUser.email, password: newUser.password }
-    expect((await call('POST', '/auth/login', { json: login })).status).toBe(403)
+    expect((await call(auth.login, { json: login })).status).toBe(403)
 
     const token = tokenIn(db.outbox[0]?.body ?? '')
-    expect((await call('POST', '/auth/confirm', { json: { validationToken: token } })).status).toBe(
-      200,
-    )
-    const reused = await call('POST', '/auth/confirm', { json: { validationToken: token } })
+    expect((await call(auth.confirm, { json: { validationToken: token } })).status).toBe(200)
+    const reused = await call(auth.confirm, { json: { validationToken: token } })
     expect(reused).toMatchObject({ status: 400, body: { message: ['Invalid or expired token'] } })
 
-    const signedIn = await call('POST', '/auth/login', { json: login })
+    const signedIn = await call(auth.login, { json: login })
     expect(signedIn.status).toBe(200)
     expect(signedIn.body).toMatchObject({
       email: newUser.email,
@@ -56,7 +56,7 @@ describe('auth mocks', () => {
       isEmailConfirmed: true,
       isValidated: false,
     })
-    expect((await call<CurrentUser>('GET', '/user/me')).body.email).toBe(newUser.email)
+    expect((await call(user.me)).body.email).toBe(newUser.email)
   })
 
   it('answers 401 for a wrong password or unknown e-mail and 403 for the unconfirmed seed student', async () => {
@@ -64,11 +64,11 @@ describe('auth mocks', () => {
       { email: 'yuki@manabi.example', password: 'Wrong1' },
       { email: 'nobody@manabi.example', password: DEMO_PASSWORD },
     ]) {
-      const { status, body } = await call<ErrorBody>('POST', '/auth/login', { as: null, json })
+      const { status, body } = await refused(auth.login, { as: null, json })
       expect(status).toBe(401)
       expect(body.message).toBe('Invalid email or password')
     }
-    const unconfirmed = await call('POST', '/auth/login', {
+    const unconfirmed = await call(auth.login, {
       json: { email: 'sam@manabi.example', password: DEMO_PASSWORD },
     })
     expect(unconfirmed.status).toBe(403)
@@ -76,23 +76,23 @@ describe('auth mocks', () => {
   })
 
   it('logs in and out: /user/me is 401 for a guest', async () => {
-    expect((await call('GET', '/user/me', { as: null })).status).toBe(401)
-    const login = await call<CurrentUser>('POST', '/auth/login', {
+    expect((await call(user.me, { as: null })).status).toBe(401)
+    const login = await call(auth.login, {
       json: { email: 'yuki@manabi.example', password: DEMO_PASSWORD, rememberMe: true },
     })
     expect(login.body.id).toBe(seedIds.student)
     expect(db.session.userId).toBe(seedIds.student)
-    expect((await call<CurrentUser>('GET', '/user/me')).body.name).toBe('Yuki Yamamoto')
-    expect((await call('GET', '/auth/logout')).status).toBe(200)
-    expect((await call('GET', '/user/me')).status).toBe(401)
+    expect((await call(user.me)).body.name).toBe('Yuki Yamamoto')
+    expect((await call(auth.logout)).status).toBe(200)
+    expect((await call(user.me)).status).toBe(401)
   })
 
   it('answers the same reset message whether or not the address exists', async () => {
-    const known = await call('POST', '/auth/password-reset-email', {
+    const known = await call(auth.passwordResetEmail, {
       as: null,
       json: { email: 'yuki@manabi.example' },
     })
-    const unknown = await call('POST', '/auth/password-reset-email', {
+    const unknown = await call(auth.passwordResetEmail, {
       json: { email: 'nobody@manabi.example' },
     })
     expect(known.status).toBe(200)
@@ -102,26 +102,26 @@ describe('auth mocks', () => {
 
   it('sets a new password once per reset token', async () => {
     const json = { password: 'Fresh123', passwordResetToken: seedTokens.reset }
-    expect((await call('POST', '/auth/set-new-password', { as: null, json })).status).toBe(200)
-    expect((await call('POST', '/auth/set-new-password', { json })).status).toBe(400)
-    const weak = await call('POST', '/auth/set-new-password', {
+    expect((await call(auth.setNewPassword, { as: null, json })).status).toBe(200)
+    expect((await call(auth.setNewPassword, { json })).status).toBe(400)
+    const weak = await call(auth.setNewPassword, {
       json: { password: 'alllowercase', passwordResetToken: 'x' },
     })
     expect(weak.status).toBe(400)
 
     const old = { email: 'yuki@manabi.example', password: DEMO_PASSWORD }
-    expect((await call('POST', '/auth/login', { json: old })).status).toBe(401)
+    expect((await call(auth.login, { json: old })).status).toBe(401)
     const fresh = { email: 'yuki@manabi.example', password: 'Fresh123' }
-    expect((await call('POST', '/auth/login', { json: fresh })).status).toBe(200)
+    expect((await call(auth.login, { json: fresh })).status).toBe(200)
   })
 
   it('updates the profile and refuses an e-mail taken by someone else', async () => {
-    const updated = await call('PATCH', '/user/update_profile', {
+    const updated = await call(user.updateProfile, {
       as: seedIds.educator,
       json: { name: 'Kenji T.', description: null },
     })
     expect(updated.body).toMatchObject({ name: 'Kenji T.', description: null })
-    const taken = await call('PATCH', '/user/update_profile', {
+    const taken = await call(user.updateProfile, {
       json: { email: 'emily@manabi.example' },
     })
     expect(taken).toMatchObject({ status: 409, body: { message: 'Email already exists' } })

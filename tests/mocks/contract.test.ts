@@ -1,19 +1,61 @@
 import { describe, expect, it } from 'vitest'
 import Value from 'typebox/value'
-import { buildPath, endpoints, ErrorBody, type Endpoint } from '@contract/index'
+import type { BodyOf } from '@contract/client'
+import type { Descriptor } from '@contract/descriptor'
+import * as admin from '@contract/descriptors/admin'
+import * as auth from '@contract/descriptors/auth'
+import * as categories from '@contract/descriptors/categories'
+import * as guest from '@contract/descriptors/guest'
+import * as lessons from '@contract/descriptors/lessons'
+import * as payments from '@contract/descriptors/payments'
+import * as resources from '@contract/descriptors/resources'
+import * as reviews from '@contract/descriptors/reviews'
+import * as sessions from '@contract/descriptors/sessions'
+import * as system from '@contract/descriptors/system'
+import * as user from '@contract/descriptors/user'
+import { endpoints, ErrorBody, type Endpoint } from '@contract/index'
 import { db, DEMO_PASSWORD, seedIds, seedTokens } from '@/mocks/db'
-import { call, dayFromNow, fileUpload, imageUpload, type CallOptions } from './helpers'
+import {
+  call,
+  dayFromNow,
+  fileUpload,
+  imageUpload,
+  type Answer,
+  type CallArgs,
+  type CallOptions,
+} from './helpers'
 
 /**
  * One successful request per endpoint of the contract. A new endpoint without a scenario here,
  * or without a mock handler (MSW then rejects the request), fails this file.
  */
-interface Scenario extends Omit<CallOptions, 'as'> {
+interface Scenario {
+  descriptor: Descriptor
+  /** Who makes the successful call. */
   as: number | null
-  params?: Record<string, number>
-  /** Puts rows the call needs into the database first. */
-  before?: () => void
+  /** Puts rows the call needs into the database first, then makes the call as `as`. */
+  send: (as: number | null) => Promise<Answer<unknown>>
 }
+
+/** A successful call of `descriptor`, its params, query and body typed by the endpoint. */
+const scenario = <D extends Descriptor>(
+  descriptor: D,
+  {
+    before,
+    ...options
+  }: CallOptions<D> & {
+    as: number | null
+    /** Puts rows the call needs into the database first. */
+    before?: () => void
+  },
+): Scenario => ({
+  descriptor,
+  as: options.as,
+  send: (as) => {
+    before?.()
+    return call(descriptor, ...([{ ...options, as }] as CallArgs<D>))
+  },
+})
 
 const processingPayment = () => {
   db.payments.push({
@@ -52,15 +94,15 @@ const linkBody = {
   type: 'link',
   url: 'https://jisho.org',
   description: 'Online Japanese dictionary',
-}
+} satisfies BodyOf<typeof resources.createResource>
 
-const { admin, educator, student } = seedIds
+const { admin: adminId, educator, student } = seedIds
 const lesson1 = { id: seedIds.paidLesson }
 
-const scenarios: Record<string, Scenario> = {
-  'GET /': { as: null },
+const scenarios: Scenario[] = [
+  scenario(system.health, { as: null }),
 
-  'POST /auth/register': {
+  scenario(auth.register, {
     as: null,
     json: {
       name: 'New Person',
@@ -69,125 +111,129 @@ const scenarios: Record<string, Scenario> = {
       role: 'student',
       terms: true,
     },
-  },
-  'POST /auth/confirm': { as: null, json: { validationToken: seedTokens.confirm } },
-  'POST /auth/resend-confirmation': { as: null, json: { email: 'sam@manabi.example' } },
-  'POST /auth/login': { as: null, json: { email: 'yuki@manabi.example', password: DEMO_PASSWORD } },
-  'GET /auth/logout': { as: student },
-  'POST /auth/password-reset-email': { as: null, json: { email: 'yuki@manabi.example' } },
-  'POST /auth/set-new-password': {
+  }),
+  scenario(auth.confirm, { as: null, json: { validationToken: seedTokens.confirm } }),
+  scenario(auth.resendConfirmation, { as: null, json: { email: 'sam@manabi.example' } }),
+  scenario(auth.login, {
+    as: null,
+    json: { email: 'yuki@manabi.example', password: DEMO_PASSWORD },
+  }),
+  scenario(auth.logout, { as: student }),
+  scenario(auth.passwordResetEmail, { as: null, json: { email: 'yuki@manabi.example' } }),
+  scenario(auth.setNewPassword, {
     as: null,
     json: { password: 'Another1', passwordResetToken: seedTokens.reset },
-  },
+  }),
 
-  'GET /user/me': { as: student },
-  'PATCH /user/update_profile': { as: educator, json: { description: 'New bio' } },
-  'POST /user/reassign_video_licence': { as: educator },
-  'GET /user/:id/reviews': { as: student, params: { id: educator } },
-  'GET /user/:id/average_score': { as: student, params: { id: educator } },
+  scenario(user.me, { as: student }),
+  scenario(user.updateProfile, { as: educator, json: { description: 'New bio' } }),
+  scenario(user.reassignOwnVideoLicence, { as: educator }),
+  scenario(user.userReviews, { as: student, params: { id: educator } }),
+  scenario(user.userAverageScore, { as: student, params: { id: educator } }),
 
-  'GET /lessons': { as: student, query: { take: 3 } },
-  'GET /lessons/my': { as: educator },
-  'GET /lessons/history': { as: student },
-  'GET /lessons/upcoming': { as: student },
-  'GET /lessons/:id': { as: student, params: lesson1 },
-  'GET /lessons/:id/image': { as: null, params: lesson1 },
-  'POST /lessons': { as: educator, json: lessonBody },
-  'PUT /lessons/:id': { as: educator, params: lesson1, json: lessonBody },
-  'POST /lessons/upload-image': { as: educator, upload: imageUpload() },
+  scenario(lessons.listLessons, { as: student, query: { take: 3 } }),
+  scenario(lessons.myLessons, { as: educator }),
+  scenario(lessons.lessonHistory, { as: student }),
+  scenario(lessons.upcomingLessons, { as: student }),
+  scenario(lessons.getLesson, { as: student, params: lesson1 }),
+  scenario(lessons.lessonImage, { as: null, params: lesson1 }),
+  scenario(lessons.createLesson, { as: educator, json: lessonBody }),
+  scenario(lessons.updateLesson, { as: educator, params: lesson1, json: lessonBody }),
+  scenario(lessons.uploadLessonImage, { as: educator, upload: imageUpload() }),
 
-  'GET /lessons/:id/sessions': { as: student, params: lesson1 },
-  'POST /lessons/:id/sessions': { as: educator, params: lesson1, json: sessionBody(20) },
-  'PUT /lessons/:id/sessions/:sessionId': {
+  scenario(sessions.listSessions, { as: student, params: lesson1 }),
+  scenario(sessions.createSession, { as: educator, params: lesson1, json: sessionBody(20) }),
+  scenario(sessions.updateSession, {
     as: educator,
     params: { id: seedIds.paidLesson, sessionId: seedIds.sessions.futurePaid },
     json: sessionBody(21),
-  },
-  'DELETE /lessons/:id/sessions/:sessionId': {
+  }),
+  scenario(sessions.deleteSession, {
     as: educator,
     params: { id: seedIds.paidLesson, sessionId: seedIds.sessions.futurePaid },
-  },
-  'POST /lessons/:id/sessions/:sessionId/enroll': {
+  }),
+  scenario(sessions.enroll, {
     as: student,
     params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.futureFree },
-  },
-  'DELETE /lessons/:id/sessions/:sessionId/unenroll': {
+  }),
+  scenario(sessions.unenroll, {
     as: student,
     params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.startingSoon },
-  },
-  'GET /lessons/:id/sessions/:sessionId/ics': {
+  }),
+  scenario(sessions.sessionIcs, {
     as: student,
     params: { id: seedIds.paidLesson, sessionId: seedIds.sessions.futurePaid },
-  },
-  'GET /lessons/:id/sessions/:sessionId/join': {
+  }),
+  scenario(sessions.joinSession, {
     as: student,
     params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.startingSoon },
-  },
+  }),
 
-  'GET /lessons/:id/resources': { as: student, params: lesson1 },
-  'POST /lessons/:id/resources': { as: educator, params: lesson1, json: linkBody },
-  'GET /lessons/:id/resources/:resourceId': {
+  scenario(resources.listResources, { as: student, params: lesson1 }),
+  scenario(resources.createResource, { as: educator, params: lesson1, json: linkBody }),
+  scenario(resources.getResource, {
     as: student,
     params: { id: seedIds.paidLesson, resourceId: seedIds.resources.link },
-  },
-  'PUT /lessons/:id/resources/:resourceId': {
+  }),
+  scenario(resources.updateResource, {
     as: educator,
     params: { id: seedIds.paidLesson, resourceId: seedIds.resources.link },
     json: linkBody,
-  },
-  'PATCH /lessons/:id/resources/:resourceId': {
+  }),
+  scenario(resources.renameResource, {
     as: educator,
     params: { id: seedIds.paidLesson, resourceId: seedIds.resources.link },
     json: { title: 'Renamed' },
-  },
-  'DELETE /lessons/:id/resources/:resourceId': {
+  }),
+  scenario(resources.deleteResource, {
     as: educator,
     params: { id: seedIds.paidLesson, resourceId: seedIds.resources.file },
-  },
-  'POST /lessons/:id/resources/upload': { as: educator, params: lesson1, upload: fileUpload() },
-  'GET /files/:fileId': { as: student, params: { fileId: seedIds.materialFile } },
+  }),
+  scenario(resources.uploadResourceFile, { as: educator, params: lesson1, upload: fileUpload() }),
+  scenario(resources.downloadFile, { as: student, params: { fileId: seedIds.materialFile } }),
 
-  'POST /reviews': {
+  scenario(reviews.createReview, {
     as: student,
     json: { lessonId: seedIds.toReviewLesson, body: 'Clear and practical.', rating: 4 },
-  },
+  }),
 
-  'POST /payments/orders': {
+  scenario(payments.createOrder, {
     as: student,
     json: { lessonId: seedIds.paidLesson, sessionId: seedIds.sessions.futurePaid },
-  },
-  'POST /payments/:id/capture': { as: student, params: { id: 2 }, before: processingPayment },
-  'POST /payments/:id/cancel': { as: student, params: { id: 2 }, before: processingPayment },
-  'GET /payments/:id': { as: student, params: { id: seedIds.payment } },
-  'POST /payments/webhook/paypal': {
+  }),
+  scenario(payments.capturePayment, { as: student, params: { id: 2 }, before: processingPayment }),
+  scenario(payments.cancelPayment, { as: student, params: { id: 2 }, before: processingPayment }),
+  scenario(payments.getPayment, { as: student, params: { id: seedIds.payment } }),
+  scenario(payments.paymentWebhook, {
     as: null,
     before: processingPayment,
     json: { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'ORDER-TEST-2' } },
-  },
+  }),
 
-  'GET /categories': { as: student },
+  scenario(categories.listCategories, { as: student }),
 
-  'GET /admin/users': { as: admin, query: { role: 'educator' } },
-  'POST /admin/users/:id/approve': { as: admin, params: { id: seedIds.unverifiedEducator } },
-  'POST /admin/users/:id/video-licence': {
-    as: admin,
+  scenario(admin.listUsers, { as: adminId, query: { role: 'educator' } }),
+  scenario(admin.approveUser, { as: adminId, params: { id: seedIds.unverifiedEducator } }),
+  scenario(admin.assignVideoLicence, {
+    as: adminId,
     params: { id: seedIds.educatorWithoutLicence },
-  },
-  'DELETE /admin/users/:id/video-licence': { as: admin, params: { id: educator } },
+  }),
+  scenario(admin.removeVideoLicence, { as: adminId, params: { id: educator } }),
 
-  'GET /guest/categories': { as: null },
-  'GET /guest/lessons': { as: null },
-  'GET /guest/lessons/:id': { as: null, params: lesson1 },
-  'GET /guest/lessons/:id/sessions': { as: null, params: lesson1 },
-  'GET /guest/users/:id/average_score': { as: null, params: { id: educator } },
-  'GET /guest/users/:id/reviews': { as: null, params: { id: educator } },
-}
+  scenario(guest.guestCategories, { as: null }),
+  scenario(guest.guestLessons, { as: null }),
+  scenario(guest.guestLesson, { as: null, params: lesson1 }),
+  scenario(guest.guestSessions, { as: null, params: lesson1 }),
+  scenario(guest.guestAverageScore, { as: null, params: { id: educator } }),
+  scenario(guest.guestReviews, { as: null, params: { id: educator } }),
+]
 
-const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`
+const keyOf = ({ method, path }: Descriptor) => `${method} ${path}`
 
-const send = (endpoint: Endpoint, scenario: Scenario, as: number | null) => {
-  scenario.before?.()
-  return call(endpoint.method, buildPath(endpoint.path, scenario.params), { ...scenario, as })
+const scenarioOf = (endpoint: Endpoint) => {
+  const found = scenarios.find(({ descriptor }) => keyOf(descriptor) === keyOf(endpoint))
+  if (!found) throw new Error(`No scenario for ${keyOf(endpoint)}`)
+  return found
 }
 
 const schemaErrors = (endpoint: Endpoint, status: number, body: unknown) => {
@@ -199,16 +245,18 @@ const schemaErrors = (endpoint: Endpoint, status: number, body: unknown) => {
 describe('every contract endpoint has a mock answering its contract', () => {
   it('has a scenario for every endpoint and no stale one', () => {
     const keys = endpoints.map(keyOf)
-    expect(keys.filter((key) => !(key in scenarios))).toEqual([])
-    expect(Object.keys(scenarios).filter((key) => !keys.includes(key))).toEqual([])
+    const scenarioKeys = scenarios.map(({ descriptor }) => keyOf(descriptor))
+    expect(keys.filter((key) => !scenarioKeys.includes(key))).toEqual([])
+    expect(scenarioKeys.filter((key) => !keys.includes(key))).toEqual([])
+    // One scenario per endpoint (the keys of the former record guaranteed it).
+    expect(new Set(scenarioKeys).size).toBe(scenarioKeys.length)
   })
 
   it.each(endpoints.map((endpoint) => [keyOf(endpoint), endpoint] as const))(
     '%s succeeds with a body matching the schema',
-    async (key, endpoint) => {
-      const scenario = scenarios[key]
-      if (!scenario) throw new Error(`No scenario for ${key}`)
-      const { status, headers, body } = await send(endpoint, scenario, scenario.as)
+    async (_key, endpoint) => {
+      const { as, send } = scenarioOf(endpoint)
+      const { status, headers, body } = await send(as)
 
       const success = Object.keys(endpoint.response)
         .map(Number)
@@ -237,8 +285,8 @@ describe('access declared by the contract', () => {
 
   it.each(restricted.map((endpoint) => [keyOf(endpoint), endpoint] as const))(
     '%s answers 401 to a guest',
-    async (key, endpoint) => {
-      const { status, body } = await send(endpoint, scenarios[key] as Scenario, null)
+    async (_key, endpoint) => {
+      const { status, body } = await scenarioOf(endpoint).send(null)
       expect(status).toBe(401)
       expect(Value.Check(ErrorBody, body)).toBe(true)
       expect(body).toMatchObject({ statusCode: 401, error: 'Unauthorized' })
@@ -249,7 +297,7 @@ describe('access declared by the contract', () => {
   const byRole = endpoints.filter((endpoint) => Array.isArray(endpoint.access))
   const outsider = (endpoint: Endpoint) =>
     [
-      [admin, 'admin'],
+      [adminId, 'admin'],
       [student, 'student'],
       [educator, 'educator'],
     ].find(
@@ -258,8 +306,8 @@ describe('access declared by the contract', () => {
 
   it.each(byRole.map((endpoint) => [keyOf(endpoint), endpoint] as const))(
     '%s answers 403 to a role it does not admit',
-    async (key, endpoint) => {
-      const { status, body } = await send(endpoint, scenarios[key] as Scenario, outsider(endpoint))
+    async (_key, endpoint) => {
+      const { status, body } = await scenarioOf(endpoint).send(outsider(endpoint))
       expect(status).toBe(403)
       expect(body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' })
       expect(endpoint.response[403]).toBeDefined()

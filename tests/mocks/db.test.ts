@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import enUS from '../../public/locales/en-US/translation.json'
+import * as lessons from '@contract/descriptors/lessons'
+import * as system from '@contract/descriptors/system'
+import * as user from '@contract/descriptors/user'
 import { db, seedIds } from '@/mocks/db'
+import { apiUrl } from '@/mocks/http'
 import { call } from './helpers'
 
 /** Every collection of the database (its functions left out), deep-copied. */
@@ -57,11 +61,11 @@ describe('the mock database', () => {
     const before = state()
     const oldUsers = db.users
 
-    await call('POST', '/lessons', {
+    await call(lessons.createLesson, {
       as: seedIds.educator,
       json: { title: 'Extra', categoryId: 1, price_in_cents: 0, min_slots: 1, max_slots: 2 },
     })
-    await call('PATCH', '/user/update_profile', { json: { name: 'Changed' } })
+    await call(user.updateProfile, { json: { name: 'Changed' } })
     expect(state()).not.toEqual(before)
 
     db.reset()
@@ -74,12 +78,12 @@ describe('the mock database', () => {
 
   it('signIn and signOut drive the mocked browser session', async () => {
     db.signIn(seedIds.student2)
-    expect((await call('GET', '/user/me')).body).toMatchObject({
+    expect((await call(user.me)).body).toMatchObject({
       id: seedIds.student2,
       role: 'student',
     })
     db.signOut()
-    expect((await call('GET', '/user/me')).status).toBe(401)
+    expect((await call(user.me)).status).toBe(401)
   })
 })
 
@@ -95,7 +99,8 @@ describe('translations', () => {
 
 describe('system', () => {
   it('reports the API is up at the API base with or without a trailing slash', async () => {
-    for (const url of ['http://localhost:3000/api', 'http://localhost:3000/api/']) {
+    const base = apiUrl(system.health.path)
+    for (const url of [base, `${base}/`]) {
       expect(await (await fetch(url)).json()).toMatchObject({ status: 'ok' })
     }
   })

@@ -1,17 +1,48 @@
+import { HttpResponse, type JsonBodyType } from 'msw'
+import type { BodyOf, EndpointOf, ParamsOf, QueryOf, ResultOf } from '@contract/client'
 import type { ErrorBody } from '@contract/common'
+import { buildPath, type Descriptor } from '@contract/descriptor'
 import { db } from '@/mocks/db'
+import { apiUrl } from '@/mocks/http'
 
-/** The API base the tests' environment points the mocks at (vite.config.ts `test.env`). */
-export const API = 'http://localhost:3000/api'
+declare const uncheckedValue: unique symbol
 
-export interface CallOptions {
-  /** Signs this user in first; `null` signs out (guest). Left out: the session stays as it is. */
-  as?: number | null
-  query?: Record<string, string | number | boolean>
-  json?: unknown
-  /** A multipart body with one file field. */
-  upload?: Upload
+/** A value `call` sends as it is, outside the contract's types: see `unchecked`. */
+export interface Unchecked {
+  readonly [uncheckedValue]: true
 }
+
+/**
+ * Marks params, a query or a body that break the contract's types on purpose, to test how the
+ * mocks refuse them: `call(auth.register, { json: unchecked({ role: 'admin' }) })`.
+ */
+export const unchecked = (value: unknown) => value as Unchecked
+
+type Empty = Record<never, never>
+
+/** A field the endpoint lacks is absent; one whose every property is optional may be left out. */
+type Field<Name extends string, T> = [T] extends [undefined]
+  ? { readonly [K in Name]?: never }
+  : Empty extends T
+    ? { readonly [K in Name]?: T | Unchecked }
+    : { readonly [K in Name]: T | Unchecked }
+
+/** A JSON body for JSON endpoints; a multipart endpoint takes an upload instead. */
+type BodyFields<D extends Descriptor> =
+  EndpointOf<D> extends { multipart: object }
+    ? { readonly json?: never; readonly upload: Upload }
+    : Field<'json', BodyOf<D>> & { readonly upload?: never }
+
+/** What a call of `D` takes, typed by its endpoint, and who makes it. */
+export type CallOptions<D extends Descriptor> = Field<'params', ParamsOf<D>> &
+  Field<'query', QueryOf<D>> &
+  BodyFields<D> & {
+    /** Signs this user in first; `null` signs out (guest). Left out: the session stays as it is. */
+    readonly as?: number | null
+  }
+
+export type CallArgs<D extends Descriptor> =
+  Empty extends CallOptions<D> ? [options?: CallOptions<D>] : [options: CallOptions<D>]
 
 export interface Upload {
   field: string
@@ -20,26 +51,30 @@ export interface Upload {
   bytes: Uint8Array
 }
 
-export interface CallResult<T> {
+export interface Answer<T> {
   status: number
   headers: Headers
-  /** Parsed JSON when the answer is JSON, otherwise the text; `T` is what the test expects. */
+  /** Parsed JSON when the answer is JSON, otherwise the text. */
   body: T
 }
 
-/** One request to the mocked API, the way the SPA's client sends it. */
-export const call = async <T = unknown>(
-  method: string,
-  path: string,
-  { as, query, json, upload }: CallOptions = {},
-): Promise<CallResult<T>> => {
+type Loose = Readonly<{
+  as?: number | null
+  params?: Record<string, string | number>
+  query?: Record<string, string | number | boolean>
+  json?: unknown
+  upload?: Upload
+}>
+
+const send = async (descriptor: Descriptor, options: Loose = {}): Promise<Answer<unknown>> => {
+  const { as, params, query, json, upload } = options
   if (as !== undefined) {
     if (as === null) db.signOut()
     else db.signIn(as)
   }
-  const url = new URL(`${API}${path}`)
+  const url = new URL(apiUrl(buildPath(descriptor.path, params)))
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, String(value))
-  const init: RequestInit = { method, headers: { Accept: 'application/json' } }
+  const init: RequestInit = { method: descriptor.method, headers: { Accept: 'application/json' } }
   if (json !== undefined) {
     init.body = JSON.stringify(json)
     init.headers = { ...init.headers, 'Content-Type': 'application/json' }
@@ -52,9 +87,47 @@ export const call = async <T = unknown>(
   const response = await fetch(url, init)
   const text = await response.text()
   const isJson = response.headers.get('content-type')?.includes('application/json')
-  const body = (isJson ? JSON.parse(text) : text) as T
+  const body: unknown = isJson ? JSON.parse(text) : text
   return { status: response.status, headers: response.headers, body }
 }
+
+/**
+ * One request to the mocked API, the way the SPA's client sends it: the method and path come from
+ * the descriptor, the params, query and body are typed by its endpoint, and the body of the answer
+ * is typed as the endpoint's successful answer. A test that reads an error answer's fields uses
+ * `refused` instead; one that only checks the status or matches the body may use either.
+ */
+export const call = async <D extends Descriptor>(
+  descriptor: D,
+  ...[options]: CallArgs<D>
+): Promise<Answer<ResultOf<D>>> => (await send(descriptor, options as Loose)) as Answer<ResultOf<D>>
+
+/**
+ * A call the mocks must refuse: its body is the contract's error body. A successful answer fails
+ * the test here, so the type never lies about what the test reads.
+ */
+export const refused = async <D extends Descriptor>(
+  descriptor: D,
+  ...[options]: CallArgs<D>
+): Promise<Answer<ErrorBody>> => {
+  const answer = await send(descriptor, options as Loose)
+  if (answer.status < 400) {
+    throw new Error(
+      `Expected ${descriptor.method} ${descriptor.path} to be refused, got ${answer.status}`,
+    )
+  }
+  return answer as Answer<ErrorBody>
+}
+
+/**
+ * A test override's successful answer, its body typed as the endpoint's:
+ * `mockEndpoint(auth.confirm, () => answer(auth.confirm, { message: 'Email confirmed' }))`.
+ */
+export const answer = <D extends Descriptor>(
+  _descriptor: D,
+  body: ResultOf<D>,
+  init?: ResponseInit,
+) => HttpResponse.json(body as JsonBodyType, init)
 
 /**
  * A multipart body built by hand: under jsdom the global FormData and File are jsdom's, which

@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import type {
-  ErrorBody,
-  HistoryEntry,
-  ImageUpload,
-  Lesson,
-  Paginated,
-  Session,
-  UpcomingSession,
-} from '@contract/index'
+import type { BodyOf } from '@contract/client'
+import { buildPath } from '@contract/descriptor'
+import * as guest from '@contract/descriptors/guest'
+import * as lessons from '@contract/descriptors/lessons'
+import * as sessions from '@contract/descriptors/sessions'
 import { db, seedIds } from '@/mocks/db'
-import { call, dayFromNow, fieldsOf, idsOf as ids, imageUpload, PNG_BYTES } from './helpers'
+import { apiAssetUrl } from '@/shared/config/env'
+import {
+  call,
+  dayFromNow,
+  fieldsOf,
+  idsOf as ids,
+  imageUpload,
+  PNG_BYTES,
+  refused,
+  unchecked,
+} from './helpers'
 
 const { educator, educator2, student } = seedIds
-type Lessons = Paginated<Lesson>
 
 const lessonBody = {
   title: 'Kanji in Context',
@@ -22,11 +27,11 @@ const lessonBody = {
   max_slots: 4,
   files: [],
   sessions: [],
-}
+} satisfies BodyOf<typeof lessons.createLesson>
 
 describe('lesson lists', () => {
   it('pages guest lessons 5 at a time, newest first, without the lesson that has no session', async () => {
-    const first = await call<Lessons>('GET', '/guest/lessons', { as: null })
+    const first = await call(guest.guestLessons, { as: null })
     expect(ids(first.body)).toEqual([13, 11, 10, 9, 8])
     expect(first.body.meta).toEqual({
       page: 1,
@@ -36,14 +41,12 @@ describe('lesson lists', () => {
       hasNextPage: true,
     })
 
-    const third = await call<Lessons>('GET', '/guest/lessons', { query: { page: 3 } })
+    const third = await call(guest.guestLessons, { query: { page: 3 } })
     expect(ids(third.body)).toEqual([2, 1])
     expect(third.body.meta.hasNextPage).toBe(false)
-    expect(
-      ids((await call<Lessons>('GET', '/guest/lessons', { query: { page: 4 } })).body),
-    ).toEqual([])
+    expect(ids((await call(guest.guestLessons, { query: { page: 4 } })).body)).toEqual([])
 
-    const oldestFirst = await call<Lessons>('GET', '/guest/lessons', {
+    const oldestFirst = await call(guest.guestLessons, {
       query: { order: 'ASC', take: 3 },
     })
     expect(ids(oldestFirst.body)).toEqual([1, 2, 3])
@@ -51,44 +54,44 @@ describe('lesson lists', () => {
 
   it('never lists a lesson without sessions to students or guests, but lists it to its owner', async () => {
     const all = { take: 100 }
-    const guest = await call<Lessons>('GET', '/guest/lessons', { as: null, query: all })
-    const students = await call<Lessons>('GET', '/lessons', { as: student, query: all })
-    expect(ids(guest.body)).not.toContain(seedIds.lessonWithoutSessions)
+    const guests = await call(guest.guestLessons, { as: null, query: all })
+    const students = await call(lessons.listLessons, { as: student, query: all })
+    expect(ids(guests.body)).not.toContain(seedIds.lessonWithoutSessions)
     expect(ids(students.body)).toHaveLength(12)
     expect(ids(students.body)).not.toContain(seedIds.lessonWithoutSessions)
 
-    const mine = await call<Lessons>('GET', '/lessons/my', { as: educator })
+    const mine = await call(lessons.myLessons, { as: educator })
     expect(ids(mine.body)).toEqual([13, 12, 9, 7, 4, 1])
   })
 
   it('filters by comma-separated categories and case-insensitive title', async () => {
-    const byCategory = await call<Lessons>('GET', '/lessons', {
+    const byCategory = await call(lessons.listLessons, {
       as: student,
       query: { categoryIds: '2,3' },
     })
     expect(ids(byCategory.body)).toEqual([10, 9, 3, 2])
-    const byTitle = await call<Lessons>('GET', '/guest/lessons', {
+    const byTitle = await call(guest.guestLessons, {
       as: null,
       query: { title: 'JAPANESE' },
     })
     expect(ids(byTitle.body)).toEqual([5, 1])
-    const both = await call<Lessons>('GET', '/guest/lessons', {
+    const both = await call(guest.guestLessons, {
       query: { title: 'japanese', categoryIds: '5' },
     })
     expect(ids(both.body)).toEqual([5])
   })
 
   it('answers 400 with a list for invalid query parameters', async () => {
-    const { status, body } = await call<ErrorBody>('GET', '/guest/lessons', {
+    const { status, body } = await refused(guest.guestLessons, {
       as: null,
-      query: { take: 0, page: 'x', categoryIds: 'a,b' },
+      query: unchecked({ take: 0, page: 'x', categoryIds: 'a,b' }),
     })
     expect(status).toBe(400)
     expect(fieldsOf(body).sort()).toEqual(['categoryIds', 'page', 'take'])
   })
 
   it("lists the caller's upcoming sessions, soonest first, and a student's history", async () => {
-    const upcoming = await call<Paginated<UpcomingSession>>('GET', '/lessons/upcoming', {
+    const upcoming = await call(lessons.upcomingLessons, {
       as: student,
     })
     expect(upcoming.body.data.map((item) => item.session.id)).toEqual([
@@ -97,12 +100,12 @@ describe('lesson lists', () => {
     ])
     expect(upcoming.body.data[0]?.session.type).toBe('live')
 
-    const teaching = await call<Paginated<UpcomingSession>>('GET', '/lessons/upcoming', {
+    const teaching = await call(lessons.upcomingLessons, {
       as: educator,
     })
     expect(teaching.body.data.map((item) => item.session.id)).toEqual([2, 3, 11, 15, 17, 20])
 
-    const history = await call<Paginated<HistoryEntry>>('GET', '/lessons/history', { as: student })
+    const history = await call(lessons.lessonHistory, { as: student })
     expect(history.body.data.map((entry) => [entry.lesson.id, entry.status])).toEqual([
       [seedIds.paidLesson, 'reviewed'],
       [seedIds.toReviewLesson, 'toReview'],
@@ -113,7 +116,7 @@ describe('lesson lists', () => {
 
 describe('lesson writes', () => {
   it('creates a lesson that can be read back, listed once it has a session', async () => {
-    const created = await call<Lesson>('POST', '/lessons', { as: educator, json: lessonBody })
+    const created = await call(lessons.createLesson, { as: educator, json: lessonBody })
     expect(created.status).toBe(201)
     const { id } = created.body
     expect(created.body).toMatchObject({
@@ -125,15 +128,16 @@ describe('lesson writes', () => {
       availableSessions: 0,
     })
 
-    expect((await call<Lesson>('GET', `/lessons/${id}`, { as: student })).body.title).toBe(
+    expect((await call(lessons.getLesson, { params: { id }, as: student })).body.title).toBe(
       'Kanji in Context',
     )
-    expect(ids((await call<Lessons>('GET', '/lessons/my', { as: educator })).body)[0]).toBe(id)
+    expect(ids((await call(lessons.myLessons, { as: educator })).body)[0]).toBe(id)
     expect(
-      ids((await call<Lessons>('GET', '/lessons', { as: student, query: { take: 100 } })).body),
+      ids((await call(lessons.listLessons, { as: student, query: { take: 100 } })).body),
     ).not.toContain(id)
 
-    const session = await call<Session>('POST', `/lessons/${id}/sessions`, {
+    const session = await call(sessions.createSession, {
+      params: { id },
       as: educator,
       json: {
         date: dayFromNow(25),
@@ -144,13 +148,13 @@ describe('lesson writes', () => {
       },
     })
     expect(session.status).toBe(201)
-    const list = await call<Lessons>('GET', '/guest/lessons', { as: null })
+    const list = await call(guest.guestLessons, { as: null })
     expect(ids(list.body)[0]).toBe(id)
     expect(list.body.data[0]?.availableSessions).toBe(1)
   })
 
   it('refuses an unverified educator with 403 and the not-approved message', async () => {
-    const { status, body } = await call<ErrorBody>('POST', '/lessons', {
+    const { status, body } = await refused(lessons.createLesson, {
       as: seedIds.unverifiedEducator,
       json: lessonBody,
     })
@@ -159,14 +163,14 @@ describe('lesson writes', () => {
   })
 
   it('validates the body against the contract and the slot rule', async () => {
-    const invalid = await call<ErrorBody>('POST', '/lessons', {
+    const invalid = await refused(lessons.createLesson, {
       as: educator,
       json: { ...lessonBody, title: '', price_in_cents: -1, min_slots: 0, max_slots: 51 },
     })
     expect(invalid.status).toBe(400)
     expect(invalid.body.message).toHaveLength(4)
 
-    const swapped = await call('POST', '/lessons', {
+    const swapped = await call(lessons.createLesson, {
       json: { ...lessonBody, min_slots: 5, max_slots: 2, categoryId: 99 },
     })
     expect(swapped.body).toEqual({
@@ -177,14 +181,20 @@ describe('lesson writes', () => {
   })
 
   it('lets only the owner update a lesson (403 for another educator, 404 when missing)', async () => {
-    const other = await call('PUT', `/lessons/${seedIds.paidLesson}`, {
+    const other = await call(lessons.updateLesson, {
+      params: { id: seedIds.paidLesson },
       as: educator2,
       json: lessonBody,
     })
     expect(other.status).toBe(403)
-    const missing = await call('PUT', '/lessons/999', { as: educator, json: lessonBody })
+    const missing = await call(lessons.updateLesson, {
+      params: { id: 999 },
+      as: educator,
+      json: lessonBody,
+    })
     expect(missing.status).toBe(404)
-    const own = await call('PUT', `/lessons/${seedIds.paidLesson}`, {
+    const own = await call(lessons.updateLesson, {
+      params: { id: seedIds.paidLesson },
       json: { ...lessonBody, about: 'Updated about', details: 'Updated details' },
     })
     expect(own.body).toMatchObject({ id: 1, title: 'Kanji in Context', about: 'Updated about' })
@@ -192,8 +202,8 @@ describe('lesson writes', () => {
   })
 
   it('answers 404 for a missing lesson and 400 for an id that is not a number', async () => {
-    expect((await call('GET', '/lessons/999', { as: student })).status).toBe(404)
-    const bad = await call<ErrorBody>('GET', '/lessons/abc', { as: student })
+    expect((await call(lessons.getLesson, { params: { id: 999 }, as: student })).status).toBe(404)
+    const bad = await refused(lessons.getLesson, { params: unchecked({ id: 'abc' }), as: student })
     expect(bad.status).toBe(400)
     expect(fieldsOf(bad.body)).toEqual(['id'])
   })
@@ -201,43 +211,48 @@ describe('lesson writes', () => {
 
 describe('lesson images', () => {
   it('stores an uploaded PNG and serves it as the lesson cover', async () => {
-    const upload = await call<ImageUpload>('POST', '/lessons/upload-image', {
+    const upload = await call(lessons.uploadLessonImage, {
       as: educator,
       upload: imageUpload(),
     })
     expect(upload.status).toBe(201)
-    const created = await call<Lesson>('POST', '/lessons', {
+    const created = await call(lessons.createLesson, {
       json: { ...lessonBody, imageId: upload.body.id },
     })
-    expect(created.body.imageUrl).toBe(`/lessons/${created.body.id}/image`)
+    expect(created.body.imageUrl).toBe(buildPath(lessons.lessonImage.path, { id: created.body.id }))
 
-    const image = await fetch(`http://localhost:3000/api${created.body.imageUrl ?? ''}`)
+    const image = await fetch(apiAssetUrl(created.body.imageUrl ?? ''))
     expect(image.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG_BYTES)
   })
 
   it('serves the seeded SVG covers and 404 for a lesson without image', async () => {
-    const seeded = await call<string>('GET', `/lessons/${seedIds.paidLesson}/image`, { as: null })
+    const seeded = await call(lessons.lessonImage, {
+      params: { id: seedIds.paidLesson },
+      as: null,
+    })
     expect(seeded.headers.get('content-type')).toBe('image/svg+xml')
     expect(seeded.body).toContain('<svg')
-    expect((await call('GET', `/lessons/${seedIds.lessonWithoutImage}/image`)).status).toBe(404)
+    expect(
+      (await call(lessons.lessonImage, { params: { id: seedIds.lessonWithoutImage } })).status,
+    ).toBe(404)
   })
 
   it('rejects a non-image, an empty upload and a too-large image', async () => {
-    const text = await call('POST', '/lessons/upload-image', {
+    const text = await call(lessons.uploadLessonImage, {
       as: educator,
       upload: imageUpload('cover.png', new TextEncoder().encode('not an image')),
     })
     expect(text.body).toMatchObject({ statusCode: 415, message: 'Invalid file type.' })
 
-    const wrongField = await call('POST', '/lessons/upload-image', {
+    const wrongField = await call(lessons.uploadLessonImage, {
       upload: { ...imageUpload(), field: 'file' },
     })
     expect(wrongField.body).toMatchObject({ statusCode: 400, message: ['No file provided'] })
 
     const big = new Uint8Array(10 * 1024 * 1024 + 1)
     big.set(PNG_BYTES)
-    const tooLarge = await call('POST', '/lessons/upload-image', {
+    const tooLarge = await call(lessons.uploadLessonImage, {
       upload: imageUpload('big.png', big),
     })
     expect(tooLarge.body).toMatchObject({

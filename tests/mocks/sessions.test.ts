@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { ErrorBody, Lesson, MeetingLink, Paginated, Session } from '@contract/index'
+import * as guest from '@contract/descriptors/guest'
+import * as lessons from '@contract/descriptors/lessons'
+import * as sessions from '@contract/descriptors/sessions'
 import { db, seedIds } from '@/mocks/db'
-import { call, dayFromNow } from './helpers'
+import { call, dayFromNow, refused, unchecked } from './helpers'
 
 const { educator, educator2, student, student2, student3 } = seedIds
 const { paidLesson, freeLesson } = seedIds
@@ -9,8 +11,8 @@ const S = seedIds.sessions
 const OVERLAP = 'Probably, sessions overlap. Please check the session date again'
 
 const sessionsAs = async (as: number | null, lessonId: number) => {
-  const path = as === null ? `/guest/lessons/${lessonId}/sessions` : `/lessons/${lessonId}/sessions`
-  const { body } = await call<Paginated<Session>>('GET', path, { as })
+  const list = as === null ? guest.guestSessions : sessions.listSessions
+  const { body } = await call(list, { params: { id: lessonId }, as })
   return new Map(body.data.map((session) => [session.id, session]))
 }
 
@@ -63,21 +65,25 @@ describe('sessions as each viewer sees them', () => {
 
 describe('session writes', () => {
   it('rejects an overlapping session of the same educator with 409 Conflict', async () => {
-    const first = await call('POST', `/lessons/${paidLesson}/sessions`, {
+    const first = await call(sessions.createSession, {
+      params: { id: paidLesson },
       as: educator,
       json: slot(20, '10:00', '11:00'),
     })
     expect(first.status).toBe(201)
-    const overlapping = await call('POST', `/lessons/${seedIds.toReviewLesson}/sessions`, {
+    const overlapping = await call(sessions.createSession, {
+      params: { id: seedIds.toReviewLesson },
       json: slot(20, '10:30', '11:30'),
     })
     expect(overlapping.body).toEqual({ statusCode: 409, error: 'Conflict', message: OVERLAP })
 
-    const touching = await call('POST', `/lessons/${seedIds.toReviewLesson}/sessions`, {
+    const touching = await call(sessions.createSession, {
+      params: { id: seedIds.toReviewLesson },
       json: slot(20, '11:00', '12:00'),
     })
     expect(touching.status).toBe(201)
-    const otherEducator = await call('POST', `/lessons/${freeLesson}/sessions`, {
+    const otherEducator = await call(sessions.createSession, {
+      params: { id: freeLesson },
       as: educator2,
       json: slot(20, '10:00', '11:00', { url: 'https://meet.google.com/xyz-abcd-efg' }),
     })
@@ -85,7 +91,8 @@ describe('session writes', () => {
   })
 
   it('converts the wall-clock time of the given time zone to UTC', async () => {
-    const { body } = await call<Session>('POST', `/lessons/${paidLesson}/sessions`, {
+    const { body } = await call(sessions.createSession, {
+      params: { id: paidLesson },
       as: educator,
       json: slot(30, '09:00', '10:30', { timezone: 'Asia/Tokyo' }),
     })
@@ -95,7 +102,8 @@ describe('session writes', () => {
   })
 
   it('checks times, meeting provider and time zone', async () => {
-    const backwards = await call('POST', `/lessons/${paidLesson}/sessions`, {
+    const backwards = await call(sessions.createSession, {
+      params: { id: paidLesson },
       as: educator,
       json: slot(20, '11:00', '10:00'),
     })
@@ -104,7 +112,8 @@ describe('session writes', () => {
       message: ['End time must be after start time'],
     })
 
-    const otherProvider = await call<ErrorBody>('POST', `/lessons/${paidLesson}/sessions`, {
+    const otherProvider = await refused(sessions.createSession, {
+      params: { id: paidLesson },
       json: slot(20, '10:00', '11:00', {
         url: 'https://example.com/meeting',
         timezone: 'Mars/Base',
@@ -115,8 +124,9 @@ describe('session writes', () => {
       'Meeting link must be a Zoom or Google Meet URL',
     ])
 
-    const malformed = await call<ErrorBody>('POST', `/lessons/${paidLesson}/sessions`, {
-      json: { date: 'tomorrow', startHour: '25:00' },
+    const malformed = await refused(sessions.createSession, {
+      params: { id: paidLesson },
+      json: unchecked({ date: 'tomorrow', startHour: '25:00' }),
     })
     expect(malformed.status).toBe(400)
     expect(malformed.body.message).toEqual([
@@ -129,18 +139,20 @@ describe('session writes', () => {
   })
 
   it('requires a connected video account and lesson ownership', async () => {
-    const lesson = await call<Lesson>('POST', '/lessons', {
+    const lesson = await call(lessons.createLesson, {
       as: seedIds.educatorWithoutLicence,
       json: { title: 'Fresco', categoryId: 6, price_in_cents: 0, min_slots: 1, max_slots: 3 },
     })
-    const noLicence = await call('POST', `/lessons/${lesson.body.id}/sessions`, {
+    const noLicence = await call(sessions.createSession, {
+      params: { id: lesson.body.id },
       json: slot(20, '10:00', '11:00'),
     })
     expect(noLicence.body).toMatchObject({
       statusCode: 403,
       message: 'Connect a video-conference account before creating sessions',
     })
-    const notOwner = await call('POST', `/lessons/${paidLesson}/sessions`, {
+    const notOwner = await call(sessions.createSession, {
+      params: { id: paidLesson },
       as: educator2,
       json: slot(20, '10:00', '11:00'),
     })
@@ -148,25 +160,32 @@ describe('session writes', () => {
   })
 
   it('changes or deletes only sessions that have not started', async () => {
-    const started = await call('PUT', `/lessons/${paidLesson}/sessions/${S.live}`, {
+    const started = await call(sessions.updateSession, {
+      params: { id: paidLesson, sessionId: S.live },
       as: educator,
       json: slot(20, '10:00', '11:00'),
     })
     expect(started.status).toBe(409)
-    expect((await call('DELETE', `/lessons/${paidLesson}/sessions/${S.live}`)).status).toBe(409)
+    expect(
+      (await call(sessions.deleteSession, { params: { id: paidLesson, sessionId: S.live } }))
+        .status,
+    ).toBe(409)
 
-    const moved = await call<Session>('PUT', `/lessons/${paidLesson}/sessions/${S.futurePaid}`, {
+    const moved = await call(sessions.updateSession, {
+      params: { id: paidLesson, sessionId: S.futurePaid },
       json: slot(22, '07:00', '08:00'),
     })
     expect(moved.body.start_time).toBe(`${dayFromNow(22)}T07:00:00.000Z`)
-    const wrongLesson = await call('PUT', `/lessons/${paidLesson}/sessions/${S.futureFree}`, {
+    const wrongLesson = await call(sessions.updateSession, {
+      params: { id: paidLesson, sessionId: S.futureFree },
       json: slot(22, '07:00', '08:00'),
     })
     expect(wrongLesson.status).toBe(404)
   })
 
   it('deleting a session removes its seats and tells the students', async () => {
-    const deleted = await call('DELETE', `/lessons/${freeLesson}/sessions/${S.full}`, {
+    const deleted = await call(sessions.deleteSession, {
+      params: { id: freeLesson, sessionId: S.full },
       as: educator2,
     })
     expect(deleted.status).toBe(200)
@@ -181,9 +200,9 @@ describe('session writes', () => {
 
 describe('enrolment', () => {
   const enroll = (as: number, lessonId: number, sessionId: number) =>
-    call('POST', `/lessons/${lessonId}/sessions/${sessionId}/enroll`, { as })
+    call(sessions.enroll, { params: { id: lessonId, sessionId }, as })
   const unenroll = (as: number, lessonId: number, sessionId: number) =>
-    call('DELETE', `/lessons/${lessonId}/sessions/${sessionId}/unenroll`, { as })
+    call(sessions.unenroll, { params: { id: lessonId, sessionId }, as })
 
   it('enrolls a student in an open free session once', async () => {
     const first = await enroll(student, freeLesson, S.futureFree)
@@ -217,41 +236,36 @@ describe('enrolment', () => {
     expect((await unenroll(student, paidLesson, S.live)).status).toBe(409)
     expect((await unenroll(student3, freeLesson, S.startingSoon)).status).toBe(404)
 
-    const join = `/lessons/${freeLesson}/sessions/${S.startingSoon}/join`
-    expect((await call('GET', join, { as: student })).body).toEqual({
+    const join = { id: freeLesson, sessionId: S.startingSoon }
+    expect((await call(sessions.joinSession, { params: join, as: student })).body).toEqual({
       url: 'https://meet.google.com/abc-defg-hij',
     })
     expect((await unenroll(student, freeLesson, S.startingSoon)).status).toBe(200)
     expect(db.outbox.map((mail) => mail.to)).toEqual(['emily@manabi.example'])
-    expect((await call('GET', join, { as: student })).status).toBe(403)
+    expect((await call(sessions.joinSession, { params: join, as: student })).status).toBe(403)
     expect((await sessionsAs(student, freeLesson)).get(S.startingSoon)?.type).toBe('open')
   })
 
   it('gives the meeting link to the owner always and to a student only in the join window', async () => {
     await enroll(student, freeLesson, S.futureFree)
-    const early = await call('GET', `/lessons/${freeLesson}/sessions/${S.futureFree}/join`, {
+    const early = await call(sessions.joinSession, {
+      params: { id: freeLesson, sessionId: S.futureFree },
       as: student,
     })
     expect(early.status).toBe(403)
-    const owner = await call<MeetingLink>(
-      'GET',
-      `/lessons/${freeLesson}/sessions/${S.futureFree}/join`,
-      {
-        as: educator2,
-      },
-    )
+    const owner = await call(sessions.joinSession, {
+      params: { id: freeLesson, sessionId: S.futureFree },
+      as: educator2,
+    })
     expect(owner.body.url).toBe('https://meet.google.com/abc-defg-hij')
   })
 
   it('exports a session as an iCalendar event', async () => {
     const session = db.sessions.find((row) => row.id === S.futurePaid)
-    const { headers, body } = await call(
-      'GET',
-      `/lessons/${paidLesson}/sessions/${S.futurePaid}/ics`,
-      {
-        as: student,
-      },
-    )
+    const { headers, body } = await call(sessions.sessionIcs, {
+      params: { id: paidLesson, sessionId: S.futurePaid },
+      as: student,
+    })
     expect(headers.get('content-type')).toMatch(/^text\/calendar/)
     const compact = (iso = '') => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
     expect(body).toContain(`DTSTART:${compact(session?.start_time)}\r\n`)

@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as auth from '@contract/descriptors/auth'
+import * as user from '@contract/descriptors/user'
 import { db, DEMO_PASSWORD, seedIds } from '@/mocks/db'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { i18n } from '@/shared/i18n/i18n'
-import { API, call } from '@tests/mocks/helpers'
+import { call } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
 
 const userRow = (id: number) => db.users.find((user) => user.id === id)!
@@ -107,7 +110,7 @@ describe('settings: the profile form (§2, §5)', () => {
 
   it('disables Update while the update is pending', async () => {
     const request = gate()
-    server.use(http.patch(`${API}/user/update_profile`, () => request.opened))
+    server.use(mockEndpoint(user.updateProfile, () => request.opened))
     await renderSettings()
     await userEvent.click(update())
     await waitFor(() => expect(update()).toBeDisabled())
@@ -130,14 +133,7 @@ describe('settings: the profile form (§2, §5)', () => {
   })
 
   it("shows any other failure as a toast with the server's message", async () => {
-    server.use(
-      http.patch(`${API}/user/update_profile`, () =>
-        HttpResponse.json(
-          { statusCode: 400, error: 'Bad Request', message: ['name is too long'] },
-          { status: 400 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(user.updateProfile, () => errorResponse(400, ['name is too long'])))
     await renderSettings()
     await userEvent.click(update())
     expect(await screen.findByText('name is too long')).toBeInTheDocument()
@@ -248,7 +244,7 @@ describe('settings: the change-password dialog (§2, §5)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
     const login = (password: string) =>
-      call('POST', '/auth/login', {
+      call(auth.login, {
         as: null,
         json: { email: 'yuki@manabi.example', password, rememberMe: false },
       })
@@ -258,12 +254,7 @@ describe('settings: the change-password dialog (§2, §5)', () => {
 
   it("keeps the dialog open with the server's message on failure", async () => {
     server.use(
-      http.patch(`${API}/user/update_profile`, () =>
-        HttpResponse.json(
-          { statusCode: 400, error: 'Bad Request', message: ['password is too common'] },
-          { status: 400 },
-        ),
-      ),
+      mockEndpoint(user.updateProfile, () => errorResponse(400, ['password is too common'])),
     )
     await renderSettings()
     const dialog = await openDialog()
@@ -297,7 +288,7 @@ describe('settings: the video licence of educators (§2, §6)', () => {
   it('reassigns the licence, disabled while pending, then shows the new one', async () => {
     const request = gate()
     // Holds the request, then lets the mock's own handler answer it.
-    server.use(http.post(`${API}/user/reassign_video_licence`, () => request.opened))
+    server.use(mockEndpoint(user.reassignOwnVideoLicence, () => request.opened))
     await renderSettings('educator')
     await userEvent.click(reassign())
     await waitFor(() => expect(reassign()).toBeDisabled())
@@ -323,7 +314,8 @@ describe('settings: the video licence of educators (§2, §6)', () => {
 
   it("falls back to 'Video licence reassignment failed' without a server message", async () => {
     server.use(
-      http.post(`${API}/user/reassign_video_licence`, () =>
+      // No message: the screen's own fallback text shows.
+      mockEndpoint(user.reassignOwnVideoLicence, () =>
         HttpResponse.json({ statusCode: 500, error: 'Internal Server Error' }, { status: 500 }),
       ),
     )

@@ -1,15 +1,16 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as guest from '@contract/descriptors/guest'
+import * as user from '@contract/descriptors/user'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
 import { ReviewList } from '@/features/reviews/components/review-list'
 import { db, seedIds } from '@/mocks/db'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { formatDate } from '@/shared/i18n/format'
-import { API } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
-import { recordRequestedPaths } from '@tests/request-log'
+import { isPathOf, pathOf, recordRequestedPaths } from '@tests/request-log'
 
 const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
 const reviewRow = (id: number) => db.reviews.find((review) => review.id === id)!
@@ -22,11 +23,7 @@ const openLesson = async (id: number, user: TestUser | null = null) => {
   await screen.findByRole('heading', { level: 1, name: lessonRow(id).title })
 }
 const ownerCard = () => screen.getByRole('region', { name: 'About the educator' })
-const serverError = () =>
-  HttpResponse.json(
-    { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
-    { status: 500 },
-  )
+const serverError = () => errorResponse(500, 'boom')
 
 describe("an educator's reviews (§2)", () => {
   it('lists each review with author, rating out of 5, date and text, newest first', async () => {
@@ -56,7 +53,7 @@ describe("an educator's reviews (§2)", () => {
     // The piano lesson's educator has only the undated review.
     await openLesson(seedIds.pianoLesson)
     expect(await within(ownerCard()).findByText('5.0')).toBeInTheDocument()
-    expect(requested).toContain(`/guest/users/${seedIds.educator2}/reviews`)
+    expect(requested).toContain(pathOf(guest.guestReviews, { id: seedIds.educator2 }))
     expect(screen.queryByText(undated.body)).not.toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Reviews' })).not.toBeInTheDocument()
     expect(
@@ -84,12 +81,12 @@ describe("an educator's reviews (§2)", () => {
     db.reviews = []
     await openLesson(seedIds.paidLesson)
     expect(await within(ownerCard()).findByText('No reviews yet')).toBeInTheDocument()
-    expect(requested).toContain(`/guest/users/${seedIds.educator}/reviews`)
+    expect(requested).toContain(pathOf(guest.guestReviews, { id: seedIds.educator }))
     expect(screen.queryByRole('heading', { name: 'Reviews' })).not.toBeInTheDocument()
   })
 
   it('shows the common error text when the reviews cannot load', async () => {
-    server.use(http.get(`${API}/guest/users/:id/reviews`, serverError))
+    server.use(mockEndpoint(guest.guestReviews, serverError))
     await openLesson(seedIds.paidLesson)
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
@@ -100,8 +97,8 @@ describe("an educator's reviews (§2)", () => {
   it('asks the signed-in calls for a signed-in viewer', async () => {
     await openLesson(seedIds.paidLesson, 'student')
     expect(await screen.findByRole('heading', { name: 'Reviews' })).toBeInTheDocument()
-    expect(requested).toContain(`/user/${seedIds.educator}/reviews`)
-    expect(requested).not.toContain(`/guest/users/${seedIds.educator}/reviews`)
+    expect(requested).toContain(pathOf(user.userReviews, { id: seedIds.educator }))
+    expect(requested).not.toContain(pathOf(guest.guestReviews, { id: seedIds.educator }))
   })
 })
 
@@ -154,7 +151,7 @@ describe('the owner card and its average rating (§2, §9)', () => {
   })
 
   it('shows the common error text when the average cannot load', async () => {
-    server.use(http.get(`${API}/guest/users/:id/average_score`, serverError))
+    server.use(mockEndpoint(guest.guestAverageScore, serverError))
     await openLesson(seedIds.paidLesson)
     expect(await within(ownerCard()).findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
@@ -177,7 +174,10 @@ describe('the owner card and its average rating (§2, §9)', () => {
       </>,
     )
     expect(await screen.findByRole('alert')).toHaveTextContent('Owner id is missing')
-    expect(requested.filter((path) => path.startsWith('/guest/users'))).toEqual([])
+    const ownerCalls = [guest.guestAverageScore, guest.guestReviews]
+    expect(
+      requested.filter((path) => ownerCalls.some((descriptor) => isPathOf(descriptor, path))),
+    ).toEqual([])
     expect(screen.queryByRole('heading', { name: 'Reviews' })).not.toBeInTheDocument()
   })
 })

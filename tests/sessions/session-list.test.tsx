@@ -1,17 +1,20 @@
+import * as guest from '@contract/descriptors/guest'
+import * as sessions from '@contract/descriptors/sessions'
 import type { Session } from '@contract/index'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SessionList } from '@/features/sessions/components/session-list'
 import { db, seedIds } from '@/mocks/db'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { i18n } from '@/shared/i18n/i18n'
 import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { answer } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
+import { apiPathOf, isCallOf, pathOf } from '@tests/request-log'
 
-const API = 'http://localhost:3000/api'
 const MINUTE = 60_000
 const { sessions: ids } = seedIds
 
@@ -55,7 +58,7 @@ const crafted = (id: number): Session => ({
   disabled: false,
 })
 const page = (data: Session[], pageNumber: number) =>
-  HttpResponse.json({
+  answer(guest.guestSessions, {
     data,
     meta: { page: pageNumber, take: 100, itemCount: 100, pageCount: 1, hasNextPage: false },
   })
@@ -179,7 +182,7 @@ describe('the sessions list', () => {
   it('the calendar button downloads session-<id>.ics for a signed-in student', async () => {
     const requested: string[] = []
     server.events.on('request:start', ({ request }) => {
-      requested.push(new URL(request.url).pathname)
+      requested.push(apiPathOf(request.url))
     })
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:session')
     const revokeObjectURL = vi.fn()
@@ -198,7 +201,7 @@ describe('the sessions list', () => {
     await waitFor(() => expect(downloads).toEqual([`session-${ids.startingSoon}.ics blob:session`]))
     server.events.removeAllListeners()
     expect(requested).toContain(
-      `/api/lessons/${seedIds.freeLesson}/sessions/${ids.startingSoon}/ics`,
+      pathOf(sessions.sessionIcs, { id: seedIds.freeLesson, sessionId: ids.startingSoon }),
     )
     const blob = createObjectURL.mock.calls[0]![0]
     expect(await blob.text()).toContain('BEGIN:VCALENDAR')
@@ -206,14 +209,7 @@ describe('the sessions list', () => {
   })
 
   it('shows an error toast when the calendar file cannot be downloaded', async () => {
-    server.use(
-      http.get(`${API}/lessons/:id/sessions/:sessionId/ics`, () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'x' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(sessions.sessionIcs, () => errorResponse(500, 'x')))
     await renderList(seedIds.freeLesson, 'student')
     await waitFor(() => expect(cards()).toHaveLength(3))
     await userEvent.click(button(cardOf(ids.startingSoon), 'Add to calendar')!)
@@ -222,12 +218,7 @@ describe('the sessions list', () => {
 
   it("shows the server's message when the calendar call is refused with a 400", async () => {
     server.use(
-      http.get(`${API}/lessons/:id/sessions/:sessionId/ics`, () =>
-        HttpResponse.json(
-          { statusCode: 400, error: 'Bad Request', message: ['sessionId must be an integer'] },
-          { status: 400 },
-        ),
-      ),
+      mockEndpoint(sessions.sessionIcs, () => errorResponse(400, ['sessionId must be an integer'])),
     )
     await renderList(seedIds.freeLesson, 'student')
     await waitFor(() => expect(cards()).toHaveLength(3))
@@ -238,8 +229,9 @@ describe('the sessions list', () => {
   it('asks the signed-in sessions endpoint with take=100, the guest one for guests', async () => {
     const requested: string[] = []
     server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url)
-      if (url.pathname.endsWith('/sessions')) requested.push(`${url.pathname}${url.search}`)
+      if (isCallOf(sessions.listSessions, request) || isCallOf(guest.guestSessions, request)) {
+        requested.push(`${apiPathOf(request.url)}${new URL(request.url).search}`)
+      }
     })
     const { unmount } = await renderList(seedIds.paidLesson, 'student')
     await waitFor(() => expect(cards()).toHaveLength(3))
@@ -249,8 +241,8 @@ describe('the sessions list', () => {
     await waitFor(() => expect(cards()).toHaveLength(3))
     server.events.removeAllListeners()
     expect(requested).toEqual([
-      `/api/lessons/${seedIds.paidLesson}/sessions?page=1&take=100`,
-      `/api/guest/lessons/${seedIds.paidLesson}/sessions?page=1&take=100`,
+      `${pathOf(sessions.listSessions, { id: seedIds.paidLesson })}?page=1&take=100`,
+      `${pathOf(guest.guestSessions, { id: seedIds.paidLesson })}?page=1&take=100`,
     ])
   })
 
@@ -262,7 +254,7 @@ describe('the sessions list', () => {
     })
     const first = Array.from({ length: 100 }, (_, index) => crafted(1000 + index))
     server.use(
-      http.get(`${API}/guest/lessons/:id/sessions`, async ({ request }) => {
+      mockEndpoint(guest.guestSessions, async ({ request }) => {
         const url = new URL(request.url)
         const pageNumber = Number(url.searchParams.get('page'))
         pages.push(`${pageNumber}/${url.searchParams.get('take')}`)
@@ -290,21 +282,14 @@ describe('the sessions list', () => {
   })
 
   it('says so when the lesson has no session', async () => {
-    server.use(http.get(`${API}/guest/lessons/:id/sessions`, () => page([], 1)))
+    server.use(mockEndpoint(guest.guestSessions, () => page([], 1)))
     await renderList(seedIds.freeLesson)
     expect(await screen.findByText('There are no sessions for this lesson yet')).toBeVisible()
     expect(screen.queryByRole('list', { name: 'Sessions' })).not.toBeInTheDocument()
   })
 
   it('shows the common error text when the sessions cannot load', async () => {
-    server.use(
-      http.get(`${API}/lessons/:id/sessions`, () =>
-        HttpResponse.json(
-          { statusCode: 500, error: 'Internal Server Error', message: 'x' },
-          { status: 500 },
-        ),
-      ),
-    )
+    server.use(mockEndpoint(sessions.listSessions, () => errorResponse(500, 'x')))
     await renderList(seedIds.freeLesson, 'student')
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',

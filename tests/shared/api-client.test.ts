@@ -1,11 +1,16 @@
 import { AxiosError, AxiosHeaders } from 'axios'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiUrl } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { api } from '@/shared/api/client'
 import { ApiError, errorMessage, serverMessage, toApiError } from '@/shared/api/errors'
 
-const API = 'http://localhost:3000/api'
+/**
+ * Not a contract endpoint: a made-up path under the API base that only these tests answer, so the
+ * HTTP client is tested on its own, apart from any screen's call.
+ */
+const PROBE = '/probe'
 
 const axiosError = (status: number, data: unknown) =>
   new AxiosError('Request failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
@@ -86,12 +91,12 @@ describe('the HTTP client', () => {
   it('calls the API base with credentials and Accept: application/json', async () => {
     let seen: { accept: string | null; credentials: RequestCredentials } | undefined
     server.use(
-      http.get(`${API}/probe`, ({ request }) => {
+      http.get(apiUrl(PROBE), ({ request }) => {
         seen = { accept: request.headers.get('accept'), credentials: request.credentials }
         return HttpResponse.json({ ok: true })
       }),
     )
-    const response = await api.get<{ ok: boolean }>('/probe')
+    const response = await api.get<{ ok: boolean }>(PROBE)
     expect(response.data).toEqual({ ok: true })
     expect(seen?.accept).toContain('application/json')
     expect(seen?.credentials).toBe('include')
@@ -100,14 +105,14 @@ describe('the HTTP client', () => {
 
   it('rejects with a normalised ApiError', async () => {
     server.use(
-      http.get(`${API}/probe`, () =>
+      http.get(apiUrl(PROBE), () =>
         HttpResponse.json(
           { statusCode: 409, error: 'Conflict', message: ['Probably, sessions overlap'] },
           { status: 409 },
         ),
       ),
     )
-    const failure = await api.get('/probe').catch((error: unknown) => error)
+    const failure = await api.get(PROBE).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ApiError)
     expect(failure).toMatchObject({
       status: 409,

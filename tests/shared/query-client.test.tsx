@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { act, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { apiUrl } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { api } from '@/shared/api/client'
 import { createQueryClient, queryDefaults } from '@/shared/api/query-client'
@@ -22,10 +23,16 @@ describe('query defaults (§9)', () => {
   })
 })
 
+/**
+ * Not a contract endpoint: a made-up path under the API base that only these tests answer, so the
+ * query client is tested on its own, apart from any screen's call.
+ */
+const PROBE = '/probe'
+
 function Probe() {
   const query = useQuery({
     queryKey: ['probe'],
-    queryFn: async () => (await api.get<{ value: string }>('/probe')).data,
+    queryFn: async () => (await api.get<{ value: string }>(PROBE)).data,
   })
   return (
     <div>
@@ -39,14 +46,12 @@ function Probe() {
 
 describe('a failing background query', () => {
   it('toasts "Something went wrong: {message}" when data was already shown', async () => {
-    server.use(
-      http.get('http://localhost:3000/api/probe', () => HttpResponse.json({ value: 'first' })),
-    )
+    server.use(http.get(apiUrl(PROBE), () => HttpResponse.json({ value: 'first' })))
     await renderApp(<Probe />)
     expect(await screen.findByText('first')).toBeInTheDocument()
 
     server.use(
-      http.get('http://localhost:3000/api/probe', () =>
+      http.get(apiUrl(PROBE), () =>
         HttpResponse.json(
           { statusCode: 500, error: 'Internal', message: 'Database down' },
           { status: 500 },
@@ -60,7 +65,7 @@ describe('a failing background query', () => {
 
   it('does not toast when the first load fails (the screen shows its own error)', async () => {
     server.use(
-      http.get('http://localhost:3000/api/probe', () =>
+      http.get(apiUrl(PROBE), () =>
         HttpResponse.json(
           { statusCode: 500, error: 'Internal', message: 'Database down' },
           { status: 500 },
