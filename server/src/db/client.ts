@@ -39,6 +39,11 @@ export type DatabaseOptions =
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // PostgreSQL may close an idle connection (a restart, an administrator's kill); the pool opens
+    // a new one on the next query. Unheard, the error would end the whole process.
+    pool.on('error', (error) =>
+      console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
+    )
     const db = drizzlePg(pool, { schema })
     try {
       await migratePg(db, { migrationsFolder })
