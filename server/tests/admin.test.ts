@@ -148,6 +148,7 @@ describe('GET /admin/users', () => {
       isVideoConferenceConnected: true,
       videoLicence: { id: licence?.id, provider: 'zoom', accountEmail: 'licence-1@pool.example' },
       createdAt: educator.createdAt.toISOString(),
+      upcomingSessionCount: 0,
     })
     expect(response.json()).toMatchObject({
       meta: { page: 1, take: 20, itemCount: 3, pageCount: 1, hasNextPage: false },
