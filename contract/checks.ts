@@ -13,6 +13,9 @@ import { canSeeMeetingLink, isValidTimeZone, meetingProvider, zonedTimeToUtc } f
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] }
 
 /** Students and admins need no approval; an educator is validated once an admin approves it. */
+/** A pool account's e-mail as both backends store it: lower case, so duplicates differ in no way. */
+export const normaliseAccountEmail = (email: string) => email.trim().toLowerCase()
+
 export const isValidatedAccount = (role: Role, approved: boolean) => role !== 'educator' || approved
 
 export interface LessonFacts {

@@ -11,6 +11,7 @@ import {
   SLOTS_MAX,
   SLOTS_MIN,
   VIDEO_PROVIDERS,
+  ADMIN_USER_STATES,
 } from './rules.ts'
 
 const literals = <const T extends readonly string[]>(values: T) =>
@@ -21,6 +22,8 @@ export const Language = literals(LANGUAGES)
 export const SessionType = literals(SESSION_TYPES)
 export const ResourceType = literals(RESOURCE_TYPES)
 export const VideoProvider = literals(VIDEO_PROVIDERS)
+export const AdminUserState = literals(ADMIN_USER_STATES)
+export type AdminUserState = Type.Static<typeof AdminUserState>
 export type Role = Type.Static<typeof Role>
 export type Language = Type.Static<typeof Language>
 export type SessionType = Type.Static<typeof SessionType>
@@ -67,8 +70,24 @@ export const AdminUser = Type.Object({
   isVideoConferenceConnected: Type.Boolean(),
   videoLicence: Type.Union([VideoLicence, Type.Null()]),
   createdAt: IsoDateTime,
+  upcomingSessionCount: Type.Integer({
+    minimum: 0,
+    description: "Sessions of the user's lessons that have not ended (0 for non-educators)",
+  }),
 })
 export type AdminUser = Type.Static<typeof AdminUser>
+
+/** Who holds a licence of the pool, as the admin's licence list shows it. */
+export const LicenceHolder = Type.Object({ id: Id, name: Type.String(), email: Type.String() })
+export type LicenceHolder = Type.Static<typeof LicenceHolder>
+
+/** A licence of the pool with its holder (null when free), for the admin's licence list. */
+export const PoolLicence = Type.Object({
+  ...VideoLicence.properties,
+  holder: Type.Union([LicenceHolder, Type.Null()]),
+  createdAt: IsoDateTime,
+})
+export type PoolLicence = Type.Static<typeof PoolLicence>
 
 /** The public face of an educator: shown on lesson pages. */
 export const Owner = Type.Object({

@@ -29,7 +29,7 @@ export type { SessionWriteBody, SessionsQuery, MeetingLink } from './endpoints/s
 export type { ResourceWriteBody, RenameResourceBody } from './endpoints/resources.ts'
 export type { ReviewBody } from './endpoints/reviews.ts'
 export type { CreateOrderBody, WebhookBody } from './endpoints/payments.ts'
-export type { AdminUsersQuery, AssignLicenceBody } from './endpoints/admin.ts'
+export type { AddLicenceBody, AdminUsersQuery, AssignLicenceBody } from './endpoints/admin.ts'
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' &&

@@ -60,6 +60,9 @@ export const MESSAGES = {
     noneFree: 'No free video licence is available',
     justTaken: 'That video licence was just taken',
     noneHeld: 'This educator holds no video licence',
+    duplicateAccount: 'A video licence with this account e-mail already exists',
+    held: 'This video licence is held by an educator; remove it from the educator first',
+    retired: 'Video licence retired',
   },
   lessons: {
     notOwner: 'You are not the owner of this lesson',

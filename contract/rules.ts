@@ -77,6 +77,11 @@ export const withScheme = (url: string) =>
 /** The two supported video-conferencing providers (§5): Zoom and Google Meet. */
 export const VIDEO_PROVIDERS = ['zoom', 'google_meet'] as const
 type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
+/**
+ * The admin list's educator states: awaiting approval, approved, and (approved or not) holding no
+ * video licence. Each one selects educators only.
+ */
+export const ADMIN_USER_STATES = ['awaiting_approval', 'approved', 'no_licence'] as const
 const MEETING_URL_PATTERNS: Record<VideoProvider, RegExp> = {
   zoom: /^https:\/\/([a-z\d-]+\.)?zoom\.us\/(j|my|w)\/[\w.?=&-]+$/i,
   google_meet: /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}(\?[\w=&-]*)?$/i,

@@ -30,7 +30,12 @@ export const toCurrentUser = (account: Account): CurrentUser => ({
   videoLicence: account.videoLicence,
 })
 
-export const toAdminUser = (account: Account, createdAt: string): AdminUser => ({
+/** `upcomingSessionCount`: sessions of the user's lessons that have not ended yet. */
+export const toAdminUser = (
+  account: Account,
+  createdAt: string,
+  upcomingSessionCount: number,
+): AdminUser => ({
   id: account.id,
   name: account.name,
   email: account.email,
@@ -40,4 +45,5 @@ export const toAdminUser = (account: Account, createdAt: string): AdminUser => (
   isVideoConferenceConnected: account.videoLicenceId !== null,
   videoLicence: account.videoLicence,
   createdAt,
+  upcomingSessionCount,
 })

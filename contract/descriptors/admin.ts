@@ -25,3 +25,21 @@ export const removeVideoLicence = describe({
   path: '/admin/users/:id/video-licence',
   access: ['admin'],
 })
+
+export const listVideoLicences = describe({
+  method: 'GET',
+  path: '/admin/video-licences',
+  access: ['admin'],
+})
+
+export const addVideoLicence = describe({
+  method: 'POST',
+  path: '/admin/video-licences',
+  access: ['admin'],
+})
+
+export const retireVideoLicence = describe({
+  method: 'DELETE',
+  path: '/admin/video-licences/:id',
+  access: ['admin'],
+})

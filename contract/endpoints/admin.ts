@@ -1,8 +1,8 @@
 import Type from 'typebox'
-import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
+import { errors, Id, IdParam, MessageBody, PageQuery, Paginated } from '../common.ts'
 import * as op from '../descriptors/admin.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { AdminUser, Role } from '../entities.ts'
+import { AdminUser, AdminUserState, Email, PoolLicence, Role, VideoProvider } from '../entities.ts'
 
 export const AdminUserParams = Type.Object({ id: IdParam })
 
@@ -11,6 +11,8 @@ export const AdminUsersQuery = Type.Object({
   role: Type.Optional(Role),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Matches name or e-mail' })),
   isValidated: Type.Optional(Type.Boolean()),
+  /** Educators awaiting approval, approved educators, or educators holding no video licence. */
+  state: Type.Optional(AdminUserState),
 })
 export type AdminUsersQuery = Type.Static<typeof AdminUsersQuery>
 
@@ -20,8 +22,17 @@ export const AssignLicenceBody = Type.Object({
 })
 export type AssignLicenceBody = Type.Static<typeof AssignLicenceBody>
 
+export const LicenceParams = Type.Object({ id: IdParam })
+
+/** A new account of the pool; the e-mail is unique across the pool, whatever its case. */
+export const AddLicenceBody = Type.Object({
+  provider: VideoProvider,
+  accountEmail: Email,
+})
+export type AddLicenceBody = Type.Static<typeof AddLicenceBody>
+
 export const listUsers = defineEndpoint(op.listUsers, {
-  summary: 'Users, newest first, filtered by role, search text or approval',
+  summary: 'Users, newest first, filtered by role, search text, approval or educator state',
   querystring: AdminUsersQuery,
   response: { 200: Paginated(AdminUser), ...errors(400, 401, 403) },
 })
@@ -43,4 +54,21 @@ export const removeVideoLicence = defineEndpoint(op.removeVideoLicence, {
   summary: "Take an educator's licence back into the pool",
   params: AdminUserParams,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const listVideoLicences = defineEndpoint(op.listVideoLicences, {
+  summary: 'Every licence of the pool, oldest first, with its holder (null when free)',
+  response: { 200: Type.Array(PoolLicence), ...errors(401, 403) },
+})
+
+export const addVideoLicence = defineEndpoint(op.addVideoLicence, {
+  summary: 'Add a video-conference account to the pool',
+  body: AddLicenceBody,
+  response: { 201: PoolLicence, ...errors(400, 401, 403, 409) },
+})
+
+export const retireVideoLicence = defineEndpoint(op.retireVideoLicence, {
+  summary: 'Remove a free licence from the pool for good',
+  params: LicenceParams,
+  response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })

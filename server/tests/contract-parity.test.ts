@@ -164,6 +164,15 @@ const resourceWithLesson: Lookup<Params> = async (backend) => {
 const userNamed =
   (email: string): Lookup<Params> =>
   async (backend) => ({ id: await lookups.userId(email)(backend) })
+/** A licence of the pool held by the user with that e-mail, or (null) the first free one. */
+const licenceWith =
+  (holderEmail: string | null): Lookup<Params> =>
+  async (backend) => {
+    const pool = resultOf(await backend.call(api.admin.listVideoLicences, { as: ADMIN }))
+    const licence = pool.find((row) => (row.holder?.email ?? null) === holderEmail)
+    if (!licence) throw new Error(`No licence held by ${holderEmail} on ${backend.name}`)
+    return { id: licence.id }
+  }
 
 interface Scenario {
   name: string
@@ -564,6 +573,63 @@ const scenarios: Scenario[] = [
     endpoint: api.admin.removeVideoLicence,
     as: ADMIN,
     params: userNamed('laura@manabi.example'),
+  },
+  {
+    name: 'assign licence to a student',
+    endpoint: api.admin.assignVideoLicence,
+    as: ADMIN,
+    params: userNamed(STUDENT),
+    body: {},
+  },
+  {
+    name: 'admin users awaiting approval',
+    endpoint: api.admin.listUsers,
+    as: ADMIN,
+    query: { state: 'awaiting_approval' },
+  },
+  {
+    name: 'admin users, unknown state',
+    endpoint: api.admin.listUsers,
+    as: ADMIN,
+    query: { state: 'sleeping' },
+  },
+  { name: 'licence pool', endpoint: api.admin.listVideoLicences, as: ADMIN },
+  { name: 'licence pool as student', endpoint: api.admin.listVideoLicences, as: STUDENT },
+  {
+    name: 'add licence',
+    endpoint: api.admin.addVideoLicence,
+    as: ADMIN,
+    body: { provider: 'zoom', accountEmail: 'zoom-9@manabi.example' },
+  },
+  {
+    name: 'add licence already in the pool',
+    endpoint: api.admin.addVideoLicence,
+    as: ADMIN,
+    body: { provider: 'zoom', accountEmail: 'ZOOM-1@manabi.example' },
+  },
+  {
+    name: 'add licence, invalid',
+    endpoint: api.admin.addVideoLicence,
+    as: ADMIN,
+    body: { provider: 'skype', accountEmail: 'nope' },
+  },
+  {
+    name: 'retire a free licence',
+    endpoint: api.admin.retireVideoLicence,
+    as: ADMIN,
+    params: licenceWith(null),
+  },
+  {
+    name: 'retire a held licence',
+    endpoint: api.admin.retireVideoLicence,
+    as: ADMIN,
+    params: licenceWith(EDUCATOR),
+  },
+  {
+    name: 'retire an unknown licence',
+    endpoint: api.admin.retireVideoLicence,
+    as: ADMIN,
+    params: { id: 999999 },
   },
 ]
 

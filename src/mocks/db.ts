@@ -41,6 +41,7 @@ export interface DbLicence {
   id: number
   provider: VideoProvider
   accountEmail: string
+  createdAt: string
 }
 
 export interface DbLesson {
@@ -319,6 +320,7 @@ const seed = (): DbState => {
     id: id(position),
     provider,
     accountEmail,
+    createdAt: iso(Date.now()),
   }))
 
   const fileIds = materialFileIds(world)

@@ -8,6 +8,7 @@ import type {
   Resource,
   Review,
   Session,
+  PoolLicence,
   VideoLicence,
 } from '@contract/entities'
 import { lessonImagePath } from '@contract/files'
@@ -16,6 +17,7 @@ import { toAdminUser as adminUserOf, toCurrentUser as currentUserOf } from '@con
 import {
   db,
   type DbLesson,
+  type DbLicence,
   type DbPayment,
   type DbResource,
   type DbReview,
@@ -28,14 +30,42 @@ export type Viewer = DbUser | null
 
 const licenceOf = (user: DbUser): VideoLicence | null => {
   const licence = db.licences.find((row) => row.id === user.videoLicenceId)
-  return licence ? { ...licence } : null
+  return licence
+    ? { id: licence.id, provider: licence.provider, accountEmail: licence.accountEmail }
+    : null
+}
+
+/** Sessions of the user's lessons that have not ended yet. */
+export const upcomingSessionCount = (userId: number) => {
+  const lessonIds = new Set(
+    db.lessons.filter((lesson) => lesson.ownerId === userId).map((lesson) => lesson.id),
+  )
+  const now = Date.now()
+  return db.sessions.filter(
+    (session) => lessonIds.has(session.lessonId) && Date.parse(session.end_time) > now,
+  ).length
+}
+
+export const toPoolLicence = (licence: DbLicence): PoolLicence => {
+  const holder = db.users.find((user) => user.videoLicenceId === licence.id)
+  return {
+    id: licence.id,
+    provider: licence.provider,
+    accountEmail: licence.accountEmail,
+    holder: holder ? { id: holder.id, name: holder.name, email: holder.email } : null,
+    createdAt: licence.createdAt,
+  }
 }
 
 export const toCurrentUser = (user: DbUser): CurrentUser =>
   currentUserOf({ ...user, videoLicence: licenceOf(user) })
 
 export const toAdminUser = (user: DbUser): AdminUser =>
-  adminUserOf({ ...user, videoLicence: licenceOf(user) }, user.createdAt)
+  adminUserOf(
+    { ...user, videoLicence: licenceOf(user) },
+    user.createdAt,
+    upcomingSessionCount(user.id),
+  )
 
 const categoryOf = (categoryId: number): Category => {
   const category = db.categories.find((row) => row.id === categoryId)

@@ -219,6 +219,12 @@ const scenarios: Scenario[] = [
     params: { id: seedIds.educatorWithoutLicence },
   }),
   scenario(admin.removeVideoLicence, { as: adminId, params: { id: educator } }),
+  scenario(admin.listVideoLicences, { as: adminId }),
+  scenario(admin.addVideoLicence, {
+    as: adminId,
+    json: { provider: 'zoom', accountEmail: 'zoom-new@pool.example' },
+  }),
+  scenario(admin.retireVideoLicence, { as: adminId, params: { id: seedIds.licences.free[0] } }),
 
   scenario(guest.guestCategories, { as: null }),
   scenario(guest.guestLessons, { as: null }),

@@ -1,4 +1,12 @@
-import type { Language } from '../../../contract/entities.ts'
+import type { Language, VideoProvider } from '../../../contract/entities.ts'
+
+/** The licence an e-mail names: its provider and account. */
+export interface LicenceFacts {
+  provider: VideoProvider
+  accountEmail: string
+}
+
+const PROVIDER_NAMES: Record<VideoProvider, string> = { zoom: 'Zoom', google_meet: 'Google Meet' }
 
 export interface Email {
   subject: string
@@ -88,6 +96,51 @@ export const emails = {
           subject: `Manabi: a student left ${lessonTitle}`,
           ...render(`Hello ${educatorName},`, [
             `${studentName} unenrolled from "${lessonTitle}" on ${when}.`,
+          ]),
+        },
+
+  approved: (language: Language, name: string): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: 'まなび: 講師アカウントが承認されました',
+          ...render(`${name} 様`, [
+            '管理者があなたの講師アカウントを承認しました。レッスン、セッション、教材を作成できるようになりました。',
+          ]),
+        }
+      : {
+          subject: 'Manabi: your educator account is approved',
+          ...render(`Hello ${name},`, [
+            'An admin has approved your educator account. You can now create lessons, sessions and materials.',
+          ]),
+        },
+
+  licenceAssigned: (language: Language, name: string, licence: LicenceFacts): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: 'まなび: ビデオ会議ライセンスが割り当てられました',
+          ...render(`${name} 様`, [
+            `${PROVIDER_NAMES[licence.provider]} のアカウント ${licence.accountEmail} があなたに割り当てられました。今後のセッションではこのアカウントを使ってください。`,
+          ]),
+        }
+      : {
+          subject: 'Manabi: a video-conference licence is yours',
+          ...render(`Hello ${name},`, [
+            `The ${PROVIDER_NAMES[licence.provider]} account ${licence.accountEmail} is now assigned to you. Use it for your sessions from now on.`,
+          ]),
+        },
+
+  licenceRemoved: (language: Language, name: string, licence: LicenceFacts): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: 'まなび: ビデオ会議ライセンスが解除されました',
+          ...render(`${name} 様`, [
+            `${PROVIDER_NAMES[licence.provider]} のアカウント ${licence.accountEmail} の割り当てが解除されました。予定中のセッションのミーティングリンクを確認してください。`,
+          ]),
+        }
+      : {
+          subject: 'Manabi: your video-conference licence was removed',
+          ...render(`Hello ${name},`, [
+            `The ${PROVIDER_NAMES[licence.provider]} account ${licence.accountEmail} is no longer assigned to you. Please check the meeting links of your upcoming sessions.`,
           ]),
         },
 }

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
-import { users, videoLicences } from '../db/schema.ts'
+import { lessonSessions, users, videoLicences } from '../db/schema.ts'
 
 /** `%` and `_` (and the escape character itself) match literally in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
@@ -13,12 +13,30 @@ const validatedIs = (validated: boolean): SQL | undefined =>
     ? or(ne(users.role, 'educator'), isNotNull(users.approvedAt))
     : and(eq(users.role, 'educator'), isNull(users.approvedAt))
 
+/** The educator states of the admin list; each one selects educators only. */
+const stateIs = (state: NonNullable<AdminUsersQuery['state']>): SQL | undefined =>
+  and(
+    eq(users.role, 'educator'),
+    state === 'awaiting_approval'
+      ? isNull(users.approvedAt)
+      : state === 'approved'
+        ? isNotNull(users.approvedAt)
+        : isNull(users.videoLicenceId),
+  )
+
+/** Sessions of the user's lessons that have not ended yet. */
+const upcomingSessionCount = sql<number>`(
+  select count(*) from ${lessonSessions}
+  where ${lessonSessions.ownerId} = ${users.id} and ${lessonSessions.endTime} > now()
+)`.mapWith(Number)
+
 const filtersOf = (query: AdminUsersQuery) => {
   const search = query.search?.trim()
   const pattern = search ? `%${escapeLike(search)}%` : undefined
   return and(
     query.role ? eq(users.role, query.role) : undefined,
     query.isValidated === undefined ? undefined : validatedIs(query.isValidated),
+    query.state ? stateIs(query.state) : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   )
 }
@@ -27,7 +45,7 @@ const filtersOf = (query: AdminUsersQuery) => {
 export const listUsersPage = async (db: Executor, query: AdminUsersQuery, page: PageRequest) => {
   const where = filtersOf(query)
   const rows = await db
-    .select({ user: users, licence: videoLicences })
+    .select({ user: users, licence: videoLicences, upcomingSessionCount })
     .from(users)
     .leftJoin(videoLicences, eq(videoLicences.id, users.videoLicenceId))
     .where(where)
@@ -38,12 +56,28 @@ export const listUsersPage = async (db: Executor, query: AdminUsersQuery, page: 
   return { rows, itemCount: total?.count ?? 0 }
 }
 
-/** Approves an educator; an earlier approval keeps its date, so approving twice changes nothing. */
+/** One user with its licence and upcoming session count, as the admin list shows it. */
+export const findAdminUserRow = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ user: users, licence: videoLicences, upcomingSessionCount })
+    .from(users)
+    .leftJoin(videoLicences, eq(videoLicences.id, users.videoLicenceId))
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row
+}
+
+/**
+ * Approves an educator; an earlier approval keeps its date, so approving twice changes nothing.
+ * True when this call approved it.
+ */
 export const approveEducator = async (db: Executor, userId: number) => {
-  await db
+  const updated = await db
     .update(users)
     .set({ approvedAt: new Date() })
     .where(and(eq(users.id, userId), isNull(users.approvedAt)))
+    .returning({ id: users.id })
+  return updated.length > 0
 }
 
 export const licenceExists = async (db: Executor, licenceId: number) => {

@@ -1,9 +1,9 @@
-import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ne, notExists, sql } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
 import { users, videoLicences } from '../db/schema.ts'
-import { ConflictError } from '../domain/errors.ts'
+import { ConflictError, NotFoundError } from '../domain/errors.ts'
 
 /**
  * Gives an educator a licence from the pool: the one named, or the first free one other than the
@@ -31,7 +31,9 @@ export const assignLicence = async (tx: Executor, userId: number, licenceId?: nu
     )
     .orderBy(asc(videoLicences.id))
     .limit(1)
-    .for('update')
+    // A licence another transaction is lending right now counts as taken: of two admins
+    // racing for the last free licence, the second finds none instead of waiting for it.
+    .for('update', { skipLocked: true })
   if (!free) {
     throw new ConflictError(licenceId ? MESSAGES.licences.notFree : MESSAGES.licences.noneFree)
   }
@@ -54,4 +56,54 @@ export const releaseLicence = async (tx: Executor, userId: number) => {
     .where(and(eq(users.id, userId), sql`${users.videoLicenceId} is not null`))
     .returning({ id: users.id })
   if (!updated) throw new ConflictError(MESSAGES.licences.noneHeld)
+}
+
+/** Every licence of the pool, oldest first, with its holder (null when free). */
+export const listPool = (db: Executor) =>
+  db
+    .select({
+      licence: getTableColumns(videoLicences),
+      holder: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(videoLicences)
+    .leftJoin(users, eq(users.videoLicenceId, videoLicences.id))
+    .orderBy(asc(videoLicences.id))
+
+export type PoolRow = Awaited<ReturnType<typeof listPool>>[number]
+
+/** Adds an account to the pool; a conflict when the pool already has that account e-mail. */
+export const insertLicence = async (
+  db: Executor,
+  values: { provider: string; accountEmail: string },
+) => {
+  try {
+    const [row] = await db.insert(videoLicences).values(values).returning()
+    if (!row) throw new Error('INSERT ... RETURNING gave no row')
+    return row
+  } catch (error) {
+    if (pgErrorCode(error) === PG.uniqueViolation) {
+      throw new ConflictError(MESSAGES.licences.duplicateAccount)
+    }
+    throw error
+  }
+}
+
+/**
+ * Deletes a free licence for good (no other table keeps a history of licences). The row is
+ * locked first, so a lending that is under way finishes before the holder check, and a lending
+ * that starts later skips the locked row. Run inside a transaction.
+ */
+export const deleteFreeLicence = async (tx: Executor, licenceId: number) => {
+  const [licence] = await tx
+    .select({ id: videoLicences.id })
+    .from(videoLicences)
+    .where(eq(videoLicences.id, licenceId))
+    .for('update')
+  if (!licence) throw new NotFoundError('Licence')
+  const [holder] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.videoLicenceId, licenceId))
+  if (holder) throw new ConflictError(MESSAGES.licences.held)
+  await tx.delete(videoLicences).where(eq(videoLicences.id, licenceId))
 }

@@ -36,5 +36,9 @@ const accountOf = (user: UserRow, licence: LicenceRow | null | undefined): Accou
 export const toCurrentUser = (user: UserRow, licence: LicenceRow | null | undefined): CurrentUser =>
   currentUser(accountOf(user, licence))
 
-export const toAdminUser = (user: UserRow, licence: LicenceRow | null | undefined): AdminUser =>
-  adminUser(accountOf(user, licence), user.createdAt.toISOString())
+export const toAdminUser = (
+  user: UserRow,
+  licence: LicenceRow | null | undefined,
+  upcomingSessionCount: number,
+): AdminUser =>
+  adminUser(accountOf(user, licence), user.createdAt.toISOString(), upcomingSessionCount)

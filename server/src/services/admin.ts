@@ -1,33 +1,59 @@
+import { normaliseAccountEmail } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
-import type { AdminUser } from '../../../contract/entities.ts'
-import type { AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
+import type { AdminUser, PoolLicence, VideoProvider } from '../../../contract/entities.ts'
+import type { AddLicenceBody, AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { ConflictError, found, NotFoundError } from '../domain/errors.ts'
-import { approveEducator, licenceExists, listUsersPage } from '../repositories/admin.ts'
-import { assignLicence, releaseLicence } from '../repositories/licences.ts'
-import { findUserWithLicence } from '../repositories/users.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { emails, type LicenceFacts } from '../mail/templates.ts'
+import {
+  approveEducator,
+  findAdminUserRow,
+  licenceExists,
+  listUsersPage,
+} from '../repositories/admin.ts'
+import {
+  assignLicence,
+  deleteFreeLicence,
+  insertLicence,
+  listPool,
+  releaseLicence,
+} from '../repositories/licences.ts'
+import type { LicenceRow } from '../repositories/users.ts'
+import { toPoolLicence } from '../serializers/licences.ts'
 import { toAdminUser } from '../serializers/users.ts'
 
 /** Admins list users, verify educators and lend them video-conference licences. */
 
+/** What the admin calls need: the database, and the mailer to tell educators what changed. */
+export interface AdminDeps {
+  db: Database
+  mailer: Mailer
+}
+
+type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>
+
 /** The user named in the path with its licence: not found when missing. */
-const userWithLicence = async (db: Executor, userId: number) =>
-  found(await findUserWithLicence(db, userId), 'User')
+const adminUserRow = async (db: Executor, userId: number) =>
+  found(await findAdminUserRow(db, userId), 'User')
 
 /** Approval and video licences concern educators only; anyone else is a conflict. */
-const educatorWithLicence = async (db: Executor, userId: number) => {
-  const row = await userWithLicence(db, userId)
+const educatorRow = async (db: Executor, userId: number) => {
+  const row = await adminUserRow(db, userId)
   if (row.user.role !== 'educator') throw new ConflictError(MESSAGES.licences.notAnEducator)
   return row
 }
 
-const adminUserOf = async (db: Executor, userId: number) => {
-  const row = await userWithLicence(db, userId)
-  return toAdminUser(row.user, row.licence)
-}
+const toAdmin = (row: AdminUserRow): AdminUser =>
+  toAdminUser(row.user, row.licence, row.upcomingSessionCount)
+
+const factsOf = (licence: LicenceRow): LicenceFacts => ({
+  provider: licence.provider as VideoProvider,
+  accountEmail: licence.accountEmail,
+})
 
 export const usersPage = async (
   db: Executor,
@@ -35,32 +61,68 @@ export const usersPage = async (
 ): Promise<Paginated<AdminUser>> => {
   const page = pageRequest(query, PAGE_SIZE.default)
   const { rows, itemCount } = await listUsersPage(db, query, page)
-  return toPage(
-    rows.map((row) => toAdminUser(row.user, row.licence)),
-    page,
-    itemCount,
-  )
+  return toPage(rows.map(toAdmin), page, itemCount)
 }
 
-export const approveUser = async (db: Executor, userId: number) => {
-  await educatorWithLicence(db, userId)
-  await approveEducator(db, userId)
-  return adminUserOf(db, userId)
+/** Approves an educator; only the call that approves it e-mails the educator. */
+export const approveUser = async ({ db, mailer }: AdminDeps, userId: number) => {
+  await educatorRow(db, userId)
+  const approvedNow = await approveEducator(db, userId)
+  const row = await adminUserRow(db, userId)
+  if (approvedNow)
+    await mailer.send(row.user.email, emails.approved(row.user.language, row.user.name))
+  return toAdmin(row)
 }
 
-export const assignVideoLicence = (db: Database, userId: number, licenceId?: number) =>
-  db.transaction(async (tx) => {
-    await educatorWithLicence(tx, userId)
+export const assignVideoLicence = async (
+  { db, mailer }: AdminDeps,
+  userId: number,
+  licenceId?: number,
+) => {
+  const row = await db.transaction(async (tx) => {
+    await educatorRow(tx, userId)
     if (licenceId !== undefined && !(await licenceExists(tx, licenceId))) {
       throw new NotFoundError('Licence')
     }
     await assignLicence(tx, userId, licenceId)
-    return adminUserOf(tx, userId)
+    return adminUserRow(tx, userId)
   })
+  if (row.licence) {
+    await mailer.send(
+      row.user.email,
+      emails.licenceAssigned(row.user.language, row.user.name, factsOf(row.licence)),
+    )
+  }
+  return toAdmin(row)
+}
 
-export const removeVideoLicence = (db: Database, userId: number) =>
-  db.transaction(async (tx) => {
-    await educatorWithLicence(tx, userId)
+export const removeVideoLicence = async ({ db, mailer }: AdminDeps, userId: number) => {
+  const { row, held } = await db.transaction(async (tx) => {
+    const before = await educatorRow(tx, userId)
     await releaseLicence(tx, userId)
-    return adminUserOf(tx, userId)
+    return { row: await adminUserRow(tx, userId), held: before.licence }
   })
+  if (held) {
+    await mailer.send(
+      row.user.email,
+      emails.licenceRemoved(row.user.language, row.user.name, factsOf(held)),
+    )
+  }
+  return toAdmin(row)
+}
+
+export const licencePool = async (db: Executor): Promise<PoolLicence[]> =>
+  (await listPool(db)).map(toPoolLicence)
+
+export const addLicence = async (db: Executor, body: AddLicenceBody): Promise<PoolLicence> => {
+  const licence = await insertLicence(db, {
+    provider: body.provider,
+    accountEmail: normaliseAccountEmail(body.accountEmail),
+  })
+  return toPoolLicence({ licence, holder: null })
+}
+
+export const retireLicence = async (db: Database, licenceId: number) => {
+  await db.transaction((tx) => deleteFreeLicence(tx, licenceId))
+  return { message: MESSAGES.licences.retired }
+}

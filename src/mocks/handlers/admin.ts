@@ -1,20 +1,39 @@
+import { normaliseAccountEmail } from '@contract/checks'
+import type { AdminUsersQuery } from '@contract/endpoints/admin'
 import {
+  addVideoLicence,
   approveUser,
   assignVideoLicence,
   listUsers,
+  listVideoLicences,
   removeVideoLicence,
+  retireVideoLicence,
 } from '@contract/endpoints/admin'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
-import { db } from '../db'
-import { fail, paginate, route } from '../http'
+import { db, type DbUser, nextId, sendEmail } from '../db'
+import { fail, found, paginate, route } from '../http'
 import { assignLicence, userById } from '../queries'
-import { toAdminUser } from '../serializers'
+import { toAdminUser, toPoolLicence } from '../serializers'
 
 const educatorById = (id: number) => {
   const user = userById(id)
   if (user.role !== 'educator') fail(409, MESSAGES.licences.notAnEducator)
   return user
+}
+
+const matchesState = (user: DbUser, state: AdminUsersQuery['state']) => {
+  if (state === undefined) return true
+  if (user.role !== 'educator') return false
+  if (state === 'awaiting_approval') return !user.isValidated
+  if (state === 'approved') return user.isValidated
+  return user.videoLicenceId === null
+}
+
+/** The mock's e-mails about a licence: provider and account, like the server's. */
+const licenceLine = (user: DbUser) => {
+  const licence = db.licences.find((row) => row.id === user.videoLicenceId)
+  return licence ? `${licence.provider} ${licence.accountEmail}` : ''
 }
 
 export const adminHandlers = [
@@ -23,6 +42,7 @@ export const adminHandlers = [
     const users = db.users
       .filter((user) => !query.role || user.role === query.role)
       .filter((user) => query.isValidated === undefined || user.isValidated === query.isValidated)
+      .filter((user) => matchesState(user, query.state))
       .filter(
         (user) =>
           !search ||
@@ -35,21 +55,58 @@ export const adminHandlers = [
 
   route(approveUser, ({ params }) => {
     const educator = educatorById(params.id)
-    // Approving twice is harmless: the educator simply stays approved.
-    educator.isValidated = true
+    // Approving twice is harmless: the educator simply stays approved (and is told once).
+    if (!educator.isValidated) {
+      educator.isValidated = true
+      sendEmail(educator.email, 'Account approved', 'An admin approved your educator account.')
+    }
     return { status: 200, body: toAdminUser(educator) }
   }),
 
   route(assignVideoLicence, ({ params, body }) => {
     const educator = educatorById(params.id)
     assignLicence(educator, body?.licenceId)
+    sendEmail(educator.email, 'Licence assigned', `You now hold ${licenceLine(educator)}.`)
     return { status: 200, body: toAdminUser(educator) }
   }),
 
   route(removeVideoLicence, ({ params }) => {
     const educator = educatorById(params.id)
     if (educator.videoLicenceId === null) fail(409, MESSAGES.licences.noneHeld)
+    const held = licenceLine(educator)
     educator.videoLicenceId = null
+    sendEmail(educator.email, 'Licence removed', `You no longer hold ${held}.`)
     return { status: 200, body: toAdminUser(educator) }
+  }),
+
+  route(listVideoLicences, () => ({
+    status: 200,
+    body: [...db.licences].sort((a, b) => a.id - b.id).map(toPoolLicence),
+  })),
+
+  route(addVideoLicence, ({ body }) => {
+    const accountEmail = normaliseAccountEmail(body.accountEmail)
+    const taken = db.licences.some((licence) => licence.accountEmail === accountEmail)
+    if (taken) fail(409, MESSAGES.licences.duplicateAccount)
+    const licence = {
+      id: nextId(db.licences),
+      provider: body.provider,
+      accountEmail,
+      createdAt: new Date().toISOString(),
+    }
+    db.licences.push(licence)
+    return { status: 201, body: toPoolLicence(licence) }
+  }),
+
+  route(retireVideoLicence, ({ params }) => {
+    const licence = found(
+      db.licences.find((row) => row.id === params.id),
+      'Licence',
+    )
+    if (db.users.some((user) => user.videoLicenceId === licence.id)) {
+      fail(409, MESSAGES.licences.held)
+    }
+    db.licences = db.licences.filter((row) => row.id !== licence.id)
+    return { status: 200, body: { message: MESSAGES.licences.retired } }
   }),
 ]

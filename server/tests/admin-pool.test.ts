@@ -1,0 +1,319 @@
+import { asc, eq, isNotNull } from 'drizzle-orm'
+import Value from 'typebox/value'
+import { describe, expect, it } from 'vitest'
+import * as admin from '../../contract/descriptors/admin.ts'
+import {
+  addVideoLicence,
+  listUsers,
+  listVideoLicences,
+  retireVideoLicence,
+} from '../../contract/endpoints/admin.ts'
+import { outbox, users, videoLicences } from '../src/db/schema.ts'
+import { createLesson, createSession, DAY, HOUR } from './catalogue-fixtures.ts'
+import { bodyOf, createUser, errorOf, type QueryInput, setupTestApp, signIn } from './helpers.ts'
+
+const context = setupTestApp()
+
+const addLicence = async (accountEmail: string, provider: 'zoom' | 'google_meet' = 'zoom') => {
+  const [row] = await context.db
+    .insert(videoLicences)
+    .values({ provider, accountEmail })
+    .returning()
+  if (!row) throw new Error('Licence was not created')
+  return row
+}
+
+const asAdmin = async () => signIn(context, await createUser(context.db, { role: 'admin' }))
+
+const mails = () => context.db.select().from(outbox).orderBy(asc(outbox.id))
+
+describe('GET /admin/video-licences', () => {
+  it('lists every licence, oldest first, with its holder or null', async () => {
+    const cookie = await asAdmin()
+    const held = await addLicence('held@pool.example')
+    const free = await addLicence('free@pool.example', 'google_meet')
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      name: 'Kenji',
+      videoLicenceId: held.id,
+    })
+
+    const response = await context.call(admin.listVideoLicences, { cookie })
+    expect(response.statusCode).toBe(200)
+    expect(Value.Check(listVideoLicences.response[200], response.json())).toBe(true)
+    expect(bodyOf(response)).toEqual([
+      {
+        id: held.id,
+        provider: 'zoom',
+        accountEmail: 'held@pool.example',
+        holder: { id: educator.id, name: 'Kenji', email: educator.email },
+        createdAt: held.createdAt.toISOString(),
+      },
+      {
+        id: free.id,
+        provider: 'google_meet',
+        accountEmail: 'free@pool.example',
+        holder: null,
+        createdAt: free.createdAt.toISOString(),
+      },
+    ])
+  })
+})
+
+describe('POST /admin/video-licences', () => {
+  const add = (cookie: string, body: unknown) =>
+    context.call(admin.addVideoLicence, { cookie, body: body as never })
+
+  it('adds a free licence to the pool, its e-mail in lower case', async () => {
+    const cookie = await asAdmin()
+    const response = await add(cookie, {
+      provider: 'google_meet',
+      accountEmail: 'Meet-9@Pool.example',
+    })
+    expect(response.statusCode).toBe(201)
+    expect(Value.Check(addVideoLicence.response[201], response.json())).toBe(true)
+    expect(response.json()).toMatchObject({
+      provider: 'google_meet',
+      accountEmail: 'meet-9@pool.example',
+      holder: null,
+    })
+    const rows = await context.db.select().from(videoLicences)
+    expect(rows.map((row) => row.accountEmail)).toEqual(['meet-9@pool.example'])
+
+    // The new licence is the one the next educator gets.
+    const educator = await createUser(context.db, { role: 'educator' })
+    const assigned = await context.call(admin.assignVideoLicence, {
+      params: { id: educator.id },
+      cookie,
+      body: {},
+    })
+    expect(assigned.json()).toMatchObject({ videoLicence: { id: bodyOf(response).id } })
+  })
+
+  it('answers 409 for an account already in the pool, whatever its case', async () => {
+    const cookie = await asAdmin()
+    await addLicence('zoom-1@pool.example')
+    const response = await add(cookie, { provider: 'zoom', accountEmail: 'ZOOM-1@pool.example' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'A video licence with this account e-mail already exists',
+    })
+  })
+
+  it.each([
+    [{ provider: 'skype', accountEmail: 'a@pool.example' }, 'provider'],
+    [{ provider: 'zoom', accountEmail: 'not-an-email' }, 'accountEmail'],
+    [{ provider: 'zoom', accountEmail: `${'a'.repeat(250)}@pool.example` }, 'accountEmail'],
+    [{ accountEmail: 'a@pool.example' }, 'provider'],
+    [{ provider: 'zoom' }, 'accountEmail'],
+  ])('refuses %j with 400 naming %s', async (body, field) => {
+    const response = await add(await asAdmin(), body)
+    expect(response.statusCode).toBe(400)
+    expect([errorOf(response).message].flat().join(' ')).toContain(field)
+    expect(await context.db.select().from(videoLicences)).toEqual([])
+  })
+})
+
+describe('DELETE /admin/video-licences/:id', () => {
+  const retire = (cookie: string, id: number | string) =>
+    context.call(admin.retireVideoLicence, { params: { id }, cookie })
+
+  it('removes a free licence from the pool for good', async () => {
+    const cookie = await asAdmin()
+    const licence = await addLicence('spare@pool.example')
+    const response = await retire(cookie, licence.id)
+    expect(response.statusCode).toBe(200)
+    expect(Value.Check(retireVideoLicence.response[200], response.json())).toBe(true)
+    expect(response.json()).toEqual({ message: 'Video licence retired' })
+    expect(await context.db.select().from(videoLicences)).toEqual([])
+    const again = await retire(cookie, licence.id)
+    expect(again.statusCode).toBe(404)
+    expect(again.json()).toMatchObject({ message: 'Licence not found' })
+  })
+
+  it('answers 409 for a held licence and leaves the holder with it', async () => {
+    const cookie = await asAdmin()
+    const licence = await addLicence('held@pool.example')
+    const educator = await createUser(context.db, { role: 'educator', videoLicenceId: licence.id })
+    const response = await retire(cookie, licence.id)
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({
+      message: 'This video licence is held by an educator; remove it from the educator first',
+    })
+    const [row] = await context.db.select().from(users).where(eq(users.id, educator.id))
+    expect(row?.videoLicenceId).toBe(licence.id)
+  })
+
+  it('answers 404 for an unknown licence and 400 for an invalid id', async () => {
+    const cookie = await asAdmin()
+    expect((await retire(cookie, 999_999)).statusCode).toBe(404)
+    expect((await retire(cookie, 'abc')).statusCode).toBe(400)
+  })
+})
+
+describe('GET /admin/users: educator states and upcoming sessions', () => {
+  const names = async (cookie: string, query: QueryInput<typeof admin.listUsers>) => {
+    const response = await context.call(admin.listUsers, { cookie, query })
+    expect(response.statusCode).toBe(200)
+    return bodyOf(response).data.map((user) => user.name)
+  }
+
+  it('filters educators awaiting approval, approved, or holding no licence', async () => {
+    const adminUser = await createUser(context.db, { role: 'admin', name: 'Root' })
+    const licence = await addLicence('held@pool.example')
+    const at = (days: number) => new Date(Date.now() - days * DAY)
+    await createUser(context.db, { role: 'student', name: 'Learner', createdAt: at(1) })
+    await createUser(context.db, {
+      role: 'educator',
+      name: 'Waiting',
+      approvedAt: null,
+      createdAt: at(2),
+    })
+    await createUser(context.db, { role: 'educator', name: 'Bare', createdAt: at(3) })
+    await createUser(context.db, {
+      role: 'educator',
+      name: 'Licensed',
+      videoLicenceId: licence.id,
+      createdAt: at(4),
+    })
+    const cookie = await signIn(context, adminUser)
+
+    expect(await names(cookie, { state: 'awaiting_approval' })).toEqual(['Waiting'])
+    expect(await names(cookie, { state: 'approved' })).toEqual(['Bare', 'Licensed'])
+    expect(await names(cookie, { state: 'no_licence' })).toEqual(['Waiting', 'Bare'])
+    expect(await names(cookie, { state: 'no_licence', search: 'WAIT' })).toEqual(['Waiting'])
+    expect(await names(cookie, { state: 'approved', role: 'student' })).toEqual([])
+
+    const invalid = await context.call(admin.listUsers, {
+      cookie,
+      query: { state: 'sleeping' },
+    })
+    expect(invalid.statusCode).toBe(400)
+    expect([errorOf(invalid).message].flat().join(' ')).toContain('state')
+  })
+
+  it("counts the sessions of the educator's lessons that have not ended", async () => {
+    const cookie = await asAdmin()
+    const educator = await createUser(context.db, { role: 'educator', name: 'Busy' })
+    const lesson = await createLesson(context.db, educator)
+    const other = await createLesson(context.db, educator)
+    await createSession(context.db, lesson, { startsIn: -2 * DAY })
+    await createSession(context.db, lesson, { startsIn: -30 * 60 * 1000, lasts: HOUR })
+    await createSession(context.db, lesson, { startsIn: DAY })
+    await createSession(context.db, other, { startsIn: 2 * DAY })
+    await createUser(context.db, { role: 'student', name: 'Learner' })
+
+    const response = await context.call(admin.listUsers, { cookie, query: { search: 'busy' } })
+    expect(Value.Check(listUsers.response[200], response.json())).toBe(true)
+    expect(bodyOf(response).data).toEqual([
+      expect.objectContaining({ name: 'Busy', upcomingSessionCount: 3 }),
+    ])
+    const learner = await context.call(admin.listUsers, { cookie, query: { search: 'learner' } })
+    expect(bodyOf(learner).data[0]?.upcomingSessionCount).toBe(0)
+  })
+})
+
+describe('lending the last free licence', () => {
+  it('gives it to exactly one of many educators asked for at once', async () => {
+    const cookie = await asAdmin()
+    const licence = await addLicence('last@pool.example')
+    const educators = await Promise.all(
+      Array.from({ length: 10 }, () => createUser(context.db, { role: 'educator' })),
+    )
+
+    const responses = await Promise.all(
+      educators.map((educator) =>
+        context.call(admin.assignVideoLicence, { params: { id: educator.id }, cookie, body: {} }),
+      ),
+    )
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9)
+    for (const response of responses.filter((item) => item.statusCode === 409)) {
+      expect(response.json()).toMatchObject({ message: 'No free video licence is available' })
+    }
+    const holders = await context.db
+      .select({ id: users.id })
+      .from(users)
+      .where(isNotNull(users.videoLicenceId))
+    expect(holders).toHaveLength(1)
+    const winner = responses.find((response) => response.statusCode === 200)
+    expect(winner?.json()).toMatchObject({ id: holders[0]?.id, videoLicence: { id: licence.id } })
+  })
+})
+
+describe('e-mails to the educator', () => {
+  it('tells an educator in English that its account is approved, once', async () => {
+    const cookie = await asAdmin()
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      name: 'Mai',
+      approvedAt: null,
+    })
+    await context.call(admin.approveUser, { params: { id: educator.id }, cookie })
+    await context.call(admin.approveUser, { params: { id: educator.id }, cookie })
+    const sent = await mails()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({
+      to: educator.email,
+      subject: 'Manabi: your educator account is approved',
+    })
+    expect(sent[0]?.text).toContain('Hello Mai,')
+  })
+
+  it('tells a Japanese-speaking educator of a licence assigned, then removed', async () => {
+    const cookie = await asAdmin()
+    await addLicence('meet-7@pool.example', 'google_meet')
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      name: '田中',
+      language: 'jp-JP',
+    })
+    await context.call(admin.assignVideoLicence, { params: { id: educator.id }, cookie, body: {} })
+    await context.call(admin.removeVideoLicence, { params: { id: educator.id }, cookie })
+
+    const [assigned, removed, ...rest] = await mails()
+    expect(rest).toEqual([])
+    expect(assigned).toMatchObject({
+      to: educator.email,
+      subject: 'まなび: ビデオ会議ライセンスが割り当てられました',
+    })
+    expect(assigned?.text).toContain('田中 様')
+    expect(assigned?.text).toContain('Google Meet')
+    expect(assigned?.text).toContain('meet-7@pool.example')
+    expect(removed).toMatchObject({
+      to: educator.email,
+      subject: 'まなび: ビデオ会議ライセンスが解除されました',
+    })
+    expect(removed?.text).toContain('meet-7@pool.example')
+  })
+
+  it('names the account in English when a licence is assigned and removed', async () => {
+    const cookie = await asAdmin()
+    await addLicence('zoom-7@pool.example')
+    const educator = await createUser(context.db, { role: 'educator', name: 'Ann' })
+    await context.call(admin.assignVideoLicence, { params: { id: educator.id }, cookie, body: {} })
+    await context.call(admin.removeVideoLicence, { params: { id: educator.id }, cookie })
+    const sent = await mails()
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'Manabi: a video-conference licence is yours',
+      'Manabi: your video-conference licence was removed',
+    ])
+    for (const mail of sent) {
+      expect(mail.to).toBe(educator.email)
+      expect(mail.text).toContain('Zoom account zoom-7@pool.example')
+    }
+  })
+
+  it('sends nothing when a call is refused', async () => {
+    const cookie = await asAdmin()
+    const student = await createUser(context.db)
+    const educator = await createUser(context.db, { role: 'educator' })
+    await context.call(admin.approveUser, { params: { id: student.id }, cookie })
+    await context.call(admin.assignVideoLicence, { params: { id: educator.id }, cookie, body: {} })
+    await context.call(admin.removeVideoLicence, { params: { id: educator.id }, cookie })
+    expect(await mails()).toEqual([])
+  })
+})
