@@ -9,7 +9,7 @@ import {
   retireVideoLicence,
 } from '../../contract/endpoints/admin.ts'
 import { outbox, users, videoLicences } from '../src/db/schema.ts'
-import { createLesson, createSession, DAY, HOUR } from './catalogue-fixtures.ts'
+import { createLesson, createSession, DAY, daysAgo, HOUR } from './catalogue-fixtures.ts'
 import { bodyOf, createUser, errorOf, type QueryInput, setupTestApp, signIn } from './helpers.ts'
 
 const context = setupTestApp()
@@ -163,20 +163,19 @@ describe('GET /admin/users: educator states and upcoming sessions', () => {
   it('filters educators awaiting approval, approved, or holding no licence', async () => {
     const adminUser = await createUser(context.db, { role: 'admin', name: 'Root' })
     const licence = await addLicence('held@pool.example')
-    const at = (days: number) => new Date(Date.now() - days * DAY)
-    await createUser(context.db, { role: 'student', name: 'Learner', createdAt: at(1) })
+    await createUser(context.db, { role: 'student', name: 'Learner', createdAt: daysAgo(1) })
     await createUser(context.db, {
       role: 'educator',
       name: 'Waiting',
       approvedAt: null,
-      createdAt: at(2),
+      createdAt: daysAgo(2),
     })
-    await createUser(context.db, { role: 'educator', name: 'Bare', createdAt: at(3) })
+    await createUser(context.db, { role: 'educator', name: 'Bare', createdAt: daysAgo(3) })
     await createUser(context.db, {
       role: 'educator',
       name: 'Licensed',
       videoLicenceId: licence.id,
-      createdAt: at(4),
+      createdAt: daysAgo(4),
     })
     const cookie = await signIn(context, adminUser)
 

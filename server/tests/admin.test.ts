@@ -10,6 +10,7 @@ import {
   removeVideoLicence,
 } from '../../contract/endpoints/admin.ts'
 import { users, videoLicences } from '../src/db/schema.ts'
+import { daysAgo } from './catalogue-fixtures.ts'
 import {
   type ApiResponse,
   bodyOf,
@@ -22,9 +23,6 @@ import {
 } from './helpers.ts'
 
 const context = setupTestApp()
-
-const DAY = 24 * 60 * 60 * 1000
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY)
 
 const addLicences = async (count: number) =>
   context.db

@@ -20,6 +20,9 @@ export const MINUTE = 60 * 1000
 export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
 
+/** The instant `days` days before now (a created date, an approval). */
+export const daysAgo = (days: number) => new Date(Date.now() - days * DAY)
+
 type CategoryRow = typeof categories.$inferSelect
 type LessonRow = typeof lessons.$inferSelect
 type SessionRow = typeof lessonSessions.$inferSelect

@@ -140,7 +140,7 @@ export const route = <const E extends Endpoint>(
   endpoint: E,
   resolve: NoInfer<Resolver<E>>,
 ): HttpHandler =>
-  METHODS[endpoint.method](apiUrl(endpoint.path), async ({ request, params }) => {
+  mockEndpoint(endpoint, async ({ request, params }) => {
     try {
       const user = authorize(endpoint)
       const rawParams = Object.fromEntries(
