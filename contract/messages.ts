@@ -52,6 +52,7 @@ export const MESSAGES = {
     resetSent: 'If the address is registered, a password-reset e-mail has been sent',
     passwordChanged: 'Password changed',
     notApproved: 'Your account has not been approved yet',
+    alreadyApproved: 'This educator is already approved',
     blankName: 'name must not be blank',
   },
   licences: {

@@ -302,13 +302,17 @@ describe('POST /admin/users/:id/approve', () => {
     expect(row?.approvedAt).toBeInstanceOf(Date)
   })
 
-  it('leaves an approved educator approved, keeping the first approval date', async () => {
+  it('refuses to approve an approved educator with 409, keeping the first approval date', async () => {
     const cookie = await asAdmin()
     const approvedAt = daysAgo(7)
     const educator = await createUser(context.db, { role: 'educator', approvedAt })
     const response = await approve(cookie, educator.id)
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toMatchObject({ isValidated: true })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This educator is already approved',
+    })
     const [row] = await context.db.select().from(users).where(eq(users.id, educator.id))
     expect(row?.approvedAt?.toISOString()).toBe(approvedAt.toISOString())
   })

@@ -550,6 +550,12 @@ const scenarios: Scenario[] = [
     params: userNamed(UNVERIFIED),
   },
   {
+    name: 'approve an approved educator',
+    endpoint: api.admin.approveUser,
+    as: ADMIN,
+    params: userNamed(EDUCATOR),
+  },
+  {
     name: 'approve a student',
     endpoint: api.admin.approveUser,
     as: ADMIN,

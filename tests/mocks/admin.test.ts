@@ -30,13 +30,15 @@ describe('admin mocks', () => {
     )
   })
 
-  it('approves an educator (idempotently), who can then create lessons', async () => {
+  it('approves an educator once, who can then create lessons', async () => {
     const approved = await call(admin.approveUser, {
       params: { id: unverifiedEducator },
       as: adminId,
     })
     expect(approved.body).toMatchObject({ id: unverifiedEducator, isValidated: true })
-    expect((await call(admin.approveUser, { params: { id: unverifiedEducator } })).status).toBe(200)
+    const again = await call(admin.approveUser, { params: { id: unverifiedEducator } })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ message: 'This educator is already approved' })
     expect((await call(admin.approveUser, { params: { id: student } })).status).toBe(409)
     expect((await call(admin.approveUser, { params: { id: 999 } })).status).toBe(404)
 

@@ -67,10 +67,7 @@ export const findAdminUserRow = async (db: Executor, userId: number) => {
   return row
 }
 
-/**
- * Approves an educator; an earlier approval keeps its date, so approving twice changes nothing.
- * True when this call approved it.
- */
+/** Approves an educator awaiting approval; false when it was already approved (date kept). */
 export const approveEducator = async (db: Executor, userId: number) => {
   const updated = await db
     .update(users)

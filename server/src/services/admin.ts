@@ -64,13 +64,17 @@ export const usersPage = async (
   return toPage(rows.map(toAdmin), page, itemCount)
 }
 
-/** Approves an educator; only the call that approves it e-mails the educator. */
+/**
+ * Approves an educator awaiting approval. Approving twice is a conflict, so of two admins
+ * approving at once exactly one succeeds and the educator is told once.
+ */
 export const approveUser = async ({ db, mailer }: AdminDeps, userId: number) => {
   await educatorRow(db, userId)
-  const approvedNow = await approveEducator(db, userId)
+  if (!(await approveEducator(db, userId))) {
+    throw new ConflictError(MESSAGES.accounts.alreadyApproved)
+  }
   const row = await adminUserRow(db, userId)
-  if (approvedNow)
-    await mailer.send(row.user.email, emails.approved(row.user.language, row.user.name))
+  await mailer.send(row.user.email, emails.approved(row.user.language, row.user.name))
   return toAdmin(row)
 }
 

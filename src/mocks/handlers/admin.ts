@@ -55,11 +55,9 @@ export const adminHandlers = [
 
   route(approveUser, ({ params }) => {
     const educator = educatorById(params.id)
-    // Approving twice is harmless: the educator simply stays approved (and is told once).
-    if (!educator.isValidated) {
-      educator.isValidated = true
-      sendEmail(educator.email, 'Account approved', 'An admin approved your educator account.')
-    }
+    if (educator.isValidated) fail(409, MESSAGES.accounts.alreadyApproved)
+    educator.isValidated = true
+    sendEmail(educator.email, 'Account approved', 'An admin approved your educator account.')
     return { status: 200, body: toAdminUser(educator) }
   }),
 
