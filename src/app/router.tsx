@@ -135,7 +135,16 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireAuth roles={['admin']} />,
-            children: [{ path: paths.admin.educators.pattern, lazy: screen('AdminEducators') }],
+            children: [
+              {
+                path: paths.admin.users.pattern,
+                lazy: lazyDefault(() => import('./routes/admin-users')),
+              },
+              {
+                path: paths.admin.licences.pattern,
+                lazy: lazyDefault(() => import('./routes/admin-licences')),
+              },
+            ],
           },
           {
             element: <RequireAuth roles={['student']} />,

@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react'
+import { cleanup, screen } from '@testing-library/react'
 import { delay } from 'msw'
 import { describe, expect, it } from 'vitest'
 import * as user from '@contract/descriptors/user'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
+import { paths } from '@/shared/config/paths'
 import { renderApp } from '@tests/render-app'
 
 describe('route guard (§4)', () => {
@@ -31,16 +32,25 @@ describe('route guard (§4)', () => {
     expect(router.state.location.pathname).toBe('/unauthorized')
   })
 
-  it('keeps admin screens for admins', async () => {
-    const { router } = await renderApp(undefined, { url: '/admin/educators', user: 'educator' })
-    await screen.findByRole('heading', { name: 'Unauthorized' })
-    expect(router.state.location.pathname).toBe('/unauthorized')
-  })
+  it.each([paths.admin.users.href(), paths.admin.licences.href()])(
+    'keeps %s for admins',
+    async (url) => {
+      for (const role of ['educator', 'student'] as const) {
+        const { router, unmount } = await renderApp(undefined, { url, user: role })
+        await screen.findByRole('heading', { name: 'Unauthorized' })
+        expect(router.state.location.pathname).toBe('/unauthorized')
+        unmount()
+      }
+    },
+  )
 
-  it('lets an admin into the educator verification list', async () => {
-    await renderApp(undefined, { url: '/admin/educators', user: 'admin' })
+  it('lets an admin into the users list and the licence pool', async () => {
+    await renderApp(undefined, { url: paths.admin.users.href(), user: 'admin' })
+    expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeInTheDocument()
+    cleanup()
+    await renderApp(undefined, { url: paths.admin.licences.href(), user: 'admin' })
     expect(
-      await screen.findByRole('heading', { name: 'Educator verification' }),
+      await screen.findByRole('heading', { name: 'Video licences', level: 1 }),
     ).toBeInTheDocument()
   })
 

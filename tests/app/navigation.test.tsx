@@ -32,10 +32,17 @@ describe('navigation per role (§2)', () => {
     expect(navLinks()).toEqual(['Manabi', 'Dashboard', 'Upcoming lessons', 'Settings', 'Support'])
   })
 
-  it('offers admins the educator verification list', async () => {
+  it('offers admins the users list and the video licences', async () => {
     await renderApp(undefined, { user: 'admin' })
-    await screen.findByRole('heading', { name: 'Administration' })
-    expect(navLinks()).toEqual(['Manabi', 'Dashboard', 'Educators', 'Settings', 'Support'])
+    await screen.findByRole('heading', { name: 'Users', level: 1 })
+    expect(navLinks()).toEqual([
+      'Manabi',
+      'Dashboard',
+      'Users',
+      'Video licences',
+      'Settings',
+      'Support',
+    ])
   })
 
   it("shows the user's initials, name and email, the support mail link and logout", async () => {

@@ -35,9 +35,14 @@ function NavLinks({ user }: { user: CurrentUser }) {
         </li>
       )}
       {user.role === 'admin' && (
-        <li>
-          <NavItem to={paths.admin.educators.href()}>{t('nav.educators')}</NavItem>
-        </li>
+        <>
+          <li>
+            <NavItem to={paths.admin.users.href()}>{t('nav.users')}</NavItem>
+          </li>
+          <li>
+            <NavItem to={paths.admin.licences.href()}>{t('nav.videoLicences')}</NavItem>
+          </li>
+        </>
       )}
       <li>
         <NavItem to={paths.settings.href()}>{t('nav.settings')}</NavItem>

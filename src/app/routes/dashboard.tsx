@@ -1,17 +1,26 @@
 import type { CurrentUser } from '@contract/index'
+import { lazy } from 'react'
+import { useTranslation } from 'react-i18next'
 import { StudentDashboard } from '@/features/dashboard/components/student-dashboard'
 import { LessonCatalogue } from '@/features/lessons/components/lesson-catalogue'
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import { EducatorStatus } from '@/features/profile/components/educator-status'
 
-const titleKeys = {
-  educator: 'dashboard.educator.title',
-  admin: 'dashboard.admin.title',
-} as const
+// The admin's dashboard is the users list, its own chunk: no student downloads it.
+const AdminUsers = lazy(() => import('./admin-users'))
 
-/** §2: students get their dashboard; educators' and admins' screens arrive with their issues. */
+/** §2: students get their dashboard, admins the users list, educators their account's state. */
 export default function Dashboard({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation()
   if (user.role === 'student') {
     return <StudentDashboard catalogue={<LessonCatalogue cardHeadingLevel={3} />} />
   }
-  return <ScreenTitle titleKey={titleKeys[user.role]} />
+  if (user.role === 'admin') return <AdminUsers />
+  return (
+    <section aria-labelledby="educator-dashboard-title" className="flex flex-col gap-6 p-6">
+      <h1 id="educator-dashboard-title" className="text-2xl font-semibold text-slate-900">
+        {t('dashboard.educator.title')}
+      </h1>
+      <EducatorStatus user={user} />
+    </section>
+  )
 }

@@ -43,7 +43,11 @@ export const paths = {
   settings: route('/settings'),
   history: route('/history'),
   upcomingLessons: route('/upcoming-lessons'),
-  admin: { educators: route('/admin/educators') },
+  admin: {
+    /** The users list; it is also the admin's dashboard at /. */
+    users: route('/admin/users'),
+    licences: route('/admin/video-licences'),
+  },
   payment: {
     result: {
       pattern: '/payments/:paymentId',

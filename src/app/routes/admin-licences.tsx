@@ -1,0 +1,3 @@
+import { LicencePool } from '@/features/admin/components/licence-pool'
+
+export default LicencePool

@@ -1,0 +1,3 @@
+import { AdminUsers } from '@/features/admin/components/admin-users'
+
+export default AdminUsers

@@ -1,0 +1,18 @@
+import type { AdminUser, Paginated } from '@contract/index'
+import type { QueryClient } from '@tanstack/react-query'
+import { adminKeys } from './keys'
+
+/** Applies `update` to one user in every cached page of the users list. */
+export const updateUserRows = (
+  queryClient: QueryClient,
+  userId: number,
+  update: (user: AdminUser) => AdminUser,
+) =>
+  queryClient.setQueriesData<Paginated<AdminUser>>(
+    { queryKey: adminKeys.users() },
+    (page) =>
+      page && {
+        ...page,
+        data: page.data.map((user) => (user.id === userId ? update(user) : user)),
+      },
+  )

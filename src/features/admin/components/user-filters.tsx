@@ -1,0 +1,93 @@
+import { ADMIN_USER_STATES, ROLES } from '@contract/rules'
+import type { AdminUserState, Role } from '@contract/index'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SEARCH_DEBOUNCE_MS } from '@/shared/lib/use-debounced-value'
+import { SelectField } from '@/shared/ui/select-field'
+import { TextField } from '@/shared/ui/text-field'
+import type { UserListFilters } from '../api/keys'
+import { SEARCH_MAX_LENGTH } from './use-user-filters'
+
+type UserFiltersProps = {
+  filters: UserListFilters
+  onChange: (change: Partial<Omit<UserListFilters, 'page'>>) => void
+}
+
+/**
+ * Search by name or e-mail (sent 500 ms after the last keystroke, §9), role and state. The box
+ * follows the URL when it changes from outside (Back, a shared link).
+ */
+export function UserFilters({ filters, onChange }: UserFiltersProps) {
+  const { t } = useTranslation()
+  const [text, setText] = useState(filters.search)
+  const [searchInUrl, setSearchInUrl] = useState(filters.search)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  if (filters.search !== searchInUrl) {
+    setSearchInUrl(filters.search)
+    if (filters.search !== text.trim()) setText(filters.search)
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const onSearch = (value: string) => {
+    setText(value)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => onChange({ search: value.trim() }), SEARCH_DEBOUNCE_MS)
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label={t('admin.users.filters.label')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        clearTimeout(timer.current)
+        onChange({ search: text.trim() })
+      }}
+      className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+    >
+      <TextField
+        type="search"
+        label={t('admin.users.filters.search')}
+        placeholder={t('admin.users.filters.searchPlaceholder')}
+        value={text}
+        maxLength={SEARCH_MAX_LENGTH}
+        onChange={(event) => onSearch(event.target.value)}
+        autoComplete="off"
+        className="min-w-0 sm:col-span-2 lg:col-span-1"
+      />
+      <SelectField
+        label={t('admin.users.filters.role')}
+        value={filters.role ?? ''}
+        onChange={(event) =>
+          onChange({ role: ROLES.find((role) => role === event.target.value) ?? null })
+        }
+      >
+        <option value="">{t('admin.users.filters.allRoles')}</option>
+        {ROLES.map((role: Role) => (
+          <option key={role} value={role}>
+            {t(`admin.users.roles.${role}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('admin.users.filters.state')}
+        value={filters.state ?? ''}
+        onChange={(event) =>
+          onChange({
+            state: ADMIN_USER_STATES.find((state) => state === event.target.value) ?? null,
+          })
+        }
+      >
+        <option value="">{t('admin.users.filters.allStates')}</option>
+        {ADMIN_USER_STATES.map((state: AdminUserState) => (
+          <option key={state} value={state}>
+            {t(`admin.users.states.${state}`)}
+          </option>
+        ))}
+      </SelectField>
+    </form>
+  )
+}
