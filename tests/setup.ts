@@ -18,6 +18,40 @@ configure({ asyncUtilTimeout: 5000 })
 // jsdom has no scrolling; React Router's scroll restoration calls it on every navigation.
 if (typeof window !== 'undefined') window.scrollTo = () => {}
 
+// jsdom has no modal dialogs: HTMLDialogElement lacks showModal() and close(). This stands in for
+// the parts of the HTML spec that Dialog (src/shared/ui/dialog.tsx) relies on, so tests run its
+// real code path: showModal() opens the dialog and moves focus in (the dialog focusing steps),
+// close() closes it and fires `close` from a queued task, and Escape that nothing cancelled fires a
+// cancelable `cancel` at the topmost modal dialog, which closes it unless prevented. Left out:
+// the inert rest of the page, the top layer, the browser's own focus return on close.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  const FOCUSABLE =
+    'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]'
+  const modals: HTMLDialogElement[] = []
+  Object.defineProperty(HTMLDialogElement.prototype, 'returnValue', { value: '', writable: true })
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    if (this.open && modals.includes(this)) return
+    if (this.open || !this.isConnected) throw new DOMException('Cannot open', 'InvalidStateError')
+    this.setAttribute('open', '')
+    modals.push(this)
+    const delegate =
+      this.querySelector<HTMLElement>('[autofocus]') ?? this.querySelector<HTMLElement>(FOCUSABLE)
+    ;(delegate ?? this).focus()
+  }
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement, returnValue?: string) {
+    if (!this.open) return
+    this.removeAttribute('open')
+    if (returnValue !== undefined) this.returnValue = returnValue
+    if (modals.includes(this)) modals.splice(modals.indexOf(this), 1)
+    setTimeout(() => this.dispatchEvent(new Event('close')))
+  }
+  document.addEventListener('keydown', (event) => {
+    const top = modals.findLast((dialog) => dialog.isConnected)
+    if (event.key !== 'Escape' || event.defaultPrevented || !top) return
+    if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close()
+  })
+}
+
 await initI18nWithResources({ 'en-US': en, 'jp-JP': jp })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
