@@ -281,7 +281,11 @@ describe('settings: the video licence of educators (§2, §6)', () => {
 
   it('says when there is no licence yet', async () => {
     await renderSettings('educatorWithoutLicence')
-    expect(screen.getByText('No video licence is assigned to you yet, so you cannot add sessions. An administrator will lend you one.')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'No video licence is assigned to you yet, so you cannot add sessions. An administrator will lend you one.',
+      ),
+    ).toBeInTheDocument()
     expect(reassign()).toBeEnabled()
   })
 

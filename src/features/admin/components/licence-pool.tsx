@@ -63,7 +63,7 @@ function LicenceTable({ licences }: { licences: readonly PoolLicence[] }) {
           {columns.map((label) => (
             <th
               key={label}
-             
+
               scope="col"
               className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
             >
@@ -76,7 +76,7 @@ function LicenceTable({ licences }: { licences: readonly PoolLicence[] }) {
         {licences.map((licence) => (
           <tr
             key={licence.id}
-           
+
             className="flex flex-col rounded-lg border border-slate-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0"
           >
             <th scope="row" className={`${cellClass} text-left font-semibold`}>

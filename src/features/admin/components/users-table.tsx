@@ -56,7 +56,7 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
           {Object.values(columns).map((label) => (
             <th
               key={label}
-             
+
               scope="col"
               className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
             >
@@ -69,14 +69,10 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
         {users.map((user) => (
           <tr
             key={user.id}
-           
+
             className="flex flex-col rounded-lg border border-slate-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0"
           >
-            <th
-             
-              scope="row"
-              className={`${cellClass} text-left font-semibold text-slate-900`}
-            >
+            <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900`}>
               <span aria-hidden="true" className="font-medium text-slate-600 md:hidden">
                 {columns.name}
               </span>
