@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          // One product (npm start: build, then serve) for every file; see e2e/global-setup.ts.
+          globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 240000,
           fileParallelism: false,

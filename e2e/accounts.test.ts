@@ -3,19 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { translator } from './i18n.ts'
-import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
+import { connectProduct, launchBrowser } from './support.ts'
 
-let product: RunningProduct
+const product = connectProduct()
 let browser: Browser
 
 beforeAll(async () => {
-  product = await startProduct()
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   await browser?.close()
-  await product?.stop()
 })
 
 const DEMO_EDUCATOR = 'kenji@manabi.example'

@@ -4,20 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as guest from '../contract/descriptors/guest.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
-import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
+import { connectProduct, launchBrowser } from './support.ts'
 
-let product: RunningProduct
+const product = connectProduct()
 let browser: Browser
 
 beforeAll(async () => {
-  product = await startProduct()
   browser = await launchBrowser()
   await mkdir('test-results', { recursive: true })
 })
 
 afterAll(async () => {
   await browser?.close()
-  await product?.stop()
 })
 
 const WIDTHS = [320, 768, 1440] as const

@@ -4,19 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as auth from '../contract/descriptors/auth.ts'
 import * as guest from '../contract/descriptors/guest.ts'
 import { paths } from '../src/shared/config/paths.ts'
-import { launchBrowser, type RunningProduct, startProduct } from './support.ts'
+import { connectProduct, launchBrowser } from './support.ts'
 
-let product: RunningProduct
+const product = connectProduct()
 let browser: Browser
 
 beforeAll(async () => {
-  product = await startProduct()
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   await browser?.close()
-  await product?.stop()
 })
 
 describe('the product, started with npm start on a fresh data folder', () => {

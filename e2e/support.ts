@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
 import type { ParamsOf, QueryOf, ResultOf } from '../contract/client.ts'
 import { buildPath, type Descriptor } from '../contract/descriptor.ts'
 import * as system from '../contract/descriptors/system.ts'
@@ -61,10 +63,22 @@ const apiUrlAt = <D extends Descriptor>(
   return url.href
 }
 
-export interface RunningProduct {
+/** Where the one product of a test run listens, and where it keeps its data and its log. */
+export interface ProductAddress {
   origin: string
   dataDir: string
-  stop: () => Promise<void>
+  /** The server's whole output (stdout and stderr), e-mails included. */
+  logFile: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    product: ProductAddress
+  }
+}
+
+export interface RunningProduct extends ProductAddress {
+  /** The server's output so far. */
   output: () => string
   /** The absolute URL of a screen of the SPA: `product.appUrl(paths.auth.login.href())`. */
   appUrl: (path: string) => string
@@ -74,6 +88,16 @@ export interface RunningProduct {
   getJson: <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) => Promise<ResultOf<D>>
   /** The newest link to `path` in an e-mail to `to`, as the server logs its outbox. */
   emailLink: (to: string, path: string) => Promise<string>
+  /**
+   * The successful JSON answer to the page's next call of `descriptor` with these params (and at
+   * least these query parameters), typed by the contract: what the screen itself received. Start
+   * waiting before the action that makes the call.
+   */
+  nextAnswer: <D extends Descriptor>(
+    page: Page,
+    descriptor: D,
+    call?: ApiCall<D>,
+  ) => Promise<ResultOf<D>>
 }
 
 /**
@@ -97,19 +121,72 @@ const findEmailLink = (log: string, to: string, path: string) => {
   return links.at(-1)
 }
 
+/** The helpers of a running product, from any process that knows its address. */
+export const productAt = (address: ProductAddress): RunningProduct => {
+  const apiUrl = <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) =>
+    apiUrlAt(address.origin, descriptor, call)
+  const getJson = async <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) => {
+    const answer = await fetch(apiUrl(descriptor, call))
+    if (!answer.ok) throw new Error(`${descriptor.path} answered ${answer.status}`)
+    return (await answer.json()) as ResultOf<D>
+  }
+  const emailLink = async (to: string, path: string) => {
+    const until = Date.now() + 10_000
+    while (Date.now() < until) {
+      const link = findEmailLink(await readFile(address.logFile, 'utf8'), to, path)
+      if (link) return link
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    throw new Error(`No e-mail to ${to} with a link to ${path}`)
+  }
+  const nextAnswer = async <D extends Descriptor>(page: Page, descriptor: D, call?: ApiCall<D>) => {
+    const expected = new URL(apiUrl(descriptor, call))
+    const response = await page.waitForResponse((candidate) => {
+      const url = new URL(candidate.url())
+      return (
+        candidate.request().method() === descriptor.method &&
+        url.origin === expected.origin &&
+        url.pathname === expected.pathname &&
+        [...expected.searchParams].every(([key, value]) => url.searchParams.get(key) === value)
+      )
+    })
+    if (!response.ok()) throw new Error(`${descriptor.path} answered ${response.status()}`)
+    return (await response.json()) as ResultOf<D>
+  }
+  return {
+    ...address,
+    output: () => readFileSync(address.logFile, 'utf8'),
+    appUrl: (path: string) => `${address.origin}${path}`,
+    apiUrl,
+    getJson,
+    emailLink,
+    nextAnswer,
+  }
+}
+
+/**
+ * The product the e2e project's global setup (`e2e/global-setup.ts`) started for the whole run:
+ * every test file shares it, its database included, so a test makes its own records (a new
+ * account, a new licence) and leaves the demo data as other files expect it.
+ */
+export const connectProduct = (): RunningProduct => productAt(inject('product'))
+
 /**
  * Starts the product exactly as a newcomer does (`npm start`: build the SPA, serve it and the API
- * on one origin, embedded database, demo data) on a fresh data folder and a free port.
+ * on one origin, embedded database, demo data) on a fresh data folder and a free port. Its output
+ * goes to a file, so test workers in other processes can read the e-mails it logs.
  */
-export const startProduct = async (): Promise<RunningProduct> => {
-  // info: the mailer logs each e-mail with its links.
+export const startProduct = async (): Promise<RunningProduct & { stop: () => Promise<void> }> => {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const dataDir = await mkdtemp(join(tmpdir(), 'manabi-e2e-'))
-  let log = ''
+  const root = await mkdtemp(join(tmpdir(), 'manabi-e2e-'))
+  const dataDir = join(root, 'data')
+  const logFile = join(root, 'server.log')
+  await mkdir(dataDir)
+  const log = await open(logFile, 'a')
   const child: ChildProcess = spawn('npm', ['start'], {
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log.fd, log.fd],
     env: {
       // The test runner's own VITE_* settings (the mocks' API URL) must not leak into the build.
       ...Object.fromEntries(
@@ -119,14 +196,16 @@ export const startProduct = async (): Promise<RunningProduct> => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_ORIGIN: origin,
+      // info: the mailer logs each e-mail with its links.
       LOG_LEVEL: 'info',
       // Each journey signs in many times from one address; the limit itself is tested in the API tests.
       AUTH_RATE_LIMIT: '1000',
       DATABASE_URL: '',
     },
   })
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  // The child holds its own copy of the descriptor.
+  await log.close()
+  const product = productAt({ origin, dataDir, logFile })
 
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
@@ -135,7 +214,7 @@ export const startProduct = async (): Promise<RunningProduct> => {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
     }
-    await rm(dataDir, { recursive: true, force: true })
+    await rm(root, { recursive: true, force: true })
   }
 
   const deadline = Date.now() + 150_000
@@ -143,31 +222,13 @@ export const startProduct = async (): Promise<RunningProduct> => {
     if (child.exitCode !== null) break
     try {
       const response = await fetch(apiUrlAt(origin, system.health))
-      if (response.ok) {
-        const emailLink = async (to: string, path: string) => {
-          const until = Date.now() + 10_000
-          while (Date.now() < until) {
-            const link = findEmailLink(log, to, path)
-            if (link) return link
-            await new Promise((resolve) => setTimeout(resolve, 200))
-          }
-          throw new Error(`No e-mail to ${to} with a link to ${path}`)
-        }
-        const apiUrl = <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) =>
-          apiUrlAt(origin, descriptor, call)
-        const getJson = async <D extends Descriptor>(descriptor: D, call?: ApiCall<D>) => {
-          const answer = await fetch(apiUrl(descriptor, call))
-          if (!answer.ok) throw new Error(`${descriptor.path} answered ${answer.status}`)
-          return (await answer.json()) as ResultOf<D>
-        }
-        const appUrl = (path: string) => `${origin}${path}`
-        return { origin, dataDir, stop, output: () => log, appUrl, apiUrl, getJson, emailLink }
-      }
+      if (response.ok) return { ...product, stop }
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
+  const output = product.output()
   await stop()
-  throw new Error(`The product did not start on ${origin}:\n${log}`)
+  throw new Error(`The product did not start on ${origin}:\n${output}`)
 }

@@ -1,0 +1,412 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ACCOUNTS, DEMO_PASSWORD } from '../contract/demo/world.ts'
+import * as admin from '../contract/descriptors/admin.ts'
+import type { AdminUser } from '../contract/index.ts'
+import { paths } from '../src/shared/config/paths.ts'
+import { describeViolations, seriousViolations } from './axe.ts'
+import { translator } from './i18n.ts'
+import { connectProduct, launchBrowser } from './support.ts'
+
+const product = connectProduct()
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Every page of every test reports its uncaught errors here; a test ends with none. */
+let pageErrors: string[] = []
+afterEach(() => {
+  const found = pageErrors
+  pageErrors = []
+  expect(found).toEqual([])
+})
+
+const demo = (key: (typeof ACCOUNTS)[number]['key']) => {
+  const account = ACCOUNTS.find((candidate) => candidate.key === key)
+  if (!account) throw new Error(`No demo account ${key}`)
+  return account
+}
+const ADMIN = demo('admin')
+// Kenji holds a licence and teaches upcoming sessions; other files sign in as him, so his
+// licence is only ever looked at here, never taken.
+const KENJI = demo('kenji')
+
+type T = ReturnType<typeof translator>
+type Language = Parameters<typeof translator>[0]
+
+const openPage = async (context: BrowserContext) => {
+  const page = await context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+  return page
+}
+
+const newSession = async (width = 1280) => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  return { context, page: await openPage(context) }
+}
+
+const logIn = async (page: Page, t: T, email: string, password = DEMO_PASSWORD) => {
+  await page.goto(product.appUrl(paths.auth.login.href()))
+  await page.getByLabel(t('auth.fields.email'), { exact: true }).fill(email)
+  await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password)
+  await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
+  await page.waitForURL(product.appUrl(paths.home.href()))
+}
+
+const logOut = async (page: Page, t: T) => {
+  await page.getByRole('button', { name: t('nav.logout') }).click()
+  await page.waitForURL(product.appUrl(paths.auth.login.href()))
+}
+
+/**
+ * A toast with this text appears; its close button (react-toastify's own, labelled 'close') takes
+ * it away, so the next toast with the same text is a new one.
+ */
+const toast = async (page: Page, text: string) => {
+  const alert = page.getByRole('alert').filter({ hasText: text })
+  await alert.waitFor()
+  await alert.getByRole('button', { name: 'close', exact: true }).click()
+  await alert.waitFor({ state: 'hidden' })
+}
+
+/** The row of a table whose row header is `name`. */
+const rowOf = (table: Locator, name: string) =>
+  table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name, exact: true }) })
+
+/** What the row of `name` shows under the column headed `column`, as the user reads it. */
+const cellText = async (table: Locator, name: string, column: string) => {
+  const columns = (await table.getByRole('columnheader').allTextContents()).map((text) =>
+    text.trim(),
+  )
+  const index = columns.indexOf(column)
+  if (index < 0) throw new Error(`No column ${column} in ${columns.join(', ')}`)
+  const row = rowOf(table, name)
+  const text = await row.getByRole('rowheader').or(row.getByRole('cell')).nth(index).innerText()
+  return text.trim()
+}
+
+const usersTable = (page: Page, t: T) =>
+  page.getByRole('table', { name: t('admin.users.caption'), exact: true })
+const poolTable = (page: Page, t: T) =>
+  page.getByRole('table', { name: t('admin.pool.caption'), exact: true })
+
+/**
+ * Types into the users list's search box and waits for the debounced search to reach the URL;
+ * returns the list the screen received for it.
+ */
+const searchUsers = async (page: Page, t: T, text: string) => {
+  const answer = product.nextAnswer(page, admin.listUsers, { query: { search: text } })
+  await page
+    .getByRole('searchbox', { name: t('admin.users.filters.search'), exact: true })
+    .fill(text)
+  await page.waitForURL((url) => url.searchParams.get('search') === text)
+  return (await answer).data
+}
+
+const licenceText = (t: T, licence: NonNullable<AdminUser['videoLicence']>) =>
+  t('admin.users.licence', {
+    provider: t(`profile.licence.providers.${licence.provider}`),
+    account: licence.accountEmail,
+  })
+
+describe('an admin approving a new educator and lending it a licence', () => {
+  it('takes the educator from waiting for approval to creating lessons, then takes the licence back', async () => {
+    const t = translator('en-US')
+    const stamp = Date.now()
+    const name = `Haruka Newteacher ${stamp}`
+    const email = `e2e-educator-${stamp}@example.com`
+    const password = 'Password1'
+
+    // (a) A new educator registers, confirms the e-mailed link and waits for approval.
+    const educator = await newSession()
+    const teacher = educator.page
+    await teacher.goto(product.appUrl(paths.auth.register.href()))
+    await teacher.getByRole('heading', { name: t('auth.register.title'), exact: true }).waitFor()
+    await teacher.getByLabel(t('auth.fields.name'), { exact: true }).fill(name)
+    await teacher.getByLabel(t('auth.fields.email'), { exact: true }).fill(email)
+    await teacher.getByLabel(t('auth.fields.password'), { exact: true }).fill(password)
+    await teacher.getByLabel(t('auth.fields.confirmPassword'), { exact: true }).fill(password)
+    await teacher
+      .getByRole('radio', { name: t('auth.register.role.educator'), exact: true })
+      .check()
+    await teacher.getByLabel(t('auth.register.terms.label')).check()
+    await teacher.getByRole('button', { name: t('auth.register.submit'), exact: true }).click()
+    await teacher.getByRole('heading', { name: t('auth.confirm.title'), exact: true }).waitFor()
+    await teacher.goto(await product.emailLink(email, paths.auth.confirmation.href()))
+    await teacher.getByText(t('auth.confirmation.confirmed')).waitFor()
+
+    await logIn(teacher, t, email, password)
+    await teacher.getByRole('heading', { name: t('dashboard.educator.title') }).waitFor()
+    await teacher.getByText(t('auth.notApproved.title'), { exact: true }).waitFor()
+    expect(await teacher.getByText(t('profile.status.createLesson')).count()).toBe(0)
+    await teacher.goto(product.appUrl(paths.lesson.create.href()))
+    await teacher
+      .getByRole('heading', { name: t('auth.notApproved.title'), exact: true, level: 1 })
+      .waitFor()
+    await logOut(teacher, t)
+
+    // (b) The admin finds them by part of their name, approves them and lends them a licence.
+    const { context: adminContext, page } = await newSession()
+    await logIn(page, t, ADMIN.email)
+    await page.getByRole('heading', { name: t('admin.users.title'), level: 1 }).waitFor()
+    const users = usersTable(page, t)
+    const found = await searchUsers(page, t, `Newteacher ${stamp}`)
+    expect(found.map((user) => user.email)).toEqual([email])
+    const userId = found[0]!.id
+    await rowOf(users, name).waitFor()
+    expect(await cellText(users, name, t('admin.users.columns.role'))).toBe(
+      t('admin.users.roles.educator'),
+    )
+    expect(await cellText(users, name, t('admin.users.columns.approved'))).toBe(t('admin.users.no'))
+    expect(await cellText(users, name, t('admin.users.columns.licence'))).toBe(
+      t('admin.users.noLicence'),
+    )
+
+    const approveButton = rowOf(users, name).getByRole('button', {
+      name: t('admin.users.approve.labelFor', { name }),
+      exact: true,
+    })
+    await approveButton.click()
+    const approveDialog = page.getByRole('dialog', { name: t('admin.users.approve.title') })
+    await approveDialog.getByText(t('admin.users.approve.question', { name, email })).waitFor()
+    await approveDialog
+      .getByRole('button', { name: t('admin.users.approve.confirm'), exact: true })
+      .click()
+    await toast(page, t('admin.users.approve.done', { name }))
+    await approveDialog.waitFor({ state: 'detached' })
+    await approveButton.waitFor({ state: 'detached' })
+    expect(await cellText(users, name, t('admin.users.columns.approved'))).toBe(
+      t('admin.users.yes'),
+    )
+
+    const assigned = product.nextAnswer(page, admin.assignVideoLicence, {
+      params: { id: userId },
+    })
+    await rowOf(users, name)
+      .getByRole('button', { name: t('admin.licence.assignLabelFor', { name }), exact: true })
+      .click()
+    const assignDialog = page.getByRole('dialog', { name: t('admin.licence.assignTitle') })
+    const choice = assignDialog.getByLabel(t('admin.licence.choose'), { exact: true })
+    expect(await choice.inputValue()).toBe('')
+    expect(await choice.locator('option:checked').innerText()).toBe(t('admin.licence.firstFree'))
+    await assignDialog
+      .getByRole('button', { name: t('admin.licence.assignConfirm'), exact: true })
+      .click()
+    const first = (await assigned).videoLicence
+    if (!first) throw new Error('The assigned educator holds no licence')
+    await toast(page, t('admin.licence.assigned', { name }))
+    await expect
+      .poll(() => cellText(users, name, t('admin.users.columns.licence')))
+      .toBe(licenceText(t, first))
+
+    // (c) The educator signs in again: approved, licensed, and the new-lesson form opens.
+    await logIn(teacher, t, email, password)
+    await teacher.getByRole('heading', { name: t('dashboard.educator.title') }).waitFor()
+    await teacher.getByRole('link', { name: t('profile.status.createLesson') }).waitFor()
+    expect(await teacher.getByText(t('auth.notApproved.title')).count()).toBe(0)
+    expect(await teacher.getByText(t('profile.status.noLicenceTitle')).count()).toBe(0)
+    await teacher.getByRole('link', { name: t('profile.status.createLesson') }).click()
+    await teacher.waitForURL(product.appUrl(paths.lesson.create.href()))
+    await teacher
+      .getByRole('heading', { name: t('lessons.form.newLesson'), exact: true, level: 1 })
+      .waitFor()
+
+    // (d) Another licence for the educator; the first one is free again in the pool.
+    const reassigned = product.nextAnswer(page, admin.assignVideoLicence, {
+      params: { id: userId },
+    })
+    await rowOf(users, name)
+      .getByRole('button', { name: t('admin.licence.reassignLabelFor', { name }), exact: true })
+      .click()
+    const reassignDialog = page.getByRole('dialog', { name: t('admin.licence.reassignTitle') })
+    await reassignDialog
+      .getByText(
+        t('admin.licence.reassignQuestion', {
+          name,
+          provider: t(`profile.licence.providers.${first.provider}`),
+          account: first.accountEmail,
+        }),
+      )
+      .waitFor()
+    await reassignDialog
+      .getByRole('button', { name: t('admin.licence.reassignConfirm'), exact: true })
+      .click()
+    const afterReassign = await reassigned
+    const second = afterReassign.videoLicence
+    if (!second) throw new Error('The reassigned educator holds no licence')
+    expect(second.accountEmail).not.toBe(first.accountEmail)
+    await toast(page, t('admin.licence.assigned', { name }))
+    await expect
+      .poll(() => cellText(users, name, t('admin.users.columns.licence')))
+      .toBe(licenceText(t, second))
+
+    const poolPage = await openPage(adminContext)
+    await poolPage.goto(product.appUrl(paths.admin.licences.href()))
+    const pool = poolTable(poolPage, t)
+    await rowOf(pool, first.accountEmail).waitFor()
+    expect(await cellText(pool, first.accountEmail, t('admin.pool.columns.holder'))).toBe(
+      t('admin.pool.free'),
+    )
+    expect(await cellText(pool, second.accountEmail, t('admin.pool.columns.holder'))).toBe(
+      t('admin.pool.heldBy', { name, email }),
+    )
+
+    // Taking the licence back: the dialog says how many upcoming sessions lose their meeting.
+    await rowOf(users, name)
+      .getByRole('button', { name: t('admin.licence.removeLabelFor', { name }), exact: true })
+      .click()
+    const removeDialog = page.getByRole('dialog', { name: t('admin.licence.removeTitle') })
+    await removeDialog
+      .getByText(t('admin.licence.removeEffect', { count: afterReassign.upcomingSessionCount }))
+      .waitFor()
+    await removeDialog
+      .getByRole('button', { name: t('admin.licence.removeConfirm'), exact: true })
+      .click()
+    await toast(page, t('admin.licence.removed', { name }))
+    await expect
+      .poll(() => cellText(users, name, t('admin.users.columns.licence')))
+      .toBe(t('admin.users.noLicence'))
+
+    await poolPage.reload()
+    await rowOf(pool, second.accountEmail).waitFor()
+    expect(await cellText(pool, second.accountEmail, t('admin.pool.columns.holder'))).toBe(
+      t('admin.pool.free'),
+    )
+
+    // The educator, still signed in, now reads that a licence is missing.
+    await teacher.goto(product.appUrl(paths.home.href()))
+    await teacher.getByText(t('profile.status.noLicenceTitle'), { exact: true }).waitFor()
+
+    await adminContext.close()
+    await educator.context.close()
+  })
+
+  it('adds a licence to the pool and retires a free one', async () => {
+    const t = translator('en-US')
+    const account = `e2e-pool-${Date.now()}@manabi.example`
+    const { context, page } = await newSession()
+    await logIn(page, t, ADMIN.email)
+    await page.getByRole('link', { name: t('nav.videoLicences') }).click()
+    await page.waitForURL(product.appUrl(paths.admin.licences.href()))
+    const pool = poolTable(page, t)
+    await pool.waitFor()
+
+    await page.getByLabel(t('admin.pool.provider'), { exact: true }).selectOption('google_meet')
+    await page.getByLabel(t('admin.pool.account'), { exact: true }).fill(account)
+    await page.getByRole('button', { name: t('admin.pool.add'), exact: true }).click()
+    await toast(page, t('admin.pool.added', { account }))
+    await rowOf(pool, account).waitFor()
+    expect(await cellText(pool, account, t('admin.pool.columns.provider'))).toBe(
+      t('profile.licence.providers.google_meet'),
+    )
+    expect(await cellText(pool, account, t('admin.pool.columns.holder'))).toBe(t('admin.pool.free'))
+    expect(await page.getByLabel(t('admin.pool.account'), { exact: true }).inputValue()).toBe('')
+
+    await rowOf(pool, account)
+      .getByRole('button', { name: t('admin.pool.retireLabelFor', { account }), exact: true })
+      .click()
+    const dialog = page.getByRole('dialog', { name: t('admin.pool.retireTitle') })
+    await dialog.getByText(t('admin.pool.retireQuestion', { account })).waitFor()
+    await dialog.getByRole('button', { name: t('admin.pool.retireConfirm'), exact: true }).click()
+    await toast(page, t('admin.pool.retired'))
+    await rowOf(pool, account).waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it("warns how many of an educator's upcoming sessions a removal affects, and Cancel keeps the licence", async () => {
+    const t = translator('en-US')
+    const { context, page } = await newSession()
+    await logIn(page, t, ADMIN.email)
+    const users = usersTable(page, t)
+    const found = await searchUsers(page, t, KENJI.email.split('@')[0]!)
+    const kenji = found.find((user) => user.email === KENJI.email)
+    if (!kenji?.videoLicence) throw new Error(`${KENJI.email} holds no licence`)
+    expect(kenji.upcomingSessionCount).toBeGreaterThan(0)
+    const held = licenceText(t, kenji.videoLicence)
+    await expect
+      .poll(() => cellText(users, KENJI.name, t('admin.users.columns.licence')))
+      .toBe(held)
+
+    await rowOf(users, KENJI.name)
+      .getByRole('button', {
+        name: t('admin.licence.removeLabelFor', { name: KENJI.name }),
+        exact: true,
+      })
+      .click()
+    const dialog = page.getByRole('dialog', { name: t('admin.licence.removeTitle') })
+    await dialog
+      .getByText(t('admin.licence.removeEffect', { count: kenji.upcomingSessionCount }), {
+        exact: true,
+      })
+      .waitFor()
+    await dialog.getByRole('button', { name: t('common.cancel'), exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await cellText(users, KENJI.name, t('admin.users.columns.licence'))).toBe(held)
+    await context.close()
+  })
+})
+
+describe('accessibility of the admin screens (axe-core)', () => {
+  const audit = async (page: Page, label: string, found: string[]) => {
+    found.push(
+      ...describeViolations(await seriousViolations(page)).map((line) => `${label}: ${line}`),
+    )
+  }
+
+  /** The users list, the same with a dialog open, and the licence pool, in one language. */
+  const auditScreens = async (page: Page, language: Language, found: string[]) => {
+    const t = translator(language)
+    await page.goto(product.appUrl(paths.admin.users.href()))
+    await page.getByRole('heading', { name: t('admin.users.title'), level: 1 }).waitFor()
+    await usersTable(page, t).waitFor()
+    await audit(page, `${language} users`, found)
+
+    await searchUsers(page, t, KENJI.name)
+    await rowOf(usersTable(page, t), KENJI.name)
+      .getByRole('button', {
+        name: t('admin.licence.removeLabelFor', { name: KENJI.name }),
+        exact: true,
+      })
+      .click()
+    const dialog = page.getByRole('dialog', { name: t('admin.licence.removeTitle') })
+    await dialog.waitFor()
+    await audit(page, `${language} users with a dialog`, found)
+    await dialog.getByRole('button', { name: t('common.cancel'), exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    await page.goto(product.appUrl(paths.admin.licences.href()))
+    await poolTable(page, t).waitFor()
+    await audit(page, `${language} licences`, found)
+
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto(product.appUrl(paths.admin.users.href()))
+    await usersTable(page, t).waitFor()
+    await audit(page, `${language} users at 375 px`, found)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scrolling at 375 px',
+    ).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 900 })
+  }
+
+  it('report no serious or critical violation in English and Japanese', async () => {
+    const en = translator('en-US')
+    const jp = translator('jp-JP')
+    const { context, page } = await newSession()
+    await logIn(page, en, ADMIN.email)
+    const found: string[] = []
+    await auditScreens(page, 'en-US', found)
+
+    await page.getByLabel(en('common.language.label'), { exact: true }).selectOption('jp-JP')
+    await page.getByRole('heading', { name: jp('admin.users.title'), level: 1 }).waitFor()
+    await auditScreens(page, 'jp-JP', found)
+    await context.close()
+    expect(found).toEqual([])
+  })
+})
