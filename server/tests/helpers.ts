@@ -166,7 +166,13 @@ export const errorOf = (response: ApiResponse): ErrorBody => {
  * Builds the real app with production options for one test file and empties every table after
  * each test. Rate limits are set high unless a test file asks otherwise.
  */
-export const setupTestApp = (options: { rateLimitMax?: number } = {}) => {
+export const setupTestApp = (
+  options: {
+    rateLimitMax?: number
+    /** Collects every line the app logs at error level (none unless given). */
+    errorLog?: string[]
+  } = {},
+) => {
   const context = {} as TestContext
   let database: DatabaseHandle
   let dataDir: string
@@ -185,6 +191,14 @@ export const setupTestApp = (options: { rateLimitMax?: number } = {}) => {
       database,
       closeDatabase: false,
       rateLimit: { max: options.rateLimitMax ?? 10_000, timeWindow: 60_000 },
+      ...(options.errorLog
+        ? {
+            logger: {
+              level: 'error',
+              stream: { write: (line: string) => void options.errorLog?.push(line) },
+            },
+          }
+        : {}),
     })
     await context.app.ready()
     context.db = database.db

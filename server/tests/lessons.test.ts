@@ -32,7 +32,9 @@ import {
 } from './catalogue-fixtures.ts'
 import { bodyOf, createUser, errorOf, setupTestApp } from './helpers.ts'
 
-const context = setupTestApp()
+/** What the app logs at error level: answering an image must log nothing. */
+const errorLog: string[] = []
+const context = setupTestApp({ errorLog })
 
 const NOT_APPROVED = 'Your account has not been approved yet'
 type Who = keyof Cast
@@ -746,6 +748,8 @@ describe('GET /lessons/:id/image', () => {
     })
     expect(again.statusCode).toBe(304)
     expect(again.rawPayload.length).toBe(0)
+    // The handler answers with the reply itself; the route wrapper must not answer again.
+    expect(errorLog).toEqual([])
   })
 
   it('answers 404 when the lesson has no image or does not exist', async () => {

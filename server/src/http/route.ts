@@ -69,7 +69,9 @@ export const route = <const E extends Endpoint>(
         query: request.query as StaticOf<E['querystring']>,
         body: request.body as StaticOf<E['body']>,
       })
-      if (isReply(result, reply)) return reply
+      // A handler that answered itself returns the reply; being thenable, awaiting it can give
+      // undefined, so a sent reply counts as answered too.
+      if (reply.sent || isReply(result, reply)) return reply
       return reply.status(result.status).send(result.body)
     },
   })
