@@ -22,6 +22,10 @@ describe('the product, started with npm start on a fresh data folder', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
+    // Only React's development build says this: the product must serve the production one.
+    page.on('console', (message) => {
+      if (message.text().includes('React DevTools')) problems.push('React development build')
+    })
 
     const newest = await product.getJson(guest.guestLessons, { query: { page: 1, take: 5 } })
     expect(newest.data).toHaveLength(5)

@@ -188,9 +188,12 @@ export const startProduct = async (): Promise<RunningProduct & { stop: () => Pro
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     env: {
-      // The test runner's own VITE_* settings (the mocks' API URL) must not leak into the build.
+      // The test runner's own VITE_* settings (the mocks' API URL) and its NODE_ENV=test (which
+      // would make Vite build React's development bundle) must not leak into the build.
       ...Object.fromEntries(
-        Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+        Object.entries(process.env).filter(
+          ([key]) => !key.startsWith('VITE_') && key !== 'NODE_ENV',
+        ),
       ),
       PORT: String(port),
       HOST: '127.0.0.1',

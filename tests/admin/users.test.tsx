@@ -292,6 +292,20 @@ describe('admin users list: approving an educator', () => {
     expect(screen.getByRole('button', { name: 'Approve Hiroshi Sato' })).toBeEnabled()
   })
 
+  it('names the reason when another admin approved the educator first', async () => {
+    await renderUsers()
+    userRow(seedIds.unverifiedEducator).isValidated = true
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Hiroshi Sato' }))
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }),
+    )
+    expect(
+      await screen.findByText(`User verification failed: ${MESSAGES.accounts.alreadyApproved}`),
+    ).toBeInTheDocument()
+    // The list is read again: the educator is approved after all.
+    await waitFor(() => expect(cell('Hiroshi Sato', 'Approved')).toHaveTextContent('Yes'))
+  })
+
   it('sends nothing when the admin cancels', async () => {
     const bodies = recordBodies(admin.approveUser)
     await renderUsers()

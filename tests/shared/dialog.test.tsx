@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
+import { StrictMode, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { Dialog } from '@/shared/ui/dialog'
 
@@ -59,6 +59,20 @@ describe('Dialog (§9)', () => {
     expect(dialog).toHaveClass('max-w-dialog')
     expect(within(dialog).getByRole('heading', { name: 'Your name' })).toBeInTheDocument()
     expect(within(dialog).getByLabelText('Name')).toHaveFocus()
+  })
+
+  it('stays open under StrictMode, whose extra ref detach and attach close and reopen it', async () => {
+    const onClose = vi.fn()
+    render(
+      <StrictMode>
+        <Harness onClose={onClose} />
+      </StrictMode>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Edit name' }))
+    // The close event of the simulated detach arrives a task later, when the dialog is open again.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.getByRole('dialog', { name: 'Your name' })).toBeInTheDocument()
+    expect(onClose).not.toHaveBeenCalled()
   })
 
   it('takes another width class', async () => {

@@ -57,9 +57,10 @@ export function Dialog({
         if (event.cancelable) onClose()
       }}
       // Our own close() happens as the element unmounts, so a close event while it is still in
-      // the document is the browser's.
+      // the document is the browser's, unless the dialog is open again by the time it arrives
+      // (StrictMode detaches and reattaches refs in development: close, then showModal).
       onClose={(event) => {
-        if (event.currentTarget.isConnected) onClose()
+        if (event.currentTarget.isConnected && !event.currentTarget.open) onClose()
       }}
       // The panel's content fills the whole <dialog>, so a click on the element itself is a
       // click on its ::backdrop.

@@ -55,7 +55,7 @@ export function AddLicenceForm() {
       noValidate
       aria-labelledby="add-licence-title"
       onSubmit={(event) => void handleSubmit(submit)(event)}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      className="flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
     >
       <h2 id="add-licence-title" className="text-lg font-semibold text-slate-900">
         {t('admin.pool.addTitle')}

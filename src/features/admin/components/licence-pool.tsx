@@ -11,7 +11,7 @@ import { useRetireVideoLicence } from '../api/retire-video-licence'
 import { AddLicenceForm } from './add-licence-form'
 
 const cellClass =
-  'flex items-baseline justify-between gap-3 px-4 py-1 text-sm md:table-cell md:px-3 md:py-3 md:align-top'
+  'flex items-baseline justify-between gap-3 px-4 py-1 text-sm lg:table-cell lg:px-3 lg:py-3 lg:align-top'
 
 /** A free licence can leave the pool for good, after a confirmation. */
 function RetireLicence({ licence }: { licence: PoolLicence }) {
@@ -56,10 +56,10 @@ function LicenceTable({ licences }: { licences: readonly PoolLicence[] }) {
   ] as const
   const [account, provider, holder, createdAt] = columns
   return (
-    <table className="block w-full md:table md:border-collapse">
+    <table className="block w-full lg:table lg:border-collapse">
       <caption className="sr-only">{t('admin.pool.caption')}</caption>
-      <thead className="sr-only md:not-sr-only md:table-header-group">
-        <tr className="md:border-b md:border-slate-200">
+      <thead className="sr-only lg:not-sr-only lg:table-header-group">
+        <tr className="lg:border-b lg:border-slate-200">
           {columns.map((label) => (
             <th
               key={label}
@@ -72,15 +72,15 @@ function LicenceTable({ licences }: { licences: readonly PoolLicence[] }) {
           ))}
         </tr>
       </thead>
-      <tbody className="flex flex-col gap-3 md:table-row-group">
+      <tbody className="grid gap-3 md:grid-cols-2 lg:table-row-group">
         {licences.map((licence) => (
           <tr
             key={licence.id}
 
-            className="flex flex-col rounded-lg border border-slate-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0"
+            className="flex flex-col rounded-lg border border-slate-200 bg-white py-2 lg:table-row lg:rounded-none lg:border-0 lg:border-b lg:py-0"
           >
             <th scope="row" className={`${cellClass} text-left font-semibold`}>
-              <span aria-hidden="true" className="font-medium text-slate-600 md:hidden">
+              <span aria-hidden="true" className="font-medium text-slate-600 lg:hidden">
                 {account}
               </span>
               <span className="min-w-0 break-all text-slate-900">{licence.accountEmail}</span>
@@ -99,15 +99,19 @@ function LicenceTable({ licences }: { licences: readonly PoolLicence[] }) {
               [createdAt, formatDate(licence.createdAt, language)],
             ].map(([label, value]) => (
               <td key={label} className={cellClass}>
-                <span aria-hidden="true" className="font-medium text-slate-600 md:hidden">
+                <span aria-hidden="true" className="font-medium text-slate-600 lg:hidden">
                   {label}
                 </span>
-                <span className="min-w-0 text-right break-words text-slate-900 md:text-left">
+                <span className="min-w-0 text-right break-words text-slate-900 lg:text-left">
                   {value}
                 </span>
               </td>
             ))}
-            <td className="px-4 pt-2 pb-1 md:table-cell md:px-3 md:py-3 md:align-top">
+            <td
+              className={`px-4 pt-2 pb-1 lg:table-cell lg:px-3 lg:py-3 lg:align-top ${
+                licence.holder === null ? '' : 'hidden'
+              }`}
+            >
               {licence.holder === null && <RetireLicence licence={licence} />}
             </td>
           </tr>

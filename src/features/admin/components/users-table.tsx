@@ -6,19 +6,19 @@ import { useLanguage } from '@/shared/i18n/use-language'
 import { UserActions } from './user-actions'
 
 /**
- * One table for every width: from `md` up it is a table, below it each row is a card whose cells
+ * One table for every width: from `xl` up (the eight columns need the room) it is a table, below it each row is a card whose cells
  * carry their column's name (browsers keep table semantics when CSS changes `display`).
  */
 const cellClass =
-  'flex items-baseline justify-between gap-3 px-4 py-1 text-sm md:table-cell md:px-3 md:py-3 md:align-top'
+  'flex items-baseline justify-between gap-3 px-4 py-1 text-sm xl:table-cell xl:px-3 xl:py-3 xl:align-top'
 
 function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
     <td className={cellClass}>
-      <span aria-hidden="true" className="font-medium text-slate-600 md:hidden">
+      <span aria-hidden="true" className="font-medium text-slate-600 xl:hidden">
         {label}
       </span>
-      <span className="min-w-0 text-right break-words text-slate-900 md:text-left">{children}</span>
+      <span className="min-w-0 text-right break-words text-slate-900 xl:text-left">{children}</span>
     </td>
   )
 }
@@ -49,10 +49,10 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
     actions: t('admin.users.columns.actions'),
   }
   return (
-    <table className="block w-full md:table md:border-collapse">
+    <table className="block w-full xl:table xl:border-collapse">
       <caption className="sr-only">{t('admin.users.caption')}</caption>
-      <thead className="sr-only md:not-sr-only md:table-header-group">
-        <tr className="md:border-b md:border-slate-200">
+      <thead className="sr-only xl:not-sr-only xl:table-header-group">
+        <tr className="xl:border-b xl:border-slate-200">
           {Object.values(columns).map((label) => (
             <th
               key={label}
@@ -65,15 +65,15 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
           ))}
         </tr>
       </thead>
-      <tbody className="flex flex-col gap-3 md:table-row-group">
+      <tbody className="grid gap-3 md:grid-cols-2 xl:table-row-group">
         {users.map((user) => (
           <tr
             key={user.id}
 
-            className="flex flex-col rounded-lg border border-slate-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0"
+            className="flex flex-col rounded-lg border border-slate-200 bg-white py-2 xl:table-row xl:rounded-none xl:border-0 xl:border-b xl:py-0"
           >
             <th scope="row" className={`${cellClass} text-left font-semibold text-slate-900`}>
-              <span aria-hidden="true" className="font-medium text-slate-600 md:hidden">
+              <span aria-hidden="true" className="font-medium text-slate-600 xl:hidden">
                 {columns.name}
               </span>
               <span className="min-w-0 break-words">{user.name}</span>
@@ -97,8 +97,12 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
               )}
             </Cell>
             <Cell label={columns.createdAt}>{formatDate(user.createdAt, language)}</Cell>
-            <td className="px-4 pt-2 pb-1 md:table-cell md:px-3 md:py-3 md:align-top">
-              <span className="sr-only md:hidden">{columns.actions}</span>
+            <td
+              className={`px-4 pt-2 pb-1 xl:table-cell xl:px-3 xl:py-3 xl:align-top ${
+                user.role === 'educator' ? '' : 'hidden'
+              }`}
+            >
+              <span className="sr-only xl:hidden">{columns.actions}</span>
               <UserActions user={user} />
             </td>
           </tr>
