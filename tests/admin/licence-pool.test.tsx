@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import * as admin from '@contract/descriptors/admin'
@@ -9,6 +9,7 @@ import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
 import { recordBodies } from '@tests/request-log'
+import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 
 const licenceRow = (id: number) => db.licences.find((licence) => licence.id === id)!
@@ -24,21 +25,6 @@ const row = (account: string) => screen.getByRole('rowheader', { name: account }
 const accounts = () =>
   screen.queryAllByRole('rowheader').map((header) => header.lastElementChild?.textContent ?? '')
 const form = () => screen.getByRole('form', { name: 'Add a licence' })
-
-const gate = () => {
-  let open: () => void = () => {}
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return {
-    opened,
-    open: () =>
-      act(() => {
-        open()
-        return Promise.resolve()
-      }),
-  }
-}
 
 describe('licence pool: the list', () => {
   it('lists every licence with its provider, its holder or Free', async () => {
@@ -145,13 +131,7 @@ describe('licence pool: adding a licence', () => {
   })
 
   it('disables Add while the call runs', async () => {
-    const held = gate()
-    server.use(
-      mockEndpoint(admin.addVideoLicence, async () => {
-        await held.opened
-        return undefined
-      }),
-    )
+    const held = holdCalls(admin.addVideoLicence)
     await renderPool()
     await userEvent.type(
       within(form()).getByRole('textbox', { name: 'Account e-mail' }),
@@ -159,7 +139,7 @@ describe('licence pool: adding a licence', () => {
     )
     await userEvent.click(within(form()).getByRole('button', { name: 'Add licence' }))
     expect(within(form()).getByRole('button', { name: 'Add licence' })).toBeDisabled()
-    await held.open()
+    await held.release()
     await waitFor(() => expect(accounts()).toContain('room@pool.example'))
     expect(within(form()).getByRole('button', { name: 'Add licence' })).toBeEnabled()
   })
@@ -205,13 +185,7 @@ describe('licence pool: retiring a licence', () => {
   })
 
   it('disables both buttons of the dialog while the call runs', async () => {
-    const held = gate()
-    server.use(
-      mockEndpoint(admin.retireVideoLicence, async () => {
-        await held.opened
-        return undefined
-      }),
-    )
+    const held = holdCalls(admin.retireVideoLicence)
     const free = licenceRow(seedIds.licences.free[0])
     await renderPool()
     await userEvent.click(screen.getByRole('button', { name: `Retire ${free.accountEmail}` }))
@@ -219,7 +193,7 @@ describe('licence pool: retiring a licence', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retire licence' }))
     expect(within(dialog).getByRole('button', { name: 'Retire licence' })).toBeDisabled()
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled()
-    await held.open()
+    await held.release()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 })

@@ -12,6 +12,7 @@ import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
 import { SEARCH_DEBOUNCE_MS } from '@/shared/lib/use-debounced-value'
 import { recordBodies, recordQueries } from '@tests/request-log'
+import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 
 const userRow = (id: number) => db.users.find((user) => user.id === id)!
@@ -39,22 +40,6 @@ const cell = (name: string, column: string) => {
 /** The names in the row headers (each also holds its column's name for small screens). */
 const names = () =>
   screen.queryAllByRole('rowheader').map((header) => header.lastElementChild?.textContent ?? '')
-
-/** A request held until the test lets it through; the mock's own handler then answers. */
-const gate = () => {
-  let open: () => void = () => {}
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return {
-    opened,
-    open: () =>
-      act(() => {
-        open()
-        return Promise.resolve()
-      }),
-  }
-}
 
 const addUsers = (count: number) => {
   for (let index = 0; index < count; index += 1) {
@@ -242,13 +227,7 @@ describe('admin users list: search, filters and pages in the URL', () => {
 
 describe('admin users list: approving an educator', () => {
   it('asks first, then shows the educator approved at once and confirms', async () => {
-    const held = gate()
-    server.use(
-      mockEndpoint(admin.approveUser, async () => {
-        await held.opened
-        return undefined
-      }),
-    )
+    const held = holdCalls(admin.approveUser)
     await renderUsers()
     await userEvent.click(screen.getByRole('button', { name: 'Approve Hiroshi Sato' }))
     const dialog = screen.getByRole('dialog', { name: 'Approve this educator?' })
@@ -265,20 +244,14 @@ describe('admin users list: approving an educator', () => {
       within(row('Hiroshi Sato')).queryByRole('button', { name: 'Approve Hiroshi Sato' }),
     ).not.toBeInTheDocument()
 
-    await held.open()
+    await held.release()
     expect(await screen.findByText('Hiroshi Sato is approved')).toBeInTheDocument()
     expect(userRow(seedIds.unverifiedEducator).isValidated).toBe(true)
     expect(cell('Hiroshi Sato', 'Approved')).toHaveTextContent('Yes')
   })
 
   it("rolls the row back with 'User verification failed' when the server refuses", async () => {
-    const held = gate()
-    server.use(
-      mockEndpoint(admin.approveUser, async () => {
-        await held.opened
-        return errorResponse(500, 'down')
-      }),
-    )
+    const held = holdCalls(admin.approveUser, () => errorResponse(500, 'down'))
     await renderUsers()
     await userEvent.click(screen.getByRole('button', { name: 'Approve Hiroshi Sato' }))
     await userEvent.click(
@@ -286,7 +259,7 @@ describe('admin users list: approving an educator', () => {
     )
     await waitFor(() => expect(cell('Hiroshi Sato', 'Approved')).toHaveTextContent('Yes'))
 
-    await held.open()
+    await held.release()
     expect(await screen.findByText('User verification failed')).toBeInTheDocument()
     await waitFor(() => expect(cell('Hiroshi Sato', 'Approved')).toHaveTextContent('No'))
     expect(screen.getByRole('button', { name: 'Approve Hiroshi Sato' })).toBeEnabled()
@@ -405,13 +378,7 @@ describe('admin users list: video licences', () => {
   })
 
   it('keeps both dialog buttons and the row disabled while the call runs', async () => {
-    const held = gate()
-    server.use(
-      mockEndpoint(admin.assignVideoLicence, async () => {
-        await held.opened
-        return undefined
-      }),
-    )
+    const held = holdCalls(admin.assignVideoLicence)
     await renderUsers()
     await userEvent.click(screen.getByRole('button', { name: 'Assign licence to Laura Bianchi' }))
     const dialog = screen.getByRole('dialog')
@@ -419,7 +386,7 @@ describe('admin users list: video licences', () => {
     expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeDisabled()
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled()
     expect(within(dialog).getByRole('combobox', { name: 'Licence' })).toBeDisabled()
-    await held.open()
+    await held.release()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(
       screen.getByRole('button', { name: 'Reassign the video licence of Laura Bianchi' }),

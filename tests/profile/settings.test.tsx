@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { i18n } from '@/shared/i18n/i18n'
 import { call } from '@tests/mocks/helpers'
+import { holdCalls } from '@tests/hold-calls'
 import { renderApp, type TestUser } from '@tests/render-app'
 
 const userRow = (id: number) => db.users.find((user) => user.id === id)!
@@ -22,15 +23,6 @@ const renderSettings = async (user: TestUser = 'student') => {
 const profileForm = () => screen.getByRole('form', { name: 'Profile' })
 const update = () => within(profileForm()).getByRole('button', { name: 'Update' })
 const nav = () => screen.getByRole('navigation', { name: 'Main navigation' })
-
-/** A request the test lets through when it chooses: the mock's own handler then answers. */
-const gate = () => {
-  let open: () => void = () => {}
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return { opened, open: () => act(() => open()) }
-}
 
 describe('settings: the profile form (§2, §5)', () => {
   it('is prefilled from the current user', async () => {
@@ -109,13 +101,12 @@ describe('settings: the profile form (§2, §5)', () => {
   })
 
   it('disables Update while the update is pending', async () => {
-    const request = gate()
-    server.use(mockEndpoint(user.updateProfile, () => request.opened))
+    const request = holdCalls(user.updateProfile)
     await renderSettings()
     await userEvent.click(update())
     await waitFor(() => expect(update()).toBeDisabled())
     expect(screen.queryByText('User updated')).not.toBeInTheDocument()
-    request.open()
+    await request.release()
     await screen.findByText('User updated')
     await waitFor(() => expect(update()).toBeEnabled())
   })
@@ -290,13 +281,12 @@ describe('settings: the video licence of educators (§2, §6)', () => {
   })
 
   it('reassigns the licence, disabled while pending, then shows the new one', async () => {
-    const request = gate()
     // Holds the request, then lets the mock's own handler answer it.
-    server.use(mockEndpoint(user.reassignOwnVideoLicence, () => request.opened))
+    const request = holdCalls(user.reassignOwnVideoLicence)
     await renderSettings('educator')
     await userEvent.click(reassign())
     await waitFor(() => expect(reassign()).toBeDisabled())
-    request.open()
+    await request.release()
     expect(await screen.findByText('User updated')).toBeInTheDocument()
     expect(
       await screen.findByText('Current licence: Zoom (zoom-2@manabi.example)'),

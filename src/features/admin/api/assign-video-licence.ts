@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
-import { adminKeys } from './keys'
-import { updateUserRows } from './update-user-rows'
+import { refreshUsersAndPool, updateUserRows } from './update-user-rows'
 
 export interface AssignLicence {
   userId: number
@@ -36,10 +35,6 @@ export const useAssignVideoLicence = () => {
     onError: (error) => {
       toast.error(serverMessage(error, t('admin.licence.assignFailed')))
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.licences() }),
-      ]),
+    onSettled: () => refreshUsersAndPool(queryClient),
   })
 }

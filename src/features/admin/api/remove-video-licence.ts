@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
-import { adminKeys } from './keys'
-import { updateUserRows } from './update-user-rows'
+import { refreshUsersAndPool, updateUserRows } from './update-user-rows'
 
 /** DELETE /admin/users/:id/video-licence: the educator's licence returns to the pool. */
 export const removeVideoLicence = (userId: number) =>
@@ -23,10 +22,6 @@ export const useRemoveVideoLicence = () => {
     onError: (error) => {
       toast.error(serverMessage(error, t('admin.licence.removeFailed')))
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.licences() }),
-      ]),
+    onSettled: () => refreshUsersAndPool(queryClient),
   })
 }

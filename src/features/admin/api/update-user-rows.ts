@@ -16,3 +16,10 @@ export const updateUserRows = (
         data: page.data.map((user) => (user.id === userId ? update(user) : user)),
       },
   )
+
+/** After a licence changes hands, both the users list and the pool are read again. */
+export const refreshUsersAndPool = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.licences() }),
+  ])

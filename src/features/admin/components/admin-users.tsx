@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
+import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
 import { Pagination } from '@/shared/ui/pagination'
 import { useUsers } from '../api/get-users'
@@ -28,12 +29,7 @@ export function AdminUsers() {
       {users.isPending ? (
         <Loading />
       ) : users.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-red-800">
-          <p>{t('admin.users.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void users.refetch()}>
-            {t('admin.users.retry')}
-          </Button>
-        </div>
+        <LoadError onRetry={() => void users.refetch()}>{t('admin.users.loadFailed')}</LoadError>
       ) : users.data.data.length === 0 ? (
         <div role="status" className="flex flex-col items-start gap-3 text-slate-700">
           <p>

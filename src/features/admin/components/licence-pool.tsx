@@ -5,13 +5,12 @@ import { formatDate } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
+import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
 import { useVideoLicences } from '../api/get-video-licences'
 import { useRetireVideoLicence } from '../api/retire-video-licence'
 import { AddLicenceForm } from './add-licence-form'
-
-const cellClass =
-  'flex items-baseline justify-between gap-3 px-4 py-1 text-sm lg:table-cell lg:px-3 lg:py-3 lg:align-top'
+import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from './card-table'
 
 /** A free licence can leave the pool for good, after a confirmation. */
 function RetireLicence({ licence }: { licence: PoolLicence }) {
@@ -47,77 +46,33 @@ function RetireLicence({ licence }: { licence: PoolLicence }) {
 function LicenceTable({ licences }: { licences: readonly PoolLicence[] }) {
   const { t } = useTranslation()
   const language = useLanguage()
-  const columns = [
-    t('admin.pool.columns.account'),
-    t('admin.pool.columns.provider'),
-    t('admin.pool.columns.holder'),
-    t('admin.pool.columns.createdAt'),
-    t('admin.pool.columns.actions'),
-  ] as const
-  const [account, provider, holder, createdAt] = columns
+  const columns = {
+    account: t('admin.pool.columns.account'),
+    provider: t('admin.pool.columns.provider'),
+    holder: t('admin.pool.columns.holder'),
+    createdAt: t('admin.pool.columns.createdAt'),
+    actions: t('admin.pool.columns.actions'),
+  }
   return (
-    <table className="block w-full lg:table lg:border-collapse">
-      <caption className="sr-only">{t('admin.pool.caption')}</caption>
-      <thead className="sr-only lg:not-sr-only lg:table-header-group">
-        <tr className="lg:border-b lg:border-slate-200">
-          {columns.map((label) => (
-            <th
-              key={label}
-
-              scope="col"
-              className="px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
-            >
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="grid gap-3 md:grid-cols-2 lg:table-row-group">
-        {licences.map((licence) => (
-          <tr
-            key={licence.id}
-
-            className="flex flex-col rounded-lg border border-slate-200 bg-white py-2 lg:table-row lg:rounded-none lg:border-0 lg:border-b lg:py-0"
-          >
-            <th scope="row" className={`${cellClass} text-left font-semibold`}>
-              <span aria-hidden="true" className="font-medium text-slate-600 lg:hidden">
-                {account}
-              </span>
-              <span className="min-w-0 break-all text-slate-900">{licence.accountEmail}</span>
-            </th>
-            {[
-              [provider, t(`profile.licence.providers.${licence.provider}`)],
-              [
-                holder,
-                licence.holder
-                  ? t('admin.pool.heldBy', {
-                      name: licence.holder.name,
-                      email: licence.holder.email,
-                    })
-                  : t('admin.pool.free'),
-              ],
-              [createdAt, formatDate(licence.createdAt, language)],
-            ].map(([label, value]) => (
-              <td key={label} className={cellClass}>
-                <span aria-hidden="true" className="font-medium text-slate-600 lg:hidden">
-                  {label}
-                </span>
-                <span className="min-w-0 text-right break-words text-slate-900 lg:text-left">
-                  {value}
-                </span>
-              </td>
-            ))}
-            <td
-              className={`px-4 pt-2 pb-1 lg:table-cell lg:px-3 lg:py-3 lg:align-top ${
-                licence.holder === null ? '' : 'hidden'
-              }`}
-            >
-              {licence.holder === null && <RetireLicence licence={licence} />}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <CardTable caption={t('admin.pool.caption')} columns={Object.values(columns)} breakpoint="lg">
+      {licences.map((licence) => (
+        <CardRow key={licence.id}>
+          <CardRowHeader label={columns.account}>{licence.accountEmail}</CardRowHeader>
+          <CardCell label={columns.provider}>
+            {t(`profile.licence.providers.${licence.provider}`)}
+          </CardCell>
+          <CardCell label={columns.holder}>
+            {licence.holder
+              ? t('admin.pool.heldBy', { name: licence.holder.name, email: licence.holder.email })
+              : t('admin.pool.free')}
+          </CardCell>
+          <CardCell label={columns.createdAt}>{formatDate(licence.createdAt, language)}</CardCell>
+          <CardActions empty={licence.holder !== null}>
+            {licence.holder === null && <RetireLicence licence={licence} />}
+          </CardActions>
+        </CardRow>
+      ))}
+    </CardTable>
   )
 }
 
@@ -139,12 +94,7 @@ export function LicencePool() {
       {pool.isPending ? (
         <Loading />
       ) : pool.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-red-800">
-          <p>{t('admin.pool.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void pool.refetch()}>
-            {t('admin.users.retry')}
-          </Button>
-        </div>
+        <LoadError onRetry={() => void pool.refetch()}>{t('admin.pool.loadFailed')}</LoadError>
       ) : pool.data.length === 0 ? (
         <p role="status" className="text-slate-700">
           {t('admin.pool.empty')}
