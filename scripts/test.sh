@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh machine: system packages, npm packages, then typecheck, lint,
+# The whole test suite on a fresh machine: system packages, npm packages, then typecheck and lint,
 # SPA and server tests on the embedded database, the server tests again on PostgreSQL, the
-# production build with its bundle check, and the end-to-end tests in Chromium.
+# end-to-end tests in Chromium (on the production build) and the bundle check of that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,16 +27,30 @@ chown postgres "$pg_dir" 2>/dev/null || true
 run_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
   run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$pg_dir"
+  rm -rf "$pg_dir" "${logs:-}"
 }
 trap cleanup EXIT
 run_pg "$pg_bin/initdb" -D "$pg_dir/data" -U manabi --auth=trust >/dev/null
 run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
   -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null
 
-npm run check
+# The typecheck and the linter each use one core: run them side by side, then report both.
+logs=$(mktemp -d /tmp/manabi-logs.XXXXXX)
+npm run typecheck >"$logs/typecheck.log" 2>&1 &
+typecheck=$!
+npm run lint >"$logs/lint.log" 2>&1 &
+lint=$!
+failed=0
+wait "$typecheck" || failed=1
+cat "$logs/typecheck.log"
+wait "$lint" || failed=1
+cat "$logs/lint.log"
+[ "$failed" = 0 ] || exit 1
+
+npm test
 echo "Server tests on PostgreSQL"
 DATABASE_URL="postgres://manabi@127.0.0.1:$pg_port/postgres" npx vitest run --project server
-npm run build
-npm run verify:bundle
+# The e2e run starts the product as a newcomer does (npm start builds dist/); the bundle check
+# then reads that build.
 npm run test:e2e
+npm run verify:bundle
