@@ -451,6 +451,13 @@ describe('admin users list in Japanese', () => {
     expect(screen.getByRole('combobox', { name: 'ロール' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: '状態' })).toBeInTheDocument()
     expect(within(row('Hiroshi Sato')).getByText('講師')).toBeInTheDocument()
+    // Dates in the order Japanese readers write them.
+    const created = new Date(userRow(seedIds.unverifiedEducator).createdAt)
+    expect(
+      within(row('Hiroshi Sato')).getByText(
+        `${created.getFullYear()}年${created.getMonth() + 1}月${created.getDate()}日`,
+      ),
+    ).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Hiroshi Sato を承認' }))
     expect(screen.getByRole('dialog', { name: 'この講師を承認しますか？' })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: '承認する' }))

@@ -110,9 +110,11 @@ describe('the HTTP backend', () => {
 describe('formatting', () => {
   const instant = '2026-03-05T14:07:00'
 
-  it('writes dates as d MMMM yyyy in each language', () => {
+  it('writes dates as d MMMM yyyy in English and yyyy年M月d日 in Japanese', () => {
     expect(formatDate(instant, 'en-US')).toBe('5 March 2026')
-    expect(formatDate(instant, 'jp-JP')).toBe('5 3月 2026')
+    expect(formatDate(instant, 'jp-JP')).toBe('2026年3月5日')
+    expect(formatDate('2026-12-31T23:59:00', 'en-US')).toBe('31 December 2026')
+    expect(formatDate('2026-12-31T23:59:00', 'jp-JP')).toBe('2026年12月31日')
   })
 
   it('writes times as HH:mm', () => {

@@ -5,9 +5,17 @@ import type { AppLanguage } from './languages'
 const dateLocale = (language: AppLanguage) => (language === 'jp-JP' ? ja : enUS)
 const numberLocale = (language: AppLanguage) => (language === 'jp-JP' ? 'ja-JP' : 'en-US')
 
-/** §1: dates as d MMMM yyyy, in the viewer's time zone. */
+/**
+ * §1's d MMMM yyyy ("5 March 2026") in English; in Japanese the order readers write,
+ * yyyy年M月d日 ("2026年3月5日"), since "5 3月 2026" reads as nonsense. In the viewer's time zone.
+ */
+const DATE_PATTERNS: Record<AppLanguage, string> = {
+  'en-US': 'd MMMM yyyy',
+  'jp-JP': 'yyyy年M月d日',
+}
+
 export const formatDate = (value: string | Date, language: AppLanguage) =>
-  format(new Date(value), 'd MMMM yyyy', { locale: dateLocale(language) })
+  format(new Date(value), DATE_PATTERNS[language], { locale: dateLocale(language) })
 
 /** §1: times as HH:mm, in the viewer's time zone. */
 export const formatTime = (value: string | Date) => format(new Date(value), 'HH:mm')
