@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../contract/common.ts'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as user from '../../contract/descriptors/user.ts'
 import { CurrentUser } from '../../contract/entities.ts'
-import { authSessions, users, videoLicences } from '../src/db/schema.ts'
+import { authSessions, outbox, users, videoLicences } from '../src/db/schema.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import {
   bodyOf,
@@ -316,6 +316,29 @@ describe('POST /user/reassign_video_licence', () => {
     const colleague = await createUser(context.db, { role: 'educator' })
     const other = await reassign(await signIn(context, colleague))
     expect(other.json()).toMatchObject({ videoLicence: { id: first?.id } })
+  })
+
+  it('e-mails the educator its new account, in its language, and nothing when refused', async () => {
+    const [, second] = await addLicences(2)
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      name: '田中',
+      language: 'jp-JP',
+    })
+    const cookie = await signIn(context, educator)
+    await reassign(cookie)
+    const sent = await context.db.select().from(outbox).orderBy(asc(outbox.id))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({
+      to: educator.email,
+      subject: 'まなび: ビデオ会議ライセンスが割り当てられました',
+    })
+    expect(sent[0]?.text).toContain('licence1@manabi.example')
+
+    // The other licence is lent too: nothing is free, the call is refused, and no e-mail goes.
+    await createUser(context.db, { role: 'educator', videoLicenceId: second?.id ?? null })
+    expect((await reassign(cookie)).statusCode).toBe(409)
+    expect(await context.db.select().from(outbox)).toHaveLength(1)
   })
 
   it('gives an educator without a licence the first free one', async () => {

@@ -97,3 +97,9 @@ export const assignLicence = (educator: DbUser, licenceId?: number) => {
   const licence = freeLicences().find((row) => row.id !== educator.videoLicenceId)
   educator.videoLicenceId = licence?.id ?? fail(409, MESSAGES.licences.noneFree)
 }
+
+/** The mock's e-mails about a licence: provider and account, like the server's. */
+export const licenceLine = (user: DbUser) => {
+  const licence = db.licences.find((row) => row.id === user.videoLicenceId)
+  return licence ? `${licence.provider} ${licence.accountEmail}` : ''
+}

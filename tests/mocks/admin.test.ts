@@ -86,6 +86,10 @@ describe('admin mocks', () => {
   it('lets a verified educator reassign its own licence; the old one returns to the pool', async () => {
     const me = await call(user.reassignOwnVideoLicence, { as: educator })
     expect(me.body.videoLicence?.id).toBe(3)
+    // Told of the new account, as when an admin lends one.
+    expect(db.outbox.map(({ to, subject }) => [to, subject])).toEqual([
+      [me.body.email, 'Licence assigned'],
+    ])
     const other = await call(admin.assignVideoLicence, {
       params: { id: educatorWithoutLicence },
       as: adminId,

@@ -20,7 +20,7 @@ export const userRoutes = async (app: FastifyInstance) => {
   })
 
   route(app, reassignOwnVideoLicence, async ({ user }) => {
-    await accounts.reassignOwnLicence(app.db, user)
+    await accounts.reassignOwnLicence(app, user)
     return { status: 200, body: await accounts.currentUserOf(app.db, user.id) }
   })
 }

@@ -25,6 +25,7 @@ import {
 } from '../repositories/accounts.ts'
 import { assignLicence } from '../repositories/licences.ts'
 import { findUserWithLicence, type UserRow } from '../repositories/users.ts'
+import { toLicenceFacts } from '../serializers/licences.ts'
 import { isValidated, toCurrentUser } from '../serializers/users.ts'
 
 /** What the account flows need: the database, and the mailer for their e-mails. */
@@ -190,8 +191,18 @@ export const updateProfile = async (
   })
 }
 
-/** An approved educator trades its video licence for another free one. */
-export const reassignOwnLicence = async (db: Database, user: UserRow) => {
+/**
+ * An approved educator trades its video licence for another free one, and is e-mailed the new
+ * account as when an admin lends one.
+ */
+export const reassignOwnLicence = async ({ db, mailer }: AccountDeps, user: UserRow) => {
   requireApproved(user)
   await db.transaction((tx) => assignLicence(tx, user.id))
+  const row = await findUserWithLicence(db, user.id)
+  if (row?.licence) {
+    await mailer.send(
+      row.user.email,
+      emails.licenceAssigned(row.user.language, row.user.name, toLicenceFacts(row.licence)),
+    )
+  }
 }

@@ -1,6 +1,6 @@
 import { normaliseAccountEmail } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
-import type { AdminUser, PoolLicence, VideoProvider } from '../../../contract/entities.ts'
+import type { AdminUser, PoolLicence } from '../../../contract/entities.ts'
 import type { AddLicenceBody, AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
@@ -8,7 +8,7 @@ import { PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { ConflictError, found, NotFoundError } from '../domain/errors.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { emails, type LicenceFacts } from '../mail/templates.ts'
+import { emails } from '../mail/templates.ts'
 import {
   approveEducator,
   findAdminUserRow,
@@ -22,8 +22,7 @@ import {
   listPool,
   releaseLicence,
 } from '../repositories/licences.ts'
-import type { LicenceRow } from '../repositories/users.ts'
-import { toPoolLicence } from '../serializers/licences.ts'
+import { toLicenceFacts, toPoolLicence } from '../serializers/licences.ts'
 import { toAdminUser } from '../serializers/users.ts'
 
 /** Admins list users, verify educators and lend them video-conference licences. */
@@ -49,11 +48,6 @@ const educatorRow = async (db: Executor, userId: number) => {
 
 const toAdmin = (row: AdminUserRow): AdminUser =>
   toAdminUser(row.user, row.licence, row.upcomingSessionCount)
-
-const factsOf = (licence: LicenceRow): LicenceFacts => ({
-  provider: licence.provider as VideoProvider,
-  accountEmail: licence.accountEmail,
-})
 
 export const usersPage = async (
   db: Executor,
@@ -94,7 +88,7 @@ export const assignVideoLicence = async (
   if (row.licence) {
     await mailer.send(
       row.user.email,
-      emails.licenceAssigned(row.user.language, row.user.name, factsOf(row.licence)),
+      emails.licenceAssigned(row.user.language, row.user.name, toLicenceFacts(row.licence)),
     )
   }
   return toAdmin(row)
@@ -109,7 +103,7 @@ export const removeVideoLicence = async ({ db, mailer }: AdminDeps, userId: numb
   if (held) {
     await mailer.send(
       row.user.email,
-      emails.licenceRemoved(row.user.language, row.user.name, factsOf(held)),
+      emails.licenceRemoved(row.user.language, row.user.name, toLicenceFacts(held)),
     )
   }
   return toAdmin(row)

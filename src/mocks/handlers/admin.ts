@@ -13,7 +13,7 @@ import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { db, type DbUser, nextId, sendEmail } from '../db'
 import { fail, found, paginate, route } from '../http'
-import { assignLicence, userById } from '../queries'
+import { assignLicence, licenceLine, userById } from '../queries'
 import { toAdminUser, toPoolLicence } from '../serializers'
 
 const educatorById = (id: number) => {
@@ -28,12 +28,6 @@ const matchesState = (user: DbUser, state: AdminUsersQuery['state']) => {
   if (state === 'awaiting_approval') return !user.isValidated
   if (state === 'approved') return user.isValidated
   return user.videoLicenceId === null
-}
-
-/** The mock's e-mails about a licence: provider and account, like the server's. */
-const licenceLine = (user: DbUser) => {
-  const licence = db.licences.find((row) => row.id === user.videoLicenceId)
-  return licence ? `${licence.provider} ${licence.accountEmail}` : ''
 }
 
 export const adminHandlers = [

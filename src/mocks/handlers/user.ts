@@ -7,9 +7,9 @@ import {
 } from '@contract/endpoints/user'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
-import { db } from '../db'
+import { db, sendEmail } from '../db'
 import { fail, paginate, route } from '../http'
-import { assignLicence, averageScoreOf, reviewsOfEducator, userById } from '../queries'
+import { assignLicence, averageScoreOf, licenceLine, reviewsOfEducator, userById } from '../queries'
 import { toCurrentUser, toReview } from '../serializers'
 
 export const userHandlers = [
@@ -38,6 +38,7 @@ export const userHandlers = [
   route(reassignOwnVideoLicence, ({ user }) => {
     if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
     assignLicence(user)
+    sendEmail(user.email, 'Licence assigned', `You now hold ${licenceLine(user)}.`)
     return { status: 200, body: toCurrentUser(user) }
   }),
 
