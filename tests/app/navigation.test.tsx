@@ -26,10 +26,17 @@ describe('navigation per role (§2)', () => {
     expect(navLinks()).toEqual(['Manabi', 'Dashboard', 'History', 'Settings', 'Support'])
   })
 
-  it('offers educators upcoming lessons and no history', async () => {
+  it('offers educators a new lesson and upcoming lessons, and no history', async () => {
     await renderApp(undefined, { user: 'educator' })
     await screen.findByRole('heading', { name: 'My lessons' })
-    expect(navLinks()).toEqual(['Manabi', 'Dashboard', 'Upcoming lessons', 'Settings', 'Support'])
+    expect(navLinks()).toEqual([
+      'Manabi',
+      'Dashboard',
+      'New lesson',
+      'Upcoming lessons',
+      'Settings',
+      'Support',
+    ])
   })
 
   it('offers admins the users list and the video licences', async () => {

@@ -25,9 +25,14 @@ function NavLinks({ user }: { user: CurrentUser }) {
         </NavItem>
       </li>
       {user.role === 'educator' && (
-        <li>
-          <NavItem to={paths.upcomingLessons.href()}>{t('nav.upcomingLessons')}</NavItem>
-        </li>
+        <>
+          <li>
+            <NavItem to={paths.lesson.create.href()}>{t('nav.newLesson')}</NavItem>
+          </li>
+          <li>
+            <NavItem to={paths.upcomingLessons.href()}>{t('nav.upcomingLessons')}</NavItem>
+          </li>
+        </>
       )}
       {user.role === 'student' && (
         <li>
