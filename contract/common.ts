@@ -3,8 +3,14 @@ import Type from 'typebox'
 /** Positive integer identifier used by every entity. */
 export const Id = Type.Integer({ minimum: 1, description: 'Positive integer identifier' })
 
-/** A path parameter id; it arrives as text and is coerced to an integer before validation. */
-export const IdParam = Type.Integer({ minimum: 1 })
+/** The largest id a PostgreSQL `integer` column holds (2^31 - 1). */
+export const ID_MAX = 2 ** 31 - 1
+
+/**
+ * A path parameter id; it arrives as text and is coerced to an integer before validation. One
+ * past the column's range is refused as a 400, not left to fail in the database as a 500.
+ */
+export const IdParam = Type.Integer({ minimum: 1, maximum: ID_MAX })
 
 export const IsoDateTime = Type.String({
   format: 'date-time',

@@ -80,6 +80,7 @@ export const MESSAGES = {
     startedCannotChange: 'A session that has started cannot be changed',
     startedCannotDelete: 'A session that has started cannot be deleted',
     deleted: 'Session deleted',
+    enrolledCannotDelete: 'A session with enrolled students cannot be deleted yet',
     notEnrolled: 'You are not enrolled in this session',
     outsideJoinWindow: 'The session can be joined from 5 minutes before it starts until it ends',
   },

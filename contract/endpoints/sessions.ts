@@ -48,7 +48,8 @@ export const updateSession = defineEndpoint(op.updateSession, {
 })
 
 export const deleteSession = defineEndpoint(op.deleteSession, {
-  summary: 'Remove a session that has not started (lesson owner); enrolled students are refunded',
+  summary:
+    'Remove a session that has not started (lesson owner); 409 while students hold seats in it',
   params: SessionParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })

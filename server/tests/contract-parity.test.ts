@@ -174,6 +174,29 @@ const licenceWith =
     return { id: licence.id }
   }
 
+/** The educator's first session that starts more than an hour from now, with or without seats. */
+const futureSession =
+  (email: string, seats: 'taken' | 'none'): Lookup<Params> =>
+  async (backend) => {
+    const upcoming = resultOf(await backend.call(lessons.upcomingLessons, { as: email })).data
+    const match = upcoming.find(
+      ({ session }) =>
+        Date.parse(session.start_time) > Date.now() + 60 * 60 * 1000 &&
+        (seats === 'taken') === session.enrolledCount > 0,
+    )
+    if (!match) throw new Error(`${backend.name}: no future session of ${email} with ${seats}`)
+    return { id: match.lesson.id, sessionId: match.session.id }
+  }
+
+/** A session form in UTC, `days` days from now. */
+const sessionBody = (days: number, startHour: string, endHour: string, url?: string) => ({
+  date: new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+  startHour,
+  endHour,
+  timezone: 'UTC',
+  url: url ?? 'https://zoom.us/j/5551234',
+})
+
 interface Scenario {
   name: string
   /** The endpoint called: its descriptor's method and path, and the schemas of its answers. */
@@ -531,6 +554,88 @@ const scenarios: Scenario[] = [
     as: 'emily@manabi.example',
     params: myLesson,
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
+  },
+  {
+    name: 'create session',
+    endpoint: api.sessions.createSession,
+    as: EDUCATOR,
+    params: myLesson,
+    body: sessionBody(40, '10:00', '11:00'),
+  },
+  {
+    name: 'create session, overlapping',
+    endpoint: api.sessions.createSession,
+    as: EDUCATOR,
+    params: myLesson,
+    body: async (backend) => {
+      const first = await backend.call(api.sessions.createSession, {
+        params: await myLesson(backend),
+        as: EDUCATOR,
+        body: sessionBody(40, '10:00', '11:00'),
+      })
+      resultOf(first)
+      return sessionBody(40, '10:30', '11:30')
+    },
+  },
+  {
+    name: 'create session, hostile meeting link',
+    endpoint: api.sessions.createSession,
+    as: EDUCATOR,
+    params: myLesson,
+    body: sessionBody(40, '10:00', '11:00', 'https://zoom.us.evil.example/j/1'),
+  },
+  {
+    name: 'create session, end equals start',
+    endpoint: api.sessions.createSession,
+    as: EDUCATOR,
+    params: myLesson,
+    body: sessionBody(40, '10:00', '10:00'),
+  },
+  {
+    name: 'create session, unverified educator',
+    endpoint: api.sessions.createSession,
+    as: UNVERIFIED,
+    params: myLesson,
+    body: sessionBody(40, '10:00', '11:00'),
+  },
+  {
+    name: 'create session as student',
+    endpoint: api.sessions.createSession,
+    as: STUDENT,
+    params: myLesson,
+    body: sessionBody(40, '10:00', '11:00'),
+  },
+  {
+    name: 'update session',
+    endpoint: api.sessions.updateSession,
+    as: EDUCATOR,
+    params: futureSession(EDUCATOR, 'none'),
+    body: sessionBody(41, '08:00', '09:00'),
+  },
+  {
+    name: 'update a live session',
+    endpoint: api.sessions.updateSession,
+    as: EDUCATOR,
+    params: upcomingSession(STUDENT),
+    body: sessionBody(41, '08:00', '09:00'),
+  },
+  {
+    name: 'delete session',
+    endpoint: api.sessions.deleteSession,
+    as: EDUCATOR,
+    params: futureSession(EDUCATOR, 'none'),
+  },
+  {
+    name: 'delete session with enrolled students',
+    endpoint: api.sessions.deleteSession,
+    as: 'emily@manabi.example',
+    params: futureSession('emily@manabi.example', 'taken'),
+  },
+  {
+    name: 'delete session, unknown',
+    endpoint: api.sessions.deleteSession,
+    as: EDUCATOR,
+    params: async (backend) => ({ ...(await myLesson(backend)), sessionId: 999999 }),
   },
   {
     name: 'admin users',

@@ -183,18 +183,44 @@ describe('session writes', () => {
     expect(wrongLesson.status).toBe(404)
   })
 
-  it('deleting a session removes its seats and tells the students', async () => {
-    const deleted = await call(sessions.deleteSession, {
+  it('refuses to delete a session students hold seats in, and deletes one without', async () => {
+    const refusedDelete = await refused(sessions.deleteSession, {
       params: { id: freeLesson, sessionId: S.full },
       as: educator2,
     })
-    expect(deleted.status).toBe(200)
-    expect(db.enrollments.some((row) => row.sessionId === S.full)).toBe(false)
-    expect(db.outbox.map((mail) => mail.to).sort()).toEqual([
-      'mai@manabi.example',
-      'tom@manabi.example',
-    ])
-    expect((await sessionsAs(student, freeLesson)).has(S.full)).toBe(false)
+    expect(refusedDelete.body).toMatchObject({
+      statusCode: 409,
+      message: 'A session with enrolled students cannot be deleted yet',
+    })
+    expect(db.enrollments.filter((row) => row.sessionId === S.full)).toHaveLength(2)
+    expect(db.outbox).toEqual([])
+    expect((await sessionsAs(student, freeLesson)).has(S.full)).toBe(true)
+
+    const deleted = await call(sessions.deleteSession, {
+      params: { id: freeLesson, sessionId: S.futureFree },
+      as: educator2,
+    })
+    expect(deleted.body).toEqual({ message: 'Session deleted' })
+    expect((await sessionsAs(student, freeLesson)).has(S.futureFree)).toBe(false)
+  })
+
+  it('refuses an educator awaiting approval before looking at the licence or the body', async () => {
+    const owner = db.users.find((row) => row.id === educator)!
+    owner.isValidated = false
+    owner.videoLicenceId = null
+    const answer = await refused(sessions.createSession, {
+      params: { id: paidLesson },
+      as: educator,
+      json: slot(20, '11:00', '10:00'),
+    })
+    expect(answer.body).toMatchObject({
+      statusCode: 403,
+      message: 'Your account has not been approved yet',
+    })
+    const deleteAnswer = await refused(sessions.deleteSession, {
+      params: { id: paidLesson, sessionId: S.futurePaid },
+    })
+    expect(deleteAnswer.status).toBe(403)
   })
 })
 

@@ -1,7 +1,10 @@
 import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
+import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
+import { PG, pgErrorCode } from '../db/errors.ts'
 import { enrollments, lessonSessions, lessons } from '../db/schema.ts'
+import { ConflictError } from '../domain/errors.ts'
 
 export type SessionRow = typeof lessonSessions.$inferSelect
 
@@ -114,4 +117,81 @@ export const holdsSeatIn = async (db: Executor, sessionId: number, userId: numbe
     )
     .limit(1)
   return row !== undefined
+}
+
+/** One session with what the viewer needs (as listed), or undefined when it does not exist. */
+export const findSessionRecord = async (
+  db: Executor,
+  sessionId: number,
+  viewerId: number | null,
+): Promise<SessionRecord | undefined> => {
+  const [record] = await db
+    .select(sessionRecordFields(viewerId))
+    .from(lessonSessions)
+    .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
+    .where(eq(lessonSessions.id, sessionId))
+    .limit(1)
+  return record
+}
+
+/** The times, zone and link a session form sets. */
+export interface SessionFields {
+  startTime: Date
+  endTime: Date
+  timezone: string
+  url: string
+}
+
+/**
+ * The exclusion constraint on (owner_id, time range) refused the write: the educator has another
+ * session at that time, written a moment ago by a racing request or long before.
+ */
+const orOverlap = (error: unknown): never => {
+  if (pgErrorCode(error) === PG.exclusionViolation) {
+    throw new ConflictError(MESSAGES.sessions.overlap)
+  }
+  throw error
+}
+
+/** Adds a session to the lesson (the owner is copied for the constraint); answers its id. */
+export const insertSession = async (
+  db: Executor,
+  lesson: { id: number; ownerId: number },
+  fields: SessionFields,
+) => {
+  const [row] = await db
+    .insert(lessonSessions)
+    .values({ lessonId: lesson.id, ownerId: lesson.ownerId, ...fields })
+    .returning({ id: lessonSessions.id })
+    .catch(orOverlap)
+  if (!row) throw new Error('INSERT ... RETURNING gave no row')
+  return row.id
+}
+
+export const updateSessionRow = async (db: Executor, sessionId: number, fields: SessionFields) => {
+  await db
+    .update(lessonSessions)
+    .set(fields)
+    .where(eq(lessonSessions.id, sessionId))
+    .catch(orOverlap)
+}
+
+/**
+ * Deletes the session, with its cancelled enrollments (the foreign key cascades), unless a
+ * student holds a seat in it: checked in the same statement; answers whether it was deleted.
+ */
+export const deleteSeatlessSession = async (db: Executor, sessionId: number) => {
+  const deleted = await db
+    .delete(lessonSessions)
+    .where(
+      and(
+        eq(lessonSessions.id, sessionId),
+        sql`not exists (
+          select 1 from enrollments as e
+          where e.session_id = ${sessionId} and e.cancelled_at is null
+        )`,
+      ),
+    )
+    .returning({ id: lessonSessions.id })
+  return deleted.length > 0
 }

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify'
-import { joinSession, listSessions, sessionIcs } from '../../../contract/endpoints/sessions.ts'
+import {
+  createSession,
+  deleteSession,
+  joinSession,
+  listSessions,
+  sessionIcs,
+  updateSession,
+} from '../../../contract/endpoints/sessions.ts'
 import { attachmentDisposition } from '../../../contract/files.ts'
+import { MESSAGES } from '../../../contract/messages.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
 import { sessionsPage } from '../services/catalogue.ts'
-import { meetingLink, sessionCalendar } from '../services/sessions.ts'
+import * as sessions from '../services/sessions.ts'
 
 export const sessionsRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   const eventDomain = new URL(options.appOrigin).host
@@ -15,7 +23,7 @@ export const sessionsRoutes = async (app: FastifyInstance, options: { appOrigin:
   }))
 
   route(app, sessionIcs, async ({ reply, user, params }) => {
-    const { sessionId, ics } = await sessionCalendar(app.db, params, user.id, eventDomain)
+    const { sessionId, ics } = await sessions.sessionCalendar(app.db, params, user.id, eventDomain)
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(`session-${sessionId}.ics`))
@@ -24,6 +32,21 @@ export const sessionsRoutes = async (app: FastifyInstance, options: { appOrigin:
 
   route(app, joinSession, async ({ user, params }) => ({
     status: 200,
-    body: { url: await meetingLink(app.db, params, user.id) },
+    body: { url: await sessions.meetingLink(app.db, params, user.id) },
   }))
+
+  route(app, createSession, async ({ user, params, body }) => ({
+    status: 201,
+    body: await sessions.createSession(app.db, user, params.id, body),
+  }))
+
+  route(app, updateSession, async ({ user, params, body }) => ({
+    status: 200,
+    body: await sessions.updateSession(app.db, user, params, body),
+  }))
+
+  route(app, deleteSession, async ({ user, params }) => {
+    await sessions.deleteSession(app.db, user, params)
+    return { status: 200, body: { message: MESSAGES.sessions.deleted } }
+  })
 }

@@ -1,10 +1,25 @@
-import { joinRefusal } from '../../../contract/checks.ts'
+import type { Session } from '../../../contract/entities.ts'
+import { joinRefusal, sessionTimes } from '../../../contract/checks.ts'
+import type { SessionWriteBody } from '../../../contract/endpoints/sessions.ts'
+import { MESSAGES } from '../../../contract/messages.ts'
 import { canSeeMeetingLink } from '../../../contract/rules.ts'
-import type { Executor } from '../db/client.ts'
-import { ForbiddenError, found } from '../domain/errors.ts'
+import type { Database, Executor } from '../db/client.ts'
+import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
-import { findLessonSession, holdsSeatIn } from '../repositories/sessions.ts'
+import {
+  deleteSeatlessSession,
+  findLessonSession,
+  findSessionRecord,
+  holdsSeatIn,
+  insertSession,
+  updateSessionRow,
+  type SessionFields,
+  type SessionRow,
+} from '../repositories/sessions.ts'
+import type { UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
+import { toSession } from '../serializers/lessons.ts'
+import { requireApproved } from './accounts.ts'
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -46,4 +61,92 @@ export const meetingLink = async (db: Executor, ids: SessionIds, userId: number)
   const refusal = joinRefusal(times, viewer, new Date())
   if (refusal) throw new ForbiddenError(refusal)
   return session.url
+}
+
+/**
+ * The lesson named in the path, if the caller may schedule its sessions: it exists (404), the
+ * caller owns it (403) and is an approved educator (403), in the order lesson editing checks.
+ */
+const schedulableLesson = async (db: Executor, lessonId: number, user: UserRow) => {
+  const lesson = found(await findLessonRow(db, lessonId), 'Lesson')
+  if (lesson.ownerId !== user.id) throw new ForbiddenError(MESSAGES.lessons.notOwner)
+  requireApproved(user)
+  return lesson
+}
+
+/** Sessions take place on the educator's video account: none, no sessions to create or move. */
+const requireVideoLicence = (user: Pick<UserRow, 'videoLicenceId'>) => {
+  if (user.videoLicenceId === null) throw new ForbiddenError(MESSAGES.sessions.noVideoLicence)
+}
+
+/** The session form's checks (contract/checks.ts); answers the fields to store. */
+const checkedSessionFields = (body: SessionWriteBody): SessionFields => {
+  const times = sessionTimes(body)
+  if (!times.ok) throw new BadRequestError(times.problems)
+  return {
+    startTime: times.value.start,
+    endTime: times.value.end,
+    timezone: body.timezone,
+    url: body.url.trim(),
+  }
+}
+
+/** A session of the lesson that has not started (`now` counts as started), or a conflict. */
+const unstartedSession = async (
+  db: Executor,
+  ids: SessionIds,
+  refusal: string,
+  now: Date,
+): Promise<SessionRow> => {
+  const session = found(await findLessonSession(db, ids.id, ids.sessionId), 'Session')
+  if (session.startTime.getTime() <= now.getTime()) throw new ConflictError(refusal)
+  return session
+}
+
+/** The session as its owner sees it. */
+const ownSession = async (db: Executor, sessionId: number, owner: UserRow): Promise<Session> =>
+  toSession(found(await findSessionRecord(db, sessionId, owner.id), 'Session'), owner, new Date())
+
+/**
+ * Schedules a session of the caller's lesson. Overlaps are left to the database's exclusion
+ * constraint, so of two racing requests for the same hour exactly one wins (the other: 409).
+ */
+export const createSession = async (
+  db: Database,
+  user: UserRow,
+  lessonId: number,
+  body: SessionWriteBody,
+) => {
+  const lesson = await schedulableLesson(db, lessonId, user)
+  requireVideoLicence(user)
+  const fields = checkedSessionFields(body)
+  const id = await insertSession(db, lesson, fields)
+  return ownSession(db, id, user)
+}
+
+/** Moves a session that has not started; 409 when the new time overlaps another one. */
+export const updateSession = async (
+  db: Database,
+  user: UserRow,
+  ids: SessionIds,
+  body: SessionWriteBody,
+) => {
+  await schedulableLesson(db, ids.id, user)
+  requireVideoLicence(user)
+  const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotChange, new Date())
+  const fields = checkedSessionFields(body)
+  await updateSessionRow(db, session.id, fields)
+  return ownSession(db, session.id, user)
+}
+
+/**
+ * Removes a session that has not started and in which no student holds a seat: refunding seats
+ * comes with enrolment, so until then a session with students is refused.
+ */
+export const deleteSession = async (db: Database, user: UserRow, ids: SessionIds) => {
+  await schedulableLesson(db, ids.id, user)
+  const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotDelete, new Date())
+  if (!(await deleteSeatlessSession(db, session.id))) {
+    throw new ConflictError(MESSAGES.sessions.enrolledCannotDelete)
+  }
 }

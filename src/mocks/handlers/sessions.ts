@@ -21,9 +21,30 @@ import { fullPriceOf, isEnrolled, seatsLeft, toSession } from '../serializers'
 
 const hasStarted = (session: DbSession) => Date.parse(session.start_time) <= Date.now()
 
+/**
+ * The lesson named in the path, if the user may schedule its sessions, checked in the server's
+ * order: it exists (404), the user owns it (403), the user is an approved educator (403).
+ */
+const schedulableLesson = (lessonId: number, user: DbUser) => {
+  const lesson = ownedLesson(lessonId, user)
+  if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
+  return lesson
+}
+
+/** Sessions take place on the educator's video account. */
+const requireVideoLicence = (user: DbUser) => {
+  if (user.videoLicenceId === null) fail(403, MESSAGES.sessions.noVideoLicence)
+}
+
+/** A session of the lesson that has not started (one starting now has), or a 409. */
+const unstartedSession = (lessonId: number, sessionId: number, refusal: string) => {
+  const session = sessionOf(lessonId, sessionId)
+  if (hasStarted(session)) fail(409, refusal)
+  return session
+}
+
 /** The session form's checks (contract/checks.ts) over the mock's rows; answers the stored fields. */
 const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: number | null) => {
-  if (educator.videoLicenceId === null) fail(403, MESSAGES.sessions.noVideoLicence)
   const times = sessionTimes(body)
   if (!times.ok) return fail(400, times.problems)
   const ownLessons = new Set(
@@ -41,11 +62,10 @@ const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: numbe
   }
 }
 
-/** Refunds the paid seats of a session's students (all of them, or one). */
-const refund = (sessionId: number, userId?: number) => {
+/** Refunds a student's paid seat in a session. */
+const refund = (sessionId: number, userId: number) => {
   for (const payment of db.payments) {
-    const matches =
-      payment.sessionId === sessionId && (userId === undefined || payment.userId === userId)
+    const matches = payment.sessionId === sessionId && payment.userId === userId
     if (matches && payment.status === 'success') payment.status = 'refunded'
   }
 }
@@ -63,7 +83,8 @@ export const sessionHandlers = [
   }),
 
   route(createSession, ({ user, params, body }) => {
-    const lesson = ownedLesson(params.id, user)
+    const lesson = schedulableLesson(params.id, user)
+    requireVideoLicence(user)
     const session: DbSession = {
       id: nextId(db.sessions),
       lessonId: lesson.id,
@@ -74,28 +95,28 @@ export const sessionHandlers = [
   }),
 
   route(updateSession, ({ user, params, body }) => {
-    ownedLesson(params.id, user)
-    const session = sessionOf(params.id, params.sessionId)
-    if (hasStarted(session)) fail(409, MESSAGES.sessions.startedCannotChange)
+    schedulableLesson(params.id, user)
+    requireVideoLicence(user)
+    const session = unstartedSession(
+      params.id,
+      params.sessionId,
+      MESSAGES.sessions.startedCannotChange,
+    )
     Object.assign(session, sessionFields(body, user, session.id))
     return { status: 200, body: toSession(session, user) }
   }),
 
   route(deleteSession, ({ user, params }) => {
-    const lesson = ownedLesson(params.id, user)
-    const session = sessionOf(params.id, params.sessionId)
-    if (hasStarted(session)) fail(409, MESSAGES.sessions.startedCannotDelete)
-    refund(session.id)
-    for (const enrollment of db.enrollments.filter((row) => row.sessionId === session.id)) {
-      const student = db.users.find((row) => row.id === enrollment.userId)
-      if (student)
-        sendEmail(
-          student.email,
-          'Session cancelled',
-          `A session of "${lesson.title}" was cancelled.`,
-        )
+    schedulableLesson(params.id, user)
+    const session = unstartedSession(
+      params.id,
+      params.sessionId,
+      MESSAGES.sessions.startedCannotDelete,
+    )
+    // Refunds come with enrolment: until then a session with students stays.
+    if (db.enrollments.some((row) => row.sessionId === session.id)) {
+      fail(409, MESSAGES.sessions.enrolledCannotDelete)
     }
-    db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
     return { status: 200, body: { message: MESSAGES.sessions.deleted } }
   }),

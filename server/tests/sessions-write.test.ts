@@ -1,0 +1,452 @@
+import { eq } from 'drizzle-orm'
+import Value from 'typebox/value'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Session } from '../../contract/entities.ts'
+import * as sessions from '../../contract/descriptors/sessions.ts'
+import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
+import { MESSAGES } from '../../contract/messages.ts'
+import { lessonSessions, users, videoLicences } from '../src/db/schema.ts'
+import {
+  type Cast,
+  type CastMember,
+  createCast,
+  createLesson,
+  createSession,
+  DAY,
+  enrol,
+  HOUR,
+  MINUTE,
+  userOf,
+} from './catalogue-fixtures.ts'
+import { bodyOf, createUser, errorOf, setupTestApp } from './helpers.ts'
+
+const context = setupTestApp()
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** The yyyy-MM-dd (UTC) `days` days from now. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
+
+/** A session form in UTC, `days` days from now. */
+const slot = (
+  days: number,
+  startHour: string,
+  endHour: string,
+  extra: Partial<SessionWriteBody> = {},
+): SessionWriteBody => ({
+  date: dayFromNow(days),
+  startHour,
+  endHour,
+  timezone: 'UTC',
+  url: 'https://zoom.us/j/5551234',
+  ...extra,
+})
+
+const giveLicence = async (user: { id: number }) => {
+  const [licence] = await context.db
+    .insert(videoLicences)
+    .values({ provider: 'zoom', accountEmail: `licence-${user.id}@pool.example` })
+    .returning()
+  await context.db.update(users).set({ videoLicenceId: licence!.id }).where(eq(users.id, user.id))
+}
+
+/** The cast, its owner holding a video licence, and a lesson of the owner. */
+const scene = async () => {
+  const cast = await createCast(context.db)
+  const owner = userOf(cast.owner)
+  await giveLicence(owner)
+  const lesson = await createLesson(context.db, owner)
+  return { cast, owner, lesson, cookie: cast.owner.cookie }
+}
+
+const sessionRow = async (id: number) => {
+  const [row] = await context.db.select().from(lessonSessions).where(eq(lessonSessions.id, id))
+  return row
+}
+
+describe('POST /lessons/:id/sessions', () => {
+  it('schedules a session in the educator’s time zone and answers it as its owner sees it', async () => {
+    const { lesson, owner, cookie } = await scene()
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '10:00', '11:30', {
+        timezone: 'Asia/Tokyo',
+        url: '  https://meet.google.com/abc-defg-hij ',
+      }),
+    })
+    expect(response.statusCode).toBe(201)
+    const body = bodyOf(response)
+    expect(Value.Check(Session, body)).toBe(true)
+    expect(body).toMatchObject({
+      lessonId: lesson.id,
+      start_time: `${dayFromNow(30)}T01:00:00.000Z`,
+      end_time: `${dayFromNow(30)}T02:30:00.000Z`,
+      timezone: 'Asia/Tokyo',
+      url: 'https://meet.google.com/abc-defg-hij',
+      enrolledCount: 0,
+      availableSlots: lesson.maxSlots,
+      type: 'open',
+    })
+    expect(await sessionRow(body.id)).toMatchObject({ ownerId: owner.id, lessonId: lesson.id })
+  })
+
+  type Who = Exclude<keyof Cast, 'owner'>
+  it.each<[Who, number, string]>([
+    ['guest', 401, MESSAGES.http.unauthorized],
+    ['student', 403, MESSAGES.http.forbidden],
+    ['admin', 403, MESSAGES.http.forbidden],
+    ['anotherEducator', 403, MESSAGES.lessons.notOwner],
+    ['unverifiedEducator', 403, MESSAGES.lessons.notOwner],
+  ])('refuses %s with %i', async (who, status, message) => {
+    const { cast, lesson } = await scene()
+    const member: CastMember = cast[who]
+    if (member.user) await giveLicence(member.user)
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie: member.cookie,
+      body: slot(30, '10:00', '11:00'),
+    })
+    expect(response.statusCode).toBe(status)
+    expect(errorOf(response).message).toBe(message)
+    expect(await context.db.select().from(lessonSessions)).toEqual([])
+  })
+
+  it('refuses an owner awaiting approval before looking at the licence or the body', async () => {
+    const { lesson, owner, cookie } = await scene()
+    await context.db
+      .update(users)
+      .set({ approvedAt: null, videoLicenceId: null })
+      .where(eq(users.id, owner.id))
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '11:00', '10:00'),
+    })
+    expect(response.statusCode).toBe(403)
+    expect(errorOf(response).message).toBe(MESSAGES.accounts.notApproved)
+  })
+
+  it('refuses an owner without a video licence before looking at the body', async () => {
+    const { lesson, owner, cookie } = await scene()
+    await context.db.update(users).set({ videoLicenceId: null }).where(eq(users.id, owner.id))
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '11:00', '10:00'),
+    })
+    expect(response.statusCode).toBe(403)
+    expect(errorOf(response).message).toBe(MESSAGES.sessions.noVideoLicence)
+  })
+
+  it('answers 404 for an unknown lesson and 400 for an id past the integer range', async () => {
+    const { cookie } = await scene()
+    const unknown = await context.call(sessions.createSession, {
+      params: { id: 999999 },
+      cookie,
+      body: slot(30, '10:00', '11:00'),
+    })
+    expect(unknown.statusCode).toBe(404)
+    expect(errorOf(unknown).message).toBe('Lesson not found')
+
+    for (const id of [2 ** 31, 0, 'abc']) {
+      const bad = await context.call(sessions.createSession, {
+        params: { id },
+        cookie,
+        body: slot(30, '10:00', '11:00'),
+      })
+      expect(bad.statusCode, `id ${id}`).toBe(400)
+    }
+    const largest = await context.call(sessions.createSession, {
+      params: { id: 2 ** 31 - 1 },
+      cookie,
+      body: slot(30, '10:00', '11:00'),
+    })
+    expect(largest.statusCode).toBe(404)
+  })
+
+  it.each([
+    ['https://zoom.us.evil.example/j/1'],
+    ['https://evil.example/?next=https://zoom.us/j/1'],
+    ['https://evil.example/zoom.us/j/1'],
+    ['javascript:alert(1)//zoom.us'],
+    ['http://'],
+  ])('refuses the meeting link %s with 400', async (url) => {
+    const { lesson, cookie } = await scene()
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '10:00', '11:00', { url }),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual([MESSAGES.sessions.unsupportedMeetingLink])
+  })
+
+  it('answers every problem of the zone and link at once, then the order of the times', async () => {
+    const { lesson, cookie } = await scene()
+    const both = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '10:00', '11:00', { timezone: 'Mars/Base', url: 'https://example.com/m' }),
+    })
+    expect(both.statusCode).toBe(400)
+    expect(errorOf(both).message).toEqual([
+      MESSAGES.sessions.unknownTimeZone,
+      MESSAGES.sessions.unsupportedMeetingLink,
+    ])
+    for (const [start, end] of [
+      ['11:00', '10:00'],
+      ['10:00', '10:00'],
+    ] as const) {
+      const response = await context.call(sessions.createSession, {
+        params: { id: lesson.id },
+        cookie,
+        body: slot(30, start, end),
+      })
+      expect(response.statusCode, `${start}-${end}`).toBe(400)
+      expect(errorOf(response).message).toEqual([MESSAGES.sessions.endBeforeStart])
+    }
+    expect(await context.db.select().from(lessonSessions)).toEqual([])
+  })
+
+  it('refuses a session overlapping another of the educator’s sessions; touching is fine', async () => {
+    const { lesson, owner, cookie } = await scene()
+    const create = (body: SessionWriteBody, lessonId = lesson.id) =>
+      context.call(sessions.createSession, { params: { id: lessonId }, cookie, body })
+    expect((await create(slot(30, '10:00', '11:00'))).statusCode).toBe(201)
+
+    const overlapping = await create(slot(30, '10:30', '11:30'))
+    expect(overlapping.statusCode).toBe(409)
+    expect(errorOf(overlapping).message).toBe(MESSAGES.sessions.overlap)
+    // The same educator's other lesson is no way round it.
+    const otherLesson = await createLesson(context.db, owner)
+    expect((await create(slot(30, '09:30', '10:01'), otherLesson.id)).statusCode).toBe(409)
+
+    expect((await create(slot(30, '11:00', '12:00'))).statusCode).toBe(201)
+    expect((await create(slot(30, '09:00', '10:00'), otherLesson.id)).statusCode).toBe(201)
+  })
+
+  it('lets two educators teach at the same hour', async () => {
+    const { cast, lesson, cookie } = await scene()
+    const other = userOf(cast.anotherEducator)
+    await giveLicence(other)
+    const otherLesson = await createLesson(context.db, other)
+    const body = slot(30, '10:00', '11:00')
+    const mine = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body,
+    })
+    const theirs = await context.call(sessions.createSession, {
+      params: { id: otherLesson.id },
+      cookie: cast.anotherEducator.cookie,
+      body,
+    })
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201])
+  })
+
+  it('of five racing overlapping requests, exactly one is created and the others answer 409', async () => {
+    const { lesson, cookie } = await scene()
+    const responses = await Promise.all(
+      ['10:00', '10:10', '10:20', '10:30', '10:40'].map((start) =>
+        context.call(sessions.createSession, {
+          params: { id: lesson.id },
+          cookie,
+          body: slot(30, start, '11:30'),
+        }),
+      ),
+    )
+    const statuses = responses.map((response) => response.statusCode).sort()
+    expect(statuses).toEqual([201, 409, 409, 409, 409])
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(errorOf(response).message).toBe(MESSAGES.sessions.overlap)
+    }
+    expect(await context.db.select().from(lessonSessions)).toHaveLength(1)
+  })
+})
+
+describe('PUT /lessons/:id/sessions/:sessionId', () => {
+  it('moves a session that has not started', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const response = await context.call(sessions.updateSession, {
+      params: { id: lesson.id, sessionId: session.id },
+      cookie,
+      body: slot(20, '07:00', '08:00', { timezone: 'Asia/Tokyo' }),
+    })
+    expect(response.statusCode).toBe(200)
+    const body = bodyOf(response)
+    expect(Value.Check(Session, body)).toBe(true)
+    expect(body).toMatchObject({ id: session.id, timezone: 'Asia/Tokyo' })
+    expect(Date.parse(body.start_time)).toBe(Date.parse(`${dayFromNow(20)}T07:00:00+09:00`))
+    expect(Date.parse(body.end_time)).toBe(Date.parse(`${dayFromNow(20)}T08:00:00+09:00`))
+  })
+
+  it('may keep overlapping its own old time, not another session', async () => {
+    const { lesson, cookie } = await scene()
+    const create = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '10:00', '11:00'),
+    })
+    const first = bodyOf(create)
+    await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '12:00', '13:00'),
+    })
+    const update = (body: SessionWriteBody) =>
+      context.call(sessions.updateSession, {
+        params: { id: lesson.id, sessionId: first.id },
+        cookie,
+        body,
+      })
+    expect((await update(slot(30, '10:30', '11:30'))).statusCode).toBe(200)
+    const overlapping = await update(slot(30, '11:30', '12:30'))
+    expect(overlapping.statusCode).toBe(409)
+    expect(errorOf(overlapping).message).toBe(MESSAGES.sessions.overlap)
+    const row = await sessionRow(first.id)
+    expect(row?.startTime.toISOString()).toBe(`${dayFromNow(30)}T10:30:00.000Z`)
+  })
+
+  it('refuses at the instant the session starts, not a millisecond before', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: HOUR })
+    const update = () =>
+      context.call(sessions.updateSession, {
+        params: { id: lesson.id, sessionId: session.id },
+        cookie,
+        body: slot(30, '10:00', '11:00'),
+      })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(session.startTime)
+    const atStart = await update()
+    expect(atStart.statusCode).toBe(409)
+    expect(errorOf(atStart).message).toBe(MESSAGES.sessions.startedCannotChange)
+
+    vi.setSystemTime(session.startTime.getTime() - 1)
+    expect((await update()).statusCode).toBe(200)
+  })
+
+  it('checks ownership, approval, licence, the session’s lesson and the body', async () => {
+    const { cast, lesson, owner, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const otherLesson = await createLesson(context.db, owner)
+    const update = (
+      params: { id: number | string; sessionId: number | string },
+      body: SessionWriteBody = slot(30, '10:00', '11:00'),
+      as: string | null = cookie,
+    ) => context.call(sessions.updateSession, { params, cookie: as, body })
+    const ids = { id: lesson.id, sessionId: session.id }
+
+    const notOwner = await update(ids, undefined, cast.anotherEducator.cookie)
+    expect([notOwner.statusCode, errorOf(notOwner).message]).toEqual([
+      403,
+      MESSAGES.lessons.notOwner,
+    ])
+    const wrongLesson = await update({ id: otherLesson.id, sessionId: session.id })
+    expect([wrongLesson.statusCode, errorOf(wrongLesson).message]).toEqual([
+      404,
+      'Session not found',
+    ])
+    expect((await update({ id: lesson.id, sessionId: 999999 })).statusCode).toBe(404)
+    expect((await update({ id: lesson.id, sessionId: 2 ** 31 })).statusCode).toBe(400)
+    const badUrl = await update(ids, slot(30, '10:00', '11:00', { url: 'https://evil.example' }))
+    expect(errorOf(badUrl)).toMatchObject({
+      statusCode: 400,
+      message: [MESSAGES.sessions.unsupportedMeetingLink],
+    })
+
+    await context.db.update(users).set({ videoLicenceId: null }).where(eq(users.id, owner.id))
+    const noLicence = await update(ids)
+    expect([noLicence.statusCode, errorOf(noLicence).message]).toEqual([
+      403,
+      MESSAGES.sessions.noVideoLicence,
+    ])
+    await context.db.update(users).set({ approvedAt: null }).where(eq(users.id, owner.id))
+    const unapproved = await update(ids)
+    expect([unapproved.statusCode, errorOf(unapproved).message]).toEqual([
+      403,
+      MESSAGES.accounts.notApproved,
+    ])
+    expect((await sessionRow(session.id))?.startTime).toEqual(session.startTime)
+  })
+})
+
+describe('DELETE /lessons/:id/sessions/:sessionId', () => {
+  it('deletes a session no student holds a seat in, cancelled seats included', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const student = await createUser(context.db, { role: 'student' })
+    await enrol(context.db, session, student, { cancelled: true })
+    const response = await context.call(sessions.deleteSession, {
+      params: { id: lesson.id, sessionId: session.id },
+      cookie,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(bodyOf(response)).toEqual({ message: MESSAGES.sessions.deleted })
+    expect(await sessionRow(session.id)).toBeUndefined()
+  })
+
+  it('refuses while a student holds a seat (refunds come with enrolment)', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    await enrol(context.db, session, await createUser(context.db, { role: 'student' }))
+    const response = await context.call(sessions.deleteSession, {
+      params: { id: lesson.id, sessionId: session.id },
+      cookie,
+    })
+    expect(response.statusCode).toBe(409)
+    expect(errorOf(response).message).toBe(MESSAGES.sessions.enrolledCannotDelete)
+    expect(await sessionRow(session.id)).toBeDefined()
+  })
+
+  it('refuses at the instant the session starts, not a millisecond before', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 10 * MINUTE })
+    const remove = () =>
+      context.call(sessions.deleteSession, {
+        params: { id: lesson.id, sessionId: session.id },
+        cookie,
+      })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(session.startTime)
+    const atStart = await remove()
+    expect(atStart.statusCode).toBe(409)
+    expect(errorOf(atStart).message).toBe(MESSAGES.sessions.startedCannotDelete)
+    vi.setSystemTime(session.startTime.getTime() - 1)
+    expect((await remove()).statusCode).toBe(200)
+  })
+
+  it('needs no licence but the owner, approved, and a session of that lesson', async () => {
+    const { cast, lesson, owner, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const otherLesson = await createLesson(context.db, owner)
+    const remove = (params: { id: number | string; sessionId: number | string }, as = cookie) =>
+      context.call(sessions.deleteSession, { params, cookie: as })
+    const ids = { id: lesson.id, sessionId: session.id }
+
+    expect((await remove(ids, cast.guest.cookie)).statusCode).toBe(401)
+    expect((await remove(ids, cast.student.cookie)).statusCode).toBe(403)
+    expect(errorOf(await remove(ids, cast.anotherEducator.cookie)).message).toBe(
+      MESSAGES.lessons.notOwner,
+    )
+    expect(errorOf(await remove({ id: otherLesson.id, sessionId: session.id })).message).toBe(
+      'Session not found',
+    )
+    expect(errorOf(await remove({ id: 999999, sessionId: session.id })).message).toBe(
+      'Lesson not found',
+    )
+    expect((await remove({ id: lesson.id, sessionId: 2 ** 31 })).statusCode).toBe(400)
+
+    await context.db.update(users).set({ approvedAt: null }).where(eq(users.id, owner.id))
+    expect(errorOf(await remove(ids)).message).toBe(MESSAGES.accounts.notApproved)
+    await context.db
+      .update(users)
+      .set({ approvedAt: new Date(), videoLicenceId: null })
+      .where(eq(users.id, owner.id))
+    expect((await remove(ids)).statusCode).toBe(200)
+  })
+})
