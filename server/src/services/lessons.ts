@@ -67,8 +67,8 @@ const checkedLessonFields = async (
   }
 }
 
-/** The lesson named in the path, if the caller owns it and may edit lessons. */
-const editableLesson = async (db: Executor, lessonId: number, user: UserRow) => {
+/** The lesson named in the path, if the caller owns it and may edit lessons (and their sessions). */
+export const editableLesson = async (db: Executor, lessonId: number, user: UserRow) => {
   const lesson = found(await findLessonRow(db, lessonId), 'Lesson')
   if (lesson.ownerId !== user.id) throw new ForbiddenError(MESSAGES.lessons.notOwner)
   requireApproved(user)

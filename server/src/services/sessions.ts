@@ -19,7 +19,7 @@ import {
 import type { UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
-import { requireApproved } from './accounts.ts'
+import { editableLesson } from './lessons.ts'
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -61,17 +61,6 @@ export const meetingLink = async (db: Executor, ids: SessionIds, userId: number)
   const refusal = joinRefusal(times, viewer, new Date())
   if (refusal) throw new ForbiddenError(refusal)
   return session.url
-}
-
-/**
- * The lesson named in the path, if the caller may schedule its sessions: it exists (404), the
- * caller owns it (403) and is an approved educator (403), in the order lesson editing checks.
- */
-const schedulableLesson = async (db: Executor, lessonId: number, user: UserRow) => {
-  const lesson = found(await findLessonRow(db, lessonId), 'Lesson')
-  if (lesson.ownerId !== user.id) throw new ForbiddenError(MESSAGES.lessons.notOwner)
-  requireApproved(user)
-  return lesson
 }
 
 /** Sessions take place on the educator's video account: none, no sessions to create or move. */
@@ -117,7 +106,7 @@ export const createSession = async (
   lessonId: number,
   body: SessionWriteBody,
 ) => {
-  const lesson = await schedulableLesson(db, lessonId, user)
+  const lesson = await editableLesson(db, lessonId, user)
   requireVideoLicence(user)
   const fields = checkedSessionFields(body)
   const id = await insertSession(db, lesson, fields)
@@ -131,7 +120,7 @@ export const updateSession = async (
   ids: SessionIds,
   body: SessionWriteBody,
 ) => {
-  await schedulableLesson(db, ids.id, user)
+  await editableLesson(db, ids.id, user)
   requireVideoLicence(user)
   const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotChange, new Date())
   const fields = checkedSessionFields(body)
@@ -144,7 +133,7 @@ export const updateSession = async (
  * comes with enrolment, so until then a session with students is refused.
  */
 export const deleteSession = async (db: Database, user: UserRow, ids: SessionIds) => {
-  await schedulableLesson(db, ids.id, user)
+  await editableLesson(db, ids.id, user)
   const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotDelete, new Date())
   if (!(await deleteSeatlessSession(db, session.id))) {
     throw new ConflictError(MESSAGES.sessions.enrolledCannotDelete)

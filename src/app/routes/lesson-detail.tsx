@@ -13,7 +13,7 @@ import { SessionList } from '@/features/sessions/components/session-list'
 import { toApiError } from '@/shared/api/errors'
 import { useUser } from '@/shared/auth/current-user'
 import { parseId } from '@/shared/config/paths'
-import { Button } from '@/shared/ui/button'
+import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
 
 /** /lesson/:id/*: the lesson for signed-in users, the guest lesson page otherwise (§2). */
@@ -59,13 +59,8 @@ function LessonPage({
     // A missing lesson shows the error page (§2); anything else can be tried again.
     if (toApiError(lesson.error).status === 404) return <NotFoundPage />
     return (
-      <div className="flex flex-col items-start gap-3 p-4 sm:p-6">
-        <p role="alert" className="text-red-700">
-          {t('common.errors.common')}
-        </p>
-        <Button variant="secondary" onClick={() => void lesson.refetch()}>
-          {t('lessons.detail.retry')}
-        </Button>
+      <div className="p-4 sm:p-6">
+        <LoadError onRetry={() => void lesson.refetch()}>{t('common.errors.common')}</LoadError>
       </div>
     )
   }

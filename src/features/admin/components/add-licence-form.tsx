@@ -48,7 +48,9 @@ export function AddLicenceForm() {
       },
     })
 
-  const failure = add.error && toApiError(add.error).status !== 409 ? toApiError(add.error) : null
+  // A duplicate account is shown under its field (see submit); any other failure above the form.
+  const apiError = add.error ? toApiError(add.error) : null
+  const failure = apiError?.status === 409 ? null : apiError
 
   return (
     <form

@@ -1,8 +1,8 @@
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { categoryTitle } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { fieldClass, TextField } from '@/shared/ui/text-field'
+import { SelectField } from '@/shared/ui/select-field'
+import { TextField } from '@/shared/ui/text-field'
 
 export type CatalogueCategory = { id: number; title: string; titleJp?: string | undefined }
 
@@ -25,7 +25,6 @@ export function LessonFilters({
 }: LessonFiltersProps) {
   const { t } = useTranslation()
   const language = useLanguage()
-  const selectId = useId()
   return (
     <form
       role="search"
@@ -43,24 +42,19 @@ export function LessonFilters({
         autoComplete="off"
         className="min-w-0 sm:max-w-md sm:flex-1"
       />
-      <div className="flex min-w-0 flex-col gap-1 sm:w-56">
-        <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-          {t('lessons.filters.category')}
-        </label>
-        <select
-          id={selectId}
-          value={categoryId}
-          onChange={(event) => onCategoryChange(event.target.value)}
-          className={`${fieldClass(false)} bg-white`}
-        >
-          <option value="">{t('lessons.filters.allCategories')}</option>
-          {categories.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {categoryTitle(category, language)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('lessons.filters.category')}
+        value={categoryId}
+        onChange={(event) => onCategoryChange(event.target.value)}
+        className="sm:w-56"
+      >
+        <option value="">{t('lessons.filters.allCategories')}</option>
+        {categories.map((category) => (
+          <option key={category.id} value={String(category.id)}>
+            {categoryTitle(category, language)}
+          </option>
+        ))}
+      </SelectField>
     </form>
   )
 }
