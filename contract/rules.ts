@@ -177,3 +177,30 @@ export const zonedTimeToUtc = (date: string, time: string, timeZone: string): Da
   // The wall time does not exist: read it with the offset in force before the gap.
   return new Date(wallAsUtc - offsetAt(guess - 6 * 3_600_000))
 }
+
+/** A wall-clock date (yyyy-MM-dd) and time (HH:mm) as read in one time zone. */
+export interface ZonedWallTime {
+  date: string
+  time: string
+}
+
+/**
+ * The wall-clock date and time an instant reads as in an IANA time zone (the inverse of
+ * zonedTimeToUtc): what a session form shows for a stored session, in the zone it was scheduled in.
+ */
+export const utcToZoned = (instant: Date | string | number, timeZone: string): ZonedWallTime => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(instant))
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? ''
+  return {
+    date: `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`,
+    time: `${get('hour')}:${get('minute')}`,
+  }
+}

@@ -1,18 +1,21 @@
 import type { CurrentUser, Lesson } from '@contract/index'
-import type { UseQueryResult } from '@tanstack/react-query'
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
 import { useGuestLesson } from '@/features/lessons/api/get-guest-lesson'
 import { useLesson } from '@/features/lessons/api/get-lesson'
+import { lessonKeys } from '@/features/lessons/api/keys'
 import { LessonOverview } from '@/features/lessons/components/lesson-overview'
 import { MaterialList } from '@/features/materials/components/material-list'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
 import { ReviewList } from '@/features/reviews/components/review-list'
 import { SessionList } from '@/features/sessions/components/session-list'
+import { SessionsEditor } from '@/features/sessions/components/sessions-editor'
 import { toApiError } from '@/shared/api/errors'
 import { useUser } from '@/shared/auth/current-user'
-import { parseId } from '@/shared/config/paths'
+import { parseId, paths } from '@/shared/config/paths'
+import { buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
 
@@ -54,6 +57,7 @@ function LessonPage({
   viewer: CurrentUser | null
 }) {
   const { t } = useTranslation()
+  const queryClient = useQueryClient()
   if (lesson.isPending) return <Loading />
   if (lesson.isError) {
     // A missing lesson shows the error page (§2); anything else can be tried again.
@@ -65,10 +69,29 @@ function LessonPage({
     )
   }
   const { data } = lesson
+  const owner = viewer !== null && viewer.id === data.owner.id ? viewer : null
+  // Sessions change the lesson's counts (open sessions) in its page and in every lesson list.
+  const refreshLessons = () => void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-8 p-4 sm:p-6 xl:p-8">
       <LessonOverview lesson={data} />
-      <SessionList lessonId={data.id} lessonTitle={data.title} />
+      {owner && (
+        <div>
+          <Link to={paths.lesson.edit.href(data.id)} className={buttonClass('secondary')}>
+            {t('lessons.detail.editLesson')}
+          </Link>
+        </div>
+      )}
+      {owner ? (
+        <SessionsEditor
+          lessonId={data.id}
+          lessonTitle={data.title}
+          user={owner}
+          onChanged={refreshLessons}
+        />
+      ) : (
+        <SessionList lessonId={data.id} lessonTitle={data.title} />
+      )}
       {viewer && <MaterialList lessonId={data.id} />}
       <div className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
         <OwnerCard owner={data.owner} viewerIsEducator={viewer?.role === 'educator'} />

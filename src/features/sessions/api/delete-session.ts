@@ -1,0 +1,29 @@
+import { deleteSession as deleteSessionCall } from '@contract/descriptors/sessions'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { request } from '@/shared/api/request'
+import { sessionKeys } from './keys'
+import { refreshLessonSessions } from './refresh-lesson-sessions'
+
+export interface DeleteSession {
+  lessonId: number
+  sessionId: number
+}
+
+/**
+ * DELETE /lessons/:id/sessions/:sessionId: removes a session that has not started and in which
+ * no student holds a seat (409 otherwise).
+ */
+export const deleteSession = ({ lessonId, sessionId }: DeleteSession) =>
+  request(deleteSessionCall, { params: { id: lessonId, sessionId } })
+
+/** The lesson's session lists refresh; the deleted session's meeting link is forgotten. */
+export const useDeleteSession = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteSession,
+    onSuccess: (_message, { lessonId, sessionId }) => {
+      queryClient.removeQueries({ queryKey: sessionKeys.joinLink(lessonId, sessionId) })
+      return refreshLessonSessions(queryClient, lessonId)
+    },
+  })
+}

@@ -1,0 +1,57 @@
+import type { Session } from '@contract/index'
+import { useTranslation } from 'react-i18next'
+import { toApiError } from '@/shared/api/errors'
+import { formatDate, formatTime } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
+import { FormAlert } from '@/shared/ui/form-alert'
+import { useDeleteSession } from '../api/delete-session'
+
+type DeleteSessionDialogProps = {
+  session: Session
+  onClose: () => void
+  onDeleted: () => void
+}
+
+/**
+ * A red confirmation naming the session's date and times. Sessions with students cannot be
+ * deleted until refunds arrive with enrolment; a refusal keeps the dialog open with its reason.
+ */
+export function DeleteSessionDialog({ session, onClose, onDeleted }: DeleteSessionDialogProps) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  const remove = useDeleteSession()
+  const when = {
+    date: formatDate(session.start_time, language),
+    start: formatTime(session.start_time),
+    end: formatTime(session.end_time),
+  }
+  const failure = remove.error ? toApiError(remove.error).messages.join(' ') : null
+
+  return (
+    <ConfirmDialog
+      open
+      variant="danger"
+      title={t('sessions.editor.delete.title')}
+      confirmLabel={t('sessions.editor.delete.confirm')}
+      pending={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(
+          { lessonId: session.lessonId, sessionId: session.id },
+          { onSuccess: onDeleted },
+        )
+      }
+    >
+      {failure !== null && (
+        <FormAlert>
+          {failure
+            ? t('sessions.editor.errors.failedWithReason', { reason: failure })
+            : t('sessions.editor.errors.failed')}
+        </FormAlert>
+      )}
+      <p>{t('sessions.editor.delete.question', when)}</p>
+      <p>{t('sessions.editor.delete.studentsNote')}</p>
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,156 @@
+import type { Session } from '@contract/index'
+import { withScheme } from '@contract/rules'
+import { useCallback, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatTime } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
+import { Button } from '@/shared/ui/button'
+import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+
+type OwnerSessionCardProps = {
+  session: Session
+  /** The viewer's time zone, which the times are shown in. */
+  viewerZone: string
+  /** Why the owner cannot change sessions at all right now (no licence); null when it can. */
+  editBlockedReason: string | null
+  onEdit: () => void
+  onDelete: () => void
+}
+
+type Phase = 'upcoming' | 'live' | 'ended'
+
+const phaseClass: Record<Phase, string> = {
+  upcoming: 'bg-green-100 text-green-800',
+  live: 'bg-red-100 text-red-800',
+  ended: 'bg-slate-100 text-slate-700',
+}
+
+/**
+ * One session as its lesson's owner manages it: date and times in the viewer's zone (named), the
+ * zone it was scheduled in when another, seats taken of the total, the meeting link, and Edit and
+ * Delete. A session that has started can be neither (the API refuses both); one with students
+ * cannot be deleted yet. Each disabled button is described by its reason.
+ */
+export function OwnerSessionCard({
+  session,
+  viewerZone,
+  editBlockedReason,
+  onEdit,
+  onDelete,
+}: OwnerSessionCardProps) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  const editReasonId = useId()
+  const deleteReasonId = useId()
+  const { start_time: startTime, end_time: endTime } = session
+  // Re-render as the session starts and as it ends.
+  const next = useCallback(
+    (now: number) =>
+      [Date.parse(startTime), Date.parse(endTime)].find((instant) => instant > now) ?? null,
+    [startTime, endTime],
+  )
+  const now = useNowAtBoundaries(next)
+  const started = now >= Date.parse(startTime)
+  const phase: Phase = !started ? 'upcoming' : now < Date.parse(endTime) ? 'live' : 'ended'
+
+  const date = formatDate(startTime, language)
+  const start = formatTime(startTime)
+  const end = formatTime(endTime)
+  const taken = session.enrolledCount
+  const seats = session.enrolledCount + session.availableSlots
+
+  let editReason: string | null = null
+  let deleteReason: string | null = null
+  if (started) {
+    editReason = deleteReason = t('sessions.editor.reasons.started')
+  } else {
+    editReason = editBlockedReason
+    if (taken > 0) deleteReason = t('sessions.editor.reasons.hasStudents')
+  }
+  // One sentence when both buttons have the same reason, described by the same paragraph.
+  const shared = editReason !== null && editReason === deleteReason
+  const describedBy = (reason: string | null, ownId: string) =>
+    reason === null ? undefined : shared ? editReasonId : ownId
+
+  return (
+    <article
+      aria-label={t('sessions.cardLabel', { date, start, end })}
+      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{date}</h3>
+          <p className="text-sm text-slate-700">
+            <time dateTime={startTime}>{start}</time>
+            {' – '}
+            <time dateTime={endTime}>{end}</time>{' '}
+            <span className="text-slate-600">({viewerZone})</span>
+          </p>
+          {session.timezone !== viewerZone && (
+            <p className="text-xs text-slate-600">
+              {t('sessions.editor.card.scheduledIn', { zone: session.timezone })}
+            </p>
+          )}
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${phaseClass[phase]}`}
+        >
+          {t(`sessions.editor.card.phase.${phase}`)}
+        </span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">{t('sessions.editor.card.seats')}</dt>
+        <dd className="font-medium text-slate-900">
+          {t('sessions.editor.card.seatsValue', { taken, seats })}
+        </dd>
+        <dt className="text-slate-600">{t('sessions.editor.card.link')}</dt>
+        <dd className="min-w-0 font-medium break-all text-slate-900">
+          {session.url ? (
+            <a
+              href={withScheme(session.url)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline"
+            >
+              {session.url}
+            </a>
+          ) : (
+            t('sessions.noUrl')
+          )}
+        </dd>
+      </dl>
+      <div className="mt-auto flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            onClick={onEdit}
+            disabled={editReason !== null}
+            aria-describedby={describedBy(editReason, editReasonId)}
+            aria-haspopup="dialog"
+          >
+            {t('sessions.editor.card.edit')}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={onDelete}
+            disabled={deleteReason !== null}
+            aria-describedby={describedBy(deleteReason, deleteReasonId)}
+            aria-haspopup="dialog"
+          >
+            {t('sessions.editor.card.delete')}
+          </Button>
+        </div>
+        {editReason !== null && (
+          <p id={editReasonId} className="text-sm text-slate-600">
+            {editReason}
+          </p>
+        )}
+        {deleteReason !== null && !shared && (
+          <p id={deleteReasonId} className="text-sm text-slate-600">
+            {deleteReason}
+          </p>
+        )}
+      </div>
+    </article>
+  )
+}

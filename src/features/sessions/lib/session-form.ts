@@ -1,0 +1,133 @@
+import type { Session, SessionWriteBody } from '@contract/index'
+import { isValidTimeZone, meetingProvider, utcToZoned, zonedTimeToUtc } from '@contract/rules'
+import { type InferType, object, string } from 'yup'
+import { errorKeys } from '@/shared/lib/validation'
+
+/** Translation keys of the session form's messages (§5, §8). */
+export const sessionErrorKeys = {
+  dateRequired: 'sessions.editor.errors.dateRequired',
+  invalidDate: 'sessions.editor.errors.invalidDate',
+  invalidTime: 'sessions.editor.errors.invalidTime',
+  endAfterStart: 'sessions.editor.errors.endAfterStart',
+  startInPast: 'sessions.editor.errors.startInPast',
+  linkRequired: 'sessions.editor.errors.linkRequired',
+  unsupportedLink: 'sessions.editor.errors.unsupportedLink',
+  timeZone: 'sessions.editor.errors.timeZone',
+} as const
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/** A real calendar day (no 31 February). */
+const isCalendarDate = (value: string) => {
+  if (!DATE.test(value)) return false
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number]
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
+}
+
+type Wall = { date?: string; startHour?: string; timezone?: string }
+
+/** The instant a form's date and hour name in its zone, or null while one of them is not valid. */
+const instantOf = ({ date, timezone }: Wall, hour: string | undefined) =>
+  date && hour && timezone && isCalendarDate(date) && TIME.test(hour) && isValidTimeZone(timezone)
+    ? zonedTimeToUtc(date, hour, timezone)
+    : null
+
+/**
+ * §5 session rules, checked as the server checks them (contract/checks.ts sessionTimes): the
+ * hours are read in the chosen zone, so a start skipped by a daylight-saving change moves as it
+ * will on the server; the link must be one of the two providers (the contract's own rule). The
+ * start must also lie ahead: a session that has started can be neither changed nor deleted.
+ */
+export const sessionSchema = (now: () => number = Date.now) =>
+  object({
+    date: string()
+      .trim()
+      .required(sessionErrorKeys.dateRequired)
+      .test('calendar-date', sessionErrorKeys.invalidDate, (value) => isCalendarDate(value)),
+    startHour: string()
+      .trim()
+      .required(errorKeys.required)
+      .matches(TIME, sessionErrorKeys.invalidTime)
+      .test('in-future', sessionErrorKeys.startInPast, function (value) {
+        const start = instantOf(this.parent as Wall, value)
+        return start === null || start.getTime() > now()
+      }),
+    endHour: string()
+      .trim()
+      .required(errorKeys.required)
+      .matches(TIME, sessionErrorKeys.invalidTime)
+      .test('after-start', sessionErrorKeys.endAfterStart, function (value) {
+        const parent = this.parent as Wall
+        const start = instantOf(parent, parent.startHour)
+        const end = instantOf(parent, value)
+        return start === null || end === null || end > start
+      }),
+    timezone: string()
+      .required(sessionErrorKeys.timeZone)
+      .test('known-zone', sessionErrorKeys.timeZone, (value) => isValidTimeZone(value)),
+    url: string()
+      .trim()
+      .required(sessionErrorKeys.linkRequired)
+      .test(
+        'provider',
+        sessionErrorKeys.unsupportedLink,
+        (value) => meetingProvider(value) !== null,
+      ),
+  })
+
+export type SessionFormValues = InferType<ReturnType<typeof sessionSchema>>
+
+/** The body the API expects from the form's values. */
+export const toSessionBody = (values: SessionFormValues): SessionWriteBody => ({
+  date: values.date,
+  startHour: values.startHour,
+  endHour: values.endHour,
+  timezone: values.timezone,
+  url: values.url.trim(),
+})
+
+/** A stored session as its form shows it: its times read in the zone it was scheduled in. */
+export const sessionFormValues = (
+  session: Pick<Session, 'start_time' | 'end_time' | 'timezone' | 'url'>,
+): SessionFormValues => {
+  const start = utcToZoned(session.start_time, session.timezone)
+  const end = utcToZoned(session.end_time, session.timezone)
+  return {
+    date: start.date,
+    startHour: start.time,
+    endHour: end.time,
+    timezone: session.timezone,
+    url: session.url ?? '',
+  }
+}
+
+/** Quick-session choices (§2): start in N minutes, for a fixed length. */
+export const QUICK_START_MINUTES = [5, 15, 30, 60] as const
+export const QUICK_LENGTH_MINUTES = [30, 60, 90] as const
+
+const MINUTE = 60_000
+
+export type QuickSession =
+  | { ok: true; date: string; startHour: string; endHour: string }
+  | { ok: false; reason: 'crossesMidnight' }
+
+/**
+ * The date and hours of a session starting `startIn` minutes from now (rounded up to the next
+ * whole minute, so it never starts sooner than asked) and lasting `length` minutes, in `timeZone`.
+ * A session has one date and its end hour on that date (the API's body), so one that would end
+ * after midnight, or at it, cannot be written this way.
+ */
+export const quickSession = (
+  now: number,
+  startIn: number,
+  length: number,
+  timeZone: string,
+): QuickSession => {
+  const start = Math.ceil((now + startIn * MINUTE) / MINUTE) * MINUTE
+  const from = utcToZoned(start, timeZone)
+  const to = utcToZoned(start + length * MINUTE, timeZone)
+  if (to.date !== from.date) return { ok: false, reason: 'crossesMidnight' }
+  return { ok: true, date: from.date, startHour: from.time, endHour: to.time }
+}
