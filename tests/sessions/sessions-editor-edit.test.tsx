@@ -1,0 +1,276 @@
+import * as sessionCalls from '@contract/descriptors/sessions'
+import { MESSAGES } from '@contract/messages'
+import { utcToZoned } from '@contract/rules'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { db, nextId, seedIds } from '@/mocks/db'
+import { paths } from '@/shared/config/paths'
+import { formatDate, formatTime } from '@/shared/i18n/format'
+import { server } from '@/mocks/node'
+import { recordBodies } from '@tests/request-log'
+import { renderApp } from '@tests/render-app'
+
+const DAY = 86_400_000
+const { sessions: ids } = seedIds
+const originalZone = process.env.TZ
+
+beforeEach(() => {
+  process.env.TZ = 'UTC'
+})
+afterEach(() => {
+  process.env.TZ = originalZone
+  server.events.removeAllListeners()
+})
+
+const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
+const sessionRow = (id: number) => db.sessions.find((session) => session.id === id)!
+
+/** The lesson page of its owner (Kenji by default, Emily for her lessons). */
+const openLesson = async (lessonId: number, ownerId: number = seedIds.educator) => {
+  db.signIn(ownerId)
+  await renderApp(undefined, { url: paths.lesson.detail.href(lessonId) })
+  await screen.findByRole('heading', { level: 1, name: lessonRow(lessonId).title })
+}
+
+const editor = () => screen.getByRole('region', { name: 'Sessions' })
+const nameOf = (sessionId: number) => {
+  const session = sessionRow(sessionId)
+  const date = formatDate(session.start_time, 'en-US')
+  return `Session on ${date}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}`
+}
+const findCard = (sessionId: number) =>
+  within(editor()).findByRole('article', { name: nameOf(sessionId) })
+const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name })
+const field = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByLabelText(label) as HTMLInputElement
+const fill = async (user: UserEvent, dialog: HTMLElement, label: string, value: string) => {
+  await user.clear(field(dialog, label))
+  await user.type(field(dialog, label), value)
+}
+
+/** yyyy-MM-dd, `days` from now in UTC. */
+const dayAhead = (days: number) => utcToZoned(Date.now() + days * DAY, 'UTC').date
+
+describe('a quick session', () => {
+  it('fills the date and times from now in the chosen zone, rounded up to the minute', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.lessonWithoutSessions)
+    await user.click(await within(editor()).findByRole('button', { name: 'Add session' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add session' })
+    const day = dayAhead(25)
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse(`${day}T10:00:30Z`))
+
+    await user.selectOptions(field(dialog, 'Start in'), '15 min')
+    await user.selectOptions(field(dialog, 'Length'), '90 min')
+    await user.click(button(dialog, 'Fill in the times'))
+    expect(field(dialog, 'Date')).toHaveValue(day)
+    expect(field(dialog, 'Start time')).toHaveValue('10:16')
+    expect(field(dialog, 'End time')).toHaveValue('11:46')
+
+    // Tokyo is 9 hours ahead: 19:00:30 there, so an hour from now is 20:01.
+    await user.selectOptions(field(dialog, 'Time zone'), 'Asia/Tokyo')
+    await user.selectOptions(field(dialog, 'Start in'), '60 min')
+    await user.selectOptions(field(dialog, 'Length'), '30 min')
+    await user.click(button(dialog, 'Fill in the times'))
+    expect(field(dialog, 'Date')).toHaveValue(day)
+    expect(field(dialog, 'Start time')).toHaveValue('20:01')
+    expect(field(dialog, 'End time')).toHaveValue('20:31')
+
+    const bodies = recordBodies(sessionCalls.createSession)
+    await fill(user, dialog, 'Meeting link', 'https://meet.google.com/abc-defg-hij')
+    await user.click(button(dialog, 'Add session'))
+    expect(await screen.findByText('Session added')).toBeVisible()
+    expect(bodies).toEqual([
+      {
+        date: day,
+        startHour: '20:01',
+        endHour: '20:31',
+        timezone: 'Asia/Tokyo',
+        url: 'https://meet.google.com/abc-defg-hij',
+      },
+    ])
+    expect(db.sessions.at(-1)!.start_time).toBe(`${day}T11:01:00.000Z`)
+  })
+
+  it('says so instead of filling when it would end after midnight', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.lessonWithoutSessions)
+    await user.click(await within(editor()).findByRole('button', { name: 'Add session' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add session' })
+    const day = dayAhead(25)
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse(`${day}T23:00:30Z`))
+
+    // 23:06 – 23:36 fits in the day.
+    await user.selectOptions(field(dialog, 'Length'), '30 min')
+    await user.click(button(dialog, 'Fill in the times'))
+    expect(field(dialog, 'Start time')).toHaveValue('23:06')
+    expect(field(dialog, 'End time')).toHaveValue('23:36')
+
+    // 23:31 – 00:31 does not: the fields keep what they had.
+    await user.selectOptions(field(dialog, 'Start in'), '30 min')
+    await user.selectOptions(field(dialog, 'Length'), '60 min')
+    await user.click(button(dialog, 'Fill in the times'))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'This quick session would end after midnight.',
+    )
+    expect(field(dialog, 'Start time')).toHaveValue('23:06')
+    expect(field(dialog, 'End time')).toHaveValue('23:36')
+
+    // A choice that fits clears the message.
+    await user.selectOptions(field(dialog, 'Start in'), '5 min')
+    await user.selectOptions(field(dialog, 'Length'), '30 min')
+    await user.click(button(dialog, 'Fill in the times'))
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('editing a session', () => {
+  /** Kenji's future session at 10:00–11:00 Tokyo time, 20 days ahead. */
+  const placeFutureSession = () => {
+    const day = dayAhead(20)
+    const session = sessionRow(ids.futurePaid)
+    session.start_time = `${day}T01:00:00.000Z`
+    session.end_time = `${day}T02:00:00.000Z`
+    expect(session.timezone).toBe('Asia/Tokyo')
+    return day
+  }
+
+  it('fills the form in the session’s own zone while the list shows the viewer’s', async () => {
+    process.env.TZ = 'America/New_York'
+    const day = placeFutureSession()
+    const user = userEvent.setup()
+    await openLesson(seedIds.paidLesson)
+    const card = await findCard(ids.futurePaid)
+    // 01:00 UTC is 21:00 the evening before in New York (or 20:00 in winter).
+    const nyStart = formatTime(sessionRow(ids.futurePaid).start_time)
+    expect(['20:00', '21:00']).toContain(nyStart)
+    expect(card).toHaveTextContent('(America/New_York)')
+    expect(card).toHaveTextContent('Scheduled in Asia/Tokyo')
+
+    const edit = button(card, 'Edit')
+    await user.click(edit)
+    const dialog = screen.getByRole('dialog', { name: 'Edit session' })
+    expect(field(dialog, 'Date')).toHaveValue(day)
+    expect(field(dialog, 'Start time')).toHaveValue('10:00')
+    expect(field(dialog, 'End time')).toHaveValue('11:00')
+    expect(field(dialog, 'Time zone')).toHaveValue('Asia/Tokyo')
+    expect(field(dialog, 'Meeting link')).toHaveValue('https://zoom.us/j/1234567890')
+
+    const bodies = recordBodies(sessionCalls.updateSession)
+    await fill(user, dialog, 'End time', '11:30')
+    await user.click(button(dialog, 'Save changes'))
+    expect(await screen.findByText('Session updated')).toBeVisible()
+    expect(bodies).toEqual([
+      {
+        date: day,
+        startHour: '10:00',
+        endHour: '11:30',
+        timezone: 'Asia/Tokyo',
+        url: 'https://zoom.us/j/1234567890',
+      },
+    ])
+    expect(sessionRow(ids.futurePaid).end_time).toBe(`${day}T02:30:00.000Z`)
+    const updated = await findCard(ids.futurePaid)
+    expect(updated).toHaveTextContent(`${nyStart} – ${formatTime(`${day}T02:30:00.000Z`)}`)
+    await waitFor(() => expect(button(updated, 'Edit')).toHaveFocus())
+  })
+
+  it('shows the overlap message when moved onto another session of the educator', async () => {
+    const day = placeFutureSession()
+    const other = dayAhead(21)
+    db.sessions.push({
+      ...sessionRow(ids.futurePaid),
+      id: nextId(db.sessions),
+      lessonId: seedIds.toReviewLesson,
+      start_time: `${other}T01:00:00.000Z`,
+      end_time: `${other}T02:00:00.000Z`,
+    })
+    const user = userEvent.setup()
+    await openLesson(seedIds.paidLesson)
+    await user.click(button(await findCard(ids.futurePaid), 'Edit'))
+    const dialog = screen.getByRole('dialog', { name: 'Edit session' })
+    await fill(user, dialog, 'Date', other)
+    await user.click(button(dialog, 'Save changes'))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Probably, sessions overlap. Please check the session date again',
+    )
+    expect(field(dialog, 'Date')).toHaveValue(other)
+    expect(sessionRow(ids.futurePaid).start_time).toBe(`${day}T01:00:00.000Z`)
+  })
+})
+
+describe('deleting a session', () => {
+  it('asks in red, naming the session, then deletes it and focuses the list heading', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.paidLesson)
+    const card = await findCard(ids.futurePaid)
+    const session = sessionRow(ids.futurePaid)
+    await user.click(button(card, 'Delete'))
+    const dialog = screen.getByRole('dialog', { name: 'Delete session' })
+    const date = formatDate(session.start_time, 'en-US')
+    expect(dialog).toHaveTextContent(
+      `Delete the session on ${date}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}?`,
+    )
+    expect(dialog).toHaveTextContent(
+      'Sessions with enrolled students cannot be deleted yet: refunds arrive with enrolment.',
+    )
+    const confirm = button(dialog, 'Delete session')
+    expect(confirm).toHaveClass('bg-red-600')
+    await user.click(confirm)
+    expect(await screen.findByText('Session deleted')).toBeVisible()
+    expect(db.sessions.some((row) => row.id === ids.futurePaid)).toBe(false)
+    await waitFor(() => expect(within(editor()).getAllByRole('article')).toHaveLength(2))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Sessions' })).toHaveFocus()
+  })
+
+  it('closes on Escape without deleting, focus back on Delete', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.paidLesson)
+    const remove = button(await findCard(ids.futurePaid), 'Delete')
+    await user.click(remove)
+    expect(screen.getByRole('dialog', { name: 'Delete session' })).toBeVisible()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(remove).toHaveFocus()
+    expect(db.sessions.some((row) => row.id === ids.futurePaid)).toBe(true)
+  })
+
+  it('is disabled, with its reason, for a session with students', async () => {
+    await openLesson(seedIds.freeLesson, seedIds.educator2)
+    const full = await findCard(ids.full)
+    expect(full).toHaveTextContent('Seats taken2 of 2')
+    expect(button(full, 'Delete')).toBeDisabled()
+    expect(button(full, 'Delete')).toHaveAccessibleDescription(
+      'Sessions with enrolled students cannot be deleted yet: refunds arrive with enrolment.',
+    )
+    expect(button(full, 'Edit')).toBeEnabled()
+    expect(button(full, 'Edit')).not.toHaveAccessibleDescription()
+  })
+
+  it('keeps the dialog open with the server’s reason when a student enrolled meanwhile', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.freeLesson, seedIds.educator2)
+    const card = await findCard(ids.futureFree)
+    const remove = button(card, 'Delete')
+    expect(remove).toBeEnabled()
+    db.enrollments.push({
+      id: nextId(db.enrollments),
+      userId: seedIds.student,
+      lessonId: seedIds.freeLesson,
+      sessionId: ids.futureFree,
+      createdAt: new Date().toISOString(),
+    })
+    await user.click(remove)
+    const dialog = screen.getByRole('dialog', { name: 'Delete session' })
+    await user.click(button(dialog, 'Delete session'))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `Error creating, updating and deleting session: ${MESSAGES.sessions.enrolledCannotDelete}`,
+    )
+    expect(db.sessions.some((row) => row.id === ids.futureFree)).toBe(true)
+    await user.click(button(dialog, 'Cancel'))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(remove).toHaveFocus()
+  })
+})
