@@ -43,7 +43,7 @@ const findCard = (sessionId: number) =>
   within(editor()).findByRole('article', { name: nameOf(sessionId) })
 const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name })
 const field = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByLabelText(label) as HTMLInputElement
+  within(dialog).getByLabelText<HTMLInputElement>(label)
 const fill = async (user: UserEvent, dialog: HTMLElement, label: string, value: string) => {
   await user.clear(field(dialog, label))
   await user.type(field(dialog, label), value)

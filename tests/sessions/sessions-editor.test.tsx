@@ -55,10 +55,9 @@ const cardOf = (sessionId: number) => {
 const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name })
 
 const addDialog = () => screen.getByRole('dialog', { name: 'Add session' })
-const editDialog = () => screen.getByRole('dialog', { name: 'Edit session' })
 
 const field = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByLabelText(label) as HTMLInputElement
+  within(dialog).getByLabelText<HTMLInputElement>(label)
 const fill = async (user: UserEvent, dialog: HTMLElement, label: string, value: string) => {
   const input = field(dialog, label)
   await user.clear(input)
