@@ -147,4 +147,18 @@ describe('timeZoneOptions', () => {
     expect(zones).not.toContain('Nowhere/Land')
     expect(zones).toEqual([...zones].sort((a, b) => a.localeCompare(b)))
   })
+
+  it('still offers UTC and the given zones where the engine cannot list its zones', () => {
+    const list = Intl.supportedValuesOf
+    Object.defineProperty(Intl, 'supportedValuesOf', { value: undefined, configurable: true })
+    try {
+      expect(timeZoneOptions('Europe/Paris', 'Asia/Tokyo')).toEqual([
+        'Asia/Tokyo',
+        'Europe/Paris',
+        'UTC',
+      ])
+    } finally {
+      Object.defineProperty(Intl, 'supportedValuesOf', { value: list, configurable: true })
+    }
+  })
 })
