@@ -340,6 +340,27 @@ describe('adding a session', () => {
     expect(within(editor()).getAllByRole('article')).toHaveLength(3)
   })
 
+  it('shows the overlap message in Japanese too', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.paidLesson)
+    await waitForCards()
+    await user.selectOptions(screen.getByLabelText('Language'), 'jp-JP')
+    const taken = sessionRow(ids.futurePaid)
+    const from = utcToZoned(taken.start_time, taken.timezone)
+    const to = utcToZoned(taken.end_time, taken.timezone)
+    await user.click(await screen.findByRole('button', { name: 'セッションを追加' }))
+    const dialog = screen.getByRole('dialog', { name: 'セッションを追加' })
+    await fill(user, dialog, '日付', from.date)
+    await fill(user, dialog, '開始時刻', from.time)
+    await fill(user, dialog, '終了時刻', to.time)
+    await user.selectOptions(field(dialog, 'タイムゾーン'), taken.timezone)
+    await fill(user, dialog, 'ミーティングリンク', 'https://zoom.us/j/42')
+    await user.click(within(dialog).getByRole('button', { name: 'セッションを追加' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'セッションが重複している可能性があります。セッションの日付をもう一度確認してください',
+    )
+  })
+
   it('shows the generic error with the server’s reason otherwise', async () => {
     const user = userEvent.setup()
     server.use(
