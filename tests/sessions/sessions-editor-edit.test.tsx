@@ -1,7 +1,7 @@
 import * as sessionCalls from '@contract/descriptors/sessions'
 import { MESSAGES } from '@contract/messages'
 import { utcToZoned } from '@contract/rules'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db, nextId, seedIds } from '@/mocks/db'
@@ -197,6 +197,28 @@ describe('editing a session', () => {
     )
     expect(field(dialog, 'Date')).toHaveValue(other)
     expect(sessionRow(ids.futurePaid).start_time).toBe(`${day}T01:00:00.000Z`)
+  })
+})
+
+describe('a session starting while the owner looks', () => {
+  it('locks its Edit and Delete buttons at its start, with the reason', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const session = sessionRow(ids.futurePaid)
+      session.start_time = new Date(Date.now() + 60 * 60_000).toISOString()
+      session.end_time = new Date(Date.now() + 120 * 60_000).toISOString()
+      await openLesson(seedIds.paidLesson)
+      const card = await findCard(ids.futurePaid)
+      expect(button(card, 'Edit')).toBeEnabled()
+      await act(() => vi.advanceTimersByTimeAsync(60 * 60_000 + 1000))
+      expect(button(card, 'Edit')).toBeDisabled()
+      expect(button(card, 'Delete')).toHaveAccessibleDescription(
+        'This session has started: it can no longer be changed or deleted.',
+      )
+      expect(card).toHaveTextContent('In progress')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
