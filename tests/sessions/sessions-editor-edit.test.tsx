@@ -52,7 +52,8 @@ const fill = async (user: UserEvent, dialog: HTMLElement, label: string, value: 
 /** yyyy-MM-dd, `days` from now in UTC. */
 const dayAhead = (days: number) => utcToZoned(Date.now() + days * DAY, 'UTC').date
 
-describe('a quick session', () => {
+// Many steps each: on a loaded two-core machine they need more than the default 15 s.
+describe('a quick session', { timeout: 40_000 }, () => {
   it('fills the date and times from now in the chosen zone, rounded up to the minute', async () => {
     const user = userEvent.setup()
     await openLesson(seedIds.lessonWithoutSessions)

@@ -70,8 +70,14 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
         : { date: '', startHour: '', endHour: '', timezone: browserTimeZone(), url: '' },
     [session],
   )
-  const zones = useMemo(
-    () => timeZoneOptions(browserTimeZone(), defaultValues.timezone),
+  // Some 400 options: built once, so the dialog's other updates do not render them again.
+  const zoneOptions = useMemo(
+    () =>
+      timeZoneOptions(browserTimeZone(), defaultValues.timezone).map((zone) => (
+        <option key={zone} value={zone}>
+          {zone}
+        </option>
+      )),
     [defaultValues.timezone],
   )
   const {
@@ -191,11 +197,7 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
           error={errors.timezone?.message}
           {...register('timezone')}
         >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
+          {zoneOptions}
         </SelectField>
         <TextField
           type="url"
