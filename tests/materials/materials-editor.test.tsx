@@ -34,8 +34,11 @@ const renderEditor = async () => {
 
 const section = (name: 'Links' | 'Files') => screen.getByRole('region', { name })
 const rows = (name: 'Links' | 'Files') =>
-  within(section(name)).queryAllByRole('listitem').map((row) => row.textContent)
-const rowOf = (title: string) => screen.getByRole('button', { name: `Rename ${title}` }).closest('li')!
+  within(section(name))
+    .queryAllByRole('listitem')
+    .map((row) => row.textContent)
+const rowOf = (title: string) =>
+  screen.getByRole('button', { name: `Rename ${title}` }).closest('li')!
 const linkForm = () => screen.getByRole('form', { name: 'Add a link' })
 const uploadForm = () => screen.getByRole('form', { name: 'Upload a file' })
 const fileInput = () => within(uploadForm()).getByLabelText('Choose a file')
@@ -237,7 +240,9 @@ describe('materials editor: uploading a file', () => {
     })
     await user.click(within(uploadForm()).getByRole('button', { name: 'Upload' }))
     expect(await screen.findByText('Resource created successfully')).toBeVisible()
-    expect(within(await waitFor(() => rowOf('slides.pptx'))).getByText('Presentation')).toBeVisible()
+    expect(
+      within(await waitFor(() => rowOf('slides.pptx'))).getByText('Presentation'),
+    ).toBeVisible()
   })
 
   it('shows the upload progress while the file is being sent', async () => {
@@ -320,9 +325,7 @@ describe('materials editor: uploading a file', () => {
     await renderEditor()
     await user.upload(fileInput(), materialFile('notes.pdf'))
     await user.click(within(uploadForm()).getByRole('button', { name: 'Upload' }))
-    expect(
-      await screen.findByText('Invalid response from server during file upload'),
-    ).toBeVisible()
+    expect(await screen.findByText('Invalid response from server during file upload')).toBeVisible()
     expect(screen.queryByText('File uploaded successfully')).not.toBeInTheDocument()
     expect(calls).toEqual([])
     expect(rows('Files')).toHaveLength(1)
@@ -330,9 +333,7 @@ describe('materials editor: uploading a file', () => {
 
   it("shows the server's message when the upload fails", async () => {
     server.use(
-      mockEndpoint(resources.uploadResourceFile, () =>
-        errorResponse(415, 'Invalid file type.'),
-      ),
+      mockEndpoint(resources.uploadResourceFile, () => errorResponse(415, 'Invalid file type.')),
     )
     const user = setup()
     await renderEditor()
@@ -355,9 +356,7 @@ describe('materials editor: uploading a file', () => {
     await user.upload(fileInput(), materialFile('notes.pdf'))
     await user.click(within(uploadForm()).getByRole('button', { name: 'Upload' }))
     expect(await screen.findByText('File uploaded successfully')).toBeVisible()
-    expect(
-      await screen.findByText('fileId must name a file uploaded to this lesson'),
-    ).toBeVisible()
+    expect(await screen.findByText('fileId must name a file uploaded to this lesson')).toBeVisible()
     expect(screen.queryByText('Resource created successfully')).not.toBeInTheDocument()
   })
 })
@@ -450,9 +449,7 @@ describe('materials editor: renaming', () => {
     await renderEditor()
     const field = await startRenaming(user)
     await user.type(field, ' 2{Enter}')
-    expect(
-      await screen.findByText('title must NOT have more than 200 characters'),
-    ).toBeVisible()
+    expect(await screen.findByText('title must NOT have more than 200 characters')).toBeVisible()
     expect(renameField(LINK)).toHaveValue(`${LINK} 2`)
   })
 })
@@ -530,7 +527,13 @@ describe('materials editor: removing and editing', () => {
       'https://news.example.jp/easy',
     )
     expect(bodies).toEqual([
-      { title: LINK, type: 'link', url: 'news.example.jp/easy', description: 'Easy news', lessonId },
+      {
+        title: LINK,
+        type: 'link',
+        url: 'news.example.jp/easy',
+        description: 'Easy news',
+        lessonId,
+      },
     ])
   })
 })

@@ -21,7 +21,11 @@ export const sendUploadsThroughNode = () => {
 }
 
 /** A file as a user picks it: a name, and content given as text or as a size in bytes. */
-export const materialFile = (name: string, content: string | number = '%PDF-1.4 notes', type = '') =>
+export const materialFile = (
+  name: string,
+  content: string | number = '%PDF-1.4 notes',
+  type = '',
+) =>
   new NodeFile([typeof content === 'number' ? new Uint8Array(content) : content], name, {
     type,
   }) as unknown as File
