@@ -267,6 +267,10 @@ describe('materials editor: uploading a file', () => {
     const calls = countCalls(resources.uploadResourceFile)
     const user = setup()
     await renderEditor()
+    // Exactly 10 MB is still allowed.
+    await user.upload(fileInput(), materialFile('limit.pdf', UPLOAD_LIMIT_BYTES))
+    expect(within(uploadForm()).queryByRole('alert')).not.toBeInTheDocument()
+    expect(within(uploadForm()).getByText('Selected: limit.pdf (10 MB)')).toBeInTheDocument()
     await user.upload(fileInput(), materialFile('huge.pdf', UPLOAD_LIMIT_BYTES + 1))
     expect(within(uploadForm()).getByRole('alert')).toHaveTextContent(
       'File is too large. Maximum size is 10MB.',
