@@ -175,6 +175,26 @@ describe('previewing a file material', () => {
     await waitFor(() => expect(revoked).toEqual(['blob:material-1']))
   })
 
+  it('keeps a Japanese file name when saving (the UTF-8 form of Content-Disposition)', async () => {
+    addFileMaterial(
+      'Vocabulary sheet',
+      '語彙リスト.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      new TextEncoder().encode('PK sheet'),
+      'document',
+    )
+    const downloads: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download)
+    })
+    const user = userEvent.setup()
+    await renderList()
+    await user.click(openFile('Vocabulary sheet'))
+    await waitFor(() => expect(downloads).toEqual(['語彙リスト.xlsx']))
+  })
+
   it('says "Could not load file" when the file cannot be fetched', async () => {
     server.use(mockEndpoint(resources.downloadFile, () => errorResponse(404, 'File not found')))
     const user = userEvent.setup()
