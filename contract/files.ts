@@ -5,14 +5,12 @@
 import { buildPath } from './descriptor.ts'
 import { lessonImage } from './descriptors/lessons.ts'
 import { downloadFile } from './descriptors/resources.ts'
-import { IMAGE_MIME_TYPES, UPLOAD_LIMIT_BYTES } from './rules.ts'
+import { IMAGE_MIME_TYPES } from './rules.ts'
+
+/** The checks every upload shares live with the rules, where the SPA reads them too. */
+export { exceedsUploadLimit, isBlankFileName } from './rules.ts'
 
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
-
-/** A name that is only an extension (".png") or spaces is no name. */
-export const isBlankFileName = (filename: string) => filename.replace(/\.[^.]*$/, '').trim() === ''
-
-export const exceedsUploadLimit = (size: number) => size > UPLOAD_LIMIT_BYTES
 
 /** The name and the declared type are the client's word; the type the bytes show decides. */
 export const isAcceptedImageType = (mimeType: string | undefined): mimeType is ImageMimeType =>

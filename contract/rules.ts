@@ -29,6 +29,11 @@ export const isValidEmail = (email: string) => new RegExp(EMAIL_PATTERN).test(em
 export const JOIN_WINDOW_MS = 5 * 60 * 1000
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 
+/** A name that is only an extension (".png") or spaces is no name (§5). */
+export const isBlankFileName = (filename: string) => filename.replace(/\.[^.]*$/, '').trim() === ''
+
+export const exceedsUploadLimit = (size: number) => size > UPLOAD_LIMIT_BYTES
+
 export const PAGE_SIZE = { guestLessons: 5, sessions: 100, reviews: 100, default: 20 } as const
 
 export const MATERIAL_EXTENSIONS = [
@@ -73,6 +78,38 @@ export const isAllowedMaterial = (filename: string) =>
 /** Urls without a scheme get https:// when opened (§5). */
 export const withScheme = (url: string) =>
   /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`
+
+/**
+ * A scheme at the start of a url ("javascript:", "data:", "https:"), but not a host with a port
+ * ("localhost:8080/", "example.com:443").
+ */
+const LEADING_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d+(?:[/?#]|$))/i
+
+/**
+ * The web address a link material opens, or null when it is not one: only http and https are
+ * opened anywhere (a `javascript:` or `data:` url in any case or padding is refused), a url
+ * without a scheme gets https:// (§5), and the host must look like one (a dot, or localhost).
+ * Spaces or control characters inside are refused too: browsers drop some of them, which would
+ * turn "java\tscript:" into a script.
+ */
+export const webUrl = (url: string): string | null => {
+  const text = url.trim()
+  if (text === '' || /[\s\p{Cc}]/u.test(text)) return null
+  if (LEADING_SCHEME.test(text) && !/^https?:\/\//i.test(text)) return null
+  let parsed: URL
+  try {
+    parsed = new URL(withScheme(text))
+  } catch {
+    return null
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null
+  const host = parsed.hostname
+  if (!host.includes('.') && host !== 'localhost' && !host.startsWith('[')) return null
+  if (host.startsWith('.')) return null
+  return parsed.href
+}
+
+export const isWebUrl = (url: string) => webUrl(url) !== null
 
 /** The two supported video-conferencing providers (§5): Zoom and Google Meet. */
 export const VIDEO_PROVIDERS = ['zoom', 'google_meet'] as const

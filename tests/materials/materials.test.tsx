@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest'
 import * as resources from '@contract/descriptors/resources'
 import { MaterialList } from '@/features/materials/components/material-list'
 import { db, seedIds } from '@/mocks/db'
-import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { i18n } from '@/shared/i18n/i18n'
 import { renderApp, type TestUser } from '@tests/render-app'
-import { pathOf } from '@tests/request-log'
 
 const renderMaterials = async (lessonId: number, user: TestUser) => {
   await renderApp(<MaterialList lessonId={lessonId} />, { user })
@@ -32,14 +31,10 @@ describe('the read-only materials list (§2, §5)', () => {
       within(items[0]!).getByText('Short news articles in simple Japanese.'),
     ).toBeInTheDocument()
 
-    // A file opens from the API base (§7).
-    const file = within(items[1]!).getByRole('link', { name: /Hiragana chart/ })
-    expect(file).toHaveAttribute(
-      'href',
-      apiUrl(pathOf(resources.downloadFile, { fileId: seedIds.materialFile })),
-    )
-    expect(file).toHaveAttribute('target', '_blank')
-    expect(file.getAttribute('rel')).toContain('noopener')
+    // A file is no plain link: it opens in a preview, fetched with the API client (§7).
+    const file = within(items[1]!).getByRole('button', { name: /Hiragana chart/ })
+    expect(file).toHaveAccessibleName('Hiragana chart (preview or download)')
+    expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument()
     expect(within(items[1]!).getByText('Document')).toBeInTheDocument()
   })
 

@@ -38,3 +38,18 @@ export const categoryTitle = (
   category: { title: string; titleJp?: string | undefined },
   language: AppLanguage,
 ) => (language === 'jp-JP' && category.titleJp ? category.titleJp : category.title)
+
+/** A file's size in the largest unit that keeps it at 1 or more: "512 byte", "3.2 MB". */
+export const formatFileSize = (bytes: number, language: AppLanguage) => {
+  const units = [
+    ['megabyte', 1024 * 1024],
+    ['kilobyte', 1024],
+  ] as const
+  const [unit, size] = units.find(([, size]) => bytes >= size) ?? ['byte', 1]
+  return new Intl.NumberFormat(numberLocale(language), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(bytes / size)
+}

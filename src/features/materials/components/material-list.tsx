@@ -1,17 +1,11 @@
-import type { Resource } from '@contract/index'
-import { withScheme } from '@contract/rules'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { apiAssetUrl } from '@/shared/config/env'
 import { useResources } from '../api/get-resources'
-
-/** Where a material opens: a link gets https:// when it has no scheme (§5), a file the API base. */
-export const materialHref = (resource: Resource) =>
-  resource.fileId === null ? withScheme(resource.url) : apiAssetUrl(resource.url)
+import { MaterialTitle } from './material-title'
 
 /**
  * A lesson's study materials, read-only (§2). Only the owner and enrolled students may see them;
- * anyone else is told so calmly.
+ * anyone else is told so calmly. A link opens in a new tab, a file in a preview (or is saved).
  */
 export function MaterialList({ lessonId }: { lessonId: number }) {
   const { t } = useTranslation()
@@ -42,15 +36,7 @@ export function MaterialList({ lessonId }: { lessonId: number }) {
               className="flex min-w-0 flex-col gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <a
-                  href={materialHref(resource)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="min-w-0 font-medium break-words text-brand-700 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
-                  {resource.title}{' '}
-                  <span className="sr-only">{t('materials.list.opensInNewTab')}</span>
-                </a>
+                <MaterialTitle resource={resource} />
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                   {t(`materials.types.${resource.type}`)}
                 </span>

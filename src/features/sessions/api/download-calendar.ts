@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { errorMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
+import { saveBlob } from '@/shared/lib/save-blob'
 
 type CalendarTarget = { lessonId: number; sessionId: number }
 
@@ -36,20 +37,6 @@ export const getSessionCalendar = async ({ lessonId, sessionId }: CalendarTarget
     },
   )
   return new Blob([calendar], { type: 'text/calendar;charset=utf-8' })
-}
-
-/** Hands a downloaded file to the browser under `filename`, through a short-lived object URL. */
-export const saveBlob = (blob: Blob, filename: string) => {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoke after the click has been handled, so the download has started.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
 /** Downloads `session-<id>.ics`; a failure is an error toast (§8 generic helper). */

@@ -1,0 +1,197 @@
+import {
+  exceedsUploadLimit,
+  isAllowedMaterial,
+  isBlankFileName,
+  MATERIAL_EXTENSIONS,
+  resourceTypeFromFilename,
+} from '@contract/rules'
+import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'react-toastify'
+import { serverMessage } from '@/shared/api/errors'
+import { apiAssetUrl } from '@/shared/config/env'
+import { formatFileSize } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
+import { Button } from '@/shared/ui/button'
+import { useCreateResource } from '../api/create-resource'
+import { InvalidUploadReplyError, useUploadResourceFile } from '../api/upload-resource-file'
+
+/** The types the hint names first (§2); the others of §5 are listed after them. */
+const HINTED = ['pdf', 'doc', 'ppt', 'xls', 'docx', 'pptx', 'xlsx']
+const OTHERS = MATERIAL_EXTENSIONS.filter((ext) => !HINTED.includes(ext))
+const ACCEPT = MATERIAL_EXTENSIONS.map((ext) => `.${ext}`).join(',')
+const TITLE_MAX = 200
+
+/** §5's checks, in the order a user can fix them; the translation key of the first that fails. */
+const fileProblem = (file: File | null) => {
+  if (!file) return 'materials.editor.files.noFile'
+  if (isBlankFileName(file.name)) return 'materials.editor.files.blankName'
+  if (!isAllowedMaterial(file.name.trim())) return 'materials.editor.files.invalidType'
+  if (exceedsUploadLimit(file.size)) return 'materials.editor.files.tooLarge'
+  return null
+}
+
+/**
+ * Adds a file material: a file input and a drop zone, the checks of §5 before anything is sent,
+ * then the upload with its progress, then the material itself (type from the extension, url on
+ * the API base). Each step's outcome is a toast.
+ */
+export function FileUpload({ lessonId }: { lessonId: number }) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  const inputId = useId()
+  const hintId = useId()
+  const errorId = useId()
+  const progressId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [dragging, setDragging] = useState(false)
+  /** Null while the share sent is unknown; undefined when no upload runs. */
+  const [progress, setProgress] = useState<number | null | undefined>(undefined)
+  const upload = useUploadResourceFile(lessonId)
+  const create = useCreateResource(lessonId)
+  const busy = progress !== undefined || create.isPending
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen)
+    setProblem(chosen ? fileProblem(chosen) : null)
+  }
+
+  const clear = () => {
+    setFile(null)
+    setProblem(null)
+    if (input.current) input.current.value = ''
+  }
+
+  const send = async (chosen: File) => {
+    setProgress(null)
+    let uploaded
+    try {
+      uploaded = await upload.mutateAsync({ file: chosen, onProgress: setProgress })
+    } catch (error) {
+      toast.error(
+        error instanceof InvalidUploadReplyError
+          ? t('materials.editor.files.invalidReply')
+          : serverMessage(error, t('materials.editor.files.uploadFailed')),
+      )
+      return
+    } finally {
+      setProgress(undefined)
+    }
+    toast.success(t('materials.editor.files.uploaded'))
+    const name = chosen.name.trim()
+    try {
+      await create.mutateAsync({
+        title: name.slice(0, TITLE_MAX),
+        type: resourceTypeFromFilename(name),
+        url: apiAssetUrl(uploaded.path),
+        description: '',
+        lessonId,
+        fileId: uploaded.id,
+      })
+    } catch (error) {
+      toast.error(serverMessage(error, t('materials.editor.failed')))
+      return
+    }
+    toast.success(t('materials.editor.created'))
+    clear()
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const found = fileProblem(file)
+    setProblem(found)
+    if (found || !file) return
+    void send(file)
+  }
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault()
+    setDragging(false)
+    if (busy) return
+    choose(event.dataTransfer.files[0] ?? null)
+  }
+
+  const percent = progress == null ? null : Math.round(progress * 100)
+  const describedBy = [hintId, problem ? errorId : null].filter(Boolean).join(' ')
+
+  return (
+    <form noValidate aria-label={t('materials.editor.files.formLabel')} onSubmit={submit}>
+      <div
+        onDragEnter={(event) => {
+          event.preventDefault()
+          setDragging(true)
+        }}
+        onDragOver={(event) => {
+          event.preventDefault()
+          event.dataTransfer.dropEffect = busy ? 'none' : 'copy'
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+        }}
+        onDrop={onDrop}
+        data-testid="material-drop-zone"
+        className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center ${
+          dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50'
+        }`}
+      >
+        <p className="text-sm text-slate-700">{t('materials.editor.files.drop')}</p>
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          {t('materials.editor.files.choose')}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          disabled={busy}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          className="max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white"
+        />
+        <p id={hintId} className="text-xs text-slate-600">
+          {t('materials.editor.files.hint', {
+            types: HINTED.join(', '),
+            others: OTHERS.join(', '),
+          })}
+        </p>
+      </div>
+      {file && !problem && (
+        <p className="mt-2 text-sm text-slate-700">
+          {t('materials.editor.files.selected', {
+            name: file.name,
+            size: formatFileSize(file.size, language),
+          })}
+        </p>
+      )}
+      {problem && (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+          {t(problem)}
+        </p>
+      )}
+      {progress !== undefined && file && (
+        <div className="mt-3 flex flex-col gap-1">
+          <label htmlFor={progressId} className="text-sm text-slate-700">
+            {percent === null
+              ? t('materials.editor.files.uploading', { name: file.name })
+              : t('materials.editor.files.uploadingPercent', { name: file.name, percent })}
+          </label>
+          <progress
+            id={progressId}
+            max={100}
+            value={percent ?? undefined}
+            className="h-2 w-full accent-brand-600"
+          />
+        </div>
+      )}
+      <div className="mt-3">
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {t('materials.editor.files.upload')}
+        </Button>
+      </div>
+    </form>
+  )
+}

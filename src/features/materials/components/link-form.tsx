@@ -1,0 +1,113 @@
+import { yupResolver } from '@hookform/resolvers/yup'
+import { isWebUrl } from '@contract/rules'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { type InferType, object } from 'yup'
+import { requiredText } from '@/shared/lib/validation'
+import { Button } from '@/shared/ui/button'
+import { FormAlert } from '@/shared/ui/form-alert'
+import { TextField } from '@/shared/ui/text-field'
+
+/** The limits of the contract's resource body. */
+const TITLE_MAX = 200
+const DESCRIPTION_MAX = 2000
+const URL_MAX = 2048
+
+const linkSchema = object({
+  title: requiredText(),
+  description: requiredText(),
+  url: requiredText().test('web-url', 'materials.editor.links.invalidUrl', (value) =>
+    isWebUrl(value),
+  ),
+})
+export type LinkValues = InferType<typeof linkSchema>
+
+const emptyLink: LinkValues = { title: '', description: '', url: '' }
+
+type LinkFormProps = {
+  /** The form's accessible name. */
+  label: string
+  submitLabel: string
+  defaultValues?: LinkValues
+  pending: boolean
+  /** The failure of the last submit, already worded (the server's message). */
+  failure?: string | null
+  /** Resolves true when the link was saved, so the form can empty itself. */
+  onSubmit: (values: LinkValues) => Promise<boolean>
+  onCancel?: () => void
+  /** Empty the fields after a successful save (adding), or keep them (editing). */
+  resetOnSuccess?: boolean
+}
+
+/**
+ * A link material's title, description and url, each required (§5). Only an http(s) address, or
+ * one without a scheme (opened with https://), is accepted: `javascript:`, `data:` and the like
+ * are refused here, before anything is sent.
+ */
+export function LinkForm({
+  label,
+  submitLabel,
+  defaultValues = emptyLink,
+  pending,
+  failure,
+  onSubmit,
+  onCancel,
+  resetOnSuccess = false,
+}: LinkFormProps) {
+  const { t } = useTranslation()
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<LinkValues>({ resolver: yupResolver(linkSchema), defaultValues })
+
+  const submit = async (values: LinkValues) => {
+    const saved = await onSubmit(values)
+    if (saved && resetOnSuccess) reset(emptyLink)
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="flex flex-col gap-3"
+    >
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <TextField
+        label={t('materials.editor.links.titleLabel')}
+        maxLength={TITLE_MAX}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextField
+        label={t('materials.editor.links.descriptionLabel')}
+        maxLength={DESCRIPTION_MAX}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <TextField
+        label={t('materials.editor.links.urlLabel')}
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://"
+        maxLength={URL_MAX}
+        hint={t('materials.editor.links.urlHint')}
+        error={errors.url?.message}
+        {...register('url')}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            {t('common.cancel')}
+          </Button>
+        )}
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  )
+}

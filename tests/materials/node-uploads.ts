@@ -1,0 +1,31 @@
+import { File as NodeFile } from 'node:buffer'
+import { afterEach, beforeEach, vi } from 'vitest'
+
+/**
+ * jsdom's FormData and File cannot be sent by the Node fetch that MSW hands requests to (the file
+ * arrives named "blob" with the text "undefined"). For the files of a test to arrive as a browser
+ * sends them, the screen's `new FormData()` is Node's for each test of the file that calls this,
+ * and the test's files are Node files (`materialFile`).
+ */
+export const sendUploadsThroughNode = () => {
+  beforeEach(async () => {
+    const nodeForm = await new Request('http://localhost/', {
+      method: 'POST',
+      body: new URLSearchParams(),
+    }).formData()
+    vi.stubGlobal('FormData', nodeForm.constructor)
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+}
+
+/** A file as a user picks it: a name, and content given as text or as a size in bytes. */
+export const materialFile = (
+  name: string,
+  content: string | number = '%PDF-1.4 notes',
+  type = '',
+) =>
+  new NodeFile([typeof content === 'number' ? new Uint8Array(content) : content], name, {
+    type,
+  }) as unknown as File

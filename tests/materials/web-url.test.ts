@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { isWebUrl, webUrl } from '@contract/rules'
+
+describe('webUrl: the only urls a link material opens', () => {
+  it.each([
+    ['https://www3.nhk.or.jp/news/easy/', 'https://www3.nhk.or.jp/news/easy/'],
+    ['HTTP://Example.com/Path', 'http://example.com/Path'],
+    ['  https://example.com/a?b=c#d  ', 'https://example.com/a?b=c#d'],
+    // §5: no scheme → https://
+    ['www.typescriptlang.org/docs/handbook/', 'https://www.typescriptlang.org/docs/handbook/'],
+    ['example.com:8443/notes', 'https://example.com:8443/notes'],
+    ['localhost:5173/x', 'https://localhost:5173/x'],
+  ])('opens %j as %j', (url, href) => {
+    expect(webUrl(url)).toBe(href)
+    expect(isWebUrl(url)).toBe(true)
+  })
+
+  it.each([
+    'javascript:alert(1)',
+    ' JaVaScript:alert(1)',
+    'JAVASCRIPT://example.com/%0aalert(1)',
+    'java\tscript:alert(1)',
+    '\u0001javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.com/file',
+    'mailto:someone@example.com',
+    'http:example.com',
+    'https:/example.com',
+    'https://',
+    'https://exa mple.com',
+    'hello',
+    '',
+    '   ',
+  ])('refuses %j', (url) => {
+    expect(webUrl(url)).toBeNull()
+    expect(isWebUrl(url)).toBe(false)
+  })
+})
