@@ -1,8 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import * as categories from '@contract/descriptors/categories'
 import * as lessons from '@contract/descriptors/lessons'
+import { errorResponse, mockEndpoint } from '@/mocks/http'
+import { server } from '@/mocks/node'
+import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
+import { renderApp } from '@tests/render-app'
 import { pathOf, recordRequestedPaths } from '@tests/request-log'
 import { errorOf, field, openNewLesson, pngFile, stubObjectUrls } from './lesson-form-helpers'
 
@@ -210,6 +215,31 @@ describe('the new lesson form (§2, §4)', () => {
     unmount()
     expect(objectUrls.revoked).toEqual(objectUrls.created)
     expect(objectUrls.created).toHaveLength(1)
+  })
+
+  it('waits for the categories, and offers a retry when they cannot be loaded', async () => {
+    server.use(
+      mockEndpoint(categories.listCategories, () => errorResponse(500, 'down'), { once: true }),
+    )
+    await renderApp(undefined, { url: paths.lesson.create.href(), user: 'educator' })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The categories could not be loaded.',
+    )
+    expect(screen.queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('option', { name: 'Languages' })).toBeInTheDocument()
+    expect(field.title()).toBeInTheDocument()
+  })
+
+  it('shows the drop zone as a drop target while a file is dragged over it', async () => {
+    await openNewLesson()
+    const zone = screen.getByText(
+      'Drag and drop an image here, or click to choose one',
+    ).parentElement!
+    fireEvent.dragOver(zone, { dataTransfer: { files: [], types: ['Files'], dropEffect: 'none' } })
+    expect(zone).toHaveClass('border-brand-500')
+    fireEvent.dragLeave(zone)
+    expect(zone).not.toHaveClass('border-brand-500')
   })
 
   it('speaks Japanese: labels, category titles and messages', async () => {

@@ -146,8 +146,13 @@ export function CoverDropZone({
               : 'border-slate-300 bg-white hover:bg-slate-50'
         }`}
       >
-        <span className="text-sm font-medium text-slate-800">{t('lessons.form.image')}</span>
-        <span className="text-sm text-brand-700">{t('lessons.form.imageDrop')}</span>
+        {/* Children ignore the pointer, so moving over them does not end the drag-over state. */}
+        <span className="pointer-events-none text-sm font-medium text-slate-800">
+          {t('lessons.form.image')}
+        </span>
+        <span className="pointer-events-none text-sm text-brand-700">
+          {t('lessons.form.imageDrop')}
+        </span>
       </label>
       <p id={hintId} className="text-xs text-slate-600">
         {t('lessons.form.imageHint')}
