@@ -5,7 +5,10 @@ import * as lessons from '@contract/descriptors/lessons'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
+import { toLesson } from '@/mocks/serializers'
+import { LessonForm } from '@/features/lessons/components/lesson-form'
 import { paths } from '@/shared/config/paths'
+import { renderApp } from '@tests/render-app'
 import { isCallOf, pathOf, recordBodies, recordRequestedPaths } from '@tests/request-log'
 import {
   field,
@@ -46,7 +49,12 @@ const fillNewLesson = async () => {
 
 const toast = (text: string) => screen.findByText(text)
 /** The form's own alert (toasts are alerts too). */
-const formAlert = () => within(screen.getByRole('form')).findByRole('alert')
+const formAlert = () =>
+  waitFor(() => {
+    const alert = screen.getAllByRole('alert').find((element) => !element.closest('.Toastify'))
+    expect(alert).toBeDefined()
+    return alert!
+  })
 
 describe('creating a lesson (§4)', () => {
   it('uploads the image first, saves the lesson and goes on to its edit screen', async () => {
@@ -283,12 +291,10 @@ describe('editing a lesson (§4)', () => {
     expect(within(alert).getByText('Category does not exist')).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: 'Update' }))
-    await waitFor(() =>
-      expect(within(screen.getByRole('form')).getByRole('alert')).toHaveTextContent(
-        'The lesson could not be updated.',
-      ),
+    await waitFor(async () =>
+      expect(await formAlert()).toHaveTextContent('The lesson could not be updated.'),
     )
-    const failure = within(screen.getByRole('form')).getByRole('alert')
+    const failure = await formAlert()
     expect(failure).toHaveTextContent('You are not the owner of this lesson')
     expect(failure).not.toHaveTextContent('title is required')
   })
@@ -341,5 +347,48 @@ describe('who may edit a lesson (§2, §4, §6)', () => {
   it('says an id that is not one is missing or not valid', async () => {
     await openEditLesson('abc')
     expect(await screen.findByRole('alert')).toHaveTextContent('Id is missing or not valid')
+  })
+})
+
+describe('the sessions and materials slots', () => {
+  const slots = {
+    sessionsSection: (
+      <section aria-label="Sessions editor">
+        <form aria-label="Add a session" onSubmit={(event) => event.preventDefault()}>
+          <button type="submit">Add session</button>
+        </form>
+      </section>
+    ),
+    materialsSection: <section aria-label="Materials editor" />,
+  }
+
+  it('shows them in edit mode after about and details, outside the lesson form, before Update', async () => {
+    const lesson = toLesson(lessonRow(seedIds.paidLesson))
+    const updates = countCalls(lessons.updateLesson)
+    await renderApp(<LessonForm lesson={lesson} {...slots} />, { user: 'educator' })
+    const sessions = await screen.findByRole('region', { name: 'Sessions editor' })
+    const materials = screen.getByRole('region', { name: 'Materials editor' })
+    const lessonForm = screen.getByRole('form', { name: 'Update lesson' })
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING)
+    expect(follows(field.details(), sessions)).toBe(true)
+    expect(follows(sessions, materials)).toBe(true)
+    expect(follows(materials, screen.getByRole('button', { name: 'Update' }))).toBe(true)
+    expect(lessonForm).not.toContainElement(sessions)
+
+    // A session form submits itself only, not the lesson.
+    await userEvent.click(screen.getByRole('button', { name: 'Add session' }))
+    expect(updates.count).toBe(0)
+    // The Update button, outside the form, still submits the lesson.
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }))
+    expect(await screen.findByText('Lesson updated')).toBeInTheDocument()
+    expect(updates.count).toBe(1)
+  })
+
+  it('leaves them out when creating', async () => {
+    await renderApp(<LessonForm {...slots} />, { user: 'educator' })
+    await screen.findByRole('heading', { level: 1, name: 'New lesson' })
+    expect(screen.queryByRole('region', { name: 'Sessions editor' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Materials editor' })).not.toBeInTheDocument()
   })
 })

@@ -64,6 +64,16 @@ describe('the new lesson form (§2, §4)', () => {
     expect(screen.getByText('Please upload an image')).toBeInTheDocument()
   })
 
+  it('names its form from the submit button, which sits after the form (forms do not nest)', async () => {
+    await openNewLesson()
+    const form = screen.getByRole('form', { name: 'New lesson' })
+    const button = continueButton() as HTMLButtonElement
+    expect(form).not.toContainElement(button)
+    // The browser's default button of the form: Enter in a field submits through it.
+    expect(button.form).toBe(form)
+    expect(button).toHaveAttribute('type', 'submit')
+  })
+
   it('checks the title length', async () => {
     await openNewLesson()
     fireEvent.input(field.title(), { target: { value: 'x'.repeat(201) } })

@@ -108,6 +108,7 @@ function LessonFormFields({
   const priceMax = PRICE_MAX.toLocaleString(language === 'jp-JP' ? 'ja-JP' : 'en-US')
   const navigate = useNavigate()
   const headingId = useId()
+  const formId = useId()
   const aboutId = useId()
   const detailsId = useId()
   const editing = lesson !== undefined
@@ -213,6 +214,7 @@ function LessonFormFields({
         {t(lesson ? 'lessons.form.updateLesson' : 'lessons.form.newLesson')}
       </h1>
       <form
+        id={formId}
         noValidate
         aria-labelledby={headingId}
         onSubmit={(event) => void handleSubmit(submit)(event)}
@@ -283,17 +285,21 @@ function LessonFormFields({
               error={message(errors.details, LESSON_TEXT_MAX.details)}
               {...register('details')}
             />
-            {sessionsSection}
-            {materialsSection}
           </>
         )}
-        {save.error && <SaveFailure error={save.error} editing={editing} />}
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-            {submitLabel}
-          </Button>
-        </div>
       </form>
+      {/*
+       * The sessions and materials editors have forms of their own, and forms do not nest: they
+       * sit between the lesson's form and its submit button, which names the form it submits.
+       */}
+      {lesson && sessionsSection}
+      {lesson && materialsSection}
+      {save.error && <SaveFailure error={save.error} editing={editing} />}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" form={formId} disabled={busy} className="w-full sm:w-auto">
+          {submitLabel}
+        </Button>
+      </div>
     </div>
   )
 }
