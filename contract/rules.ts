@@ -13,6 +13,11 @@ export const SLOTS_MIN = 1
 export const SLOTS_MAX = 50
 export const DEFAULT_MIN_SLOTS = 1
 export const DEFAULT_MAX_SLOTS = 3
+/** A lesson's price per hour, in cents: from free up to this (§5: at least 0). */
+export const LESSON_PRICE_MAX_CENTS = 100_000_000
+export const DEFAULT_PRICE_IN_CENTS = 0
+/** The longest title, about and details a lesson may have, in characters. */
+export const LESSON_TEXT_MAX = { title: 200, about: 5000, details: 20000 } as const
 export const RATING_MIN = 1
 export const RATING_MAX = 5
 

@@ -3,6 +3,7 @@ import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
 import * as op from '../descriptors/lessons.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { HistoryEntry, ImageUpload, Lesson, Link, Slots, UpcomingSession } from '../entities.ts'
+import { LESSON_PRICE_MAX_CENTS, LESSON_TEXT_MAX } from '../rules.ts'
 
 export const LessonIdParams = Type.Object({ id: IdParam })
 
@@ -29,13 +30,13 @@ export type MyListQuery = Type.Static<typeof MyListQuery>
  * them in edit mode); `sessions` is always sent empty, sessions have their own calls.
  */
 export const LessonWriteBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  title: Type.String({ minLength: 1, maxLength: LESSON_TEXT_MAX.title }),
   categoryId: Id,
-  price_in_cents: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
+  price_in_cents: Type.Integer({ minimum: 0, maximum: LESSON_PRICE_MAX_CENTS }),
   min_slots: Slots,
   max_slots: Slots,
-  about: Type.Optional(Type.String({ maxLength: 5000 })),
-  details: Type.Optional(Type.String({ maxLength: 20000 })),
+  about: Type.Optional(Type.String({ maxLength: LESSON_TEXT_MAX.about })),
+  details: Type.Optional(Type.String({ maxLength: LESSON_TEXT_MAX.details })),
   imageId: Type.Optional(Type.Union([Id, Type.Null()])),
   imageUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   links: Type.Optional(Type.Array(Link)),

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { type ComponentType, lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { RequireAuth } from '@/features/auth/components/require-auth'
 import { paths } from '@/shared/config/paths'
@@ -20,7 +20,16 @@ const lazyNamed =
 const screen = (name: string) =>
   lazyNamed(name, () => import('./routes/screens') as Promise<Record<string, ComponentType>>)
 
-const GuestLessonFallback = () => <Navigate to={paths.auth.login.href()} replace />
+/**
+ * §2: a guest on /lesson/:id/edit sees the guest screen of that lesson, the one /lesson/:id
+ * shows a guest (the screen reads the same :id), with the shell's login link beside it.
+ */
+const LessonDetail = lazy(() => import('./routes/lesson-detail'))
+const GuestLessonFallback = () => (
+  <Suspense fallback={<Loading />}>
+    <LessonDetail />
+  </Suspense>
+)
 
 export const routes: RouteObject[] = [
   {

@@ -72,10 +72,15 @@ describe('route guard (§4)', () => {
     expect(await screen.findByRole('heading', { name: 'Update lesson' })).toBeInTheDocument()
   })
 
-  it('sends a guest on the edit screen to login', async () => {
+  it('shows a guest on the edit screen the guest lesson page (§2)', async () => {
     const { router } = await renderApp(undefined, { url: '/lesson/1/edit' })
-    await screen.findByRole('heading', { name: 'Log in' })
-    expect(router.state.location.pathname).toBe('/auth/login')
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Conversational Japanese for Beginners',
+      }),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/lesson/1/edit')
   })
 
   it('keeps upcoming lessons for educators', async () => {

@@ -1,8 +1,49 @@
-import { useParams } from 'react-router-dom'
-import { ScreenTitle } from '@/shared/ui/screen-title'
+import type { CurrentUser } from '@contract/index'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useParams } from 'react-router-dom'
+import { NotFoundPage } from '@/app/components/error-page'
+import { useLesson } from '@/features/lessons/api/get-lesson'
+import { LessonForm } from '@/features/lessons/components/lesson-form'
+import { toApiError } from '@/shared/api/errors'
+import { useUser } from '@/shared/auth/current-user'
+import { parseId, paths } from '@/shared/config/paths'
+import { LoadError } from '@/shared/ui/load-error'
+import { Loading } from '@/shared/ui/loading'
 
-/** §2: 'newLesson' when creating, 'updateLesson' when a lesson id exists. */
-export default function LessonForm() {
+/**
+ * /lesson/new and /lesson/:id/edit (§2). The router lets approved educators in; editing is
+ * further kept to the lesson's owner.
+ */
+export default function LessonFormRoute() {
+  const { t } = useTranslation()
   const { id } = useParams()
-  return <ScreenTitle titleKey={id ? 'lessons.form.updateLesson' : 'lessons.form.newLesson'} />
+  const { data: user } = useUser()
+  if (id === undefined) return <LessonForm />
+  const lessonId = parseId(id)
+  if (lessonId === null) {
+    return (
+      <p role="alert" className="p-6 text-red-700">
+        {t('lessons.errors.idIsMissingOrNotValid')}
+      </p>
+    )
+  }
+  if (!user) return <Loading />
+  return <EditLesson key={lessonId} lessonId={lessonId} user={user} />
+}
+
+function EditLesson({ lessonId, user }: { lessonId: number; user: CurrentUser }) {
+  const { t } = useTranslation()
+  const lesson = useLesson(lessonId)
+  if (lesson.isPending) return <Loading />
+  if (lesson.isError) {
+    if (toApiError(lesson.error).status === 404) return <NotFoundPage />
+    return (
+      <div className="p-4 sm:p-6">
+        <LoadError onRetry={() => void lesson.refetch()}>{t('lessons.edit.loadFailed')}</LoadError>
+      </div>
+    )
+  }
+  // Only its owner edits a lesson; the server refuses anyone else's save as well.
+  if (lesson.data.owner.id !== user.id) return <Navigate to={paths.unauthorized.href()} replace />
+  return <LessonForm key={lesson.data.id} lesson={lesson.data} />
 }

@@ -5,8 +5,12 @@ export const lessonKeys = {
   all: ['lessons'] as const,
   categories: () => [...lessonKeys.all, 'categories'] as const,
   guestCategories: () => [...lessonKeys.all, 'guest-categories'] as const,
-  guestList: (filters: GuestLessonFilters) => [...lessonKeys.all, 'guest-list', filters] as const,
-  list: (filters: GuestLessonFilters) => [...lessonKeys.all, 'list', filters] as const,
+  /** Every page of the guest catalogue, whatever its filters. */
+  guestLists: () => [...lessonKeys.all, 'guest-list'] as const,
+  guestList: (filters: GuestLessonFilters) => [...lessonKeys.guestLists(), filters] as const,
+  /** Every page of the signed-in catalogue, whatever its filters. */
+  lists: () => [...lessonKeys.all, 'list'] as const,
+  list: (filters: GuestLessonFilters) => [...lessonKeys.lists(), filters] as const,
   guestDetail: (id: number) => [...lessonKeys.all, 'guest-detail', id] as const,
   detail: (id: number) => [...lessonKeys.all, 'detail', id] as const,
 }

@@ -1,0 +1,26 @@
+import { createLesson as createLessonCall } from '@contract/descriptors/lessons'
+import type { LessonWriteBody } from '@contract/index'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'react-toastify'
+import { request } from '@/shared/api/request'
+import { lessonKeys } from './keys'
+
+/** POST /lessons: the first save of the form (§7); the answer is the new lesson. */
+export const createLesson = (body: LessonWriteBody) => request(createLessonCall, { body })
+
+/**
+ * A new lesson has no session yet, so no catalogue lists it (§4): nothing cached changes. Its
+ * detail is cached, so the edit screen it leads to opens at once. The caller shows failures.
+ */
+export const useCreateLesson = () => {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: createLesson,
+    onSuccess: (lesson) => {
+      queryClient.setQueryData(lessonKeys.detail(lesson.id), lesson)
+      toast.success(t('lessons.form.created'))
+    },
+  })
+}
