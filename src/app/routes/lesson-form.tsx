@@ -1,9 +1,13 @@
 import type { CurrentUser } from '@contract/index'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
 import { useLesson } from '@/features/lessons/api/get-lesson'
+import { lessonKeys } from '@/features/lessons/api/keys'
 import { LessonForm } from '@/features/lessons/components/lesson-form'
+import { MaterialsEditor } from '@/features/materials/components/materials-editor'
+import { SessionsEditor } from '@/features/sessions/components/sessions-editor'
 import { toApiError } from '@/shared/api/errors'
 import { useUser } from '@/shared/auth/current-user'
 import { parseId, paths } from '@/shared/config/paths'
@@ -34,6 +38,7 @@ export default function LessonFormRoute() {
 function EditLesson({ lessonId, user }: { lessonId: number; user: CurrentUser }) {
   const { t } = useTranslation()
   const lesson = useLesson(lessonId)
+  const queryClient = useQueryClient()
   if (lesson.isPending) return <Loading />
   if (lesson.isError) {
     if (toApiError(lesson.error).status === 404) return <NotFoundPage />
@@ -45,5 +50,21 @@ function EditLesson({ lessonId, user }: { lessonId: number; user: CurrentUser })
   }
   // Only its owner edits a lesson; the server refuses anyone else's save as well.
   if (lesson.data.owner.id !== user.id) return <Navigate to={paths.unauthorized.href()} replace />
-  return <LessonForm key={lesson.data.id} lesson={lesson.data} />
+  // Sessions change the lesson's open-session count (and so Publish or Update) and every list.
+  const refreshLessons = () => void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
+  return (
+    <LessonForm
+      key={lesson.data.id}
+      lesson={lesson.data}
+      sessionsSection={
+        <SessionsEditor
+          lessonId={lesson.data.id}
+          lessonTitle={lesson.data.title}
+          user={user}
+          onChanged={refreshLessons}
+        />
+      }
+      materialsSection={<MaterialsEditor lessonId={lesson.data.id} />}
+    />
+  )
 }
