@@ -32,6 +32,8 @@ export const upcomingSessionsPageQueryOptions = (page: number) =>
     queryKey: dashboardKeys.upcomingPage(page),
     queryFn: () => getUpcomingSessionsPage(page),
     staleTime: STALE_TIME,
+    // Coming back to the list after 60 s (§9) asks again rather than showing the cached page.
+    refetchOnMount: true,
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   })
