@@ -8,6 +8,7 @@ import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { apiAssetUrl } from '@/shared/config/env'
 import { formatDate } from '@/shared/i18n/format'
+import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 import { isCallOf } from '@tests/request-log'
 
@@ -179,6 +180,16 @@ describe("the educator's lessons on the dashboard (§2)", () => {
       within(region('Your lessons')).queryByRole('link', { name: 'New lesson' }),
     ).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Create a lesson' })).not.toBeInTheDocument()
+  })
+
+  it('says it is loading while the lessons are on their way', async () => {
+    const held = holdCalls(lessons.myLessons)
+    await renderApp(undefined, { user: 'educator', waitForLoad: false })
+    const mine = await screen.findByRole('region', { name: 'Your lessons' })
+    expect(within(mine).getByRole('status')).toHaveTextContent('Loading…')
+    await held.release()
+    await waitFor(() => expect(cards()).toHaveLength(6))
+    expect(within(mine).queryByRole('status')).not.toBeInTheDocument()
   })
 
   it('says so when the lessons cannot load, and loads them again on retry', async () => {

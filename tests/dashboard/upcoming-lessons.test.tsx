@@ -8,6 +8,7 @@ import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { formatDate, formatTime } from '@/shared/i18n/format'
+import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 import { isCallOf } from '@tests/request-log'
 
@@ -203,6 +204,16 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
     expect(screen.queryByRole('list', { name: 'Upcoming sessions' })).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('link', { name: 'Go to my lessons' }))
     expect(await screen.findByRole('heading', { name: 'My lessons', level: 1 })).toBeVisible()
+  })
+
+  it('says it is loading while the sessions are on their way', async () => {
+    const held = holdCalls(lessons.upcomingLessons)
+    await renderApp(undefined, { user: 'educator', url: URL, waitForLoad: false })
+    await screen.findByRole('heading', { name: 'Upcoming lessons', level: 1 })
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…')
+    await held.release()
+    await waitFor(() => expect(rows()).toHaveLength(6))
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
 
   it('says so when the sessions cannot load, and loads them again on retry', async () => {
