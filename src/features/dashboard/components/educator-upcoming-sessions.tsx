@@ -56,7 +56,8 @@ export function EducatorUpcomingSessions() {
 
   let content
   if (upcoming.isPending) content = <Loading />
-  else if (upcoming.isError) {
+  // A failed background refetch keeps what is shown (the query cache reports it).
+  else if (!upcoming.data) {
     content = (
       <LoadError onRetry={() => void upcoming.refetch()}>{t('upcoming.loadFailed')}</LoadError>
     )

@@ -33,7 +33,8 @@ export function MyLessons({ canEdit }: { canEdit: boolean }) {
 
   let content
   if (lessons.isPending) content = <Loading />
-  else if (lessons.isError) {
+  // A failed background refetch keeps what is shown (the query cache reports it).
+  else if (!lessons.data) {
     content = (
       <LoadError onRetry={() => void lessons.refetch()}>
         {t('dashboard.educator.lessons.loadFailed')}

@@ -29,7 +29,8 @@ export function LatestReviews({ educatorId }: { educatorId: number }) {
 
   let content
   if (reviews.isPending) content = <Loading />
-  else if (reviews.isError) {
+  // A failed background refetch keeps what is shown (the query cache reports it).
+  else if (!reviews.data) {
     content = (
       <LoadError onRetry={() => void reviews.refetch()}>
         {t('dashboard.educator.reviews.loadFailed')}
