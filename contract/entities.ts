@@ -166,6 +166,28 @@ export const Lesson = Type.Object({
 })
 export type Lesson = Type.Static<typeof Lesson>
 
+/**
+ * One of the calling educator's own lessons (GET /lessons/my): the lesson with what its dashboard
+ * card shows, counted over the lesson's sessions that have not ended. A lesson with no such
+ * session is not listed to students (§4).
+ */
+export const OwnLesson = Type.Object({
+  ...Lesson.properties,
+  upcomingSessions: Type.Integer({
+    minimum: 0,
+    description: 'Sessions of the lesson that have not ended',
+  }),
+  seatsTaken: Type.Integer({
+    minimum: 0,
+    description: 'Seats held by students over those sessions',
+  }),
+  seatsTotal: Type.Integer({
+    minimum: 0,
+    description: 'Seats offered over those sessions (max_slots each)',
+  }),
+})
+export type OwnLesson = Type.Static<typeof OwnLesson>
+
 export const Review = Type.Object({
   id: Id,
   body: Type.String(),

@@ -2,7 +2,15 @@ import Type from 'typebox'
 import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
 import * as op from '../descriptors/lessons.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { HistoryEntry, ImageUpload, Lesson, Link, Slots, UpcomingSession } from '../entities.ts'
+import {
+  HistoryEntry,
+  ImageUpload,
+  Lesson,
+  Link,
+  OwnLesson,
+  Slots,
+  UpcomingSession,
+} from '../entities.ts'
 import { LESSON_PRICE_MAX_CENTS, LESSON_TEXT_MAX } from '../rules.ts'
 
 export const LessonIdParams = Type.Object({ id: IdParam })
@@ -54,9 +62,10 @@ export const listLessons = defineEndpoint(op.listLessons, {
 })
 
 export const myLessons = defineEndpoint(op.myLessons, {
-  summary: "The calling educator's own lessons, with or without sessions",
+  summary:
+    "The calling educator's own lessons, with or without sessions, newest first, each with its upcoming sessions and seats",
   querystring: MyListQuery,
-  response: { 200: Paginated(Lesson), ...errors(400, 401, 403) },
+  response: { 200: Paginated(OwnLesson), ...errors(400, 401, 403) },
 })
 
 export const lessonHistory = defineEndpoint(op.lessonHistory, {

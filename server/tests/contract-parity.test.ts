@@ -793,3 +793,27 @@ describe('the server and the mock catalogue answer alike', () => {
     },
   )
 })
+
+describe("the educator's own lessons count alike", () => {
+  it('gives each lesson the same upcoming sessions and seats on both backends', async () => {
+    const countsOn = async (backend: Backend) =>
+      resultOf(
+        await backend.call(lessons.myLessons, { as: EDUCATOR, query: { page: 1, take: 100 } }),
+      ).data.map((lesson) => ({
+        title: lesson.title,
+        upcomingSessions: lesson.upcomingSessions,
+        seatsTaken: lesson.seatsTaken,
+        seatsTotal: lesson.seatsTotal,
+      }))
+    const fromServer = await countsOn(serverBackend)
+    const fromMock = await countsOn(mockBackend)
+    // The server's demo adds showcase lessons the mock leaves out; the shared ones count alike.
+    const shared = fromServer.filter((lesson) =>
+      fromMock.some((mock) => mock.title === lesson.title),
+    )
+    expect(shared).toEqual(fromMock)
+    // The demo world gives the educator lessons with and without upcoming seats.
+    expect(fromMock.some((lesson) => lesson.upcomingSessions === 0)).toBe(true)
+    expect(fromMock.some((lesson) => lesson.seatsTaken > 0)).toBe(true)
+  })
+})

@@ -182,6 +182,69 @@ describe('GET /lessons/my', () => {
     expect(bodyOf(paged).data.map((lesson) => lesson.title)).toEqual(['Older'])
   })
 
+  it('counts the upcoming sessions and their seats of each lesson, in one page', async () => {
+    const cast = await createCast(context.db)
+    const owner = userOf(cast.owner)
+    const student = userOf(cast.student)
+    const other = await createUser(context.db, { role: 'student' })
+    const third = await createUser(context.db, { role: 'student' })
+    const at = (day: number) => ({ createdAt: new Date(Date.UTC(2025, 0, day)) })
+    const draft = await createLesson(context.db, owner, { title: 'Draft', ...at(1) })
+    const over = await createLesson(context.db, owner, { title: 'Over', maxSlots: 5, ...at(2) })
+    const busy = await createLesson(context.db, owner, { title: 'Busy', maxSlots: 4, ...at(3) })
+    const small = await createLesson(context.db, owner, { title: 'Small', maxSlots: 2, ...at(4) })
+
+    // A past session with seats counts for nothing.
+    const past = await createSession(context.db, over, { startsIn: -2 * DAY })
+    await enrol(context.db, past, student)
+    // Busy: a past session (ignored), a live one and two future ones; cancelled seats are free.
+    await enrol(context.db, await createSession(context.db, busy, { startsIn: -DAY }), other)
+    const live = await createSession(context.db, busy, { startsIn: -10 * MINUTE })
+    const soon = await createSession(context.db, busy, { startsIn: DAY })
+    await createSession(context.db, busy, { startsIn: 2 * DAY })
+    await enrol(context.db, live, student)
+    await enrol(context.db, live, other)
+    await enrol(context.db, soon, third)
+    await enrol(context.db, soon, student, { cancelled: true })
+    // Small: one future session, full.
+    const full = await createSession(context.db, small, { startsIn: 3 * DAY })
+    await enrol(context.db, full, student)
+    await enrol(context.db, full, other)
+    // Another educator's sessions change nothing.
+    const theirs = await createLesson(context.db, userOf(cast.anotherEducator), { maxSlots: 9 })
+    await enrol(context.db, await createSession(context.db, theirs, { startsIn: DAY }), student)
+
+    const response = await context.call(lessons.myLessons, { cookie: cast.owner.cookie })
+    expect(Value.Check(myLessons.response[200], response.json())).toBe(true)
+    const counts = bodyOf(response).data.map((lesson) => [
+      lesson.title,
+      lesson.upcomingSessions,
+      lesson.seatsTaken,
+      lesson.seatsTotal,
+    ])
+    expect(counts).toEqual([
+      ['Small', 1, 2, 2],
+      ['Busy', 3, 3, 12],
+      ['Over', 0, 0, 0],
+      ['Draft', 0, 0, 0],
+    ])
+    expect(bodyOf(response).data.map((lesson) => lesson.id)).toEqual([
+      small.id,
+      busy.id,
+      over.id,
+      draft.id,
+    ])
+    // Paging keeps the counts and counts lessons, not sessions or seats.
+    const paged = await context.call(lessons.myLessons, {
+      query: { take: 1, page: 2 },
+      cookie: cast.owner.cookie,
+    })
+    expect(bodyOf(paged).data.map((lesson) => [lesson.title, lesson.seatsTaken])).toEqual([
+      ['Busy', 3],
+    ])
+    expect(bodyOf(paged).meta).toMatchObject({ itemCount: 4, pageCount: 4 })
+  })
+
   it.each([
     ['guest', 401],
     ['student', 403],

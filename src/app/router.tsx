@@ -140,7 +140,12 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireAuth roles={['educator']} />,
-            children: [{ path: paths.upcomingLessons.pattern, lazy: screen('UpcomingLessons') }],
+            children: [
+              {
+                path: paths.upcomingLessons.pattern,
+                lazy: lazyDefault(() => import('./routes/upcoming-lessons')),
+              },
+            ],
           },
           {
             element: <RequireAuth roles={['admin']} />,

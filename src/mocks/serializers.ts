@@ -4,6 +4,7 @@ import type {
   CurrentUser,
   HistoryEntry,
   Lesson,
+  OwnLesson,
   Payment,
   Resource,
   Review,
@@ -137,6 +138,19 @@ export const toLesson = (lesson: DbLesson, now = Date.now()): Lesson => {
     links: lesson.links.map((link) => ({ ...link })),
     availableSessions,
     createdAt: lesson.createdAt,
+  }
+}
+
+/** One of the educator's own lessons, with its counts over the sessions that have not ended. */
+export const toOwnLesson = (lesson: DbLesson, now = Date.now()): OwnLesson => {
+  const upcoming = db.sessions.filter(
+    (session) => session.lessonId === lesson.id && Date.parse(session.end_time) > now,
+  )
+  return {
+    ...toLesson(lesson, now),
+    upcomingSessions: upcoming.length,
+    seatsTaken: upcoming.reduce((sum, session) => sum + enrolledCount(session.id), 0),
+    seatsTotal: upcoming.length * lesson.max_slots,
   }
 }
 

@@ -269,7 +269,7 @@ describe('the student dashboard (§2)', () => {
 })
 
 describe('dashboards of other roles', () => {
-  it('keeps the title-only screen for educators, without student sections', async () => {
+  it('gives educators their own dashboard, without student sections', async () => {
     const paths: string[] = []
     server.events.on('request:start', ({ request }) => {
       paths.push(apiPathOf(request.url))

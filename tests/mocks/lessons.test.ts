@@ -64,6 +64,29 @@ describe('lesson lists', () => {
     expect(ids(mine.body)).toEqual([13, 12, 9, 7, 4, 1])
   })
 
+  it("counts the owner's upcoming sessions and seats, which follow enrolments", async () => {
+    const countsOf = async (id: number) => {
+      const mine = await call(lessons.myLessons, { as: educator })
+      const lesson = mine.body.data.find((row) => row.id === id)!
+      return [lesson.upcomingSessions, lesson.seatsTaken, lesson.seatsTotal]
+    }
+    // The paid lesson: an ended session (not counted), a live one with a seat and a future one.
+    expect(await countsOf(seedIds.paidLesson)).toEqual([2, 1, 10])
+    expect(await countsOf(seedIds.lessonWithoutSessions)).toEqual([0, 0, 0])
+    // The free TypeScript lesson: its future session gains a seat.
+    const free = seedIds.toReviewLesson
+    expect(await countsOf(free)).toEqual([1, 0, 10])
+    const future = db.sessions.find(
+      (row) => row.lessonId === free && Date.parse(row.start_time) > Date.now(),
+    )!
+    const enrolled = await call(sessions.enroll, {
+      as: seedIds.student3,
+      params: { id: free, sessionId: future.id },
+    })
+    expect(enrolled.status).toBeLessThan(300)
+    expect(await countsOf(free)).toEqual([1, 1, 10])
+  })
+
   it('filters by comma-separated categories and case-insensitive title', async () => {
     const byCategory = await call(lessons.listLessons, {
       as: student,

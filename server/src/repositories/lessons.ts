@@ -5,6 +5,7 @@ import {
   countDistinct,
   desc,
   eq,
+  gt,
   ilike,
   inArray,
   isNull,
@@ -116,9 +117,60 @@ export const listCatalogue = (
   return pageOfLessons(db, where, filters.order, page, now)
 }
 
-/** An educator's own lessons, with or without sessions, newest first. */
-export const listOwnLessons = (db: Executor, ownerId: number, page: PageRequest, now: Date) =>
-  pageOfLessons(db, eq(lessons.ownerId, ownerId), 'DESC', page, now)
+/** One of an educator's own lessons with its counts over the sessions that have not ended. */
+export interface OwnLessonRecord extends LessonRecord {
+  upcomingSessions: number
+  seatsTaken: number
+  seatsTotal: number
+}
+
+/**
+ * An educator's own lessons, with or without sessions, newest first, each with the number of its
+ * sessions that have not ended and the seats taken and offered over them. The counts come from
+ * one aggregate over those sessions and their live seats, joined to the page in the same query.
+ */
+export const listOwnLessons = async (
+  db: Executor,
+  ownerId: number,
+  page: PageRequest,
+  now: Date,
+): Promise<{ records: OwnLessonRecord[]; itemCount: number }> => {
+  const upcoming = db
+    .select({
+      lessonId: lessonSessions.lessonId,
+      sessions: sql<number>`count(distinct ${lessonSessions.id})::int`.as('upcoming_sessions'),
+      seatsTaken: sql<number>`count(${enrollments.id})::int`.as('seats_taken'),
+    })
+    .from(lessonSessions)
+    .leftJoin(
+      enrollments,
+      and(eq(enrollments.sessionId, lessonSessions.id), isNull(enrollments.cancelledAt)),
+    )
+    .where(and(eq(lessonSessions.ownerId, ownerId), gt(lessonSessions.endTime, now)))
+    .groupBy(lessonSessions.lessonId)
+    .as('upcoming')
+  const upcomingSessions = sql<number>`coalesce(${upcoming.sessions}, 0)::int`
+  const where = eq(lessons.ownerId, ownerId)
+  const [records, [total]] = await Promise.all([
+    db
+      .select({
+        ...lessonRecordFields(now),
+        upcomingSessions,
+        seatsTaken: sql<number>`coalesce(${upcoming.seatsTaken}, 0)::int`,
+        seatsTotal: sql<number>`(coalesce(${upcoming.sessions}, 0) * ${lessons.maxSlots})::int`,
+      })
+      .from(lessons)
+      .innerJoin(categories, eq(categories.id, lessons.categoryId))
+      .innerJoin(users, eq(users.id, lessons.ownerId))
+      .leftJoin(upcoming, eq(upcoming.lessonId, lessons.id))
+      .where(where)
+      .orderBy(...newest('DESC'))
+      .limit(page.take)
+      .offset(page.offset),
+    db.select({ count: count() }).from(lessons).where(where),
+  ])
+  return { records, itemCount: total?.count ?? 0 }
+}
 
 export const findLessonRecord = async (
   db: Executor,

@@ -2,13 +2,14 @@ import type {
   Category,
   HistoryEntry,
   Lesson,
+  OwnLesson,
   Review,
   Session,
   UpcomingSession,
 } from '../../../contract/entities.ts'
 import { lessonImagePath } from '../../../contract/files.ts'
 import { canSeeMeetingLink, sessionPriceInCents, sessionTypeFor } from '../../../contract/rules.ts'
-import type { CategoryRow, LessonRecord } from '../repositories/lessons.ts'
+import type { CategoryRow, LessonRecord, OwnLessonRecord } from '../repositories/lessons.ts'
 import type { ReviewRecord } from '../repositories/reviews.ts'
 import type { SessionRecord } from '../repositories/sessions.ts'
 
@@ -31,6 +32,14 @@ export const toLesson = ({ lesson, category, owner, availableSessions }: LessonR
   links: lesson.links.map(({ title, description, url }) => ({ title, description, url })),
   availableSessions,
   createdAt: lesson.createdAt.toISOString(),
+})
+
+/** One of the caller's own lessons, with its counts over the sessions that have not ended. */
+export const toOwnLesson = (record: OwnLessonRecord): OwnLesson => ({
+  ...toLesson(record),
+  upcomingSessions: record.upcomingSessions,
+  seatsTaken: record.seatsTaken,
+  seatsTotal: record.seatsTotal,
 })
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import { lessonFieldProblems } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
-import type { HistoryEntry, Lesson, UpcomingSession } from '../../../contract/entities.ts'
+import type { HistoryEntry, OwnLesson, UpcomingSession } from '../../../contract/entities.ts'
 import type { LessonWriteBody } from '../../../contract/endpoints/lessons.ts'
 import { isAcceptedImageType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
@@ -31,7 +31,7 @@ import {
 import { findReviewsByAuthor } from '../repositories/reviews.ts'
 import { listUpcomingSessions } from '../repositories/sessions.ts'
 import type { UserRow } from '../repositories/users.ts'
-import { toHistoryEntry, toLesson, toUpcomingSession } from '../serializers/lessons.ts'
+import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
 import type { FileStorage } from '../storage/files.ts'
 import { requireApproved } from './accounts.ts'
 import { lessonById } from './catalogue.ts'
@@ -79,10 +79,10 @@ export const ownLessonsPage = async (
   db: Executor,
   ownerId: number,
   query: PageQuery,
-): Promise<Paginated<Lesson>> => {
+): Promise<Paginated<OwnLesson>> => {
   const page = pageRequest(query, PAGE_SIZE.default)
   const { records, itemCount } = await listOwnLessons(db, ownerId, page, new Date())
-  return toPage(records.map(toLesson), page, itemCount)
+  return toPage(records.map(toOwnLesson), page, itemCount)
 }
 
 /** The lessons a student attended, each with its review if written. */

@@ -3,12 +3,17 @@ import { lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StudentDashboard } from '@/features/dashboard/components/student-dashboard'
 import { LessonCatalogue } from '@/features/lessons/components/lesson-catalogue'
+import { MyLessons } from '@/features/lessons/components/my-lessons'
 import { EducatorStatus } from '@/features/profile/components/educator-status'
+import { LatestReviews } from '@/features/reviews/components/latest-reviews'
 
 // The admin's dashboard is the users list, its own chunk: no student downloads it.
 const AdminUsers = lazy(() => import('./admin-users'))
 
-/** §2: students get their dashboard, admins the users list, educators their account's state. */
+/**
+ * §2: students get their dashboard, admins the users list, educators their account's state, their
+ * lessons and the latest reviews of them.
+ */
 export default function Dashboard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation()
   if (user.role === 'student') {
@@ -16,11 +21,15 @@ export default function Dashboard({ user }: { user: CurrentUser }) {
   }
   if (user.role === 'admin') return <AdminUsers />
   return (
-    <section aria-labelledby="educator-dashboard-title" className="flex flex-col gap-6 p-6">
-      <h1 id="educator-dashboard-title" className="text-2xl font-semibold text-slate-900">
-        {t('dashboard.educator.title')}
-      </h1>
-      <EducatorStatus user={user} />
+    <section aria-labelledby="educator-dashboard-title" className="flex flex-col gap-8 p-4 sm:p-6">
+      <div className="flex flex-col gap-4">
+        <h1 id="educator-dashboard-title" className="text-2xl font-semibold text-slate-900">
+          {t('dashboard.educator.title')}
+        </h1>
+        <EducatorStatus user={user} />
+      </div>
+      <MyLessons canEdit={user.isValidated} />
+      <LatestReviews educatorId={user.id} />
     </section>
   )
 }

@@ -18,7 +18,7 @@ import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { fail, found, paginate, readUpload, route } from '../http'
 import { catalogue, lessonById, ownedLesson } from '../queries'
-import { toHistoryEntry, toLesson, toSession } from '../serializers'
+import { toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
 
 /** The lesson form's checks (contract/checks.ts) over the mock's rows; answers the writable fields. */
 const lessonFields = (body: LessonWriteBody, user: DbUser, lessonId: number | null) => {
@@ -61,7 +61,7 @@ export const lessonHandlers = [
     return {
       status: 200,
       body: paginate(
-        lessons.map((lesson) => toLesson(lesson)),
+        lessons.map((lesson) => toOwnLesson(lesson)),
         query,
         PAGE_SIZE.default,
       ),

@@ -2,4 +2,6 @@
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   upcoming: () => [...dashboardKeys.all, 'upcoming'] as const,
+  /** One page of the upcoming sessions; under `upcoming()`, so invalidating that refreshes it. */
+  upcomingPage: (page: number) => [...dashboardKeys.upcoming(), 'page', page] as const,
 }

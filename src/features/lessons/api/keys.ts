@@ -13,6 +13,9 @@ export const lessonKeys = {
   list: (filters: GuestLessonFilters) => [...lessonKeys.lists(), filters] as const,
   guestDetail: (id: number) => [...lessonKeys.all, 'guest-detail', id] as const,
   detail: (id: number) => [...lessonKeys.all, 'detail', id] as const,
+  /** The calling educator's own lessons, page by page. */
+  mine: () => [...lessonKeys.all, 'mine'] as const,
+  minePage: (page: number) => [...lessonKeys.mine(), page] as const,
 }
 
 export type GuestLessonFilters = Pick<LessonListQuery, 'title' | 'categoryIds'>
