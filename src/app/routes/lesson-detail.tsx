@@ -1,11 +1,10 @@
 import type { CurrentUser, Lesson } from '@contract/index'
-import { type UseQueryResult, useQueryClient } from '@tanstack/react-query'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
 import { useGuestLesson } from '@/features/lessons/api/get-guest-lesson'
 import { useLesson } from '@/features/lessons/api/get-lesson'
-import { lessonKeys } from '@/features/lessons/api/keys'
 import { LessonOverview } from '@/features/lessons/components/lesson-overview'
 import { MaterialList } from '@/features/materials/components/material-list'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
@@ -18,6 +17,7 @@ import { parseId, paths } from '@/shared/config/paths'
 import { buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
+import { useRefreshTeaching } from './use-refresh-teaching'
 
 /** /lesson/:id/*: the lesson for signed-in users, the guest lesson page otherwise (§2). */
 export default function LessonDetail() {
@@ -57,7 +57,7 @@ function LessonPage({
   viewer: CurrentUser | null
 }) {
   const { t } = useTranslation()
-  const queryClient = useQueryClient()
+  const refreshLessons = useRefreshTeaching()
   if (lesson.isPending) return <Loading />
   if (lesson.isError) {
     // A missing lesson shows the error page (§2); anything else can be tried again.
@@ -70,8 +70,6 @@ function LessonPage({
   }
   const { data } = lesson
   const owner = viewer !== null && viewer.id === data.owner.id ? viewer : null
-  // Sessions change the lesson's counts (open sessions) in its page and in every lesson list.
-  const refreshLessons = () => void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
   return (
     <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-8 p-4 sm:p-6 xl:p-8">
       <LessonOverview lesson={data} />

@@ -1,10 +1,8 @@
 import type { CurrentUser } from '@contract/index'
-import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
 import { useLesson } from '@/features/lessons/api/get-lesson'
-import { lessonKeys } from '@/features/lessons/api/keys'
 import { LessonForm } from '@/features/lessons/components/lesson-form'
 import { MaterialsEditor } from '@/features/materials/components/materials-editor'
 import { SessionsEditor } from '@/features/sessions/components/sessions-editor'
@@ -13,6 +11,7 @@ import { useUser } from '@/shared/auth/current-user'
 import { parseId, paths } from '@/shared/config/paths'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
+import { useRefreshTeaching } from './use-refresh-teaching'
 
 /**
  * /lesson/new and /lesson/:id/edit (§2). The router lets approved educators in; editing is
@@ -38,7 +37,7 @@ export default function LessonFormRoute() {
 function EditLesson({ lessonId, user }: { lessonId: number; user: CurrentUser }) {
   const { t } = useTranslation()
   const lesson = useLesson(lessonId)
-  const queryClient = useQueryClient()
+  const refreshLessons = useRefreshTeaching()
   if (lesson.isPending) return <Loading />
   if (lesson.isError) {
     if (toApiError(lesson.error).status === 404) return <NotFoundPage />
@@ -50,8 +49,6 @@ function EditLesson({ lessonId, user }: { lessonId: number; user: CurrentUser })
   }
   // Only its owner edits a lesson; the server refuses anyone else's save as well.
   if (lesson.data.owner.id !== user.id) return <Navigate to={paths.unauthorized.href()} replace />
-  // Sessions change the lesson's open-session count (and so Publish or Update) and every list.
-  const refreshLessons = () => void queryClient.invalidateQueries({ queryKey: lessonKeys.all })
   return (
     <LessonForm
       key={lesson.data.id}

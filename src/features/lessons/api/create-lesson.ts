@@ -20,6 +20,8 @@ export const useCreateLesson = () => {
     mutationFn: createLesson,
     onSuccess: (lesson) => {
       queryClient.setQueryData(lessonKeys.detail(lesson.id), lesson)
+      // The educator's own list shows it at once; the catalogues wait for its first session.
+      void queryClient.invalidateQueries({ queryKey: lessonKeys.mine() })
       toast.success(t('lessons.form.created'))
     },
   })

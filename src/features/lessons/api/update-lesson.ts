@@ -28,6 +28,7 @@ export const useUpdateLesson = () => {
         queryClient.invalidateQueries({ queryKey: lessonKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: lessonKeys.guestLists() }),
         queryClient.invalidateQueries({ queryKey: lessonKeys.guestDetail(lesson.id) }),
+        queryClient.invalidateQueries({ queryKey: lessonKeys.mine() }),
       ])
     },
   })
