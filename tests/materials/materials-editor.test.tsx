@@ -121,15 +121,15 @@ describe('materials editor: adding a link', () => {
     const user = setup()
     await renderEditor()
     await user.click(within(linkForm()).getByRole('button', { name: 'Add link' }))
-    for (const name of ['Title', 'Description', 'URL']) {
+    for (const name of ['Link title', 'Link description', 'Link URL']) {
       const field = within(linkForm()).getByRole('textbox', { name })
       expect(field).toBeInvalid()
       expect(field).toHaveAccessibleDescription(expect.stringContaining('Required'))
     }
     // Spaces are no title either.
-    await user.type(within(linkForm()).getByRole('textbox', { name: 'Title' }), '   ')
+    await user.type(within(linkForm()).getByRole('textbox', { name: 'Link title' }), '   ')
     await user.click(within(linkForm()).getByRole('button', { name: 'Add link' }))
-    expect(within(linkForm()).getByRole('textbox', { name: 'Title' })).toBeInvalid()
+    expect(within(linkForm()).getByRole('textbox', { name: 'Link title' })).toBeInvalid()
     expect(calls).toEqual([])
   })
 
@@ -140,11 +140,11 @@ describe('materials editor: adding a link', () => {
       const user = setup()
       await renderEditor()
       const form = within(linkForm())
-      await user.type(form.getByRole('textbox', { name: 'Title' }), 'Trap')
-      await user.type(form.getByRole('textbox', { name: 'Description' }), 'Looks harmless')
-      await user.type(form.getByRole('textbox', { name: 'URL' }), url)
+      await user.type(form.getByRole('textbox', { name: 'Link title' }), 'Trap')
+      await user.type(form.getByRole('textbox', { name: 'Link description' }), 'Looks harmless')
+      await user.type(form.getByRole('textbox', { name: 'Link URL' }), url)
       await user.click(form.getByRole('button', { name: 'Add link' }))
-      expect(form.getByRole('textbox', { name: 'URL' })).toHaveAccessibleDescription(
+      expect(form.getByRole('textbox', { name: 'Link URL' })).toHaveAccessibleDescription(
         expect.stringContaining('Enter a web address starting with http:// or https://'),
       )
       expect(calls).toEqual([])
@@ -157,9 +157,9 @@ describe('materials editor: adding a link', () => {
     const user = setup()
     await renderEditor()
     const form = within(linkForm())
-    await user.type(form.getByRole('textbox', { name: 'Title' }), '  Kanji practice ')
-    await user.type(form.getByRole('textbox', { name: 'Description' }), 'Daily kanji drills')
-    await user.type(form.getByRole('textbox', { name: 'URL' }), 'kanji.example.org/daily')
+    await user.type(form.getByRole('textbox', { name: 'Link title' }), '  Kanji practice ')
+    await user.type(form.getByRole('textbox', { name: 'Link description' }), 'Daily kanji drills')
+    await user.type(form.getByRole('textbox', { name: 'Link URL' }), 'kanji.example.org/daily')
     await user.click(form.getByRole('button', { name: 'Add link' }))
 
     expect(await screen.findByText('Resource created successfully')).toBeVisible()
@@ -178,8 +178,8 @@ describe('materials editor: adding a link', () => {
       },
     ])
     // The form is empty for the next link.
-    expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('')
-    expect(form.getByRole('textbox', { name: 'URL' })).toHaveValue('')
+    expect(form.getByRole('textbox', { name: 'Link title' })).toHaveValue('')
+    expect(form.getByRole('textbox', { name: 'Link URL' })).toHaveValue('')
   })
 
   it("shows the server's message when the link is refused", async () => {
@@ -191,13 +191,13 @@ describe('materials editor: adding a link', () => {
     const user = setup()
     await renderEditor()
     const form = within(linkForm())
-    await user.type(form.getByRole('textbox', { name: 'Title' }), 'Docs')
-    await user.type(form.getByRole('textbox', { name: 'Description' }), 'Reference')
-    await user.type(form.getByRole('textbox', { name: 'URL' }), 'https://docs.example.com')
+    await user.type(form.getByRole('textbox', { name: 'Link title' }), 'Docs')
+    await user.type(form.getByRole('textbox', { name: 'Link description' }), 'Reference')
+    await user.type(form.getByRole('textbox', { name: 'Link URL' }), 'https://docs.example.com')
     await user.click(form.getByRole('button', { name: 'Add link' }))
     expect(await form.findByRole('alert')).toHaveTextContent('You are not the owner of this lesson')
     // What was typed stays, to try again.
-    expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('Docs')
+    expect(form.getByRole('textbox', { name: 'Link title' })).toHaveValue('Docs')
   })
 })
 
@@ -368,7 +368,7 @@ describe('materials editor: uploading a file', () => {
 describe('materials editor: renaming', () => {
   const renameField = (title: string) =>
     within(screen.getByRole('form', { name: `New title for ${title}` })).getByRole('textbox', {
-      name: 'Title',
+      name: 'Material title',
     })
   const startRenaming = async (user: ReturnType<typeof setup>, title = LINK) => {
     await user.click(screen.getByRole('button', { name: `Rename ${title}` }))
@@ -508,7 +508,7 @@ describe('materials editor: removing and editing', () => {
     await renderEditor()
     await user.click(screen.getByRole('button', { name: `Edit the link ${LINK}` }))
     const dialog = within(screen.getByRole('dialog', { name: `Edit the link “${LINK}”` }))
-    const url = dialog.getByRole('textbox', { name: 'URL' })
+    const url = dialog.getByRole('textbox', { name: 'Link URL' })
     expect(url).toHaveValue('https://www3.nhk.or.jp/news/easy/')
     await user.clear(url)
     await user.type(url, 'javascript:void(0)')
@@ -518,7 +518,7 @@ describe('materials editor: removing and editing', () => {
 
     await user.clear(url)
     await user.type(url, 'news.example.jp/easy')
-    const description = dialog.getByRole('textbox', { name: 'Description' })
+    const description = dialog.getByRole('textbox', { name: 'Link description' })
     await user.clear(description)
     await user.type(description, 'Easy news')
     await user.click(dialog.getByRole('button', { name: 'Save' }))
@@ -552,7 +552,7 @@ describe('materials editor in Japanese', () => {
     expect(screen.getByRole('heading', { name: 'ファイル', level: 3 })).toBeInTheDocument()
     const form = within(screen.getByRole('form', { name: 'リンクを追加' }))
     await user.click(form.getByRole('button', { name: 'リンクを追加' }))
-    expect(form.getByRole('textbox', { name: 'タイトル' })).toHaveAccessibleDescription(
+    expect(form.getByRole('textbox', { name: 'リンクのタイトル' })).toHaveAccessibleDescription(
       '必須項目です',
     )
     const upload = within(screen.getByRole('form', { name: 'ファイルをアップロード' }))
