@@ -74,6 +74,37 @@ export const isAllowedMaterial = (filename: string) =>
 export const withScheme = (url: string) =>
   /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`
 
+/** Control characters: a browser drops them around an href, and a tab or newline inside it. */
+const hasControl = (text: string) =>
+  [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+/** A scheme, unless what follows the colon is a port ("localhost:3000", "example.com:8080/x"). */
+const SCHEME = /^([a-z][a-z\d+.-]*):(?!\d+(?:[/?#]|$))/i
+
+/**
+ * The address a material or lesson link opens, or null when it is not a web page: only http and
+ * https are opened, a url without a scheme gets https:// (§5), and anything else
+ * (`javascript:`, `data:`, `ftp:`, in any case, behind spaces; any control character) is refused.
+ * The SPA renders a link only through this, the backends refuse to store what it refuses.
+ */
+export const safeWebUrl = (url: string): string | null => {
+  const trimmed = url.trim()
+  if (trimmed === '' || hasControl(trimmed)) return null
+  const scheme = SCHEME.exec(trimmed)?.[1]?.toLowerCase()
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return null
+  const href = scheme === undefined ? `https://${trimmed.replace(/^\/+/, '')}` : trimmed
+  try {
+    const parsed = new URL(href)
+    if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') {
+      return null
+    }
+  } catch {
+    return null
+  }
+  return href
+}
+
+export const isWebUrl = (url: string) => safeWebUrl(url) !== null
+
 /** The two supported video-conferencing providers (§5): Zoom and Google Meet. */
 export const VIDEO_PROVIDERS = ['zoom', 'google_meet'] as const
 type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
