@@ -1038,6 +1038,12 @@ describe('the server and the mock catalogue answer alike', () => {
       expect(fromServer.status, 'the server answers the status the mock answers').toBe(
         fromMock.status,
       )
+      if (fromServer.status >= 400) {
+        // Refusals say the same words (contract/messages.ts), so the SPA shows the same text.
+        expect((fromServer.body as { message: unknown }).message, 'the message').toEqual(
+          (fromMock.body as { message: unknown }).message,
+        )
+      }
       for (const [name, answer] of [
         ['server', fromServer],
         ['mock', fromMock],
