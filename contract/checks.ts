@@ -3,11 +3,20 @@
  * values: each backend looks up what a check needs in its own storage, then asks here. A check
  * answers the problems (the lines of a 400) or a decision; the caller turns it into its error.
  */
-import type { Role } from './entities.ts'
+import type { ResourceType, Role } from './entities.ts'
+import type { ResourceWriteBody } from './endpoints/resources.ts'
+import { filePath } from './files.ts'
 import type { LessonWriteBody } from './endpoints/lessons.ts'
 import type { SessionWriteBody } from './endpoints/sessions.ts'
 import { MESSAGES } from './messages.ts'
-import { canSeeMeetingLink, isValidTimeZone, meetingProvider, zonedTimeToUtc } from './rules.ts'
+import {
+  canSeeMeetingLink,
+  isValidTimeZone,
+  isWebUrl,
+  meetingProvider,
+  resourceTypeFromFilename,
+  zonedTimeToUtc,
+} from './rules.ts'
 
 /** A check that either passes with a value or fails with the lines of a 400. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] }
@@ -22,29 +31,60 @@ export interface LessonFacts {
   categoryExists: boolean
   /** Whether `imageId`, when it is a number, names an image this educator uploaded. */
   ownImage: boolean
+  /**
+   * The lesson an update changes, as stored (null when creating): a field the body leaves out
+   * keeps this value, and the result must still have a cover, an about and details.
+   */
+  current: { hasImage: boolean; about: string; details: string } | null
 }
 
-/** The lesson form's rules the body schema cannot state, every failure at once. */
+/** Each link of a lesson opens a web page (http or https), like a link material. */
+const linkProblems = (links: LessonWriteBody['links']) =>
+  (links ?? []).flatMap((link, index) =>
+    isWebUrl(link.url) ? [] : [MESSAGES.validation.webUrl(`links[${index}].url`)],
+  )
+
+/**
+ * The lesson form's rules the body schema cannot state, every failure at once (§5): a title, an
+ * image, max seats not below min seats, links to web pages; about and details once editing.
+ */
 export const lessonFieldProblems = (
-  body: Pick<LessonWriteBody, 'title' | 'min_slots' | 'max_slots' | 'imageId'>,
+  body: Pick<
+    LessonWriteBody,
+    'title' | 'min_slots' | 'max_slots' | 'imageId' | 'about' | 'details' | 'links'
+  >,
   facts: LessonFacts,
 ): string[] => {
   const problems: string[] = []
+  const { current } = facts
   if (body.title.trim() === '') problems.push(MESSAGES.validation.required('title'))
   if (!facts.categoryExists) problems.push(MESSAGES.lessons.unknownCategory)
   if (body.max_slots < body.min_slots) problems.push(MESSAGES.lessons.slotsOrder)
-  if (typeof body.imageId === 'number' && !facts.ownImage) {
-    problems.push(MESSAGES.lessons.unknownImage)
+  if (typeof body.imageId === 'number') {
+    if (!facts.ownImage) problems.push(MESSAGES.lessons.unknownImage)
+  } else if (body.imageId === null || !current?.hasImage) {
+    problems.push(MESSAGES.lessons.imageRequired)
   }
+  if (current) {
+    if ((body.about ?? current.about).trim() === '') {
+      problems.push(MESSAGES.validation.required('about'))
+    }
+    if ((body.details ?? current.details).trim() === '') {
+      problems.push(MESSAGES.validation.required('details'))
+    }
+  }
+  problems.push(...linkProblems(body.links))
   return problems
 }
 
 /**
  * The instants a session form names: its time zone and meeting link must be valid (both
- * reported at once), then its end must come after its start in that zone.
+ * reported at once), then its end must come after its start in that zone, and its start must
+ * be after `now` (a session is not created or moved into the past).
  */
 export const sessionTimes = (
   body: Pick<SessionWriteBody, 'date' | 'startHour' | 'endHour' | 'timezone' | 'url'>,
+  now: Date = new Date(),
 ): Checked<{ start: Date; end: Date }> => {
   const problems: string[] = []
   if (!isValidTimeZone(body.timezone)) problems.push(MESSAGES.sessions.unknownTimeZone)
@@ -53,6 +93,9 @@ export const sessionTimes = (
   const start = zonedTimeToUtc(body.date, body.startHour, body.timezone)
   const end = zonedTimeToUtc(body.date, body.endHour, body.timezone)
   if (end <= start) return { ok: false, problems: [MESSAGES.sessions.endBeforeStart] }
+  if (start.getTime() <= now.getTime()) {
+    return { ok: false, problems: [MESSAGES.sessions.startInPast] }
+  }
   return { ok: true, value: { start, end } }
 }
 
@@ -91,3 +134,70 @@ export const canReadMaterials = (viewer: { role: Role; owner: boolean; enrolled:
  */
 export const canReadFile = (viewer: { role: Role; uploader: boolean; readsLesson: boolean }) =>
   viewer.role === 'admin' || viewer.uploader || viewer.readsLesson
+
+/** What a material is stored as: a link's own url, or an uploaded file and its download path. */
+export interface MaterialWrite {
+  title: string
+  description: string
+  type: ResourceType
+  url: string
+  fileId: number | null
+}
+
+export interface MaterialFacts {
+  /** The file `fileId` names, if it was uploaded to this lesson. */
+  file: { id: number; filename: string } | undefined
+  /** Whether another material of any lesson already uses that file. */
+  fileInUse: boolean
+}
+
+/**
+ * A material write (create or replace) as both backends store it, trimmed, or every problem at
+ * once. A link (§5) needs a title, a description and a web url (http or https, or no scheme:
+ * https is added when opened) and no file; a file material needs a title and a file uploaded to
+ * the lesson that no other material uses, its type following the file's extension.
+ */
+export const materialWrite = (
+  body: Pick<ResourceWriteBody, 'title' | 'description' | 'url' | 'type' | 'lessonId' | 'fileId'>,
+  lessonId: number,
+  facts: MaterialFacts,
+): Checked<MaterialWrite> => {
+  if (body.lessonId !== undefined && body.lessonId !== lessonId) {
+    return { ok: false, problems: [MESSAGES.materials.lessonMismatch] }
+  }
+  const title = body.title.trim()
+  const description = body.description.trim()
+  const url = body.url.trim()
+  const problems: string[] = []
+  if (title === '') problems.push(MESSAGES.validation.required('title'))
+  if (body.type === 'link') {
+    if (description === '') problems.push(MESSAGES.validation.required('description'))
+    if (url === '') problems.push(MESSAGES.validation.required('url'))
+    else if (!isWebUrl(url)) problems.push(MESSAGES.validation.webUrl('url'))
+    if (body.fileId != null) problems.push(MESSAGES.materials.linkWithFile)
+    if (problems.length > 0) return { ok: false, problems }
+    return { ok: true, value: { title, description, type: 'link', url, fileId: null } }
+  }
+  const { file } = facts
+  if (!file) problems.push(MESSAGES.materials.unknownFile)
+  if (problems.length > 0 || !file) return { ok: false, problems }
+  if (facts.fileInUse) return { ok: false, problems: [MESSAGES.materials.fileInUse] }
+  return {
+    ok: true,
+    value: {
+      title,
+      description,
+      type: resourceTypeFromFilename(file.filename),
+      url: filePath(file.id),
+      fileId: file.id,
+    },
+  }
+}
+
+/** A rename keeps the material's title only, trimmed; a blank one is refused. */
+export const materialTitle = (title: string): Checked<string> => {
+  const trimmed = title.trim()
+  return trimmed === ''
+    ? { ok: false, problems: [MESSAGES.validation.required('title')] }
+    : { ok: true, value: trimmed }
+}

@@ -5,7 +5,7 @@
 import { buildPath } from './descriptor.ts'
 import { lessonImage } from './descriptors/lessons.ts'
 import { downloadFile } from './descriptors/resources.ts'
-import { IMAGE_MIME_TYPES } from './rules.ts'
+import { fileExtension, IMAGE_MIME_TYPES, type MATERIAL_EXTENSIONS } from './rules.ts'
 
 /** The checks every upload shares live with the rules, where the SPA reads them too. */
 export { exceedsUploadLimit, isBlankFileName } from './rules.ts'
@@ -28,6 +28,104 @@ export const sniffImageType = (bytes: Uint8Array): ImageMimeType | null => {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to))
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
   return null
+}
+
+/**
+ * What a material file's bytes are, in the names `file-type` gives (its `ext`), plus `text` for
+ * bytes with no signature that read as UTF-8 text. The old Office formats (doc, xls, ppt) are all
+ * OLE compound files, `cfb`.
+ */
+export type MaterialContent =
+  'pdf' | 'cfb' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'rtf' | 'jpg' | 'png' | 'text'
+
+type MaterialExtension = (typeof MATERIAL_EXTENSIONS)[number]
+
+/** §5's allowed extensions: the content each must have, and the type it is stored and sent as. */
+export const MATERIAL_TYPES: Readonly<
+  Record<MaterialExtension, { content: MaterialContent; mimeType: string }>
+> = {
+  pdf: { content: 'pdf', mimeType: 'application/pdf' },
+  doc: { content: 'cfb', mimeType: 'application/msword' },
+  xls: { content: 'cfb', mimeType: 'application/vnd.ms-excel' },
+  ppt: { content: 'cfb', mimeType: 'application/vnd.ms-powerpoint' },
+  docx: {
+    content: 'docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  xlsx: {
+    content: 'xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  pptx: {
+    content: 'pptx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
+  odt: { content: 'odt', mimeType: 'application/vnd.oasis.opendocument.text' },
+  ods: { content: 'ods', mimeType: 'application/vnd.oasis.opendocument.spreadsheet' },
+  odp: { content: 'odp', mimeType: 'application/vnd.oasis.opendocument.presentation' },
+  rtf: { content: 'rtf', mimeType: 'application/rtf' },
+  txt: { content: 'text', mimeType: 'text/plain; charset=utf-8' },
+  jpg: { content: 'jpg', mimeType: 'image/jpeg' },
+  jpeg: { content: 'jpg', mimeType: 'image/jpeg' },
+  png: { content: 'png', mimeType: 'image/png' },
+}
+
+/** Bytes a text editor wrote: valid UTF-8 with no NUL byte (an executable is neither). */
+export const isPlainText = (bytes: Uint8Array) => {
+  if (bytes.includes(0)) return false
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The type a material is stored with, when its name's extension is one of §5's and its bytes are
+ * what that extension says (`content`, as a detector read them); null otherwise (a 415).
+ */
+export const materialMimeType = (filename: string, content: string | null) => {
+  const expected = (MATERIAL_TYPES as Partial<Record<string, (typeof MATERIAL_TYPES)['pdf']>>)[
+    fileExtension(filename.trim())
+  ]
+  return expected !== undefined && expected.content === content ? expected.mimeType : null
+}
+
+const ODF_CONTENT: Readonly<Record<string, MaterialContent>> = {
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+}
+
+/**
+ * A material's content by its magic bytes, for a backend without `file-type` (the mocks): the
+ * signatures of pdf, png, jpg, rtf and OLE files; a zip is an OpenDocument file by its leading
+ * `mimetype` entry, an Office Open XML file by a `[Content_Types].xml` entry and its folder.
+ */
+export const sniffMaterialType = (bytes: Uint8Array): MaterialContent | null => {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value)
+  const ascii = (from: number, to: number) =>
+    String.fromCharCode(...bytes.slice(from, Math.min(to, bytes.length)))
+  if (ascii(0, 5) === '%PDF-') return 'pdf'
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
+  if (starts(0xff, 0xd8, 0xff)) return 'jpg'
+  if (ascii(0, 5) === '{\\rtf') return 'rtf'
+  if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'cfb'
+  if (starts(0x50, 0x4b, 0x03, 0x04)) {
+    const head = new TextDecoder('latin1').decode(bytes.slice(0, 64 * 1024))
+    if (ascii(30, 38) === 'mimetype') {
+      const odf = Object.entries(ODF_CONTENT).find(([mime]) => ascii(38, 38 + mime.length) === mime)
+      if (odf) return odf[1]
+    }
+    if (head.includes('[Content_Types].xml')) {
+      if (head.includes('word/')) return 'docx'
+      if (head.includes('ppt/')) return 'pptx'
+      if (head.includes('xl/')) return 'xlsx'
+    }
+    return null
+  }
+  return isPlainText(bytes) ? 'text' : null
 }
 
 /** The path a lesson's cover is shown from, relative to the API base. */

@@ -38,6 +38,7 @@ export const MESSAGES = {
     required: (path: string) => `${path} is required`,
     invalidFormat: (field: string) => `${field} has an invalid format`,
     notAllowed: (property: string) => `${property} is not allowed`,
+    webUrl: (field: string) => `${field} must be a web address (http or https)`,
   },
   accounts: {
     registered: 'Registration successful. Please confirm your e-mail',
@@ -70,12 +71,15 @@ export const MESSAGES = {
     unknownCategory: 'Category does not exist',
     slotsOrder: 'max_slots must be at least min_slots',
     unknownImage: 'Image does not exist',
+    /** The SPA's words for the same rule (§5). */
+    imageRequired: 'Please upload an image',
   },
   sessions: {
     noVideoLicence: 'Connect a video-conference account before creating sessions',
     unknownTimeZone: 'Unknown time zone',
     unsupportedMeetingLink: 'Meeting link must be a Zoom or Google Meet URL',
     endBeforeStart: 'End time must be after start time',
+    startInPast: 'A session cannot start in the past',
     overlap: 'Probably, sessions overlap. Please check the session date again',
     startedCannotChange: 'A session that has started cannot be changed',
     startedCannotDelete: 'A session that has started cannot be deleted',
@@ -108,6 +112,7 @@ export const MESSAGES = {
     lessonMismatch: 'lessonId does not match the lesson in the path',
     linkWithFile: 'A link material has no file',
     unknownFile: 'fileId must name a file uploaded to this lesson',
+    fileInUse: 'This file is already used by another material',
     deleted: 'Resource deleted',
   },
   uploads: {

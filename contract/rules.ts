@@ -91,13 +91,14 @@ export const withScheme = (url: string) =>
 const LEADING_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d+(?:[/?#]|$))/i
 
 /**
- * The web address a link material opens, or null when it is not one: only http and https are
+ * The web address a material or lesson link opens, or null when it is not one: only http and https are
  * opened anywhere (a `javascript:` or `data:` url in any case or padding is refused), a url
  * without a scheme gets https:// (§5), and the host must look like one (a dot, or localhost).
  * Spaces or control characters inside are refused too: browsers drop some of them, which would
- * turn "java\tscript:" into a script.
+ * turn "java\tscript:" into a script. The SPA renders a link only through this; the backends
+ * refuse to store what it refuses.
  */
-export const webUrl = (url: string): string | null => {
+export const safeWebUrl = (url: string): string | null => {
   const text = url.trim()
   if (text === '' || /[\s\p{Cc}]/u.test(text)) return null
   if (LEADING_SCHEME.test(text) && !/^https?:\/\//i.test(text)) return null
@@ -114,7 +115,7 @@ export const webUrl = (url: string): string | null => {
   return parsed.href
 }
 
-export const isWebUrl = (url: string) => webUrl(url) !== null
+export const isWebUrl = (url: string) => safeWebUrl(url) !== null
 
 /** The two supported video-conferencing providers (§5): Zoom and Google Meet. */
 export const VIDEO_PROVIDERS = ['zoom', 'google_meet'] as const

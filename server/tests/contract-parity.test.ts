@@ -25,7 +25,37 @@ import { type Address, setupTestApp, urlOf } from './helpers.ts'
 const context = setupTestApp()
 
 type Answer<D extends Descriptor> = { descriptor: D; status: number; body: unknown }
-type CallOptions = Address & { as?: string | null; body?: unknown }
+/** A file sent as multipart form data, as a browser's file input sends it. */
+interface Upload {
+  field: string
+  filename: string
+  bytes: Uint8Array
+}
+type CallOptions = Address & { as?: string | null; body?: unknown; upload?: Upload }
+
+/** The bytes and content type a browser sends for the upload's form. */
+const encodeUpload = async ({ field, filename, bytes }: Upload) => {
+  const form = new FormData()
+  form.append(field, new Blob([new Uint8Array(bytes)]), filename)
+  const request = new Request('http://upload.invalid/', { method: 'POST', body: form })
+  return {
+    body: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  }
+}
+
+/** The request body and its headers: JSON, a multipart upload, or none. */
+const encodeBody = async (
+  body: unknown,
+  upload: Upload | undefined,
+): Promise<{ body: Buffer | string | undefined; headers: Record<string, string> }> => {
+  if (upload) {
+    const encoded = await encodeUpload(upload)
+    return { body: encoded.body, headers: { 'content-type': encoded.contentType } }
+  }
+  if (body === undefined) return { body: undefined, headers: {} }
+  return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
+}
 
 interface Backend {
   name: string
@@ -46,15 +76,20 @@ const resultOf = <D extends Descriptor>({ descriptor, status, body }: Answer<D>)
 
 const mockBackend: Backend = {
   name: 'mock',
-  async call(descriptor, { as = null, body, ...address } = {}) {
+  async call(descriptor, { as = null, body, upload, ...address } = {}) {
     const user = as ? mockDb.users.find((row) => row.email === as) : undefined
     if (user) mockDb.signIn(user.id)
     else mockDb.signOut()
+    const encoded = await encodeBody(body, upload)
     // The URL the mock handlers are registered at (src/mocks/http.ts), filled in.
     const response = await fetch(apiUrl(urlOf(descriptor, address)), {
       method: descriptor.method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: encoded.headers,
+      ...(encoded.body === undefined
+        ? {}
+        : {
+            body: typeof encoded.body === 'string' ? encoded.body : new Uint8Array(encoded.body),
+          }),
     })
     return {
       descriptor,
@@ -67,7 +102,7 @@ const mockBackend: Backend = {
 const cookies = new Map<string, string>()
 const serverBackend: Backend = {
   name: 'server',
-  async call(descriptor, { as = null, body, ...address } = {}) {
+  async call(descriptor, { as = null, body, upload, ...address } = {}) {
     let cookie: string | null = null
     if (as) {
       cookie = cookies.get(as) ?? null
@@ -82,11 +117,13 @@ const serverBackend: Backend = {
       }
     }
     // Any descriptor of any scenario, so the URL is built here rather than typed per endpoint.
+    const encoded = await encodeBody(body, upload)
     const response = await context.callPath({
       method: descriptor.method,
       url: urlOf(descriptor, address),
       cookie,
-      body,
+      body: encoded.body,
+      headers: encoded.headers,
     })
     return {
       descriptor,
@@ -116,6 +153,31 @@ const lookups = {
     resultOf(await backend.call(guest.guestCategories))[0]!.id,
   myLessonId: async (backend: Backend) =>
     resultOf(await backend.call(lessons.myLessons, { as: EDUCATOR })).data[0]!.id,
+  /** The educator's newest lesson with (or without) a cover. */
+  myLessonWithCover: (cover: boolean) => async (backend: Backend) => {
+    const mine = resultOf(await backend.call(lessons.myLessons, { as: EDUCATOR })).data
+    const lesson = mine.find((row) => (row.imageId !== null) === cover)
+    if (!lesson) throw new Error(`${backend.name}: no lesson of ${EDUCATOR} with cover ${cover}`)
+    return lesson.id
+  },
+  /** A cover the user uploads now. */
+  uploadedImage: (email: string) => async (backend: Backend) =>
+    resultOf(
+      await backend.call(lessons.uploadLessonImage, {
+        as: email,
+        upload: { field: 'image', filename: 'cover.png', bytes: PNG_BYTES },
+      }),
+    ).id,
+  /** A material file the educator uploads now to its lesson that has materials. */
+  uploadedMaterial: async (backend: Backend) => {
+    const { lessonId } = await lookups.lessonWithResources(backend)
+    const answer = await backend.call(resources.uploadResourceFile, {
+      params: { id: lessonId },
+      as: EDUCATOR,
+      upload: { field: 'file', filename: 'week-1.pdf', bytes: PDF_BYTES },
+    })
+    return resultOf(answer)
+  },
   /** The first session the user attends (student) or teaches (educator) that has not ended. */
   firstUpcoming: (email: string) => async (backend: Backend) => {
     const [first] = resultOf(await backend.call(lessons.upcomingLessons, { as: email })).data
@@ -148,6 +210,9 @@ const firstLessonOwner: Lookup<Params> = async (backend) => ({
   id: await lookups.firstLessonOwnerId(backend),
 })
 const myLesson: Lookup<Params> = async (backend) => ({ id: await lookups.myLessonId(backend) })
+const myLessonWithCover =
+  (cover: boolean): Lookup<Params> =>
+  async (backend) => ({ id: await lookups.myLessonWithCover(cover)(backend) })
 const upcomingSession =
   (email: string): Lookup<Params> =>
   async (backend) => {
@@ -197,6 +262,21 @@ const sessionBody = (days: number, startHour: string, endHour: string, url?: str
   url: url ?? 'https://zoom.us/j/5551234',
 })
 
+/** A real 1×1 PNG and a minimal PDF. */
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+
+const linkBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'NHK Easy',
+  type: 'link',
+  url: 'www3.nhk.or.jp/news/easy/',
+  description: 'News in simple Japanese',
+  ...overrides,
+})
+
 interface Scenario {
   name: string
   /** The endpoint called: its descriptor's method and path, and the schemas of its answers. */
@@ -205,6 +285,7 @@ interface Scenario {
   params?: Params | Lookup<Params>
   query?: Readonly<Record<string, string | number | boolean>>
   body?: Record<string, unknown> | Lookup<unknown>
+  upload?: Upload
 }
 
 const lessonBody = (categoryId: number) => ({
@@ -506,7 +587,26 @@ const scenarios: Scenario[] = [
     name: 'create lesson',
     endpoint: api.lessons.createLesson,
     as: EDUCATOR,
+    body: async (backend) => ({
+      ...lessonBody(await lookups.categoryId(backend)),
+      imageId: await lookups.uploadedImage(EDUCATOR)(backend),
+    }),
+  },
+  {
+    name: 'create lesson without an image',
+    endpoint: api.lessons.createLesson,
+    as: EDUCATOR,
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
+  },
+  {
+    name: 'create lesson, hostile link',
+    endpoint: api.lessons.createLesson,
+    as: EDUCATOR,
+    body: async (backend) => ({
+      ...lessonBody(await lookups.categoryId(backend)),
+      imageId: await lookups.uploadedImage(EDUCATOR)(backend),
+      links: [{ title: 'x', description: 'y', url: 'JaVaScRiPt:alert(1)' }],
+    }),
   },
   {
     name: 'create lesson, unverified educator',
@@ -545,8 +645,32 @@ const scenarios: Scenario[] = [
     name: 'update own lesson',
     endpoint: api.lessons.updateLesson,
     as: EDUCATOR,
-    params: myLesson,
+    params: myLessonWithCover(true),
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
+  },
+  {
+    name: 'update own lesson, new cover',
+    endpoint: api.lessons.updateLesson,
+    as: EDUCATOR,
+    params: myLessonWithCover(true),
+    body: async (backend) => ({
+      ...lessonBody(await lookups.categoryId(backend)),
+      imageId: await lookups.uploadedImage(EDUCATOR)(backend),
+    }),
+  },
+  {
+    name: 'update own lesson without a cover',
+    endpoint: api.lessons.updateLesson,
+    as: EDUCATOR,
+    params: myLessonWithCover(false),
+    body: async (backend) => lessonBody(await lookups.categoryId(backend)),
+  },
+  {
+    name: 'update own lesson, blank about',
+    endpoint: api.lessons.updateLesson,
+    as: EDUCATOR,
+    params: myLessonWithCover(true),
+    body: async (backend) => ({ ...lessonBody(await lookups.categoryId(backend)), about: ' ' }),
   },
   {
     name: "update another's lesson",
@@ -590,6 +714,143 @@ const scenarios: Scenario[] = [
     as: EDUCATOR,
     params: myLesson,
     body: sessionBody(40, '10:00', '10:00'),
+  },
+  {
+    name: 'create session in the past',
+    endpoint: api.sessions.createSession,
+    as: EDUCATOR,
+    params: myLesson,
+    body: sessionBody(-1, '10:00', '11:00'),
+  },
+  {
+    name: 'upload material',
+    endpoint: api.resources.uploadResourceFile,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    upload: { field: 'file', filename: 'week-1.pdf', bytes: PDF_BYTES },
+  },
+  {
+    name: 'upload material, a PNG named .pdf',
+    endpoint: api.resources.uploadResourceFile,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    upload: { field: 'file', filename: 'week-1.pdf', bytes: PNG_BYTES },
+  },
+  {
+    name: 'upload material, blank name',
+    endpoint: api.resources.uploadResourceFile,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    upload: { field: 'file', filename: '  ', bytes: PDF_BYTES },
+  },
+  {
+    name: 'upload material, another educator',
+    endpoint: api.resources.uploadResourceFile,
+    as: 'emily@manabi.example',
+    params: lessonWithResources,
+    upload: { field: 'file', filename: 'week-1.pdf', bytes: PDF_BYTES },
+  },
+  {
+    name: 'create link material',
+    endpoint: api.resources.createResource,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    body: linkBody(),
+  },
+  {
+    name: 'create link material, javascript url',
+    endpoint: api.resources.createResource,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    body: linkBody({ url: ' javascript:alert(1)' }),
+  },
+  {
+    name: 'create link material, blank fields',
+    endpoint: api.resources.createResource,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    body: linkBody({ title: ' ', description: ' ' }),
+  },
+  {
+    name: 'create link material as student',
+    endpoint: api.resources.createResource,
+    as: STUDENT,
+    params: lessonWithResources,
+    body: linkBody(),
+  },
+  {
+    name: 'create file material',
+    endpoint: api.resources.createResource,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    body: async (backend) => {
+      const file = await lookups.uploadedMaterial(backend)
+      return { title: 'Week 1', type: 'document', url: file.path, description: '', fileId: file.id }
+    },
+  },
+  {
+    name: 'create file material, unknown file',
+    endpoint: api.resources.createResource,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    body: { title: 'Week 1', type: 'document', url: 'x', description: '', fileId: 999999 },
+  },
+  {
+    name: 'update material',
+    endpoint: api.resources.updateResource,
+    as: EDUCATOR,
+    params: resourceWithLesson,
+    body: linkBody({ title: 'Replaced' }),
+  },
+  {
+    name: 'update material, ftp url',
+    endpoint: api.resources.updateResource,
+    as: EDUCATOR,
+    params: resourceWithLesson,
+    body: linkBody({ url: 'ftp://files.example.com/a.pdf' }),
+  },
+  {
+    name: 'rename material',
+    endpoint: api.resources.renameResource,
+    as: EDUCATOR,
+    params: resourceWithLesson,
+    body: { title: '  Renamed  ' },
+  },
+  {
+    name: 'rename material, blank',
+    endpoint: api.resources.renameResource,
+    as: EDUCATOR,
+    params: resourceWithLesson,
+    body: { title: '   ' },
+  },
+  {
+    name: 'delete material',
+    endpoint: api.resources.deleteResource,
+    as: EDUCATOR,
+    params: resourceWithLesson,
+  },
+  {
+    name: 'delete material, another educator',
+    endpoint: api.resources.deleteResource,
+    as: 'emily@manabi.example',
+    params: resourceWithLesson,
+  },
+  {
+    name: 'delete material as guest',
+    endpoint: api.resources.deleteResource,
+    params: resourceWithLesson,
+  },
+  {
+    name: 'delete material, unknown',
+    endpoint: api.resources.deleteResource,
+    as: EDUCATOR,
+    params: async (backend) => ({ ...(await lessonWithResources(backend)), resourceId: 999999 }),
+  },
+  {
+    name: 'delete material, id past the integer range',
+    endpoint: api.resources.deleteResource,
+    as: EDUCATOR,
+    params: async (backend) => ({ ...(await lessonWithResources(backend)), resourceId: 2 ** 31 }),
   },
   {
     name: 'create session, unverified educator',
@@ -753,6 +1014,7 @@ const run = async (backend: Backend, scenario: Scenario) => {
   return backend.call(scenario.endpoint, {
     ...(params === undefined ? {} : { params }),
     ...(scenario.query === undefined ? {} : { query: scenario.query }),
+    ...(scenario.upload === undefined ? {} : { upload: scenario.upload }),
     as: scenario.as ?? null,
     body,
   })
@@ -776,6 +1038,12 @@ describe('the server and the mock catalogue answer alike', () => {
       expect(fromServer.status, 'the server answers the status the mock answers').toBe(
         fromMock.status,
       )
+      if (fromServer.status >= 400) {
+        // Refusals say the same words (contract/messages.ts), so the SPA shows the same text.
+        expect((fromServer.body as { message: unknown }).message, 'the message').toEqual(
+          (fromMock.body as { message: unknown }).message,
+        )
+      }
       for (const [name, answer] of [
         ['server', fromServer],
         ['mock', fromMock],

@@ -592,9 +592,10 @@ describe('POST /lessons', () => {
     ).toBe(0)
   })
 
-  it('defaults about, details, image and links when they are left out', async () => {
+  it('defaults about, details and links when they are left out (creating is the first step)', async () => {
     const cast = await createCast(context.db)
     const category = await createCategory(context.db)
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
     const response = await context.call(lessons.createLesson, {
       cookie: cast.owner.cookie,
       body: {
@@ -603,16 +604,52 @@ describe('POST /lessons', () => {
         price_in_cents: 0,
         min_slots: 1,
         max_slots: 1,
+        imageId,
       },
     })
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toMatchObject({
-      about: '',
-      details: '',
-      imageId: null,
-      imageUrl: null,
-      links: [],
+    expect(response.json()).toMatchObject({ about: '', details: '', imageId, links: [] })
+  })
+
+  it.each([
+    ['left out', {}],
+    ['null', { imageId: null }],
+  ])('refuses a lesson whose image is %s: Please upload an image', async (_name, overrides) => {
+    const cast = await createCast(context.db)
+    const response = await context.call(lessons.createLesson, {
+      cookie: cast.owner.cookie,
+      body: await lessonBody(overrides),
     })
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual(['Please upload an image'])
+    expect(await context.db.select().from(lessonRows)).toEqual([])
+  })
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['JaVaScRiPt:alert(document.cookie)'],
+    ['  data:text/html,<script>alert(1)</script>'],
+    ['ftp://files.example.com/kana.pdf'],
+    ['\u0001javascript:alert(1)'],
+  ])('refuses a link to %j, keeps web links with or without a scheme', async (url) => {
+    const cast = await createCast(context.db)
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
+    const links = [
+      { title: 'Plain', description: 'No scheme', url: 'example.com/kana' },
+      { title: 'Hostile', description: 'Not a web page', url },
+    ]
+    const refused = await context.call(lessons.createLesson, {
+      cookie: cast.owner.cookie,
+      body: await lessonBody({ imageId, links }),
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(errorOf(refused).message).toEqual(['links[1].url must be a web address (http or https)'])
+    const kept = await context.call(lessons.createLesson, {
+      cookie: cast.owner.cookie,
+      body: await lessonBody({ imageId, links: links.slice(0, 1) }),
+    })
+    expect(kept.statusCode).toBe(201)
+    expect(bodyOf(kept).links).toEqual([links[0]])
   })
 
   it('reports every broken rule of the form at once', async () => {
@@ -670,9 +707,10 @@ describe('POST /lessons', () => {
     ['admin', 403],
   ] as const)('answers %s with %i', async (who, status) => {
     const cast = await createCast(context.db)
+    const imageId = status === 201 ? bodyOf(await uploadImage(cast[who].cookie)).id : 1
     const response = await context.call(lessons.createLesson, {
       cookie: cast[who].cookie,
-      body: await lessonBody(),
+      body: await lessonBody({ imageId }),
     })
     expect(response.statusCode).toBe(status)
     if (who === 'unverifiedEducator') expect(errorOf(response).message).toBe(NOT_APPROVED)
@@ -725,17 +763,92 @@ describe('PUT /lessons/:id', () => {
     expect(bodyOf(await readLesson(lesson.id, cast.owner.cookie)).title).toBe('Shamisen')
   })
 
-  it('removes the image when imageId is null and swaps it for another', async () => {
+  const storedFile = async (fileId: number) => {
+    const [row] = await context.db.select().from(files).where(eq(files.id, fileId))
+    return row
+  }
+
+  it('refuses removing the image, and replaces it, deleting the old cover and its bytes', async () => {
     const cast = await createCast(context.db)
-    const { lesson } = await ownLessonWithImage(cast)
+    const { lesson, imageId } = await ownLessonWithImage(cast)
     const base = await lessonBody()
     const removed = await put(lesson.id, cast.owner.cookie, { ...base, imageId: null })
-    expect(removed.statusCode).toBe(200)
-    expect(removed.json()).toMatchObject({ imageId: null, imageUrl: null })
+    expect(removed.statusCode).toBe(400)
+    expect(errorOf(removed).message).toEqual(['Please upload an image'])
 
+    const oldKey = (await storedFile(imageId))?.storageKey ?? ''
+    expect(await context.app.storage.get(oldKey)).toEqual(PNG_BYTES)
     const newImage = bodyOf(await uploadImage(cast.owner.cookie)).id
     const swapped = await put(lesson.id, cast.owner.cookie, { ...base, imageId: newImage })
+    expect(swapped.statusCode).toBe(200)
     expect(swapped.json()).toMatchObject({ imageId: newImage })
+    expect(await storedFile(imageId)).toBeUndefined()
+    expect(await context.app.storage.get(oldKey)).toBeNull()
+    expect((await storedFile(newImage))?.lessonId).toBe(lesson.id)
+    const cover = await context.call(lessons.lessonImage, { params: { id: lesson.id } })
+    expect(cover.statusCode).toBe(200)
+
+    // Sending the same cover again keeps it.
+    const same = await put(lesson.id, cast.owner.cookie, { ...base, imageId: newImage })
+    expect(same.statusCode).toBe(200)
+    expect(await storedFile(newImage)).toBeDefined()
+  })
+
+  it('keeps a replaced cover that another lesson of the educator still shows', async () => {
+    const cast = await createCast(context.db)
+    const { lesson, imageId } = await ownLessonWithImage(cast)
+    const twin = await createLesson(context.db, userOf(cast.owner), { imageId })
+    const newImage = bodyOf(await uploadImage(cast.owner.cookie)).id
+    const swapped = await put(lesson.id, cast.owner.cookie, {
+      ...(await lessonBody()),
+      imageId: newImage,
+    })
+    expect(swapped.statusCode).toBe(200)
+    expect(await storedFile(imageId)).toBeDefined()
+    const twinCover = await context.call(lessons.lessonImage, { params: { id: twin.id } })
+    expect(twinCover.statusCode).toBe(200)
+  })
+
+  it('requires an image when the lesson has none and the body leaves it out', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    const response = await put(lesson.id, cast.owner.cookie, await lessonBody())
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual(['Please upload an image'])
+  })
+
+  it.each([
+    ['blank about', { about: '   ' }, ['about is required']],
+    ['blank details', { details: '' }, ['details is required']],
+    ['both blank', { about: ' ', details: '\n' }, ['about is required', 'details is required']],
+  ])('refuses %s when editing', async (_name, overrides, messages) => {
+    const cast = await createCast(context.db)
+    const { lesson } = await ownLessonWithImage(cast)
+    const response = await put(lesson.id, cast.owner.cookie, await lessonBody(overrides))
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual(messages)
+    expect(bodyOf(await readLesson(lesson.id, cast.owner.cookie)).about).toBe('Speak from day one')
+  })
+
+  it('keeps about and details left out, but refuses them left out when still empty', async () => {
+    const cast = await createCast(context.db)
+    const { lesson } = await ownLessonWithImage(cast)
+    const rest: Record<string, unknown> = await lessonBody({ title: 'Renamed' })
+    delete rest.about
+    delete rest.details
+    const kept = await put(lesson.id, cast.owner.cookie, rest)
+    expect(kept.statusCode).toBe(200)
+    expect(kept.json()).toMatchObject({ title: 'Renamed', about: 'Speak from day one' })
+
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
+    const empty = await createLesson(context.db, userOf(cast.owner), {
+      about: '',
+      details: '',
+      imageId,
+    })
+    const refused = await put(empty.id, cast.owner.cookie, rest)
+    expect(refused.statusCode).toBe(400)
+    expect(errorOf(refused).message).toEqual(['about is required', 'details is required'])
   })
 
   it('refuses broken rules with 400 and changes nothing', async () => {
@@ -767,7 +880,11 @@ describe('PUT /lessons/:id', () => {
     ['admin', 403, 'Forbidden'],
   ] as const)('answers %s with %i', async (who, status, message) => {
     const cast = await createCast(context.db)
-    const lesson = await createLesson(context.db, userOf(cast.owner), { title: 'Original' })
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
+    const lesson = await createLesson(context.db, userOf(cast.owner), {
+      title: 'Original',
+      imageId,
+    })
     const response = await put(lesson.id, cast[who].cookie, await lessonBody())
     expect(response.statusCode).toBe(status)
     if (message) expect(errorOf(response).message).toBe(message)

@@ -211,6 +211,42 @@ describe('POST /lessons/:id/sessions', () => {
     expect(await context.db.select().from(lessonSessions)).toEqual([])
   })
 
+  it('refuses a session starting in the past or right now, not one a minute ahead', async () => {
+    const { lesson, cookie } = await scene()
+    const create = (body: SessionWriteBody) =>
+      context.call(sessions.createSession, { params: { id: lesson.id }, cookie, body })
+    const yesterday = await create(slot(-1, '10:00', '11:00'))
+    expect(yesterday.statusCode).toBe(400)
+    expect(errorOf(yesterday).message).toEqual([MESSAGES.sessions.startInPast])
+
+    // A whole hour ahead, so the form's date and hours name it exactly.
+    const at = new Date(Math.ceil(Date.now() / HOUR) * HOUR + HOUR)
+    const wall = (instant: number) => {
+      const iso = new Date(instant).toISOString()
+      return { date: iso.slice(0, 10), hour: iso.slice(11, 16) }
+    }
+    const form = (start: number, end: number, timezone = 'UTC') => ({
+      ...slot(0, wall(start).hour, wall(end).hour, { timezone }),
+      date: wall(start).date,
+    })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(at)
+    const now = await create(form(at.getTime(), at.getTime() + 30 * MINUTE))
+    expect(now.statusCode).toBe(400)
+    expect(errorOf(now).message).toEqual([MESSAGES.sessions.startInPast])
+    // Tokyo is 9 hours ahead of UTC (no daylight saving): 45 minutes ago there has passed.
+    const tokyo = at.getTime() + 9 * HOUR
+    const earlierInTokyo = await create(
+      form(tokyo - 45 * MINUTE, tokyo - 15 * MINUTE, 'Asia/Tokyo'),
+    )
+    expect(earlierInTokyo.statusCode).toBe(400)
+    expect(errorOf(earlierInTokyo).message).toEqual([MESSAGES.sessions.startInPast])
+    expect(await context.db.select().from(lessonSessions)).toEqual([])
+
+    const ahead = await create(form(at.getTime() + MINUTE, at.getTime() + 30 * MINUTE))
+    expect(ahead.statusCode).toBe(201)
+  })
+
   it('refuses a session overlapping another of the educator’s sessions; touching is fine', async () => {
     const { lesson, owner, cookie } = await scene()
     const create = (body: SessionWriteBody, lessonId = lesson.id) =>
@@ -282,6 +318,19 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     expect(body).toMatchObject({ id: session.id, timezone: 'Asia/Tokyo' })
     expect(Date.parse(body.start_time)).toBe(Date.parse(`${dayFromNow(20)}T07:00:00+09:00`))
     expect(Date.parse(body.end_time)).toBe(Date.parse(`${dayFromNow(20)}T08:00:00+09:00`))
+  })
+
+  it('refuses moving a session into the past and leaves it where it was', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const response = await context.call(sessions.updateSession, {
+      params: { id: lesson.id, sessionId: session.id },
+      cookie,
+      body: slot(-2, '07:00', '08:00'),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual([MESSAGES.sessions.startInPast])
+    expect((await sessionRow(session.id))?.startTime).toEqual(session.startTime)
   })
 
   it('may keep overlapping its own old time, not another session', async () => {

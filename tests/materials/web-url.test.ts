@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { isWebUrl, webUrl } from '@contract/rules'
+import { isWebUrl, safeWebUrl } from '@contract/rules'
 
-describe('webUrl: the only urls a link material opens', () => {
+describe('safeWebUrl: the only urls a link material opens', () => {
   it.each([
     ['https://www3.nhk.or.jp/news/easy/', 'https://www3.nhk.or.jp/news/easy/'],
     ['HTTP://Example.com/Path', 'http://example.com/Path'],
@@ -11,7 +11,7 @@ describe('webUrl: the only urls a link material opens', () => {
     ['example.com:8443/notes', 'https://example.com:8443/notes'],
     ['localhost:5173/x', 'https://localhost:5173/x'],
   ])('opens %j as %j', (url, href) => {
-    expect(webUrl(url)).toBe(href)
+    expect(safeWebUrl(url)).toBe(href)
     expect(isWebUrl(url)).toBe(true)
   })
 
@@ -34,7 +34,7 @@ describe('webUrl: the only urls a link material opens', () => {
     '',
     '   ',
   ])('refuses %j', (url) => {
-    expect(webUrl(url)).toBeNull()
+    expect(safeWebUrl(url)).toBeNull()
     expect(isWebUrl(url)).toBe(false)
   })
 })

@@ -3,7 +3,7 @@ import * as admin from '@contract/descriptors/admin'
 import * as lessons from '@contract/descriptors/lessons'
 import * as user from '@contract/descriptors/user'
 import { db, seedIds } from '@/mocks/db'
-import { call, idsOf, unchecked } from './helpers'
+import { call, idsOf, unchecked, uploadedCover } from './helpers'
 
 const { admin: adminId, educator, educatorWithoutLicence, unverifiedEducator, student } = seedIds
 
@@ -44,7 +44,14 @@ describe('admin mocks', () => {
 
     const lesson = await call(lessons.createLesson, {
       as: unverifiedEducator,
-      json: { title: 'Shogi', categoryId: 7, price_in_cents: 0, min_slots: 1, max_slots: 2 },
+      json: {
+        title: 'Shogi',
+        categoryId: 7,
+        price_in_cents: 0,
+        min_slots: 1,
+        max_slots: 2,
+        imageId: await uploadedCover(unverifiedEducator),
+      },
     })
     expect(lesson.status).toBe(201)
   })

@@ -23,6 +23,7 @@ import {
   type Answer,
   type CallArgs,
   type CallOptions,
+  seedCoverOf,
 } from './helpers'
 
 /**
@@ -79,6 +80,7 @@ const lessonBody = {
   max_slots: 4,
   about: 'Learn kanji through short stories.',
   details: 'Each lesson covers ten kanji.',
+  imageId: seedCoverOf(seedIds.paidLesson),
   files: [],
   sessions: [],
 }

@@ -5,7 +5,7 @@ import * as system from '@contract/descriptors/system'
 import * as user from '@contract/descriptors/user'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl } from '@/mocks/http'
-import { call } from './helpers'
+import { call, seedCoverOf } from './helpers'
 
 /** Every collection of the database (its functions left out), deep-copied. */
 const state = () =>
@@ -63,7 +63,14 @@ describe('the mock database', () => {
 
     await call(lessons.createLesson, {
       as: seedIds.educator,
-      json: { title: 'Extra', categoryId: 1, price_in_cents: 0, min_slots: 1, max_slots: 2 },
+      json: {
+        title: 'Extra',
+        categoryId: 1,
+        price_in_cents: 0,
+        min_slots: 1,
+        max_slots: 2,
+        imageId: seedCoverOf(seedIds.paidLesson),
+      },
     })
     await call(user.updateProfile, { json: { name: 'Changed' } })
     expect(state()).not.toEqual(before)

@@ -3,6 +3,7 @@ import type { BodyOf, EndpointOf, ParamsOf, QueryOf, ResultOf } from '@contract/
 import type { ErrorBody } from '@contract/common'
 import { buildPath, type Descriptor } from '@contract/descriptor'
 import { db } from '@/mocks/db'
+import * as lessons from '@contract/descriptors/lessons'
 import { apiUrl } from '@/mocks/http'
 
 declare const uncheckedValue: unique symbol
@@ -185,3 +186,17 @@ export const fieldsOf = (body: ErrorBody) => messagesOf(body).map((line) => line
 
 /** The ids of a page of items. */
 export const idsOf = (body: { data: { id: number }[] }) => body.data.map((item) => item.id)
+
+/** The id of a seeded lesson's cover, owned by the lesson's educator (the seed is the same after every reset). */
+export const seedCoverOf = (lessonId: number) => {
+  const imageId = db.lessons.find((lesson) => lesson.id === lessonId)?.imageId
+  if (imageId == null) throw new Error(`Seeded lesson ${lessonId} has no cover`)
+  return imageId
+}
+
+/** A cover the signed-in educator uploads now, for a lesson it creates. */
+export const uploadedCover = async (as: number) => {
+  const uploaded = await call(lessons.uploadLessonImage, { as, upload: imageUpload() })
+  if (uploaded.status !== 201) throw new Error(`Cover upload answered ${uploaded.status}`)
+  return uploaded.body.id
+}

@@ -14,7 +14,9 @@ import {
   imageUpload,
   PNG_BYTES,
   refused,
+  seedCoverOf,
   unchecked,
+  uploadedCover,
 } from './helpers'
 
 const { educator, educator2, student } = seedIds
@@ -25,6 +27,7 @@ const lessonBody = {
   price_in_cents: 1500,
   min_slots: 1,
   max_slots: 4,
+  imageId: seedCoverOf(seedIds.paidLesson),
   files: [],
   sessions: [],
 } satisfies BodyOf<typeof lessons.createLesson>
@@ -147,7 +150,7 @@ describe('lesson writes', () => {
       owner: { id: educator, name: 'Kenji Tanaka' },
       category: { id: 1, title: 'Languages', titleJp: '語学' },
       about: '',
-      imageUrl: null,
+      imageUrl: buildPath(lessons.lessonImage.path, { id: created.body.id }),
       availableSessions: 0,
     })
 
@@ -222,6 +225,77 @@ describe('lesson writes', () => {
     })
     expect(own.body).toMatchObject({ id: 1, title: 'Kanji in Context', about: 'Updated about' })
     expect(db.lessons.find((lesson) => lesson.id === 1)?.title).toBe('Kanji in Context')
+  })
+
+  it('requires an image on create and on update (Please upload an image)', async () => {
+    const withoutImage: Omit<typeof lessonBody, 'imageId'> & { imageId?: number } = {
+      ...lessonBody,
+    }
+    delete withoutImage.imageId
+    const created = await refused(lessons.createLesson, { as: educator, json: withoutImage })
+    expect(created.body.message).toEqual(['Please upload an image'])
+    const removed = await refused(lessons.updateLesson, {
+      params: { id: seedIds.paidLesson },
+      json: { ...lessonBody, about: 'About', details: 'Details', imageId: null },
+    })
+    expect(removed.body.message).toEqual(['Please upload an image'])
+    const withoutCover = db.lessons.find((row) => row.ownerId === educator && !row.imageId)
+    const noCover = await refused(lessons.updateLesson, {
+      params: { id: withoutCover?.id ?? 0 },
+      json: { ...withoutImage, about: 'About', details: 'Details' },
+    })
+    expect(noCover.body.message).toEqual(['Please upload an image'])
+  })
+
+  it('requires about and details once editing, not when creating', async () => {
+    const created = await call(lessons.createLesson, { as: educator, json: lessonBody })
+    expect(created.status).toBe(201)
+    const blank = await refused(lessons.updateLesson, {
+      params: { id: created.body.id },
+      json: { ...lessonBody, about: '  ', details: '' },
+    })
+    expect(blank.status).toBe(400)
+    expect(blank.body.message).toEqual(['about is required', 'details is required'])
+    // Left out, they keep the stored value: still empty here.
+    const leftOut = await refused(lessons.updateLesson, {
+      params: { id: created.body.id },
+      json: lessonBody,
+    })
+    expect(leftOut.body.message).toEqual(['about is required', 'details is required'])
+  })
+
+  it('refuses a link that is not a web page', async () => {
+    const hostile = await refused(lessons.createLesson, {
+      as: educator,
+      json: {
+        ...lessonBody,
+        links: [{ title: 'x', description: 'y', url: 'JaVaScRiPt:alert(1)' }],
+      },
+    })
+    expect(hostile.body.message).toEqual(['links[0].url must be a web address (http or https)'])
+  })
+
+  it('deletes a replaced cover, keeps one another lesson still shows', async () => {
+    const imageId = await uploadedCover(educator)
+    const lesson = await call(lessons.createLesson, { json: { ...lessonBody, imageId } })
+    const update = { ...lessonBody, about: 'About', details: 'Details' }
+    const newCover = await uploadedCover(educator)
+    const swapped = await call(lessons.updateLesson, {
+      params: { id: lesson.body.id },
+      json: { ...update, imageId: newCover },
+    })
+    expect(swapped.body.imageId).toBe(newCover)
+    expect(db.files.some((file) => file.id === imageId)).toBe(false)
+    expect(db.files.find((file) => file.id === newCover)?.lessonId).toBe(lesson.body.id)
+
+    // The seeded cover lessonBody names is shown by the paid lesson too: it stays.
+    const shared = seedCoverOf(seedIds.paidLesson)
+    const twin = await call(lessons.createLesson, { json: lessonBody })
+    await call(lessons.updateLesson, {
+      params: { id: twin.body.id },
+      json: { ...update, imageId: await uploadedCover(educator) },
+    })
+    expect(db.files.some((file) => file.id === shared)).toBe(true)
   })
 
   it('answers 404 for a missing lesson and 400 for an id that is not a number', async () => {

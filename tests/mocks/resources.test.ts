@@ -3,7 +3,7 @@ import type { BodyOf } from '@contract/client'
 import { buildPath } from '@contract/descriptor'
 import * as resources from '@contract/descriptors/resources'
 import { seedIds } from '@/mocks/db'
-import { call, fileUpload, refused } from './helpers'
+import { call, fileUpload, PNG_BYTES, refused } from './helpers'
 
 const { educator, educator2, student, student3, admin } = seedIds
 const lesson = { id: seedIds.paidLesson }
@@ -65,7 +65,7 @@ describe('material uploads', () => {
     })
     const exactly = await call(resources.uploadResourceFile, {
       params: lesson,
-      upload: fileUpload('exact.txt', new Uint8Array(10 * 1024 * 1024)),
+      upload: fileUpload('exact.txt', new Uint8Array(10 * 1024 * 1024).fill(0x61)),
     })
     expect(exactly.status).toBe(201)
 
@@ -87,6 +87,32 @@ describe('material uploads', () => {
       upload: { ...fileUpload(), field: 'image' },
     })
     expect(none.body).toMatchObject({ statusCode: 400, message: ['No file provided'] })
+  })
+
+  it('judges the type by content: a PNG named .pdf, an executable named .txt are refused', async () => {
+    const png = await call(resources.uploadResourceFile, {
+      params: lesson,
+      as: educator,
+      upload: fileUpload('notes.pdf', PNG_BYTES),
+    })
+    expect(png.body).toMatchObject({ statusCode: 415, message: 'Invalid file type.' })
+    const exe = await call(resources.uploadResourceFile, {
+      params: lesson,
+      upload: fileUpload('readme.txt', new Uint8Array([0x4d, 0x5a, 0, 0, 0x50, 0x45, 0, 0])),
+    })
+    expect(exe.status).toBe(415)
+    const text = await call(resources.uploadResourceFile, {
+      params: lesson,
+      upload: fileUpload('phrases.txt', new TextEncoder().encode('こんにちは\n')),
+    })
+    expect(text.status).toBe(201)
+    const image = await call(resources.uploadResourceFile, {
+      params: lesson,
+      upload: fileUpload('chart.png', PNG_BYTES),
+    })
+    expect(image.status).toBe(201)
+    const download = await call(resources.downloadFile, { params: { fileId: image.body.id } })
+    expect(download.headers.get('content-type')).toBe('image/png')
   })
 
   it('lets only the owner upload', async () => {
@@ -130,6 +156,55 @@ describe('materials', () => {
       json: { ...link, lessonId: 4 },
     })
     expect(wrongLesson.status).toBe(400)
+  })
+
+  it.each([
+    ['javascript:alert(1)'],
+    [' JaVaScRiPt:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['ftp://files.example.com/a.pdf'],
+  ])('refuses the link url %j', async (url) => {
+    const hostile = await refused(resources.createResource, {
+      params: lesson,
+      as: educator,
+      json: { ...link, url },
+    })
+    expect(hostile.body.message).toEqual(['url must be a web address (http or https)'])
+  })
+
+  it('stores a url without a scheme as given', async () => {
+    const created = await call(resources.createResource, {
+      params: lesson,
+      as: educator,
+      json: { ...link, url: 'jisho.org/search' },
+    })
+    expect(created.body.url).toBe('jisho.org/search')
+  })
+
+  it('refuses a file another material already uses, and a blank rename', async () => {
+    const used = await refused(resources.createResource, {
+      params: lesson,
+      as: educator,
+      json: { ...link, type: 'document', fileId: seedIds.materialFile },
+    })
+    expect(used.body.message).toEqual(['This file is already used by another material'])
+    const blank = await refused(resources.renameResource, {
+      params: material(seedIds.resources.link),
+      json: { title: '   ' },
+    })
+    expect(blank.body.message).toEqual(['title is required'])
+  })
+
+  it('deletes the old file when a file material is turned into a link', async () => {
+    const replaced = await call(resources.updateResource, {
+      params: material(seedIds.resources.file),
+      as: educator,
+      json: link,
+    })
+    expect(replaced.body).toMatchObject({ ...link, fileId: null })
+    expect(
+      (await call(resources.downloadFile, { params: { fileId: seedIds.materialFile } })).status,
+    ).toBe(404)
   })
 
   it('shows materials to the owner, enrolled students and admins only', async () => {

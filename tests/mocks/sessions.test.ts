@@ -3,7 +3,7 @@ import * as guest from '@contract/descriptors/guest'
 import * as lessons from '@contract/descriptors/lessons'
 import * as sessions from '@contract/descriptors/sessions'
 import { db, seedIds } from '@/mocks/db'
-import { call, dayFromNow, refused, unchecked } from './helpers'
+import { call, dayFromNow, refused, unchecked, uploadedCover } from './helpers'
 
 const { educator, educator2, student, student2, student3 } = seedIds
 const { paidLesson, freeLesson } = seedIds
@@ -141,7 +141,14 @@ describe('session writes', () => {
   it('requires a connected video account and lesson ownership', async () => {
     const lesson = await call(lessons.createLesson, {
       as: seedIds.educatorWithoutLicence,
-      json: { title: 'Fresco', categoryId: 6, price_in_cents: 0, min_slots: 1, max_slots: 3 },
+      json: {
+        title: 'Fresco',
+        categoryId: 6,
+        price_in_cents: 0,
+        min_slots: 1,
+        max_slots: 3,
+        imageId: await uploadedCover(seedIds.educatorWithoutLicence),
+      },
     })
     const noLicence = await call(sessions.createSession, {
       params: { id: lesson.body.id },

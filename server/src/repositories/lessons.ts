@@ -267,6 +267,24 @@ export const insertImageFile = async (
   return row.id
 }
 
+/**
+ * Deletes a cover image that no lesson shows any more; answers its row (for its bytes), or
+ * undefined when it is still shown or already gone.
+ */
+export const deleteUnusedImage = async (db: Executor, fileId: number) => {
+  const [row] = await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.kind, 'image'),
+        sql`not exists (select 1 from ${lessons} where ${lessons.imageId} = ${files.id})`,
+      ),
+    )
+    .returning()
+  return row
+}
+
 /** The cover image of a lesson: null when the lesson has none. */
 export const findLessonImage = async (db: Executor, lessonId: number) => {
   const [row] = await db

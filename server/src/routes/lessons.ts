@@ -59,9 +59,14 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
     body: await lessonById(app.db, params.id),
   }))
 
-  route(app, updateLesson, async ({ user, params, body }) => ({
+  route(app, updateLesson, async ({ request, user, params, body }) => ({
     status: 200,
-    body: await lessons.updateLesson(app.db, user, params.id, body),
+    body: await lessons.updateLesson(
+      { db: app.db, storage: app.storage, log: request.log },
+      user,
+      params.id,
+      body,
+    ),
   }))
 
   route(app, lessonImage, async ({ request, reply, params }) => {

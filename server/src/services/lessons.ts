@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import { lessonFieldProblems } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
@@ -17,6 +18,7 @@ import {
 } from '../domain/errors.ts'
 import {
   categoryExists,
+  deleteUnusedImage,
   findLessonImage,
   findLessonRecords,
   findLessonRow,
@@ -27,12 +29,13 @@ import {
   listOwnLessons,
   updateLesson as updateLessonRow,
   type LessonFields,
+  type LessonRow,
 } from '../repositories/lessons.ts'
 import { findReviewsByAuthor } from '../repositories/reviews.ts'
 import { listUpcomingSessions } from '../repositories/sessions.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
-import type { FileStorage } from '../storage/files.ts'
+import { removeStoredBytes, type FileStorage } from '../storage/files.ts'
 import { requireApproved } from './accounts.ts'
 import { lessonById } from './catalogue.ts'
 
@@ -46,12 +49,18 @@ const checkedLessonFields = async (
   db: Executor,
   body: LessonWriteBody,
   educatorId: number,
+  current: LessonRow | null,
 ): Promise<LessonFields> => {
   const problems = lessonFieldProblems(body, {
     categoryExists: await categoryExists(db, body.categoryId),
     ownImage:
       typeof body.imageId === 'number' &&
       (await findOwnImage(db, body.imageId, educatorId)) !== undefined,
+    current: current && {
+      hasImage: current.imageId !== null,
+      about: current.about,
+      details: current.details,
+    },
   })
   if (problems.length > 0) throw new BadRequestError(problems)
   return {
@@ -161,20 +170,35 @@ export const saveLessonImage = async (
 
 export const createLesson = async (db: Database, user: UserRow, body: LessonWriteBody) => {
   requireApproved(user)
-  const fields = await checkedLessonFields(db, body, user.id)
+  const fields = await checkedLessonFields(db, body, user.id, null)
   const id = await db.transaction((tx) => insertLesson(tx, user.id, fields))
   return lessonById(db, id)
 }
 
+/**
+ * Saves the lesson form. A new cover replaces the old one: its row goes with the update and its
+ * bytes once that is committed (unless another lesson shows the same image).
+ */
 export const updateLesson = async (
-  db: Database,
+  deps: { db: Database; storage: FileStorage; log: FastifyBaseLogger },
   user: UserRow,
   lessonId: number,
   body: LessonWriteBody,
 ) => {
+  const { db } = deps
   const lesson = await editableLesson(db, lessonId, user)
-  const fields = await checkedLessonFields(db, body, user.id)
-  await db.transaction((tx) => updateLessonRow(tx, lesson.id, fields))
+  const fields = await checkedLessonFields(db, body, user.id, lesson)
+  const replaced =
+    typeof fields.imageId === 'number' &&
+    lesson.imageId !== null &&
+    lesson.imageId !== fields.imageId
+      ? lesson.imageId
+      : null
+  const removed = await db.transaction(async (tx) => {
+    await updateLessonRow(tx, lesson.id, fields)
+    return replaced === null ? undefined : deleteUnusedImage(tx, replaced)
+  })
+  if (removed) await removeStoredBytes(deps, removed.storageKey)
   return lessonById(db, lesson.id)
 }
 

@@ -1,18 +1,46 @@
-import { canReadFile, canReadMaterials } from '../../../contract/checks.ts'
-import type { Resource } from '../../../contract/entities.ts'
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { fileTypeFromBuffer } from 'file-type'
+import {
+  canReadFile,
+  canReadMaterials,
+  type Checked,
+  materialTitle,
+  materialWrite,
+} from '../../../contract/checks.ts'
+import type { Resource, UploadedFile } from '../../../contract/entities.ts'
+import type { ResourceWriteBody } from '../../../contract/endpoints/resources.ts'
+import { filePath, isPlainText, materialMimeType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
-import type { Executor } from '../db/client.ts'
-import { ForbiddenError, found } from '../domain/errors.ts'
+import { fileExtension } from '../../../contract/rules.ts'
+import type { Database, Executor } from '../db/client.ts'
+import {
+  BadRequestError,
+  ForbiddenError,
+  found,
+  UnsupportedMediaTypeError,
+} from '../domain/errors.ts'
 import { findLessonRow, type LessonRow } from '../repositories/lessons.ts'
 import {
+  deleteFileRow,
+  deleteResourceRow,
   findFile,
   findLessonResource,
+  insertMaterialFile,
+  insertResource,
   isEnrolledInLesson,
+  isFileUsed,
   listLessonResources,
+  lockLessonFile,
+  updateResourceRow,
 } from '../repositories/materials.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toResource } from '../serializers/materials.ts'
-import type { FileStorage } from '../storage/files.ts'
+import { type FileStorage, removeStoredBytes } from '../storage/files.ts'
+import { editableLesson } from './lessons.ts'
+
+type WriteDeps = { db: Database; storage: FileStorage; log: FastifyBaseLogger }
+type ResourceIds = { lessonId: number; resourceId: number }
 
 type Reader = Pick<UserRow, 'id' | 'role'>
 
@@ -70,4 +98,117 @@ export const downloadableFile = async (
   if (!allowed) throw new ForbiddenError(MESSAGES.materials.forbidden)
   const bytes = found(await deps.storage.get(file.storageKey), 'File')
   return { file, bytes }
+}
+
+const checked = <T>(result: Checked<T>): T => {
+  if (!result.ok) throw new BadRequestError(result.problems)
+  return result.value
+}
+
+/**
+ * Keeps a material file uploaded to the lesson if its name has one of §5's extensions and its
+ * bytes are what that extension says (file-type reads them; text is UTF-8 without NUL bytes).
+ * The lesson is checked by the caller before the upload is read.
+ */
+export const saveMaterialFile = async (
+  deps: { db: Executor; storage: FileStorage },
+  lesson: Pick<LessonRow, 'id'>,
+  user: Pick<UserRow, 'id'>,
+  upload: { filename: string; bytes: Buffer },
+): Promise<UploadedFile> => {
+  const filename = upload.filename.trim()
+  const detected = await fileTypeFromBuffer(upload.bytes)
+  const content = detected ? detected.ext : isPlainText(upload.bytes) ? 'text' : null
+  const mimeType = materialMimeType(filename, content)
+  if (mimeType === null) throw new UnsupportedMediaTypeError(MESSAGES.uploads.invalidType)
+  const storageKey = `${randomUUID()}.${fileExtension(filename)}`
+  await deps.storage.put(storageKey, upload.bytes)
+  try {
+    const id = await insertMaterialFile(deps.db, {
+      ownerId: user.id,
+      lessonId: lesson.id,
+      filename,
+      mimeType,
+      size: upload.bytes.length,
+      storageKey,
+    })
+    return { id, filename, path: filePath(id) }
+  } catch (error) {
+    await deps.storage.remove(storageKey)
+    throw error
+  }
+}
+
+/** The write's fields (contract/checks.ts) over the database, the named file locked. */
+const checkedWrite = async (
+  tx: Executor,
+  lessonId: number,
+  body: ResourceWriteBody,
+  editedId: number | null,
+) => {
+  const file =
+    body.type === 'link' || body.fileId == null
+      ? undefined
+      : await lockLessonFile(tx, body.fileId, lessonId)
+  const fileInUse = file !== undefined && (await isFileUsed(tx, file.id, editedId))
+  return checked(materialWrite(body, lessonId, { file, fileInUse }))
+}
+
+export const createResource = async (
+  db: Database,
+  user: UserRow,
+  lessonId: number,
+  body: ResourceWriteBody,
+): Promise<Resource> => {
+  const lesson = await editableLesson(db, lessonId, user)
+  const row = await db.transaction(async (tx) =>
+    insertResource(tx, lesson.id, await checkedWrite(tx, lesson.id, body, null)),
+  )
+  return toResource(row)
+}
+
+/** Replaces a material; a file it no longer uses goes, row and bytes (the bytes once committed). */
+export const updateResource = async (
+  deps: WriteDeps,
+  user: UserRow,
+  ids: ResourceIds,
+  body: ResourceWriteBody,
+): Promise<Resource> => {
+  const lesson = await editableLesson(deps.db, ids.lessonId, user)
+  const { row, dropped } = await deps.db.transaction(async (tx) => {
+    const resource = found(await findLessonResource(tx, lesson.id, ids.resourceId), 'Resource')
+    const fields = await checkedWrite(tx, lesson.id, body, resource.id)
+    const updated = await updateResourceRow(tx, resource.id, fields)
+    const oldFile = resource.fileId !== fields.fileId ? resource.fileId : null
+    return {
+      row: updated,
+      dropped: oldFile === null ? undefined : await deleteFileRow(tx, oldFile),
+    }
+  })
+  if (dropped) await removeStoredBytes(deps, dropped.storageKey)
+  return toResource(row)
+}
+
+export const renameResource = async (
+  db: Database,
+  user: UserRow,
+  ids: ResourceIds,
+  title: string,
+): Promise<Resource> => {
+  const lesson = await editableLesson(db, ids.lessonId, user)
+  const resource = found(await findLessonResource(db, lesson.id, ids.resourceId), 'Resource')
+  return toResource(
+    await updateResourceRow(db, resource.id, { title: checked(materialTitle(title)) }),
+  )
+}
+
+/** Removes a material and, for a file, its row and (once committed) its bytes. */
+export const deleteResource = async (deps: WriteDeps, user: UserRow, ids: ResourceIds) => {
+  const lesson = await editableLesson(deps.db, ids.lessonId, user)
+  const dropped = await deps.db.transaction(async (tx) => {
+    const resource = found(await findLessonResource(tx, lesson.id, ids.resourceId), 'Resource')
+    await deleteResourceRow(tx, resource.id)
+    return resource.fileId === null ? undefined : deleteFileRow(tx, resource.fileId)
+  })
+  if (dropped) await removeStoredBytes(deps, dropped.storageKey)
 }

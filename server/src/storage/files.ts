@@ -32,3 +32,18 @@ export const createFileStorage = async (dir: string): Promise<FileStorage> => {
 }
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads')
+
+/**
+ * Removes bytes whose row is already gone (deleted in a committed transaction): a failure leaves
+ * an orphan file behind, which is logged, not answered as an error.
+ */
+export const removeStoredBytes = async (
+  deps: { storage: FileStorage; log: { error: (object: object, message: string) => void } },
+  storageKey: string,
+) => {
+  try {
+    await deps.storage.remove(storageKey)
+  } catch (error) {
+    deps.log.error({ err: error, storageKey }, 'Could not remove the bytes of a deleted file')
+  }
+}

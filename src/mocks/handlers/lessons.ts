@@ -17,18 +17,22 @@ import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { fail, found, paginate, readUpload, route } from '../http'
-import { catalogue, lessonById, ownedLesson } from '../queries'
+import { catalogue, editableLesson, lessonById } from '../queries'
 import { toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
 
 /** The lesson form's checks (contract/checks.ts) over the mock's rows; answers the writable fields. */
-const lessonFields = (body: LessonWriteBody, user: DbUser, lessonId: number | null) => {
+const lessonFields = (body: LessonWriteBody, user: DbUser, current: DbLesson | null) => {
   const image = db.files.find((file) => file.id === body.imageId && file.kind === 'image')
   const problems = lessonFieldProblems(body, {
     categoryExists: db.categories.some((category) => category.id === body.categoryId),
     ownImage: image?.ownerId === user.id,
+    current: current && {
+      hasImage: current.imageId !== null,
+      about: current.about,
+      details: current.details,
+    },
   })
   if (problems.length > 0) fail(400, problems)
-  if (image) image.lessonId = lessonId
   return {
     title: body.title.trim(),
     categoryId: body.categoryId,
@@ -40,6 +44,12 @@ const lessonFields = (body: LessonWriteBody, user: DbUser, lessonId: number | nu
     ...(body.imageId === undefined ? {} : { imageId: body.imageId }),
     ...(body.links === undefined ? {} : { links: body.links.map((link) => ({ ...link })) }),
   }
+}
+
+/** Records which lesson its cover image belongs to. */
+const attachImage = (lesson: DbLesson) => {
+  const image = db.files.find((file) => file.id === lesson.imageId && file.kind === 'image')
+  if (image) image.lessonId = lesson.id
 }
 
 const newestFirst = (a: DbLesson, b: DbLesson) =>
@@ -124,26 +134,32 @@ export const lessonHandlers = [
 
   route(createLesson, ({ user, body }) => {
     if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
-    const id = nextId(db.lessons)
     const lesson: DbLesson = {
-      id,
+      id: nextId(db.lessons),
       ownerId: user.id,
       about: '',
       details: '',
       imageId: null,
       links: [],
       createdAt: new Date().toISOString(),
-      ...lessonFields(body, user, id),
+      ...lessonFields(body, user, null),
     }
     db.lessons.push(lesson)
+    attachImage(lesson)
     return { status: 201, body: toLesson(lesson) }
   }),
 
   route(getLesson, ({ params }) => ({ status: 200, body: toLesson(lessonById(params.id)) })),
 
   route(updateLesson, ({ user, params, body }) => {
-    const lesson = ownedLesson(params.id, user)
-    Object.assign(lesson, lessonFields(body, user, lesson.id))
+    const lesson = editableLesson(params.id, user)
+    const previousImage = lesson.imageId
+    Object.assign(lesson, lessonFields(body, user, lesson))
+    attachImage(lesson)
+    // A replaced cover goes, unless another lesson shows it too.
+    if (previousImage !== null && !db.lessons.some((row) => row.imageId === previousImage)) {
+      db.files = db.files.filter((file) => file.id !== previousImage)
+    }
     return { status: 200, body: toLesson(lesson) }
   }),
 

@@ -9,14 +9,18 @@ import {
   uploadResourceFile,
   type ResourceWriteBody,
 } from '@contract/endpoints/resources'
-import { canReadFile, canReadMaterials } from '@contract/checks'
-import { attachmentDisposition, filePath } from '@contract/files'
+import { canReadFile, canReadMaterials, materialTitle, materialWrite } from '@contract/checks'
+import {
+  attachmentDisposition,
+  filePath,
+  materialMimeType,
+  sniffMaterialType,
+} from '@contract/files'
 import { MESSAGES } from '@contract/messages'
-import { isAllowedMaterial } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { fail, found, readUpload, route } from '../http'
-import { isEnrolledInLesson, lessonById, ownedLesson } from '../queries'
+import { editableLesson, isEnrolledInLesson, lessonById } from '../queries'
 import { toResource } from '../serializers'
 
 const canRead = (lesson: DbLesson, user: DbUser) =>
@@ -38,33 +42,22 @@ const resourceOf = (lessonId: number, resourceId: number) =>
     'Resource',
   )
 
-/** A link needs a description and no file; any other type names a file uploaded to the lesson. */
-const resourceFields = (body: ResourceWriteBody, lessonId: number) => {
-  if (body.lessonId !== undefined && body.lessonId !== lessonId) {
-    fail(400, MESSAGES.materials.lessonMismatch)
-  }
-  const common = {
-    title: body.title.trim(),
-    type: body.type,
-    url: body.url.trim(),
-    description: body.description,
-  }
-  if (body.type === 'link') {
-    const problems: string[] = []
-    if (common.title === '') problems.push(MESSAGES.validation.required('title'))
-    if (common.url === '') problems.push(MESSAGES.validation.required('url'))
-    if (body.description.trim() === '') problems.push(MESSAGES.validation.required('description'))
-    if (body.fileId != null) problems.push(MESSAGES.materials.linkWithFile)
-    if (problems.length > 0) fail(400, problems)
-    return { ...common, fileId: null }
-  }
-  const file = db.files.find(
-    (row) => row.id === body.fileId && row.kind === 'material' && row.lessonId === lessonId,
-  )
-  return {
-    ...common,
-    fileId: file?.id ?? fail(400, MESSAGES.materials.unknownFile),
-  }
+/** The write's fields (contract/checks.ts) over the mock's rows. */
+const resourceFields = (body: ResourceWriteBody, lessonId: number, editedId: number | null) => {
+  const file =
+    body.type === 'link' || body.fileId == null
+      ? undefined
+      : db.files.find(
+          (row) => row.id === body.fileId && row.kind === 'material' && row.lessonId === lessonId,
+        )
+  const fileInUse =
+    file !== undefined && db.resources.some((row) => row.fileId === file.id && row.id !== editedId)
+  const result = materialWrite(body, lessonId, { file, fileInUse })
+  return result.ok ? result.value : fail(400, result.problems)
+}
+
+const dropFile = (fileId: number | null) => {
+  if (fileId !== null) db.files = db.files.filter((row) => row.id !== fileId)
 }
 
 export const resourceHandlers = [
@@ -77,28 +70,32 @@ export const resourceHandlers = [
   }),
 
   route(uploadResourceFile, async ({ user, params, request }) => {
-    const lesson = ownedLesson(params.id, user)
+    const lesson = editableLesson(params.id, user)
     const { file, bytes } = await readUpload(request, 'file')
-    if (!isAllowedMaterial(file.name)) fail(415, MESSAGES.uploads.invalidType)
+    const filename = file.name.trim()
+    // The type the bytes show decides, as on the server (which reads them with file-type).
+    const contentType =
+      materialMimeType(filename, sniffMaterialType(bytes)) ??
+      fail(415, MESSAGES.uploads.invalidType)
     const id = nextId(db.files)
     db.files.push({
       id,
       kind: 'material',
-      filename: file.name.trim(),
-      contentType: file.type || 'application/octet-stream',
+      filename,
+      contentType,
       bytes,
       ownerId: user.id,
       lessonId: lesson.id,
     })
-    return { status: 201, body: { id, filename: file.name.trim(), path: filePath(id) } }
+    return { status: 201, body: { id, filename, path: filePath(id) } }
   }),
 
   route(createResource, ({ user, params, body }) => {
-    const lesson = ownedLesson(params.id, user)
+    const lesson = editableLesson(params.id, user)
     const resource = {
       id: nextId(db.resources),
       lessonId: lesson.id,
-      ...resourceFields(body, lesson.id),
+      ...resourceFields(body, lesson.id, null),
     }
     db.resources.push(resource)
     return { status: 201, body: toResource(resource) }
@@ -110,24 +107,28 @@ export const resourceHandlers = [
   }),
 
   route(updateResource, ({ user, params, body }) => {
-    ownedLesson(params.id, user)
+    editableLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
-    Object.assign(resource, resourceFields(body, params.id))
+    const fields = resourceFields(body, params.id, resource.id)
+    const oldFile = resource.fileId
+    Object.assign(resource, fields)
+    if (oldFile !== fields.fileId) dropFile(oldFile)
     return { status: 200, body: toResource(resource) }
   }),
 
   route(renameResource, ({ user, params, body }) => {
-    ownedLesson(params.id, user)
+    editableLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
-    resource.title = body.title.trim() || fail(400, MESSAGES.validation.required('title'))
+    const title = materialTitle(body.title)
+    resource.title = title.ok ? title.value : fail(400, title.problems)
     return { status: 200, body: toResource(resource) }
   }),
 
   route(deleteResource, ({ user, params }) => {
-    ownedLesson(params.id, user)
+    editableLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
     db.resources = db.resources.filter((row) => row.id !== resource.id)
-    if (resource.fileId !== null) db.files = db.files.filter((row) => row.id !== resource.fileId)
+    dropFile(resource.fileId)
     return { status: 200, body: { message: MESSAGES.materials.deleted } }
   }),
 

@@ -16,20 +16,10 @@ import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, nextId, sendEmail } from '../db'
 import { fail, paginate, route } from '../http'
-import { lessonById, ownedLesson, sessionOf } from '../queries'
+import { editableLesson, lessonById, sessionOf } from '../queries'
 import { fullPriceOf, isEnrolled, seatsLeft, toSession } from '../serializers'
 
 const hasStarted = (session: DbSession) => Date.parse(session.start_time) <= Date.now()
-
-/**
- * The lesson named in the path, if the user may schedule its sessions, checked in the server's
- * order: it exists (404), the user owns it (403), the user is an approved educator (403).
- */
-const schedulableLesson = (lessonId: number, user: DbUser) => {
-  const lesson = ownedLesson(lessonId, user)
-  if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
-  return lesson
-}
 
 /** Sessions take place on the educator's video account. */
 const requireVideoLicence = (user: DbUser) => {
@@ -83,7 +73,7 @@ export const sessionHandlers = [
   }),
 
   route(createSession, ({ user, params, body }) => {
-    const lesson = schedulableLesson(params.id, user)
+    const lesson = editableLesson(params.id, user)
     requireVideoLicence(user)
     const session: DbSession = {
       id: nextId(db.sessions),
@@ -95,7 +85,7 @@ export const sessionHandlers = [
   }),
 
   route(updateSession, ({ user, params, body }) => {
-    schedulableLesson(params.id, user)
+    editableLesson(params.id, user)
     requireVideoLicence(user)
     const session = unstartedSession(
       params.id,
@@ -107,7 +97,7 @@ export const sessionHandlers = [
   }),
 
   route(deleteSession, ({ user, params }) => {
-    schedulableLesson(params.id, user)
+    editableLesson(params.id, user)
     const session = unstartedSession(
       params.id,
       params.sessionId,

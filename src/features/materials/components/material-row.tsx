@@ -1,5 +1,5 @@
 import type { Resource } from '@contract/index'
-import { webUrl } from '@contract/rules'
+import { safeWebUrl } from '@contract/rules'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
@@ -120,7 +120,7 @@ export function MaterialRow({ resource }: { resource: Resource }) {
   const remove = useDeleteResource(resource.lessonId)
   const names = { title: resource.title }
   const { fileId } = resource
-  const href = fileId === null ? webUrl(resource.url) : null
+  const href = fileId === null ? safeWebUrl(resource.url) : null
 
   useEffect(() => {
     if (mode === 'view' && restoreFocus.current) {

@@ -1,5 +1,5 @@
 import type { Resource } from '@contract/index'
-import { webUrl } from '@contract/rules'
+import { safeWebUrl } from '@contract/rules'
 import { useTranslation } from 'react-i18next'
 import { OpenFileButton } from './open-file-button'
 
@@ -21,7 +21,7 @@ export function MaterialTitle({ resource }: { resource: Resource }) {
       </OpenFileButton>
     )
   }
-  const href = webUrl(resource.url)
+  const href = safeWebUrl(resource.url)
   if (href === null) {
     return (
       <div className="flex min-w-0 flex-col gap-1">
