@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest'
 import { RegisterBody } from '../../contract/endpoints/auth.ts'
 import { LessonWriteBody } from '../../contract/endpoints/lessons.ts'
 import { REASON_PHRASES } from '../../contract/messages.ts'
-import { safeWebUrl } from '../../contract/rules.ts'
 import { type SchemaIssue, validationMessages } from '../../contract/validation.ts'
 import { validatorCompiler } from '../src/http/validators.ts'
 
@@ -54,32 +53,5 @@ describe('the reason phrases of the contract', () => {
     for (const [status, phrase] of Object.entries(REASON_PHRASES)) {
       expect(phrase).toBe(STATUS_CODES[Number(status)])
     }
-  })
-})
-
-describe('safeWebUrl (contract/rules.ts), what the SPA may render as a link', () => {
-  it.each([
-    ['example.com/a', 'https://example.com/a'],
-    ['  https://example.com  ', 'https://example.com'],
-    ['HTTP://EXAMPLE.COM', 'HTTP://EXAMPLE.COM'],
-    ['localhost:3000/notes', 'https://localhost:3000/notes'],
-    ['example.com:8080', 'https://example.com:8080'],
-  ])('opens %j as %j', (url, href) => {
-    expect(safeWebUrl(url)).toBe(href)
-  })
-
-  it.each([
-    ['javascript:alert(1)'],
-    ['JaVaScRiPt:alert(1)'],
-    ['\u0000javascript:alert(1)'],
-    ['java\nscript:alert(1)'],
-    ['javascript://example.com/%0aalert(1)'],
-    ['data:text/html,x'],
-    ['ftp://example.com'],
-    ['mailto:a@example.com'],
-    ['http://'],
-    ['   '],
-  ])('refuses %j', (url) => {
-    expect(safeWebUrl(url)).toBeNull()
   })
 })

@@ -13,7 +13,7 @@ import { holdCalls } from '@tests/hold-calls'
 import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
 import { isCallOf, recordBodies } from '@tests/request-log'
-import { materialFile, sendUploadsThroughNode } from './node-uploads'
+import { materialFile, PPTX_CONTENT, sendUploadsThroughNode } from './node-uploads'
 
 const lessonId = seedIds.paidLesson
 const LINK = 'NHK News Web Easy'
@@ -236,7 +236,7 @@ describe('materials editor: uploading a file', () => {
     const user = setup()
     await renderEditor()
     fireEvent.drop(screen.getByTestId('material-drop-zone'), {
-      dataTransfer: { files: [materialFile('slides.pptx', 'PK slides')] },
+      dataTransfer: { files: [materialFile('slides.pptx', PPTX_CONTENT)] },
     })
     await user.click(within(uploadForm()).getByRole('button', { name: 'Upload' }))
     expect(await screen.findByText('Resource created successfully')).toBeVisible()
