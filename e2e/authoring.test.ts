@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNTS, DEMO_PASSWORD } from '../contract/demo/world.ts'
 import { paths } from '../src/shared/config/paths.ts'
+import { describeViolations, seriousViolations } from './axe.ts'
 import { connectProduct, launchBrowser } from './support.ts'
 
 const product = connectProduct()
@@ -114,6 +115,7 @@ describe('an educator publishes a lesson from the browser alone', () => {
     // From the navigation to the empty form.
     await page.getByRole('navigation').getByRole('link', { name: 'New lesson' }).click()
     await page.getByRole('heading', { name: 'New lesson', level: 1 }).waitFor()
+    expect(describeViolations(await seriousViolations(page))).toEqual([])
     await page.locator('input[type="file"]').setInputFiles({
       name: 'sky.png',
       mimeType: 'image/png',
@@ -172,6 +174,8 @@ describe('an educator publishes a lesson from the browser alone', () => {
     await page.getByRole('button', { name: 'Remove material' }).click()
     await toast(page, 'Material removed')
     await page.getByRole('button', { name: 'Rename Colour wheel basics' }).waitFor()
+    // The whole edit page, sessions and materials included, for assistive technology.
+    expect(describeViolations(await seriousViolations(page))).toEqual([])
 
     // About and details are required now; then Publish shows the lesson.
     await page.getByRole('textbox', { name: 'About' }).fill('Loose skies in three washes.')
