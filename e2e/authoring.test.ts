@@ -146,9 +146,7 @@ describe('an educator publishes a lesson from the browser alone', () => {
       .waitFor()
     await page.keyboard.press('Escape')
     await refused.waitFor({ state: 'hidden' })
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Edit', exact: true }).count())
-      .toBe(2)
+    await expect.poll(() => page.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(2)
 
     // A link and a PDF; the link is renamed, the PDF removed.
     const links = page.getByRole('form', { name: 'Add a link' })
@@ -188,21 +186,22 @@ describe('an educator publishes a lesson from the browser alone', () => {
     const guest = await newPage('Asia/Tokyo')
     await guest.goto(product.origin)
     await guest.getByLabel('Search lessons').fill(title)
-    await guest.getByRole('link', { name: new RegExp(title) }).first().click()
+    await guest
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .click()
     await guest.getByRole('heading', { name: title, level: 1 }).waitFor()
     await expect
-      .poll(() =>
-        guest
-          .getByRole('region', { name: 'Sessions' })
-          .getByRole('listitem')
-          .count(),
-      )
+      .poll(() => guest.getByRole('region', { name: 'Sessions' }).getByRole('listitem').count())
       .toBe(2)
     await guest.context().close()
 
     // The educator's dashboard and upcoming lessons show it.
     await page.goto(product.appUrl(paths.home.href()))
-    await page.getByRole('link', { name: new RegExp(title) }).first().waitFor()
+    await page
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .waitFor()
     await page.goto(product.appUrl(paths.upcomingLessons.href()))
     await expect.poll(() => page.getByRole('link', { name: title, exact: true }).count()).toBe(2)
     await page.context().close()
