@@ -142,7 +142,9 @@ describe('an admin approving a new educator and lending it a licence', () => {
     await teacher.getByText(t('auth.confirmation.confirmed')).waitFor()
 
     await logIn(teacher, t, email, password)
-    await teacher.getByRole('heading', { name: t('dashboard.educator.title') }).waitFor()
+    await teacher
+      .getByRole('heading', { name: t('dashboard.educator.title'), exact: true })
+      .waitFor()
     await teacher.getByText(t('auth.notApproved.title'), { exact: true }).waitFor()
     expect(await teacher.getByText(t('profile.status.createLesson')).count()).toBe(0)
     await teacher.goto(product.appUrl(paths.lesson.create.href()))
@@ -207,7 +209,9 @@ describe('an admin approving a new educator and lending it a licence', () => {
 
     // (c) The educator signs in again: approved, licensed, and the new-lesson form opens.
     await logIn(teacher, t, email, password)
-    await teacher.getByRole('heading', { name: t('dashboard.educator.title') }).waitFor()
+    await teacher
+      .getByRole('heading', { name: t('dashboard.educator.title'), exact: true })
+      .waitFor()
     await teacher.getByRole('link', { name: t('profile.status.createLesson') }).waitFor()
     expect(await teacher.getByText(t('auth.notApproved.title')).count()).toBe(0)
     expect(await teacher.getByText(t('profile.status.noLicenceTitle')).count()).toBe(0)

@@ -1,4 +1,3 @@
-import { File as NodeFile } from 'node:buffer'
 import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { db } from '@/mocks/db'
@@ -9,21 +8,6 @@ import { renderApp, type TestUser } from '@tests/render-app'
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 
 export const pngFile = (name = 'cover.png') => new File([PNG_BYTES], name, { type: 'image/png' })
-
-/**
- * jsdom's File and FormData do not survive MSW's request interception (the part arrives as the
- * text "undefined"), so tests that upload for real use Node's own, which the browser's behave as.
- */
-export const withNodeFiles = () => {
-  beforeEach(async () => {
-    const probe = await new Response(new URLSearchParams('probe=1')).formData()
-    vi.stubGlobal('FormData', probe.constructor)
-    vi.stubGlobal('File', NodeFile)
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-}
 
 export const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
 

@@ -10,6 +10,7 @@ import { LessonForm } from '@/features/lessons/components/lesson-form'
 import { paths } from '@/shared/config/paths'
 import { renderApp } from '@tests/render-app'
 import { isCallOf, pathOf, recordBodies, recordRequestedPaths } from '@tests/request-log'
+import { sendUploadsThroughNode } from '@tests/node-uploads'
 import {
   field,
   lessonRow,
@@ -17,12 +18,11 @@ import {
   openNewLesson,
   pngFile,
   stubObjectUrls,
-  withNodeFiles,
 } from './lesson-form-helpers'
 
 const requested = recordRequestedPaths()
 stubObjectUrls()
-withNodeFiles()
+sendUploadsThroughNode()
 
 afterEach(() => {
   server.events.removeAllListeners()

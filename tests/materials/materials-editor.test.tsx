@@ -13,7 +13,8 @@ import { holdCalls } from '@tests/hold-calls'
 import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
 import { isCallOf, recordBodies } from '@tests/request-log'
-import { materialFile, PPTX_CONTENT, sendUploadsThroughNode } from './node-uploads'
+import { sendUploadsThroughNode } from '@tests/node-uploads'
+import { materialFile, PPTX_CONTENT } from './node-uploads'
 
 const lessonId = seedIds.paidLesson
 const LINK = 'NHK News Web Easy'

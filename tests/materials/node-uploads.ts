@@ -1,26 +1,5 @@
 import { File as NodeFile } from 'node:buffer'
-import { afterEach, beforeEach, vi } from 'vitest'
 
-/**
- * jsdom's FormData and File cannot be sent by the Node fetch that MSW hands requests to (the file
- * arrives named "blob" with the text "undefined"). For the files of a test to arrive as a browser
- * sends them, the screen's `new FormData()` is Node's for each test of the file that calls this,
- * and the test's files are Node files (`materialFile`).
- */
-export const sendUploadsThroughNode = () => {
-  beforeEach(async () => {
-    const nodeForm = await new Request('http://localhost/', {
-      method: 'POST',
-      body: new URLSearchParams(),
-    }).formData()
-    vi.stubGlobal('FormData', nodeForm.constructor)
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-}
-
-/** A file as a user picks it: a name, and content given as text or as a size in bytes. */
 /** `size` bytes that read as a PDF: the backends judge an upload by its content. */
 const pdfOfSize = (size: number) => {
   const bytes = new Uint8Array(size)
@@ -31,6 +10,7 @@ const pdfOfSize = (size: number) => {
 /** The start of an OOXML presentation as the backends recognise one (a zip naming ppt/ parts). */
 export const PPTX_CONTENT = 'PK\u0003\u0004[Content_Types].xml ppt/slides/slide1.xml'
 
+/** A file as a user picks it: a name, and content given as text or as a size in bytes. */
 export const materialFile = (
   name: string,
   content: string | number = '%PDF-1.4 notes',
