@@ -119,6 +119,15 @@ describe('the lesson page of its owner', () => {
     expect(future).toHaveTextContent('Upcoming')
   })
 
+  it('never renders a stored meeting url that is not http(s) as a link', async () => {
+    sessionRow(ids.futurePaid).url = 'javascript:alert(1)'
+    await openLesson(seedIds.paidLesson)
+    await waitForCards()
+    const future = cardOf(ids.futurePaid)
+    expect(future).toHaveTextContent('javascript:alert(1)')
+    expect(within(future).queryByRole('link')).not.toBeInTheDocument()
+  })
+
   it('cannot edit or delete a session that has started, and says why', async () => {
     await openLesson(seedIds.paidLesson)
     await waitForCards()

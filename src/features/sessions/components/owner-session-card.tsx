@@ -1,5 +1,5 @@
 import type { Session } from '@contract/index'
-import { withScheme } from '@contract/rules'
+import { safeWebUrl } from '@contract/rules'
 import { useCallback, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatTime } from '@/shared/i18n/format'
@@ -39,6 +39,7 @@ export function OwnerSessionCard({
   onDelete,
 }: OwnerSessionCardProps) {
   const { t } = useTranslation()
+  const meetingHref = session.url === null ? null : safeWebUrl(session.url)
   const language = useLanguage()
   const editReasonId = useId()
   const deleteReasonId = useId()
@@ -105,17 +106,20 @@ export function OwnerSessionCard({
         </dd>
         <dt className="text-slate-600">{t('sessions.editor.card.link')}</dt>
         <dd className="min-w-0 font-medium break-all text-slate-900">
-          {session.url ? (
+          {session.url === null ? (
+            t('sessions.noUrl')
+          ) : meetingHref === null ? (
+            // Only http(s) is ever opened; anything else is shown as text.
+            session.url
+          ) : (
             <a
-              href={withScheme(session.url)}
+              href={meetingHref}
               target="_blank"
               rel="noopener noreferrer"
               className="text-brand-700 underline"
             >
               {session.url}
             </a>
-          ) : (
-            t('sessions.noUrl')
           )}
         </dd>
       </dl>
