@@ -172,7 +172,8 @@ export const sessionPriceInCents = (
   endIso: string,
 ) => Math.round((priceInCentsPerHour * (Date.parse(endIso) - Date.parse(startIso))) / 3_600_000)
 
-const offsetMinutes = (instant: Date, timeZone: string) => {
+/** The wall-clock fields (year … second, zero-padded) an instant reads as in an IANA time zone. */
+const wallClock = (instant: Date, timeZone: string) => {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -183,7 +184,13 @@ const offsetMinutes = (instant: Date, timeZone: string) => {
     minute: '2-digit',
     second: '2-digit',
   }).formatToParts(instant)
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value)
+  return (type: 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second') =>
+    parts.find((part) => part.type === type)?.value ?? ''
+}
+
+const offsetMinutes = (instant: Date, timeZone: string) => {
+  const field = wallClock(instant, timeZone)
+  const get = (type: Parameters<typeof field>[0]) => Number(field(type))
   const asUtc = Date.UTC(
     get('year'),
     get('month') - 1,
@@ -232,16 +239,7 @@ export interface ZonedWallTime {
  * zonedTimeToUtc): what a session form shows for a stored session, in the zone it was scheduled in.
  */
 export const utcToZoned = (instant: Date | string | number, timeZone: string): ZonedWallTime => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant))
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? ''
+  const get = wallClock(new Date(instant), timeZone)
   return {
     date: `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`,
     time: `${get('hour')}:${get('minute')}`,

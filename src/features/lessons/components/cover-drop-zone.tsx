@@ -2,7 +2,7 @@ import { IMAGE_MIME_TYPES, UPLOAD_LIMIT_BYTES } from '@contract/rules'
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
-import { FALLBACK_LESSON_IMAGE } from './lesson-card'
+import { FALLBACK_LESSON_IMAGE } from './lesson-cover'
 
 /** Why a chosen file cannot be the cover (§5), as a translation key; null when it can. */
 export const coverProblem = (file: File): string | null => {

@@ -1,12 +1,10 @@
 import type { Lesson } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
 import { categoryTitle, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
-
-export const FALLBACK_LESSON_IMAGE = '/images/lesson-fallback.svg'
+import { LessonCover } from './lesson-cover'
 
 /** A lesson in a catalogue: 200 to 336 px wide, linking to its page (§2). */
 export function LessonCard({
@@ -25,15 +23,9 @@ export function LessonCard({
       to={paths.lesson.detail.href(lesson.id)}
       className="flex w-full max-w-[336px] min-w-[200px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-500"
     >
-      <img
-        src={lesson.imageUrl ? apiAssetUrl(lesson.imageUrl) : FALLBACK_LESSON_IMAGE}
-        onError={(event) => {
-          if (!event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
-            event.currentTarget.src = FALLBACK_LESSON_IMAGE
-          }
-        }}
-        alt=""
-        loading="lazy"
+      <LessonCover
+        imageUrl={lesson.imageUrl}
+        lazy
         className="aspect-video w-full bg-brand-50 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

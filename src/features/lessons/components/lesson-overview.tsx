@@ -2,11 +2,10 @@ import type { Lesson } from '@contract/index'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
 import { categoryTitle, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { FALLBACK_LESSON_IMAGE } from './lesson-card'
+import { LessonCover } from './lesson-cover'
 
 /**
  * Long text clamped to 6 lines, shown whole on hover and on keyboard focus (§2): the block is
@@ -61,14 +60,8 @@ export function LessonOverview({ lesson }: { lesson: Lesson }) {
           <ClampedText title={t('lessons.detail.about')} text={lesson.about} />
           <ClampedText title={t('lessons.detail.details')} text={lesson.details} />
         </div>
-        <img
-          src={lesson.imageUrl ? apiAssetUrl(lesson.imageUrl) : FALLBACK_LESSON_IMAGE}
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
-              event.currentTarget.src = FALLBACK_LESSON_IMAGE
-            }
-          }}
-          alt=""
+        <LessonCover
+          imageUrl={lesson.imageUrl}
           className="order-first aspect-video w-full rounded-xl bg-brand-50 object-cover lg:order-none"
         />
       </div>

@@ -2,7 +2,6 @@ import type { OwnLesson } from '@contract/index'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
 import { categoryTitle, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
@@ -12,7 +11,7 @@ import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
 import { Pagination } from '@/shared/ui/pagination'
 import { useMyLessons } from '../api/get-my-lessons'
-import { FALLBACK_LESSON_IMAGE } from './lesson-card'
+import { LessonCover } from './lesson-cover'
 
 /** The URL parameter holding the page of the educator's lessons on the dashboard. */
 export const MY_LESSONS_PAGE_PARAM = 'lessonsPage'
@@ -103,15 +102,9 @@ function OwnLessonCard({ lesson, canEdit }: { lesson: OwnLesson; canEdit: boolea
       aria-labelledby={titleId}
       className="flex w-full min-w-0 flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
     >
-      <img
-        src={lesson.imageUrl ? apiAssetUrl(lesson.imageUrl) : FALLBACK_LESSON_IMAGE}
-        onError={(event) => {
-          if (!event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
-            event.currentTarget.src = FALLBACK_LESSON_IMAGE
-          }
-        }}
-        alt=""
-        loading="lazy"
+      <LessonCover
+        imageUrl={lesson.imageUrl}
+        lazy
         className="aspect-video w-full bg-brand-50 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,0 +1,31 @@
+import { apiAssetUrl } from '@/shared/config/env'
+
+export const FALLBACK_LESSON_IMAGE = '/images/lesson-fallback.svg'
+
+/**
+ * A lesson's cover from the API (§3: imageUrl is relative to its base), or the fallback image when
+ * it has none or it fails to load. Decorative: the lesson's title is always next to it.
+ */
+export function LessonCover({
+  imageUrl,
+  className,
+  lazy = false,
+}: {
+  imageUrl: string | null
+  className: string
+  lazy?: boolean
+}) {
+  return (
+    <img
+      src={imageUrl ? apiAssetUrl(imageUrl) : FALLBACK_LESSON_IMAGE}
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
+          event.currentTarget.src = FALLBACK_LESSON_IMAGE
+        }
+      }}
+      alt=""
+      {...(lazy ? { loading: 'lazy' as const } : {})}
+      className={className}
+    />
+  )
+}
