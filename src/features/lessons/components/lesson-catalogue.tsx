@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useInView } from 'react-intersection-observer'
 import { type Audience, useAudience } from '@/shared/auth/current-user'
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value'
 import { Loading } from '@/shared/ui/loading'
+import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useCategories } from '../api/get-categories'
 import { useGuestCategories } from '../api/get-guest-categories'
 import { useGuestLessons } from '../api/get-guest-lessons'
@@ -79,12 +79,7 @@ function LessonResults({
   cardHeadingLevel: 2 | 3
 }) {
   const { t } = useTranslation()
-  const { ref: lastCardRef, inView: lastCardInView } = useInView({ rootMargin: '100px' })
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
-
-  useEffect(() => {
-    if (lastCardInView && hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [lastCardInView, hasNextPage, isFetchingNextPage, fetchNextPage])
+  const lastCardRef = useNextPageInView(query)
 
   if (query.isPending) return <Loading />
   if (query.isError) {
@@ -115,7 +110,7 @@ function LessonResults({
           </li>
         ))}
       </ul>
-      {isFetchingNextPage && (
+      {query.isFetchingNextPage && (
         <p role="status" className="mt-4 text-center text-slate-600">
           {t('lessons.list.loadingMore')}
         </p>

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useEffect, useId } from 'react'
+import { type ReactNode, useCallback, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useInView } from 'react-intersection-observer'
 import { useAudience, useUser } from '@/shared/auth/current-user'
 import { Loading } from '@/shared/ui/loading'
+import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
 import { SessionCard, type SessionViewer } from './session-card'
@@ -22,12 +22,7 @@ export function SessionList({ lessonId, lessonTitle }: SessionListProps) {
   const { data: user } = useUser()
   const audience = useAudience()
   const sessions = useSessions(lessonId)
-  const { ref: lastCardRef, inView: lastCardInView } = useInView({ rootMargin: '100px' })
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sessions
-
-  useEffect(() => {
-    if (lastCardInView && hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [lastCardInView, hasNextPage, isFetchingNextPage, fetchNextPage])
+  const lastCardRef = useNextPageInView(sessions)
 
   // A session started or ended: the API computes the new types (§4).
   const refresh = useCallback(() => {
@@ -73,7 +68,7 @@ export function SessionList({ lessonId, lessonTitle }: SessionListProps) {
         {t('sessions.title')}
       </h2>
       {body}
-      {isFetchingNextPage && (
+      {sessions.isFetchingNextPage && (
         <p role="status" className="text-center text-slate-600">
           {t('sessions.loadingMore')}
         </p>

@@ -1,10 +1,10 @@
 import type { CurrentUser, Session } from '@contract/index'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useInView } from 'react-intersection-observer'
 import { Link } from 'react-router-dom'
 import { toast } from 'react-toastify'
 import { paths } from '@/shared/config/paths'
+import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { Button } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
@@ -43,13 +43,8 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
   const [open, setOpen] = useState<Open>(null)
   const focusHeadingOnClose = useRef(false)
   const sessions = useSessions(lessonId)
-  const { ref: lastCardRef, inView: lastCardInView } = useInView({ rootMargin: '100px' })
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = sessions
+  const lastCardRef = useNextPageInView(sessions)
   const viewerZone = browserTimeZone()
-
-  useEffect(() => {
-    if (lastCardInView && hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [lastCardInView, hasNextPage, isFetchingNextPage, fetchNextPage])
 
   // A deleted session's button is gone: focus goes to the list's heading once the dialog closed.
   useEffect(() => {
@@ -152,7 +147,7 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
         {t('sessions.editor.viewerZone', { zone: viewerZone })}
       </p>
       {body}
-      {isFetchingNextPage && (
+      {sessions.isFetchingNextPage && (
         <p role="status" className="text-center text-slate-600">
           {t('sessions.loadingMore')}
         </p>
