@@ -1,30 +1,27 @@
 import * as sessionCalls from '@contract/descriptors/sessions'
 import { MESSAGES } from '@contract/messages'
-import { utcToZoned } from '@contract/rules'
 import { act, screen, waitFor, within } from '@testing-library/react'
-import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
 import { db, nextId, seedIds } from '@/mocks/db'
 import { paths } from '@/shared/config/paths'
 import { formatDate, formatTime } from '@/shared/i18n/format'
-import { server } from '@/mocks/node'
 import { recordBodies } from '@tests/request-log'
 import { renderApp } from '@tests/render-app'
+import {
+  button,
+  cardName,
+  dayAhead,
+  editor,
+  field,
+  fill,
+  lessonRow,
+  pinViewerZoneToUtc,
+  sessionRow,
+} from './sessions-editor-helpers'
 
-const DAY = 86_400_000
 const { sessions: ids } = seedIds
-const originalZone = process.env.TZ
-
-beforeEach(() => {
-  process.env.TZ = 'UTC'
-})
-afterEach(() => {
-  process.env.TZ = originalZone
-  server.events.removeAllListeners()
-})
-
-const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
-const sessionRow = (id: number) => db.sessions.find((session) => session.id === id)!
+pinViewerZoneToUtc()
 
 /** The lesson page of its owner (Kenji by default, Emily for her lessons). */
 const openLesson = async (lessonId: number, ownerId: number = seedIds.educator) => {
@@ -33,24 +30,8 @@ const openLesson = async (lessonId: number, ownerId: number = seedIds.educator) 
   await screen.findByRole('heading', { level: 1, name: lessonRow(lessonId).title })
 }
 
-const editor = () => screen.getByRole('region', { name: 'Sessions' })
-const nameOf = (sessionId: number) => {
-  const session = sessionRow(sessionId)
-  const date = formatDate(session.start_time, 'en-US')
-  return `Session on ${date}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}`
-}
 const findCard = (sessionId: number) =>
-  within(editor()).findByRole('article', { name: nameOf(sessionId) })
-const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name })
-const field = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByLabelText<HTMLInputElement>(label)
-const fill = async (user: UserEvent, dialog: HTMLElement, label: string, value: string) => {
-  await user.clear(field(dialog, label))
-  await user.type(field(dialog, label), value)
-}
-
-/** yyyy-MM-dd, `days` from now in UTC. */
-const dayAhead = (days: number) => utcToZoned(Date.now() + days * DAY, 'UTC').date
+  within(editor()).findByRole('article', { name: cardName(sessionId) })
 
 // Many steps each: on a loaded two-core machine they need more than the default 15 s.
 describe('a quick session', { timeout: 40_000 }, () => {

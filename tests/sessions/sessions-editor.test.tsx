@@ -3,30 +3,28 @@ import { MESSAGES } from '@contract/messages'
 import { utcToZoned } from '@contract/rules'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
-import { formatDate, formatTime } from '@/shared/i18n/format'
 import { recordBodies } from '@tests/request-log'
 import { renderApp, type TestUser } from '@tests/render-app'
+import {
+  button,
+  cardName,
+  dayAhead,
+  editor,
+  field,
+  fill,
+  lessonRow,
+  pinViewerZoneToUtc,
+  sessionRow,
+} from './sessions-editor-helpers'
 
-const DAY = 86_400_000
 const { sessions: ids } = seedIds
-const originalZone = process.env.TZ
+pinViewerZoneToUtc()
 
-beforeEach(() => {
-  // The viewer's zone is the machine's unless a test says otherwise: pin it.
-  process.env.TZ = 'UTC'
-})
-afterEach(() => {
-  process.env.TZ = originalZone
-  server.events.removeAllListeners()
-})
-
-const lessonRow = (id: number) => db.lessons.find((lesson) => lesson.id === id)!
-const sessionRow = (id: number) => db.sessions.find((session) => session.id === id)!
 const userRow = (id: number) => db.users.find((user) => user.id === id)!
 
 /** The lesson page at /lesson/:id, signed in as `user` (a seeded account key or an id). */
@@ -40,29 +38,16 @@ const openLesson = async (lessonId: number, user: TestUser | number = 'educator'
   return result
 }
 
-/** The owner's sessions region, once its list (or its empty note) is there. */
-const editor = () => screen.getByRole('region', { name: 'Sessions' })
+/** The owner's cards, once its list is there. */
 const waitForCards = () =>
   waitFor(() => expect(within(editor()).getAllByRole('article')).not.toHaveLength(0))
 
 /** The card of a session, by its accessible name (date and times in the viewer's zone). */
-const cardOf = (sessionId: number) => {
-  const session = sessionRow(sessionId)
-  const date = formatDate(session.start_time, 'en-US')
-  const name = `Session on ${date}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}`
-  return within(editor()).getByRole('article', { name })
-}
-const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name })
+const cardOf = (sessionId: number) =>
+  within(editor()).getByRole('article', { name: cardName(sessionId) })
 
 const addDialog = () => screen.getByRole('dialog', { name: 'Add session' })
 
-const field = (dialog: HTMLElement, label: string) =>
-  within(dialog).getByLabelText<HTMLInputElement>(label)
-const fill = async (user: UserEvent, dialog: HTMLElement, label: string, value: string) => {
-  const input = field(dialog, label)
-  await user.clear(input)
-  if (value) await user.type(input, value)
-}
 /** Fills the whole form; the zone stays the default unless given. */
 const fillForm = async (
   user: UserEvent,
@@ -77,9 +62,6 @@ const fillForm = async (
 }
 const submit = (user: UserEvent, dialog: HTMLElement, name = 'Add session') =>
   user.click(within(dialog).getByRole('button', { name }))
-
-/** A day far from the seeded sessions, as a yyyy-MM-dd date in `zone`. */
-const dayAhead = (days: number, zone = 'UTC') => utcToZoned(Date.now() + days * DAY, zone).date
 
 /** The error text tied to a field (aria-describedby). */
 const errorOf = (input: HTMLElement) => {

@@ -51,6 +51,16 @@ export function SeatsRange({ value, onChange, minError, maxError, onBlur }: Seat
     'focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-brand-500 focus-visible:[&::-webkit-slider-thumb]:ring-offset-2 ' +
     'focus-visible:[&::-moz-range-thumb]:ring-2 focus-visible:[&::-moz-range-thumb]:ring-brand-500'
 
+  /** What both number inputs share: whole seats from 1 to 50. */
+  const seatsInput = {
+    type: 'number',
+    inputMode: 'numeric',
+    min: SLOTS_MIN,
+    max: SLOTS_MAX,
+    step: 1,
+    onBlur,
+  } as const
+
   return (
     <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={`${groupId}-hint`}>
       <legend className="text-sm font-medium text-slate-800">{t('lessons.form.seats')}</legend>
@@ -94,15 +104,10 @@ export function SeatsRange({ value, onChange, minError, maxError, onBlur }: Seat
       </div>
       <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
         <TextField
-          type="number"
-          inputMode="numeric"
-          min={SLOTS_MIN}
-          max={SLOTS_MAX}
-          step={1}
+          {...seatsInput}
           label={t('lessons.form.minSeats')}
           value={value.min}
           error={minError}
-          onBlur={onBlur}
           onChange={(event) => {
             const text = event.target.value
             const min = seatsOf(text)
@@ -110,15 +115,10 @@ export function SeatsRange({ value, onChange, minError, maxError, onBlur }: Seat
           }}
         />
         <TextField
-          type="number"
-          inputMode="numeric"
-          min={SLOTS_MIN}
-          max={SLOTS_MAX}
-          step={1}
+          {...seatsInput}
           label={t('lessons.form.maxSeats')}
           value={value.max}
           error={maxError}
-          onBlur={onBlur}
           onChange={(event) => onChange({ min: value.min, max: event.target.value })}
         />
       </div>
