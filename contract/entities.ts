@@ -251,9 +251,31 @@ export const HistoryEntry = Type.Object({
 })
 export type HistoryEntry = Type.Static<typeof HistoryEntry>
 
-export const PAYMENT_STATUSES = ['processing', 'success', 'cancelled', 'error', 'refunded'] as const
+/**
+ * processing: the order is open and the seat is held until `holdExpiresAt`; success: captured, the
+ * student holds the seat; cancelled: the buyer gave up before paying; error: the provider declined
+ * or failed, nothing was charged; refunding: a refund is due and being sent to the provider;
+ * refunded: the provider confirmed the refund in full.
+ */
+export const PAYMENT_STATUSES = [
+  'processing',
+  'success',
+  'cancelled',
+  'error',
+  'refunding',
+  'refunded',
+] as const
 export const PaymentStatus = literals(PAYMENT_STATUSES)
 export type PaymentStatus = Type.Static<typeof PaymentStatus>
+
+/**
+ * Why a captured payment was refunded: the student unenrolled before the start, the educator
+ * deleted the session, the seat was gone when the capture arrived (a hold expired and someone
+ * else took it, or the session had started), or the refund was made at the provider directly.
+ */
+export const REFUND_REASONS = ['unenrolled', 'sessionCancelled', 'seatTaken', 'provider'] as const
+export const RefundReason = literals(REFUND_REASONS)
+export type RefundReason = Type.Static<typeof RefundReason>
 
 /** A payment for one session seat, captured through the wallet/card provider in USD. */
 export const Payment = Type.Object({
@@ -261,12 +283,36 @@ export const Payment = Type.Object({
   transactionId: Type.Union([Type.String(), Type.Null()], {
     description: 'Provider capture id once paid',
   }),
-  orderId: Type.String({ description: 'Provider order id the payment SDK approves' }),
+  orderId: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Provider order id the payment SDK approves (null if the provider never opened one)',
+  }),
   status: PaymentStatus,
   amount_in_cents: Type.Integer({ minimum: 0 }),
   currency: Type.Literal('USD'),
   lessonId: Id,
-  sessionId: Id,
+  lessonTitle: Type.String(),
+  sessionId: Type.Union([Id, Type.Null()], { description: 'Null once the session was deleted' }),
+  sessionStart: Type.Union([IsoDateTime, Type.Null()]),
+  holdExpiresAt: Type.Union([IsoDateTime, Type.Null()], {
+    description: 'While processing: the seat is held for the buyer until then',
+  }),
+  refundReason: Type.Union([RefundReason, Type.Null()]),
   createdAt: IsoDateTime,
 })
 export type Payment = Type.Static<typeof Payment>
+
+/**
+ * What the SPA needs to load the payment SDK. `sdkBaseUrl` is null for PayPal's own script;
+ * `testMode` is true when the server runs its built-in stand-in for PayPal (no credentials set):
+ * payments are simulated and no money moves.
+ */
+export const PaymentConfig = Type.Object({
+  clientId: Type.String(),
+  environment: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+  sdkBaseUrl: Type.Union([Type.String(), Type.Null()]),
+  testMode: Type.Boolean(),
+  currency: Type.Literal('USD'),
+  holdMinutes: Type.Integer({ minimum: 1 }),
+})
+export type PaymentConfig = Type.Static<typeof PaymentConfig>

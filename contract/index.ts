@@ -28,7 +28,7 @@ export type { LessonListQuery, LessonWriteBody, MyListQuery } from './endpoints/
 export type { SessionWriteBody, SessionsQuery, MeetingLink } from './endpoints/sessions.ts'
 export type { ResourceWriteBody, RenameResourceBody } from './endpoints/resources.ts'
 export type { ReviewBody } from './endpoints/reviews.ts'
-export type { CreateOrderBody, WebhookBody } from './endpoints/payments.ts'
+export type { CreateOrderBody, PaymentsQuery, WebhookBody } from './endpoints/payments.ts'
 export type { AddLicenceBody, AdminUsersQuery, AssignLicenceBody } from './endpoints/admin.ts'
 
 const isEndpoint = (value: unknown): value is Endpoint =>

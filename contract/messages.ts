@@ -16,6 +16,7 @@ export const REASON_PHRASES: Readonly<Record<number, string>> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
 }
 
 export const reasonPhrase = (statusCode: number) => REASON_PHRASES[statusCode] ?? 'Error'
@@ -84,7 +85,9 @@ export const MESSAGES = {
     startedCannotChange: 'A session that has started cannot be changed',
     startedCannotDelete: 'A session that has started cannot be deleted',
     deleted: 'Session deleted',
-    enrolledCannotDelete: 'A session with enrolled students cannot be deleted yet',
+    deletedWithRefunds: (count: number) =>
+      `Session deleted; ${count} enrolled student(s) refunded and notified`,
+    calendarForbidden: 'Only enrolled students and the educator get the calendar file',
     notEnrolled: 'You are not enrolled in this session',
     outsideJoinWindow: 'The session can be joined from 5 minutes before it starts until it ends',
   },
@@ -95,17 +98,25 @@ export const MESSAGES = {
     paymentRequired: 'Payment required',
     unenrollTooLate: 'You can unenroll only before the session starts',
     unenrolled: 'Unenrolled',
+    unenrolledRefund: 'Unenrolled; your payment is being refunded in full',
   },
   payments: {
     someoneElses: 'This payment belongs to someone else',
     notProcessing: (status: string) => `The payment is ${status}`,
     sessionClosed: 'The session is no longer open',
     freeSession: 'This session is free: enroll directly',
+    holdExpired:
+      'Your seat hold expired and the seat was taken meanwhile; you have not been charged',
+    notApproved: 'The payment has not been approved yet',
+    declined: 'The payment was declined; you have not been charged',
+    providerUnavailable: 'The payment provider is unavailable; please try again',
+    invalidSignature: 'Invalid webhook signature',
   },
   reviews: {
     notAttended: 'You can review only lessons you attended',
     alreadyReviewed: 'You have already reviewed this lesson',
     blank: 'Please enter a review and rate the lesson',
+    tooLong: (max: number) => `A review is at most ${max} characters`,
   },
   materials: {
     forbidden: 'Only the owner and enrolled students see the materials',

@@ -20,6 +20,13 @@ export const DEFAULT_PRICE_IN_CENTS = 0
 export const LESSON_TEXT_MAX = { title: 200, about: 5000, details: 20000 } as const
 export const RATING_MIN = 1
 export const RATING_MAX = 5
+/** The longest review text, in characters (after trimming). */
+export const REVIEW_MAX_LENGTH = 2000
+
+/** How long opening a payment holds the seat by default (minutes); the server's config may change it. */
+export const DEFAULT_PAYMENT_HOLD_MINUTES = 10
+/** The platform's default fee per transaction, in percent of the amount. */
+export const DEFAULT_PLATFORM_FEE_PERCENT = 10
 
 /** At least 6 characters with one lowercase and one uppercase letter (§5). */
 export const PASSWORD_MIN_LENGTH = 6

@@ -82,13 +82,15 @@ export interface WorldSeat {
 }
 
 export interface WorldPayment {
-  seat: number
+  /** The seat it paid for; null once refunded (the student gave the seat back). */
+  seat: number | null
   student: number
   lesson: number
   session: number
   orderId: string
   transactionId: string
-  status: 'success'
+  status: 'success' | 'refunded'
+  refundReason: 'unenrolled' | null
   amountInCents: number
   createdAt: number
 }
@@ -261,27 +263,45 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
   for (const payment of PAYMENTS) {
     const session = sessionKeys.get(payment.session)
     const student = accountAt(payment.student)
+    const booked = session === undefined ? undefined : world.sessions[session]
+    const lesson = booked && world.lessons[booked.lesson]
+    if (session === undefined || !booked || !lesson) {
+      throw new Error(`The payment of ${payment.student} points nowhere`)
+    }
+    const amountInCents = sessionPriceInCents(
+      lesson.priceInCents,
+      new Date(booked.start).toISOString(),
+      new Date(booked.end).toISOString(),
+    )
+    const common = {
+      student,
+      lesson: booked.lesson,
+      session,
+      orderId: payment.orderId,
+      transactionId: payment.transactionId,
+      amountInCents,
+    }
+    if (payment.refunded) {
+      // Paid a day before the session was put up for the demo, given back since.
+      world.payments.push({
+        ...common,
+        seat: null,
+        status: 'refunded',
+        refundReason: 'unenrolled',
+        createdAt: booked.createdAt,
+      })
+      continue
+    }
     const [seatPosition, seat] = entryOf(
       world.seats,
       (item) => item.session === session && item.student === student,
       `seat of ${payment.student} in the session ${payment.session}`,
     )
-    const booked = world.sessions[seat.session]
-    const lesson = world.lessons[seat.lesson]
-    if (!booked || !lesson) throw new Error(`A seat of ${payment.student} points nowhere`)
     world.payments.push({
+      ...common,
       seat: seatPosition,
-      student,
-      lesson: seat.lesson,
-      session: seat.session,
-      orderId: payment.orderId,
-      transactionId: payment.transactionId,
       status: 'success',
-      amountInCents: sessionPriceInCents(
-        lesson.priceInCents,
-        new Date(booked.start).toISOString(),
-        new Date(booked.end).toISOString(),
-      ),
+      refundReason: null,
       createdAt: seat.createdAt,
     })
   }

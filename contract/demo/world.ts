@@ -238,7 +238,8 @@ export const LESSONS: readonly DemoLesson[] = [
     sessions: [
       { key: 'past', start: -3 * DAY, length: HOUR, enrolled: ['yuki', 'tom'] },
       { key: 'live', start: -20 * MINUTE, length: HOUR, exact: true, enrolled: ['yuki'] },
-      { key: 'futurePaid', start: 2 * DAY, length: HOUR },
+      // Mai paid for her seat: an upcoming paid enrolment with its payment.
+      { key: 'futurePaid', start: 2 * DAY, length: HOUR, enrolled: ['mai'] },
     ],
     reviews: [
       {
@@ -294,7 +295,8 @@ export const LESSONS: readonly DemoLesson[] = [
       'problems together on a shared whiteboard and you get exercises for the week.',
     sessions: [
       { key: 'startingSoon', start: 3 * MINUTE, length: HOUR, exact: true, enrolled: ['yuki'] },
-      { key: 'futureFree', start: 3 * DAY, length: HOUR },
+      // One of two seats taken: a single seat left.
+      { key: 'futureFree', start: 3 * DAY, length: HOUR, enrolled: ['mai'] },
       // Both seats taken: shown as out of slots.
       { key: 'full', start: 4 * DAY, length: HOUR, enrolled: ['tom', 'mai'] },
     ],
@@ -313,7 +315,8 @@ export const LESSONS: readonly DemoLesson[] = [
       'You need a keyboard or piano with at least 61 keys and a camera that shows your hands.',
     sessions: [
       { start: -4 * DAY, length: HOUR, enrolled: ['tom'] },
-      { start: 1 * DAY, length: HOUR },
+      // Tom paid for a seat here and unenrolled: his payment was refunded.
+      { key: 'pianoTomorrow', start: 1 * DAY, length: HOUR },
       { start: 8 * DAY, length: HOUR },
     ],
     reviews: [{ author: 'tom', rating: 5, body: 'Lovely first lesson.', undated: true }],
@@ -553,12 +556,28 @@ export interface DemoPayment {
   session: string
   orderId: string
   transactionId: string
+  /** Refunded when the student unenrolled: the seat is no longer theirs. */
+  refunded?: boolean
 }
 
 /**
- * The payment records, each captured. Only Yuki's seat in the live session has one; the seats
- * in sessions that had ended before the demo began carry none.
+ * The payment records. Captured: Yuki's seat in the live session and Mai's in the upcoming paid
+ * one; refunded: Tom's seat at the piano, which he gave back. Seats in sessions that had ended
+ * before the demo began carry none.
  */
 export const PAYMENTS: readonly DemoPayment[] = [
   { student: 'yuki', session: 'live', orderId: 'ORDER-SEED-1', transactionId: 'CAPTURE-SEED-1' },
+  {
+    student: 'mai',
+    session: 'futurePaid',
+    orderId: 'ORDER-SEED-2',
+    transactionId: 'CAPTURE-SEED-2',
+  },
+  {
+    student: 'tom',
+    session: 'pianoTomorrow',
+    orderId: 'ORDER-SEED-3',
+    transactionId: 'CAPTURE-SEED-3',
+    refunded: true,
+  },
 ]

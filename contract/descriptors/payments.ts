@@ -2,6 +2,18 @@ import { describe } from '../descriptor.ts'
 
 /** The payments calls: method, path and access (schemas in ../endpoints/payments.ts). */
 
+export const getPaymentConfig = describe({
+  method: 'GET',
+  path: '/payments/config',
+  access: 'public',
+})
+
+export const listMyPayments = describe({
+  method: 'GET',
+  path: '/payments',
+  access: ['student'],
+})
+
 export const createOrder = describe({
   method: 'POST',
   path: '/payments/orders',

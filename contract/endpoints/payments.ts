@@ -1,48 +1,68 @@
 import Type from 'typebox'
-import { errors, Id, IdParam } from '../common.ts'
+import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
 import * as op from '../descriptors/payments.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { Payment } from '../entities.ts'
+import { Payment, PaymentConfig } from '../entities.ts'
 
 export const PaymentParams = Type.Object({ id: IdParam })
 
 export const CreateOrderBody = Type.Object({ lessonId: Id, sessionId: Id })
 export type CreateOrderBody = Type.Static<typeof CreateOrderBody>
 
-/** The provider's webhook event; only `event_type` and the order/capture ids are read. */
+export const PaymentsQuery = Type.Object({ ...PageQuery })
+export type PaymentsQuery = Type.Static<typeof PaymentsQuery>
+
+/**
+ * PayPal's webhook event (the server verifies its signature with PayPal before reading it); only
+ * `id`, `event_type` and the capture in `resource` are read.
+ */
 export const WebhookBody = Type.Object({
-  id: Type.String(),
-  event_type: Type.String(),
+  id: Type.String({ minLength: 1, maxLength: 255 }),
+  event_type: Type.String({ minLength: 1, maxLength: 255 }),
   resource: Type.Record(Type.String(), Type.Unknown()),
 })
 export type WebhookBody = Type.Static<typeof WebhookBody>
 
+export const getPaymentConfig = defineEndpoint(op.getPaymentConfig, {
+  summary: 'What the SPA needs to load the payment SDK (client id, environment, test mode)',
+  response: { 200: PaymentConfig },
+})
+
+export const listMyPayments = defineEndpoint(op.listMyPayments, {
+  summary: "The calling student's payments, newest first",
+  querystring: PaymentsQuery,
+  response: { 200: Paginated(Payment), ...errors(400, 401, 403) },
+})
+
 export const createOrder = defineEndpoint(op.createOrder, {
-  summary: 'Open a provider order (USD, intent capture) for a seat in a paid session',
+  summary:
+    'Hold a seat in a paid session and open a provider order for it (USD, intent capture, the amount from the database); the same open payment is answered again while its hold lasts',
   body: CreateOrderBody,
-  response: { 201: Payment, ...errors(400, 401, 403, 404, 409) },
+  response: { 201: Payment, ...errors(400, 401, 403, 404, 409, 502) },
 })
 
 export const capturePayment = defineEndpoint(op.capturePayment, {
-  summary: 'Capture an approved order; on success the student is enrolled in the same transaction',
+  summary:
+    'Capture an approved order; the student is enrolled in the same transaction that records it (retries answer the same payment, a seat gone meanwhile is refunded at once)',
   params: PaymentParams,
-  response: { 200: Payment, ...errors(400, 401, 403, 404, 409) },
+  response: { 200: Payment, ...errors(400, 401, 403, 404, 409, 502) },
 })
 
 export const cancelPayment = defineEndpoint(op.cancelPayment, {
-  summary: 'Mark a processing payment cancelled (the buyer closed the wallet)',
+  summary: 'Mark a processing payment cancelled (the buyer closed the wallet); frees the held seat',
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const getPayment = defineEndpoint(op.getPayment, {
-  summary: "One of the caller's payments",
+  summary: "One of the caller's payments (admins: any)",
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404) },
 })
 
 export const paymentWebhook = defineEndpoint(op.paymentWebhook, {
-  summary: "The payment provider's webhook (signature verified by the server)",
+  summary:
+    "PayPal's webhook: the signature is verified with PayPal first, a replayed event id changes nothing; reconciles captures completed, denied and refunded",
   body: WebhookBody,
   response: { 200: Type.Object({ received: Type.Boolean() }), ...errors(400) },
 })

@@ -3,11 +3,11 @@ import { errors, Id } from '../common.ts'
 import * as op from '../descriptors/reviews.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Review } from '../entities.ts'
-import { RATING_MAX, RATING_MIN } from '../rules.ts'
+import { RATING_MAX, RATING_MIN, REVIEW_MAX_LENGTH } from '../rules.ts'
 
 export const ReviewBody = Type.Object({
   lessonId: Id,
-  body: Type.String({ minLength: 1, maxLength: 5000 }),
+  body: Type.String({ minLength: 1, maxLength: REVIEW_MAX_LENGTH }),
   rating: Type.Integer({ minimum: RATING_MIN, maximum: RATING_MAX }),
 })
 export type ReviewBody = Type.Static<typeof ReviewBody>

@@ -49,14 +49,14 @@ export const updateSession = defineEndpoint(op.updateSession, {
 
 export const deleteSession = defineEndpoint(op.deleteSession, {
   summary:
-    'Remove a session that has not started (lesson owner); 409 while students hold seats in it',
+    'Remove a session that has not started (lesson owner); every enrolled student is refunded in full and e-mailed',
   params: SessionParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const enroll = defineEndpoint(op.enroll, {
   summary:
-    'Take a seat in a free session (students); paid sessions answer 402 and go through payments',
+    'Take a seat in a free session (students; seats are counted atomically, held seats included); paid sessions answer 402 and go through payments',
   params: SessionParams,
   response: { 201: Enrollment, ...errors(400, 401, 402, 403, 404, 409) },
 })
@@ -69,12 +69,12 @@ export const unenroll = defineEndpoint(op.unenroll, {
 })
 
 export const sessionIcs = defineEndpoint(op.sessionIcs, {
-  summary: 'The session as an iCalendar event',
+  summary: 'The session as an iCalendar event (enrolled students and the lesson owner)',
   params: SessionParams,
   produces: 'text/calendar',
   response: {
     200: Type.String({ description: 'text/calendar document' }),
-    ...errors(400, 401, 404),
+    ...errors(400, 401, 403, 404),
   },
 })
 

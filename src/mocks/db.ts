@@ -5,6 +5,7 @@ import type {
   Language,
   Link,
   PaymentStatus,
+  RefundReason,
   ResourceType,
   Role,
   VideoProvider,
@@ -115,6 +116,9 @@ export interface DbPayment {
   transactionId: string | null
   status: PaymentStatus
   amount_in_cents: number
+  /** While processing: the seat is held until then. */
+  holdExpiresAt: string | null
+  refundReason: RefundReason | null
   createdAt: string
 }
 
@@ -414,6 +418,8 @@ const seed = (): DbState => {
     transactionId: payment.transactionId,
     status: payment.status,
     amount_in_cents: payment.amountInCents,
+    holdExpiresAt: null,
+    refundReason: payment.refundReason,
     createdAt: iso(payment.createdAt),
   }))
 

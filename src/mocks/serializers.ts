@@ -170,17 +170,25 @@ export const toReview = (review: DbReview): Review => {
 
 export const toResource = (resource: DbResource): Resource => ({ ...resource })
 
-export const toPayment = (payment: DbPayment): Payment => ({
-  id: payment.id,
-  transactionId: payment.transactionId,
-  orderId: payment.orderId,
-  status: payment.status,
-  amount_in_cents: payment.amount_in_cents,
-  currency: 'USD',
-  lessonId: payment.lessonId,
-  sessionId: payment.sessionId,
-  createdAt: payment.createdAt,
-})
+export const toPayment = (payment: DbPayment): Payment => {
+  const session = db.sessions.find((row) => row.id === payment.sessionId)
+  const lesson = db.lessons.find((row) => row.id === payment.lessonId)
+  return {
+    id: payment.id,
+    transactionId: payment.transactionId,
+    orderId: payment.orderId,
+    status: payment.status,
+    amount_in_cents: payment.amount_in_cents,
+    currency: 'USD',
+    lessonId: payment.lessonId,
+    lessonTitle: lesson?.title ?? '',
+    sessionId: session ? session.id : null,
+    sessionStart: session ? session.start_time : null,
+    holdExpiresAt: payment.status === 'processing' ? payment.holdExpiresAt : null,
+    refundReason: payment.refundReason,
+    createdAt: payment.createdAt,
+  }
+}
 
 export const toHistoryEntry = (
   lesson: DbLesson,

@@ -68,6 +68,8 @@ const processingPayment = () => {
     transactionId: null,
     status: 'processing',
     amount_in_cents: 2000,
+    holdExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+    refundReason: null,
     createdAt: new Date().toISOString(),
   })
 }

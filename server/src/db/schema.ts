@@ -91,12 +91,16 @@ export const userTokens = pgTable(
 )
 
 /** Every e-mail the product sends; without SMTP_URL this is where a local user finds links. */
+export type MailAttachment = { filename: string; contentType: string; content: string }
+
 export const outbox = pgTable('outbox', {
   id: id(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** Text attachments (a session's calendar file), sent with the e-mail. */
+  attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
   createdAt: createdAt(),
   sentAt: instant('sent_at'),
 })
@@ -186,6 +190,12 @@ export const lessonSessions = pgTable(
   ],
 )
 
+/**
+ * A payment for one seat. While `processing` it holds the seat until `holdExpiresAt`; a capture
+ * records the provider's capture id, the fee in force (basis points) and both shares. A refund is
+ * first recorded as due (`refunding`, with its reason) in the transaction that frees the seat,
+ * then sent to the provider and confirmed (`refunded`), so a crash in between is retried, never lost.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -197,24 +207,51 @@ export const payments = pgTable(
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
     sessionId: integer('session_id').references(() => lessonSessions.id, { onDelete: 'set null' }),
-    orderId: text('order_id').notNull().unique(),
-    transactionId: text('transaction_id'),
+    orderId: text('order_id').unique(),
+    transactionId: text('transaction_id').unique(),
     status: text('status')
-      .$type<'processing' | 'success' | 'cancelled' | 'error' | 'refunded'>()
+      .$type<'processing' | 'success' | 'cancelled' | 'error' | 'refunding' | 'refunded'>()
       .notNull(),
     amountInCents: integer('amount_in_cents').notNull(),
     currency: text('currency').$type<'USD'>().notNull().default('USD'),
+    holdExpiresAt: instant('hold_expires_at'),
+    platformFeeBasisPoints: integer('platform_fee_bps'),
+    platformFeeInCents: integer('platform_fee_cents'),
+    educatorShareInCents: integer('educator_share_cents'),
+    refundReason: text('refund_reason').$type<
+      'unenrolled' | 'sessionCancelled' | 'seatTaken' | 'provider'
+    >(),
+    refundId: text('refund_id'),
+    refundedAt: instant('refunded_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check(
       'payments_status_check',
-      sql`${t.status} in ('processing', 'success', 'cancelled', 'error', 'refunded')`,
+      sql`${t.status} in ('processing', 'success', 'cancelled', 'error', 'refunding', 'refunded')`,
     ),
     check('payments_amount_check', sql`${t.amountInCents} >= 0`),
+    check(
+      'payments_refund_reason_check',
+      sql`${t.refundReason} in ('unenrolled', 'sessionCancelled', 'seatTaken', 'provider')`,
+    ),
+    check('payments_fee_check', sql`${t.platformFeeBasisPoints} between 0 and 10000`),
+    // One open payment (seat hold) per student and session.
+    uniqueIndex('payments_open_unique')
+      .on(t.userId, t.sessionId)
+      .where(sql`${t.status} = 'processing'`),
+    index('payments_session_status_idx').on(t.sessionId, t.status),
+    index('payments_user_idx').on(t.userId, t.createdAt),
   ],
 )
+
+/** Webhook events already acted on, by the provider's event id: a replay changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+})
 
 export const enrollments = pgTable(
   'enrollments',

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../../../contract/demo/world.ts'
 import { filePath } from '../../../contract/files.ts'
 import { demoWorld, type DemoWorld } from '../../../contract/demo/resolve.ts'
+import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../../contract/rules.ts'
 import { hashPassword } from '../crypto/passwords.ts'
+import { feeShares } from '../domain/money.ts'
 import type { Database, Transaction } from './client.ts'
 import { coverPng } from './cover-png.ts'
 import {
@@ -156,6 +158,10 @@ const insertWorld = async (
             transactionId: payment.transactionId,
             status: payment.status,
             amountInCents: payment.amountInCents,
+            ...feeShares(payment.amountInCents, DEFAULT_PLATFORM_FEE_PERCENT * 100),
+            refundReason: payment.refundReason,
+            refundId: payment.status === 'refunded' ? `REFUND-${payment.transactionId}` : null,
+            refundedAt: payment.status === 'refunded' ? new Date(payment.createdAt) : null,
             createdAt: new Date(payment.createdAt),
             updatedAt: new Date(payment.createdAt),
           })),
@@ -163,7 +169,9 @@ const insertWorld = async (
         .returning()
     : []
   const paymentOfSeat = new Map(
-    world.payments.map((payment, position) => [payment.seat, idAt(paymentRows, position)]),
+    world.payments.flatMap((payment, position) =>
+      payment.seat === null ? [] : [[payment.seat, idAt(paymentRows, position)] as const],
+    ),
   )
   await tx.insert(enrollments).values(
     world.seats.map((seat, position) => ({

@@ -6,6 +6,7 @@ import {
   paymentWebhook,
 } from '@contract/endpoints/payments'
 import { MESSAGES } from '@contract/messages'
+import { DEFAULT_PAYMENT_HOLD_MINUTES } from '@contract/rules'
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { fail, found, route } from '../http'
 import { sessionOf } from '../queries'
@@ -60,6 +61,8 @@ export const paymentHandlers = [
       transactionId: null,
       status: 'processing',
       amount_in_cents: amount,
+      holdExpiresAt: new Date(Date.now() + DEFAULT_PAYMENT_HOLD_MINUTES * 60_000).toISOString(),
+      refundReason: null,
       createdAt: new Date().toISOString(),
     }
     db.payments.push(payment)

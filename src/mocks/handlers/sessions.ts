@@ -11,6 +11,7 @@ import {
 } from '@contract/endpoints/sessions'
 import { joinRefusal, overlapsAny, sessionTimes } from '@contract/checks'
 import { attachmentDisposition } from '@contract/files'
+import type { RefundReason } from '@contract/entities'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
@@ -53,10 +54,13 @@ const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: numbe
 }
 
 /** Refunds a student's paid seat in a session. */
-const refund = (sessionId: number, userId: number) => {
+const refund = (sessionId: number, userId: number, reason: RefundReason) => {
   for (const payment of db.payments) {
     const matches = payment.sessionId === sessionId && payment.userId === userId
-    if (matches && payment.status === 'success') payment.status = 'refunded'
+    if (matches && payment.status === 'success') {
+      payment.status = 'refunded'
+      payment.refundReason = reason
+    }
   }
 }
 
@@ -103,12 +107,22 @@ export const sessionHandlers = [
       params.sessionId,
       MESSAGES.sessions.startedCannotDelete,
     )
-    // Refunds come with enrolment: until then a session with students stays.
-    if (db.enrollments.some((row) => row.sessionId === session.id)) {
-      fail(409, MESSAGES.sessions.enrolledCannotDelete)
+    // Every student holding a seat is refunded in full and told.
+    const seats = db.enrollments.filter((row) => row.sessionId === session.id)
+    const lesson = lessonById(params.id)
+    for (const seat of seats) {
+      refund(session.id, seat.userId, 'sessionCancelled')
+      const student = db.users.find((row) => row.id === seat.userId)
+      if (student)
+        sendEmail(student.email, 'A session was cancelled', `"${lesson.title}" was cancelled.`)
     }
+    db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
-    return { status: 200, body: { message: MESSAGES.sessions.deleted } }
+    const message =
+      seats.length > 0
+        ? MESSAGES.sessions.deletedWithRefunds(seats.length)
+        : MESSAGES.sessions.deleted
+    return { status: 200, body: { message } }
   }),
 
   route(enroll, ({ user, params }) => {
@@ -135,7 +149,7 @@ export const sessionHandlers = [
     db.enrollments = db.enrollments.filter(
       (row) => !(row.userId === user.id && row.sessionId === session.id),
     )
-    refund(session.id, user.id)
+    refund(session.id, user.id, 'unenrolled')
     const owner = db.users.find((row) => row.id === lesson.ownerId)
     if (owner)
       sendEmail(
