@@ -303,9 +303,9 @@ export const Payment = Type.Object({
 export type Payment = Type.Static<typeof Payment>
 
 /**
- * What the SPA needs to load the payment SDK. `sdkBaseUrl` is null for PayPal's own script;
- * `testMode` is true when the server runs its built-in stand-in for PayPal (no credentials set):
- * payments are simulated and no money moves.
+ * What the SPA needs to load the payment SDK. `sdkBaseUrl` is null for PayPal's own script, and
+ * the address of the server's built-in stand-in for PayPal when it runs without credentials;
+ * `testMode` is true whenever no real money moves (the stand-in, or PayPal's sandbox).
  */
 export const PaymentConfig = Type.Object({
   clientId: Type.String(),

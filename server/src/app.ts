@@ -9,6 +9,7 @@ import { dbPlugin } from './plugins/db.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { mailerPlugin } from './plugins/mailer.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
+import { paymentsPlugin } from './plugins/payments.ts'
 import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storagePlugin } from './plugins/storage.ts'
@@ -26,6 +27,8 @@ export interface AppOptions {
   rateLimit?: SecurityOptions['rateLimit']
   /** Extra origins allowed to change state, e.g. the Vite dev server's. */
   extraOrigins?: string[]
+  /** How long one call to the payment provider may take (tests shorten it). */
+  providerTimeoutMs?: number
 }
 
 /**
@@ -55,6 +58,11 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(authPlugin, { secureCookies: config.APP_ORIGIN.startsWith('https://') })
   await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
   await app.register(storagePlugin, { dir: uploadsDir(config.DATA_DIR) })
+  await app.register(paymentsPlugin, {
+    config,
+    apiPrefix: API_PREFIX,
+    ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
+  })
 
   await app.register(apiRoutes, { prefix: API_PREFIX, appOrigin: config.APP_ORIGIN })
 

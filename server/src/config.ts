@@ -1,6 +1,10 @@
 import { resolve } from 'node:path'
 import Type from 'typebox'
 import Value from 'typebox/value'
+import {
+  DEFAULT_PAYMENT_HOLD_MINUTES,
+  DEFAULT_PLATFORM_FEE_PERCENT,
+} from '../../contract/rules.ts'
 
 /** Server configuration from environment variables (all listed in .env.example). */
 const ConfigSchema = Type.Object({
@@ -25,6 +29,20 @@ const ConfigSchema = Type.Object({
   AUTH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Seed demo data into an empty database on start. */
   SEED_DEMO: Type.Boolean({ default: true }),
+  /**
+   * PayPal REST credentials and the webhook's id. Without client id and secret the server runs
+   * its built-in stand-in for PayPal (test payments, no money moves), never with `live`.
+   */
+  PAYPAL_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  PAYPAL_WEBHOOK_ID: Type.Optional(Type.String({ minLength: 1 })),
+  PAYPAL_ENV: Type.Enum(['sandbox', 'live'], { default: 'sandbox' }),
+  /** PayPal's REST base URL; by default the one of PAYPAL_ENV (tests point it at a local fake). */
+  PAYPAL_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  /** How long opening a payment holds the seat, in minutes. */
+  PAYMENT_HOLD_MINUTES: Type.Integer({ minimum: 1, maximum: 180, default: DEFAULT_PAYMENT_HOLD_MINUTES }),
+  /** The platform's fee per transaction, in percent (two decimals at most). */
+  PLATFORM_FEE_PERCENT: Type.Number({ minimum: 0, maximum: 100, default: DEFAULT_PLATFORM_FEE_PERCENT }),
 })
 
 export type Config = Type.Static<typeof ConfigSchema>
@@ -41,6 +59,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       (error) => `${error.instancePath.slice(1) || 'config'} ${error.message}`,
     )
     throw new Error(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const paypalKeys = [converted.PAYPAL_CLIENT_ID, converted.PAYPAL_CLIENT_SECRET]
+  if (paypalKeys.filter(Boolean).length === 1) {
+    throw new Error(
+      'Invalid configuration: set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither',
+    )
+  }
+  if (converted.PAYPAL_ENV === 'live' && !converted.PAYPAL_CLIENT_ID) {
+    throw new Error('Invalid configuration: PAYPAL_ENV=live needs PayPal credentials')
+  }
+  if (converted.PAYPAL_CLIENT_ID && !converted.PAYPAL_WEBHOOK_ID) {
+    throw new Error('Invalid configuration: PAYPAL_WEBHOOK_ID is needed with PayPal credentials')
   }
   return {
     ...converted,

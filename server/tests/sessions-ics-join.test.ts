@@ -1,6 +1,7 @@
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import * as sessions from '../../contract/descriptors/sessions.ts'
+import { MESSAGES } from '../../contract/messages.ts'
 import { joinSession } from '../../contract/endpoints/sessions.ts'
 import {
   cookieFor,
@@ -185,21 +186,25 @@ describe('GET /lessons/:id/sessions/:sessionId/ics', () => {
     expect(await linkFor(s.sessions.inWindow.id, s.cast.student.cookie)).toEqual(withLink)
     expect(await linkFor(s.sessions.beforeWindow.id, s.cast.student.cookie)).toEqual(withoutLink)
     expect(await linkFor(s.sessions.beforeWindow.id, s.cast.owner.cookie)).toEqual(withLink)
-    expect(await linkFor(s.sessions.live.id, s.leaverCookie)).toEqual(withoutLink)
-    expect(await linkFor(s.sessions.live.id, s.cast.admin.cookie)).toEqual(withoutLink)
+    expect(await linkFor(s.sessions.live.id, s.cast.student.cookie)).toEqual(withLink)
   })
 
   it.each([
     ['guest', 401, (s: Scenario) => s.cast.guest.cookie],
-    ['student without a seat', 200, (s: Scenario) => s.leaverCookie],
-    ['unverified educator', 200, (s: Scenario) => s.cast.unverifiedEducator.cookie],
-    ['another educator', 200, (s: Scenario) => s.cast.anotherEducator.cookie],
-    ['admin', 200, (s: Scenario) => s.cast.admin.cookie],
+    ['student who gave the seat back', 403, (s: Scenario) => s.leaverCookie],
+    ['unverified educator', 403, (s: Scenario) => s.cast.unverifiedEducator.cookie],
+    ['another educator', 403, (s: Scenario) => s.cast.anotherEducator.cookie],
+    ['admin', 403, (s: Scenario) => s.cast.admin.cookie],
+    ['student holding a seat', 200, (s: Scenario) => s.cast.student.cookie],
+    ['owner', 200, (s: Scenario) => s.cast.owner.cookie],
   ] as const)('answers a %s with %i', async (_, status, cookieOf) => {
     const s = await scenario()
     const response = await ics(s.lesson.id, s.sessions.live.id, cookieOf(s))
     expect(response.statusCode).toBe(status)
     if (status === 200) expect(propertyOf(response.body, 'SUMMARY')).toHaveLength(1)
+    if (status === 403) {
+      expect(response.json()).toMatchObject({ message: MESSAGES.sessions.calendarForbidden })
+    }
   })
 
   it('answers 404 for an unknown lesson and a session of another lesson', async () => {

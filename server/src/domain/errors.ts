@@ -46,3 +46,19 @@ export const found = <T>(row: T | undefined | null, what: string): T => {
   if (row === undefined || row === null) throw new NotFoundError(what)
   return row
 }
+
+/**
+ * The payment provider did not answer usably (network, time-out, 5xx): nothing was decided, so
+ * the caller may try again. `detail` is for the log; the client gets the message.
+ */
+export class ProviderUnavailableError extends DomainError {
+  readonly detail: string
+
+  constructor(detail: string) {
+    super(MESSAGES.payments.providerUnavailable)
+    this.detail = detail
+  }
+}
+
+/** A paid session: the seat is taken through a payment, not directly. */
+export class PaymentRequiredError extends DomainError {}

@@ -1,6 +1,13 @@
+import type { Executor } from '../db/client.ts'
 import type { Email } from './templates.ts'
 
-/** Sends one e-mail; the mailer plugin provides it, the services only need this much. */
+/**
+ * The mailer the services use. `send` writes an e-mail to the outbox and sends it. Where the
+ * e-mail belongs to a change of seats or payments, `enqueue` writes it in that change's
+ * transaction (so it exists exactly when the change does) and `deliver` sends it once committed.
+ */
 export interface Mailer {
   send: (to: string, email: Email) => Promise<void>
+  enqueue: (db: Executor, to: string, email: Email) => Promise<number>
+  deliver: (outboxIds: readonly number[]) => Promise<void>
 }

@@ -12,7 +12,37 @@ export interface Email {
   subject: string
   text: string
   html: string
+  /** Text attachments, e.g. a session's calendar file. */
+  attachments?: { filename: string; contentType: string; content: string }[]
 }
+
+/**
+ * A session's date and hours as its educator scheduled them, with the zone named, in the reader's
+ * language: "Tuesday 24 November 2026, 10:00–11:00 (Asia/Tokyo)".
+ */
+export const sessionWhen = (
+  language: Language,
+  session: { startTime: Date; endTime: Date; timezone: string },
+) => {
+  const locale = language === 'jp-JP' ? 'ja-JP' : 'en-GB'
+  const day = new Intl.DateTimeFormat(locale, {
+    timeZone: session.timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(session.startTime)
+  const hour = new Intl.DateTimeFormat(locale, {
+    timeZone: session.timezone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return `${day}, ${hour.format(session.startTime)}–${hour.format(session.endTime)} (${session.timezone})`
+}
+
+/** Cents as dollars: 2000 → "$20.00". */
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -96,6 +126,79 @@ export const emails = {
           subject: `Manabi: a student left ${lessonTitle}`,
           ...render(`Hello ${educatorName},`, [
             `${studentName} unenrolled from "${lessonTitle}" on ${when}.`,
+          ]),
+        },
+
+  enrolled: (
+    language: Language,
+    name: string,
+    lessonTitle: string,
+    when: string,
+    paidCents: number,
+  ): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: `まなび: 「${lessonTitle}」の受講が確定しました`,
+          ...render(`${name} 様`, [
+            `${when} の「${lessonTitle}」の受講登録が完了しました。`,
+            ...(paidCents > 0 ? [`お支払い額: ${usd(paidCents)}（セッション開始前に取り消すと全額返金されます）`] : []),
+            '添付のカレンダーファイルで予定に追加できます。参加リンクは開始5分前からレッスンページに表示されます。',
+          ]),
+        }
+      : {
+          subject: `Manabi: you are enrolled in ${lessonTitle}`,
+          ...render(`Hello ${name},`, [
+            `Your seat in "${lessonTitle}" on ${when} is confirmed.`,
+            ...(paidCents > 0
+              ? [`You paid ${usd(paidCents)}; unenrol before the session starts for a full refund.`]
+              : []),
+            'The attached calendar file adds it to your calendar. The join link appears on the lesson page from 5 minutes before the start.',
+          ]),
+        },
+
+  sessionCancelled: (
+    language: Language,
+    name: string,
+    lessonTitle: string,
+    when: string,
+    refundCents: number,
+  ): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: `まなび: 「${lessonTitle}」のセッションが中止になりました`,
+          ...render(`${name} 様`, [
+            `講師が ${when} の「${lessonTitle}」のセッションを中止しました。`,
+            ...(refundCents > 0 ? [`お支払いいただいた ${usd(refundCents)} は全額返金されます。`] : []),
+          ]),
+        }
+      : {
+          subject: `Manabi: a session of ${lessonTitle} was cancelled`,
+          ...render(`Hello ${name},`, [
+            `The educator cancelled the session of "${lessonTitle}" on ${when}.`,
+            ...(refundCents > 0 ? [`Your payment of ${usd(refundCents)} is refunded in full.`] : []),
+          ]),
+        },
+
+  seatTaken: (
+    language: Language,
+    name: string,
+    lessonTitle: string,
+    when: string,
+    refundCents: number,
+  ): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: `まなび: 「${lessonTitle}」の席を確保できませんでした`,
+          ...render(`${name} 様`, [
+            `お支払いの完了前に ${when} の「${lessonTitle}」の席の確保期限が切れ、席が埋まってしまいました。`,
+            `お支払いいただいた ${usd(refundCents)} は全額返金されます。`,
+          ]),
+        }
+      : {
+          subject: `Manabi: your seat in ${lessonTitle} was taken`,
+          ...render(`Hello ${name},`, [
+            `Your seat hold for "${lessonTitle}" on ${when} ran out before the payment arrived, and the seat went to someone else.`,
+            `Your payment of ${usd(refundCents)} is refunded in full.`,
           ]),
         },
 

@@ -11,6 +11,8 @@ import {
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
+  PaymentRequiredError,
+  ProviderUnavailableError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from '../domain/errors.ts'
@@ -19,11 +21,13 @@ import {
 const statusOf = (error: DomainError) => {
   if (error instanceof BadRequestError) return 400
   if (error instanceof UnauthorizedError) return 401
+  if (error instanceof PaymentRequiredError) return 402
   if (error instanceof ForbiddenError) return 403
   if (error instanceof NotFoundError) return 404
   if (error instanceof ConflictError) return 409
   if (error instanceof PayloadTooLargeError) return 413
   if (error instanceof UnsupportedMediaTypeError) return 415
+  if (error instanceof ProviderUnavailableError) return 502
   return 500
 }
 
@@ -48,6 +52,10 @@ export const errorsPlugin = fp(
         return reply.status(400).send(body(400, validationMessages(error.validation)))
       }
       const statusCode = error instanceof DomainError ? statusOf(error) : (error.statusCode ?? 500)
+      if (error instanceof ProviderUnavailableError) {
+        request.log.warn({ detail: error.detail }, 'Payment provider unavailable')
+        return reply.status(statusCode).send(body(statusCode, error.message))
+      }
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed')
         return reply.status(statusCode).send(body(statusCode, MESSAGES.http.internalError))

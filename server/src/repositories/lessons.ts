@@ -49,6 +49,10 @@ const availableSessionsAt = (now: Date) => sql<number>`(
     and (
       select count(*) from enrollments as e
       where e.session_id = s.id and e.cancelled_at is null
+    ) + (
+      select count(*) from payments as p
+      where p.session_id = s.id and p.status = 'processing'
+        and p.hold_expires_at > ${now.toISOString()}::timestamptz
     ) < ${lessons.maxSlots}
 )`
 

@@ -15,6 +15,8 @@ export interface SessionRecord {
   priceInCents: number
   maxSlots: number
   enrolledCount: number
+  /** Seats held for other students by open payments whose hold has not expired. */
+  heldCount: number
   viewerEnrolled: boolean
 }
 
@@ -30,12 +32,20 @@ const holdsSeat = (userId: number) => sql<boolean>`exists (
   where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
 )`
 
+/** Seats held by open payments of students other than the viewer (of the outer query). */
+const heldCount = (viewerId: number | null) => sql<number>`(
+  select count(*)::int from payments as p
+  where p.session_id = ${lessonSessions.id} and p.status = 'processing'
+    and p.hold_expires_at > now() and p.user_id <> ${viewerId ?? 0}
+)`
+
 const sessionRecordFields = (viewerId: number | null) => ({
   session: lessonSessions,
   lessonOwnerId: lessons.ownerId,
   priceInCents: lessons.priceInCents,
   maxSlots: lessons.maxSlots,
   enrolledCount,
+  heldCount: heldCount(viewerId),
   viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
 })
 
@@ -174,24 +184,4 @@ export const updateSessionRow = async (db: Executor, sessionId: number, fields: 
     .set(fields)
     .where(eq(lessonSessions.id, sessionId))
     .catch(orOverlap)
-}
-
-/**
- * Deletes the session, with its cancelled enrollments (the foreign key cascades), unless a
- * student holds a seat in it: checked in the same statement; answers whether it was deleted.
- */
-export const deleteSeatlessSession = async (db: Executor, sessionId: number) => {
-  const deleted = await db
-    .delete(lessonSessions)
-    .where(
-      and(
-        eq(lessonSessions.id, sessionId),
-        sql`not exists (
-          select 1 from enrollments as e
-          where e.session_id = ${sessionId} and e.cancelled_at is null
-        )`,
-      ),
-    )
-    .returning({ id: lessonSessions.id })
-  return deleted.length > 0
 }

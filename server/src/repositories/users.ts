@@ -15,3 +15,8 @@ export const findUserWithLicence = async (db: Executor, userId: number) => {
     .limit(1)
   return row
 }
+
+export const findUserById = async (db: Executor, userId: number): Promise<UserRow | undefined> => {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
+  return row
+}

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import {
   createSession,
   deleteSession,
+  enroll,
   joinSession,
   listSessions,
   sessionIcs,
+  unenroll,
   updateSession,
 } from '../../../contract/endpoints/sessions.ts'
 import { attachmentDisposition } from '../../../contract/files.ts'
@@ -12,10 +14,13 @@ import { MESSAGES } from '../../../contract/messages.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
 import { sessionsPage } from '../services/catalogue.ts'
+import * as enrolment from '../services/enrolment.ts'
 import * as sessions from '../services/sessions.ts'
+import { seatDeps } from './seat-deps.ts'
 
 export const sessionsRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   const eventDomain = new URL(options.appOrigin).host
+  const deps = seatDeps(app, eventDomain)
 
   route(app, listSessions, async ({ user, params, query }) => ({
     status: 200,
@@ -46,7 +51,19 @@ export const sessionsRoutes = async (app: FastifyInstance, options: { appOrigin:
   }))
 
   route(app, deleteSession, async ({ user, params }) => {
-    await sessions.deleteSession(app.db, user, params)
-    return { status: 200, body: { message: MESSAGES.sessions.deleted } }
+    const students = await sessions.deleteSession(deps, user, params)
+    const message =
+      students > 0 ? MESSAGES.sessions.deletedWithRefunds(students) : MESSAGES.sessions.deleted
+    return { status: 200, body: { message } }
   })
+
+  route(app, enroll, async ({ user, params }) => ({
+    status: 201,
+    body: await enrolment.enroll(deps, user, params),
+  }))
+
+  route(app, unenroll, async ({ user, params }) => ({
+    status: 200,
+    body: { message: await enrolment.unenroll(deps, user, params) },
+  }))
 }

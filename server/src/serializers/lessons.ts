@@ -3,6 +3,7 @@ import type {
   HistoryEntry,
   Lesson,
   OwnLesson,
+  Payment,
   Review,
   Session,
   UpcomingSession,
@@ -11,6 +12,7 @@ import { lessonImagePath } from '../../../contract/files.ts'
 import { canSeeMeetingLink, sessionPriceInCents, sessionTypeFor } from '../../../contract/rules.ts'
 import type { CategoryRow, LessonRecord, OwnLessonRecord } from '../repositories/lessons.ts'
 import type { ReviewRecord } from '../repositories/reviews.ts'
+import type { PaymentRecord } from '../repositories/seats.ts'
 import type { SessionRecord } from '../repositories/sessions.ts'
 
 /** Who looks at a session: a signed-in user, or null for a guest. */
@@ -56,7 +58,7 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     enrolled: viewer !== null && record.viewerEnrolled,
     owner: viewer !== null && viewer.id === record.lessonOwnerId,
   }
-  const availableSlots = Math.max(0, record.maxSlots - record.enrolledCount)
+  const availableSlots = Math.max(0, record.maxSlots - record.enrolledCount - record.heldCount)
   return {
     id: session.id,
     lessonId: session.lessonId,
@@ -103,4 +105,22 @@ export const toCategory = ({ id, title, titleJp }: CategoryRow): Category => ({
   id,
   title,
   titleJp,
+})
+
+/** A payment as its student sees it; the hold is shown only while the payment is open. */
+export const toPayment = ({ payment, lessonTitle, sessionStart }: PaymentRecord): Payment => ({
+  id: payment.id,
+  transactionId: payment.transactionId,
+  orderId: payment.orderId,
+  status: payment.status,
+  amount_in_cents: payment.amountInCents,
+  currency: 'USD',
+  lessonId: payment.lessonId,
+  lessonTitle,
+  sessionId: payment.sessionId,
+  sessionStart: sessionStart?.toISOString() ?? null,
+  holdExpiresAt:
+    payment.status === 'processing' ? (payment.holdExpiresAt?.toISOString() ?? null) : null,
+  refundReason: payment.refundReason,
+  createdAt: payment.createdAt.toISOString(),
 })

@@ -7,7 +7,6 @@ import type { Database, Executor } from '../db/client.ts'
 import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
 import {
-  deleteSeatlessSession,
   findLessonSession,
   findSessionRecord,
   holdsSeatIn,
@@ -19,7 +18,9 @@ import {
 import type { UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
+import { deleteSessionWithSeats } from './enrolment.ts'
 import { editableLesson } from './lessons.ts'
+import type { SeatDeps } from './payments.ts'
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -49,6 +50,9 @@ export const sessionCalendar = async (
   eventDomain: string,
 ) => {
   const { lesson, session, viewer, times } = await sessionForViewer(db, ids, userId)
+  if (!viewer.owner && !viewer.enrolled) {
+    throw new ForbiddenError(MESSAGES.sessions.calendarForbidden)
+  }
   return {
     sessionId: session.id,
     ics: toCalendar(lesson, session, eventDomain, canSeeMeetingLink(times, viewer, new Date())),
@@ -129,13 +133,10 @@ export const updateSession = async (
 }
 
 /**
- * Removes a session that has not started and in which no student holds a seat: refunding seats
- * comes with enrolment, so until then a session with students is refused.
+ * Removes a session of the caller's lesson that has not started; every student holding a seat is
+ * refunded and told (enrolment.ts). Answers how many students held seats.
  */
-export const deleteSession = async (db: Database, user: UserRow, ids: SessionIds) => {
-  await editableLesson(db, ids.id, user)
-  const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotDelete, new Date())
-  if (!(await deleteSeatlessSession(db, session.id))) {
-    throw new ConflictError(MESSAGES.sessions.enrolledCannotDelete)
-  }
-}
+export const deleteSession = (deps: SeatDeps, user: UserRow, ids: SessionIds) =>
+  deleteSessionWithSeats(deps, ids, async (tx) => {
+    await editableLesson(tx, ids.id, user)
+  })

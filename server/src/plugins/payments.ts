@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { PaymentConfig } from '../../../contract/entities.ts'
+import type { Config } from '../config.ts'
+import { createPayPalFake } from '../payments/paypal-fake.ts'
+import {
+  createPayPalClient,
+  type Fetch,
+  PAYPAL_API_URLS,
+  type PaymentProvider,
+} from '../payments/paypal.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsRuntime
+  }
+}
+
+export interface PaymentsRuntime {
+  provider: PaymentProvider
+  /** How long opening a payment holds the seat. */
+  holdMs: number
+  /** The platform's fee per transaction, in basis points (1000 = 10 %). */
+  feeBasisPoints: number
+  /** What the SPA needs to load the payment SDK. */
+  publicConfig: PaymentConfig
+}
+
+export interface PaymentsPluginOptions {
+  config: Pick<
+    Config,
+    | 'APP_ORIGIN'
+    | 'PAYPAL_CLIENT_ID'
+    | 'PAYPAL_CLIENT_SECRET'
+    | 'PAYPAL_WEBHOOK_ID'
+    | 'PAYPAL_ENV'
+    | 'PAYPAL_API_URL'
+    | 'PAYMENT_HOLD_MINUTES'
+    | 'PLATFORM_FEE_PERCENT'
+  >
+  /** Where the API is mounted; the stand-in lives beside it. */
+  apiPrefix: string
+  /** Tests: how long one PayPal call may take. */
+  providerTimeoutMs?: number
+}
+
+const STANDIN = { clientId: 'manabi-standin', clientSecret: 'manabi-standin', webhookId: 'standin' }
+
+/** A fetch answered by the app itself, so the stand-in needs no network and no known port. */
+const injectFetch =
+  (app: FastifyInstance): Fetch =>
+  async (url, init) => {
+    const { pathname, search } = new URL(url)
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: `${pathname}${search}`,
+      headers: init.headers as Record<string, string>,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    })
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    })
+  }
+
+/**
+ * The payment provider: PayPal's REST API with the configured credentials, or, without any (and
+ * never in the live environment: the configuration refuses that), the built-in stand-in for
+ * PayPal served under `{apiPrefix}/paypal-standin`, reached through the same client code.
+ */
+export const paymentsPlugin = fp<PaymentsPluginOptions>(
+  async (app, { config, apiPrefix, providerTimeoutMs }) => {
+    const standIn = !config.PAYPAL_CLIENT_ID
+    if (standIn && config.PAYPAL_ENV === 'live') {
+      throw new Error('The PayPal stand-in never runs in the live environment')
+    }
+    const standinPrefix = `${apiPrefix}/paypal-standin`
+    let provider: PaymentProvider
+    if (standIn) {
+      const fake = createPayPalFake({ ...STANDIN, withBuyer: true })
+      await app.register(fake.plugin, { prefix: standinPrefix })
+      provider = createPayPalClient({
+        ...STANDIN,
+        baseUrl: `http://standin.invalid${standinPrefix}`,
+        fetch: injectFetch(app),
+      })
+      app.log.info('No PayPal credentials: payments run on the built-in test stand-in')
+    } else {
+      provider = createPayPalClient({
+        baseUrl: config.PAYPAL_API_URL ?? PAYPAL_API_URLS[config.PAYPAL_ENV],
+        clientId: config.PAYPAL_CLIENT_ID ?? '',
+        clientSecret: config.PAYPAL_CLIENT_SECRET ?? '',
+        webhookId: config.PAYPAL_WEBHOOK_ID ?? '',
+        ...(providerTimeoutMs ? { timeoutMs: providerTimeoutMs } : {}),
+      })
+    }
+    app.decorate('payments', {
+      provider,
+      holdMs: config.PAYMENT_HOLD_MINUTES * 60_000,
+      feeBasisPoints: Math.round(config.PLATFORM_FEE_PERCENT * 100),
+      publicConfig: {
+        clientId: standIn ? STANDIN.clientId : (config.PAYPAL_CLIENT_ID ?? ''),
+        environment: config.PAYPAL_ENV === 'live' ? 'production' : 'sandbox',
+        sdkBaseUrl: standIn ? `${config.APP_ORIGIN}${standinPrefix}/sdk/js` : null,
+        testMode: config.PAYPAL_ENV !== 'live',
+        currency: 'USD',
+        holdMinutes: config.PAYMENT_HOLD_MINUTES,
+      },
+    })
+  },
+  { name: 'payments' },
+)

@@ -1,0 +1,256 @@
+import { and, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import type { PageRequest } from '../../../contract/paging.ts'
+import type { Executor } from '../db/client.ts'
+import { PG, pgErrorCode } from '../db/errors.ts'
+import { enrollments, lessonSessions, lessons, payments } from '../db/schema.ts'
+
+/**
+ * Seats and the payments for them. Whatever changes who holds a seat first locks the session's
+ * row (`lockSession`), so seat counts and the writes that follow them are serialised per session:
+ * no interleaving of requests can seat more students than the lesson's max slots.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect
+export type EnrollmentRow = typeof enrollments.$inferSelect
+type PaymentStatus = PaymentRow['status']
+
+/** A session with the lesson terms its seats depend on. */
+export interface SeatedSession {
+  session: typeof lessonSessions.$inferSelect
+  lesson: {
+    id: number
+    ownerId: number
+    title: string
+    about: string
+    priceInCents: number
+    maxSlots: number
+  }
+}
+
+const lessonTerms = {
+  id: lessons.id,
+  ownerId: lessons.ownerId,
+  title: lessons.title,
+  about: lessons.about,
+  priceInCents: lessons.priceInCents,
+  maxSlots: lessons.maxSlots,
+}
+
+/** The session of the lesson, its row locked until the transaction ends; undefined when unknown. */
+export const lockSession = async (
+  tx: Executor,
+  lessonId: number,
+  sessionId: number,
+): Promise<SeatedSession | undefined> => {
+  const [row] = await tx
+    .select({ session: lessonSessions, lesson: lessonTerms })
+    .from(lessonSessions)
+    .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
+    .where(and(eq(lessonSessions.id, sessionId), eq(lessonSessions.lessonId, lessonId)))
+    .for('update', { of: lessonSessions })
+  return row
+}
+
+/**
+ * Seats taken in the session at `now`, as a student other than `viewerId` sees them: active
+ * enrolments, and open payments of others whose hold has not expired.
+ */
+export const seatsTaken = async (
+  tx: Executor,
+  sessionId: number,
+  viewerId: number,
+  now: Date,
+): Promise<number> => {
+  const [[seated], [held]] = await Promise.all([
+    tx
+      .select({ n: count() })
+      .from(enrollments)
+      .where(and(eq(enrollments.sessionId, sessionId), isNull(enrollments.cancelledAt))),
+    tx
+      .select({ n: count() })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.sessionId, sessionId),
+          eq(payments.status, 'processing'),
+          ne(payments.userId, viewerId),
+          gt(payments.holdExpiresAt, now),
+        ),
+      ),
+  ])
+  return (seated?.n ?? 0) + (held?.n ?? 0)
+}
+
+/** The student's active seat in the session, locked when asked. */
+export const findSeat = async (
+  tx: Executor,
+  sessionId: number,
+  userId: number,
+  { lock = false } = {},
+): Promise<EnrollmentRow | undefined> => {
+  const query = tx
+    .select()
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.sessionId, sessionId),
+        eq(enrollments.userId, userId),
+        isNull(enrollments.cancelledAt),
+      ),
+    )
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+/** Seats a student; a seat already held (a racing request) is a unique violation: false. */
+export const insertSeat = async (
+  tx: Executor,
+  seat: { sessionId: number; userId: number; paymentId: number | null },
+): Promise<boolean> => {
+  try {
+    await tx.insert(enrollments).values(seat)
+    return true
+  } catch (error) {
+    if (pgErrorCode(error) === PG.uniqueViolation) return false
+    throw error
+  }
+}
+
+export const cancelSeat = async (tx: Executor, seatId: number, at: Date) => {
+  await tx.update(enrollments).set({ cancelledAt: at }).where(eq(enrollments.id, seatId))
+}
+
+/** Every active seat of the session with its payment, if any (for a session being deleted). */
+export const seatsOf = (tx: Executor, sessionId: number) =>
+  tx
+    .select({ seat: enrollments, payment: payments })
+    .from(enrollments)
+    .leftJoin(payments, eq(payments.id, enrollments.paymentId))
+    .where(and(eq(enrollments.sessionId, sessionId), isNull(enrollments.cancelledAt)))
+
+export const insertPayment = async (
+  tx: Executor,
+  values: typeof payments.$inferInsert,
+): Promise<PaymentRow> => {
+  const [row] = await tx.insert(payments).values(values).returning()
+  if (!row) throw new Error('INSERT ... RETURNING gave no row')
+  return row
+}
+
+export const findPayment = async (
+  tx: Executor,
+  paymentId: number,
+  { lock = false } = {},
+): Promise<PaymentRow | undefined> => {
+  const query = tx.select().from(payments).where(eq(payments.id, paymentId))
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+export const findPaymentBy = async (
+  tx: Executor,
+  by: { orderId: string } | { transactionId: string },
+): Promise<PaymentRow | undefined> => {
+  const where =
+    'orderId' in by
+      ? eq(payments.orderId, by.orderId)
+      : eq(payments.transactionId, by.transactionId)
+  const [row] = await tx.select().from(payments).where(where)
+  return row
+}
+
+/** The student's open payment (seat hold) for the session, locked. */
+export const findOpenPayment = async (tx: Executor, userId: number, sessionId: number) => {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.sessionId, sessionId),
+        eq(payments.status, 'processing'),
+      ),
+    )
+    .for('update')
+  return row
+}
+
+/** Changes a payment, only while it is in one of `from` (null: any); answers whether it did. */
+export const updatePayment = async (
+  tx: Executor,
+  paymentId: number,
+  fields: Partial<typeof payments.$inferInsert>,
+  from: readonly PaymentStatus[] | null = null,
+): Promise<boolean> => {
+  const changed = await tx
+    .update(payments)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(
+      and(eq(payments.id, paymentId), from ? inArray(payments.status, [...from]) : undefined),
+    )
+    .returning({ id: payments.id })
+  return changed.length > 0
+}
+
+/** Open payments of the session (holds) close: the session is going away. */
+export const cancelOpenPayments = async (tx: Executor, sessionId: number) => {
+  await tx
+    .update(payments)
+    .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: new Date() })
+    .where(and(eq(payments.sessionId, sessionId), eq(payments.status, 'processing')))
+}
+
+/** A payment with the lesson title and session start its answer shows. */
+export interface PaymentRecord {
+  payment: PaymentRow
+  lessonTitle: string
+  sessionStart: Date | null
+}
+
+const paymentRecordFields = {
+  payment: payments,
+  lessonTitle: lessons.title,
+  sessionStart: lessonSessions.startTime,
+}
+
+export const findPaymentRecord = async (
+  db: Executor,
+  paymentId: number,
+): Promise<PaymentRecord | undefined> => {
+  const [row] = await db
+    .select(paymentRecordFields)
+    .from(payments)
+    .innerJoin(lessons, eq(lessons.id, payments.lessonId))
+    .leftJoin(lessonSessions, eq(lessonSessions.id, payments.sessionId))
+    .where(eq(payments.id, paymentId))
+  return row
+}
+
+/** A student's captured payments (paid, refunding, refunded), newest first. */
+export const listCapturedPayments = async (db: Executor, userId: number, page: PageRequest) => {
+  const where = and(
+    eq(payments.userId, userId),
+    inArray(payments.status, ['success', 'refunding', 'refunded']),
+  )
+  const [records, [total]] = await Promise.all([
+    db
+      .select(paymentRecordFields)
+      .from(payments)
+      .innerJoin(lessons, eq(lessons.id, payments.lessonId))
+      .leftJoin(lessonSessions, eq(lessonSessions.id, payments.sessionId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.take)
+      .offset(page.offset),
+    db.select({ count: count() }).from(payments).where(where),
+  ])
+  return { records, itemCount: Number(total?.count ?? 0) }
+}
+
+/** Payments whose refund is due but not confirmed by the provider yet. */
+export const dueRefunds = (db: Executor) =>
+  db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.status, 'refunding'))
+    .orderBy(payments.id)
