@@ -1,10 +1,7 @@
 import { resolve } from 'node:path'
 import Type from 'typebox'
 import Value from 'typebox/value'
-import {
-  DEFAULT_PAYMENT_HOLD_MINUTES,
-  DEFAULT_PLATFORM_FEE_PERCENT,
-} from '../../contract/rules.ts'
+import { DEFAULT_PAYMENT_HOLD_MINUTES, DEFAULT_PLATFORM_FEE_PERCENT } from '../../contract/rules.ts'
 
 /** Server configuration from environment variables (all listed in .env.example). */
 const ConfigSchema = Type.Object({
@@ -40,9 +37,17 @@ const ConfigSchema = Type.Object({
   /** PayPal's REST base URL; by default the one of PAYPAL_ENV (tests point it at a local fake). */
   PAYPAL_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   /** How long opening a payment holds the seat, in minutes. */
-  PAYMENT_HOLD_MINUTES: Type.Integer({ minimum: 1, maximum: 180, default: DEFAULT_PAYMENT_HOLD_MINUTES }),
+  PAYMENT_HOLD_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 180,
+    default: DEFAULT_PAYMENT_HOLD_MINUTES,
+  }),
   /** The platform's fee per transaction, in percent (two decimals at most). */
-  PLATFORM_FEE_PERCENT: Type.Number({ minimum: 0, maximum: 100, default: DEFAULT_PLATFORM_FEE_PERCENT }),
+  PLATFORM_FEE_PERCENT: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    default: DEFAULT_PLATFORM_FEE_PERCENT,
+  }),
 })
 
 export type Config = Type.Static<typeof ConfigSchema>

@@ -171,6 +171,10 @@ export const setupTestApp = (
     rateLimitMax?: number
     /** Collects every line the app logs at error level (none unless given). */
     errorLog?: string[]
+    /** More environment for the app's configuration, read when the app is built. */
+    env?: () => Record<string, string>
+    /** How long one call to the payment provider may take. */
+    providerTimeoutMs?: number
   } = {},
 ) => {
   const context = {} as TestContext
@@ -185,12 +189,14 @@ export const setupTestApp = (
       DATA_DIR: dataDir,
       APP_ORIGIN,
       SEED_DEMO: 'false',
+      ...options.env?.(),
     })
     context.app = await buildApp({
       config,
       database,
       closeDatabase: false,
       rateLimit: { max: options.rateLimitMax ?? 10_000, timeWindow: 60_000 },
+      ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
       ...(options.errorLog
         ? {
             logger: {

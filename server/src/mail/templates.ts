@@ -141,7 +141,9 @@ export const emails = {
           subject: `まなび: 「${lessonTitle}」の受講が確定しました`,
           ...render(`${name} 様`, [
             `${when} の「${lessonTitle}」の受講登録が完了しました。`,
-            ...(paidCents > 0 ? [`お支払い額: ${usd(paidCents)}（セッション開始前に取り消すと全額返金されます）`] : []),
+            ...(paidCents > 0
+              ? [`お支払い額: ${usd(paidCents)}（セッション開始前に取り消すと全額返金されます）`]
+              : []),
             '添付のカレンダーファイルで予定に追加できます。参加リンクは開始5分前からレッスンページに表示されます。',
           ]),
         }
@@ -168,14 +170,18 @@ export const emails = {
           subject: `まなび: 「${lessonTitle}」のセッションが中止になりました`,
           ...render(`${name} 様`, [
             `講師が ${when} の「${lessonTitle}」のセッションを中止しました。`,
-            ...(refundCents > 0 ? [`お支払いいただいた ${usd(refundCents)} は全額返金されます。`] : []),
+            ...(refundCents > 0
+              ? [`お支払いいただいた ${usd(refundCents)} は全額返金されます。`]
+              : []),
           ]),
         }
       : {
           subject: `Manabi: a session of ${lessonTitle} was cancelled`,
           ...render(`Hello ${name},`, [
             `The educator cancelled the session of "${lessonTitle}" on ${when}.`,
-            ...(refundCents > 0 ? [`Your payment of ${usd(refundCents)} is refunded in full.`] : []),
+            ...(refundCents > 0
+              ? [`Your payment of ${usd(refundCents)} is refunded in full.`]
+              : []),
           ]),
         },
 

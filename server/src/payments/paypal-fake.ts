@@ -180,7 +180,10 @@ export const createPayPalFake = (options: PayPalFakeOptions) => {
         (request) => {
           const body = request.body as {
             intent?: string
-            purchase_units?: { reference_id?: string; amount?: { value?: string; currency_code?: string } }[]
+            purchase_units?: {
+              reference_id?: string
+              amount?: { value?: string; currency_code?: string }
+            }[]
           }
           const unit = body?.purchase_units?.[0]
           const amountCents = valueToCents(unit?.amount?.value)

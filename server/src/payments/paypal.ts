@@ -74,7 +74,9 @@ const issueOf = (body: Record<string, unknown>) => {
 
 const captureIn = (order: Record<string, unknown>) => {
   const units = order['purchase_units'] as
-    | { payments?: { captures?: { id?: string; status?: string; amount?: { value?: string } }[] } }[]
+    | {
+        payments?: { captures?: { id?: string; status?: string; amount?: { value?: string } }[] }
+      }[]
     | undefined
   return units?.[0]?.payments?.captures?.[0]
 }
@@ -100,6 +102,8 @@ export const createPayPalClient = (options: PayPalClientOptions): PaymentProvide
   const fetchImpl: Fetch = options.fetch ?? ((url, init) => fetch(url, init))
   const timeoutMs = options.timeoutMs ?? 15_000
   let token: { value: string; expiresAt: number } | null = null
+  /** A token request in flight, shared by the calls that need one meanwhile. */
+  let pendingToken: Promise<string> | null = null
 
   /** One HTTP call; a network error, a time-out or a 5xx is the provider being unavailable. */
   const send = async (path: string, init: RequestInit): Promise<ApiAnswer> => {
@@ -127,6 +131,13 @@ export const createPayPalClient = (options: PayPalClientOptions): PaymentProvide
 
   const accessToken = async () => {
     if (token && token.expiresAt > Date.now()) return token.value
+    pendingToken ??= requestToken().finally(() => {
+      pendingToken = null
+    })
+    return pendingToken
+  }
+
+  const requestToken = async () => {
     const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')
     const answer = await send('/v1/oauth2/token', {
       method: 'POST',

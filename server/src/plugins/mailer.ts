@@ -28,7 +28,10 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string }>(
         .where(and(inArray(outbox.id, [...ids]), isNull(outbox.sentAt)))
       for (const row of rows) {
         if (!transport) {
-          app.log.info({ to: row.to, subject: row.subject }, `E-mail kept in the outbox:\n${row.text}`)
+          app.log.info(
+            { to: row.to, subject: row.subject },
+            `E-mail kept in the outbox:\n${row.text}`,
+          )
           continue
         }
         try {
@@ -42,7 +45,10 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string }>(
           })
           await app.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id))
         } catch (error) {
-          app.log.error({ err: error, to: row.to }, 'E-mail delivery failed; it stays in the outbox')
+          app.log.error(
+            { err: error, to: row.to },
+            'E-mail delivery failed; it stays in the outbox',
+          )
         }
       }
     }

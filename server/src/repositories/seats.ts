@@ -185,9 +185,7 @@ export const updatePayment = async (
   const changed = await tx
     .update(payments)
     .set({ ...fields, updatedAt: new Date() })
-    .where(
-      and(eq(payments.id, paymentId), from ? inArray(payments.status, [...from]) : undefined),
-    )
+    .where(and(eq(payments.id, paymentId), from ? inArray(payments.status, [...from]) : undefined))
     .returning({ id: payments.id })
   return changed.length > 0
 }

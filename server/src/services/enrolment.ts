@@ -26,11 +26,7 @@ type SessionIds = { id: number; sessionId: number }
  * and the seat written, so parallel requests never seat more students than the lesson's max
  * slots (holds of open payments count as taken), and a unique index keeps one seat per student.
  */
-export const enroll = async (
-  deps: SeatDeps,
-  user: UserRow,
-  ids: SessionIds,
-): Promise<Enrollment> =>
+export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Promise<Enrollment> =>
   seatChange(deps, async (tx, effects) => {
     const now = new Date()
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
@@ -44,7 +40,9 @@ export const enroll = async (
       throw new ConflictError(MESSAGES.enrollments.noSeatsLeft)
     }
     if (priceOf(seated) > 0) throw new PaymentRequiredError(MESSAGES.enrollments.paymentRequired)
-    if (!(await insertSeat(tx, { sessionId: seated.session.id, userId: user.id, paymentId: null }))) {
+    if (
+      !(await insertSeat(tx, { sessionId: seated.session.id, userId: user.id, paymentId: null }))
+    ) {
       throw new ConflictError(MESSAGES.enrollments.alreadyEnrolled)
     }
     const seat = found(await findSeat(tx, seated.session.id, user.id), 'Enrollment')
@@ -114,7 +112,10 @@ export const deleteSessionWithSeats = async (
       const student = await findUserById(tx, seat.userId)
       let refundCents = 0
       if (payment?.status === 'success') {
-        await updatePayment(tx, payment.id, { status: 'refunding', refundReason: 'sessionCancelled' })
+        await updatePayment(tx, payment.id, {
+          status: 'refunding',
+          refundReason: 'sessionCancelled',
+        })
         effects.refunds.push(payment.id)
         refundCents = payment.amountInCents
       }

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Paginated } from '../../../contract/common.ts'
 import type { Payment } from '../../../contract/entities.ts'
-import type { CreateOrderBody, PaymentsQuery, WebhookBody } from '../../../contract/endpoints/payments.ts'
+import type {
+  CreateOrderBody,
+  PaymentsQuery,
+  WebhookBody,
+} from '../../../contract/endpoints/payments.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE, sessionPriceInCents } from '../../../contract/rules.ts'
@@ -50,11 +54,18 @@ export interface SeatDeps {
   eventDomain: string
 }
 
-/** Request ids derived from our payment: PayPal answers a repeated one with its first result. */
-const requestIds = {
-  order: (payment: { id: number }) => `manabi-order-${payment.id}`,
-  capture: (payment: { id: number }) => `manabi-capture-${payment.id}`,
-  refund: (payment: { id: number }) => `manabi-refund-${payment.id}`,
+/**
+ * Request ids derived from our payment: PayPal answers a repeated one with its first result. The
+ * creation instant is part of it, so a database started afresh (or another environment on the
+ * same PayPal account) never reuses the id of an older payment.
+ */
+const requestKey = (payment: Pick<PaymentRow, 'id' | 'createdAt'>) =>
+  `${payment.id}-${payment.createdAt.getTime().toString(36)}`
+export const requestIds = {
+  order: (payment: Pick<PaymentRow, 'id' | 'createdAt'>) => `manabi-order-${requestKey(payment)}`,
+  capture: (payment: Pick<PaymentRow, 'id' | 'createdAt'>) =>
+    `manabi-capture-${requestKey(payment)}`,
+  refund: (payment: Pick<PaymentRow, 'id' | 'createdAt'>) => `manabi-refund-${requestKey(payment)}`,
 }
 
 const isHoldActive = (payment: PaymentRow, now: Date) =>
@@ -173,7 +184,8 @@ export const createOrder = async (
     const open = await findOpenPayment(tx, user.id, seated.session.id)
     if (open && isHoldActive(open, now)) {
       // A second opening while the first is still asking the provider has no order to show.
-      if (open.orderId === null) throw new ConflictError(MESSAGES.payments.notProcessing('processing'))
+      if (open.orderId === null)
+        throw new ConflictError(MESSAGES.payments.notProcessing('processing'))
       return { payment: open, isNew: false, seated }
     }
     if (open) await updatePayment(tx, open.id, { status: 'cancelled', holdExpiresAt: null })
