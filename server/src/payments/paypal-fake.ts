@@ -110,8 +110,8 @@ export const createPayPalFake = (options: PayPalFakeOptions) => {
   }
 
   /**
-   * Runs one API call: an injected failure first, then the bearer token, then the answer, kept
-   * under the request id so a retry gets it again. A time-out still acts, as PayPal may have
+   * Runs one API call: an injected failure first, then the bearer token, then the answer, a
+   * success kept under the request id so a retry gets it again. A time-out still acts, as PayPal may have
    * done the work when the answer is lost on the way.
    */
   const serve =
@@ -136,7 +136,8 @@ export const createPayPalFake = (options: PayPalFakeOptions) => {
         const key = id && idempotent ? `${path}#${id}` : undefined
         const earlier = key ? answered.get(key) : undefined
         answer = earlier ?? handler(request)
-        if (key && !earlier && answer.status < 500) answered.set(key, answer)
+        // Only what succeeded is answered again: a refused call may be retried once fixed.
+        if (key && !earlier && answer.status < 300) answered.set(key, answer)
       }
       if (failure === 'timeout') {
         // The work is done, the answer never arrives: the client gives up first.
