@@ -175,5 +175,6 @@ describe('a server restart', () => {
     } finally {
       await second.app.close()
     }
-  })
+    // Two servers start on a file-backed database one after the other: slow on a busy machine.
+  }, 60_000)
 })

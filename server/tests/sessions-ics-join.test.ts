@@ -1,5 +1,5 @@
 import Value from 'typebox/value'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { MESSAGES } from '../../contract/messages.ts'
 import { joinSession } from '../../contract/endpoints/sessions.ts'
@@ -101,6 +101,27 @@ describe('GET /lessons/:id/sessions/:sessionId/join', () => {
         error: 'Forbidden',
         message: OUTSIDE_WINDOW,
       })
+    }
+  })
+
+  it('opens at exactly 5:00 before start, stays open at the start, and closes at the end', async () => {
+    const s = await scenario()
+    const { beforeWindow: session } = s.sessions
+    const start = session.startTime.getTime()
+    const end = session.endTime.getTime()
+    const statusAt = async (instant: number) => {
+      vi.setSystemTime(instant)
+      return (await join(s.lesson.id, session.id, s.cast.student.cookie)).statusCode
+    }
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      expect(await statusAt(start - 5 * MINUTE - 1)).toBe(403)
+      expect(await statusAt(start - 5 * MINUTE)).toBe(200)
+      expect(await statusAt(start)).toBe(200)
+      expect(await statusAt(end - 1)).toBe(200)
+      expect(await statusAt(end)).toBe(403)
+    } finally {
+      vi.useRealTimers()
     }
   })
 

@@ -1,11 +1,12 @@
-import { boolean, type InferType, mixed, object, string } from 'yup'
+import { boolean, type InferType, object, string } from 'yup'
 
-/** The VITE_* variables, validated once at start-up; the type is derived from the schema. */
+/**
+ * The VITE_* variables, validated once at start-up; the type is derived from the schema. The
+ * payment SDK's settings come from the API (GET /payments/config), which owns the credentials.
+ */
 const envSchema = object({
   API_URL: string().trim().required('VITE_API_URL is required (see .env.example)'),
   SUPPORT_EMAIL: string().trim().email().default('support@manabi.example'),
-  PAYPAL_CLIENT_ID: string().trim().default('test'),
-  PAYPAL_ENV: mixed<'sandbox' | 'production'>().oneOf(['sandbox', 'production']).default('sandbox'),
   ENABLE_MOCKS: boolean().default(false),
 })
 
@@ -18,8 +19,6 @@ const readEnv = (): Env => {
       {
         API_URL: raw.VITE_API_URL,
         SUPPORT_EMAIL: raw.VITE_SUPPORT_EMAIL || undefined,
-        PAYPAL_CLIENT_ID: raw.VITE_PAYPAL_CLIENT_ID || undefined,
-        PAYPAL_ENV: raw.VITE_PAYPAL_ENV || undefined,
         ENABLE_MOCKS: raw.VITE_ENABLE_MOCKS === 'true',
       },
       { abortEarly: false },
