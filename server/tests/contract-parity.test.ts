@@ -6,6 +6,7 @@ import * as admin from '../../contract/descriptors/admin.ts'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
 import * as lessons from '../../contract/descriptors/lessons.ts'
+import * as payments from '../../contract/descriptors/payments.ts'
 import * as resources from '../../contract/descriptors/resources.ts'
 import type { Endpoint } from '../../contract/endpoint.ts'
 import { api } from '../../contract/index.ts'
@@ -277,6 +278,42 @@ const linkBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
+/** The first upcoming session the student holds a seat in, paid or free. */
+const seatOf =
+  (email: string, paid: boolean): Lookup<Params> =>
+  async (backend) => {
+    const upcoming = resultOf(await backend.call(lessons.upcomingLessons, { as: email })).data
+    const match = upcoming.find(({ session }) => session.fullPrice > 0 === paid)
+    if (!match) throw new Error(`${backend.name}: ${email} holds no ${paid ? 'paid' : 'free'} seat`)
+    return { id: match.lesson.id, sessionId: match.session.id }
+  }
+/** The same session as an order's body. */
+const orderFor =
+  (email: string, paid: boolean): Lookup<unknown> =>
+  async (backend) => {
+    const { id, sessionId } = await seatOf(email, paid)(backend)
+    return { lessonId: id, sessionId }
+  }
+/** An upcoming session the student holds a seat in that has no seat left. */
+const fullSessionOf =
+  (email: string): Lookup<Params> =>
+  async (backend) => {
+    const upcoming = resultOf(await backend.call(lessons.upcomingLessons, { as: email })).data
+    const match = upcoming.find(({ session }) => session.availableSlots === 0)
+    if (!match) throw new Error(`${backend.name}: ${email} holds no seat in a full session`)
+    return { id: match.lesson.id, sessionId: match.session.id }
+  }
+/** The student's newest captured payment. */
+const paymentOf =
+  (email: string): Lookup<Params> =>
+  async (backend) => {
+    const [first] = resultOf(await backend.call(payments.listMyPayments, { as: email })).data
+    if (!first) throw new Error(`${backend.name}: ${email} has no payment`)
+    return { id: first.id }
+  }
+const PAYER = 'mai@manabi.example'
+const REFUNDED = 'tom@manabi.example'
+
 interface Scenario {
   name: string
   /** The endpoint called: its descriptor's method and path, and the schemas of its answers. */
@@ -300,6 +337,97 @@ const lessonBody = (categoryId: number) => ({
 })
 
 const scenarios: Scenario[] = [
+  {
+    name: 'payment config',
+    endpoint: api.payments.getPaymentConfig,
+  },
+  { name: 'my payments, a paid seat', endpoint: api.payments.listMyPayments, as: PAYER },
+  { name: 'my payments, a refund', endpoint: api.payments.listMyPayments, as: REFUNDED },
+  { name: 'my payments as an educator', endpoint: api.payments.listMyPayments, as: EDUCATOR },
+  {
+    name: 'open a payment for a paid session',
+    endpoint: api.payments.createOrder,
+    as: REFUNDED,
+    body: orderFor(PAYER, true),
+  },
+  {
+    name: 'open a payment for a seat already held',
+    endpoint: api.payments.createOrder,
+    as: PAYER,
+    body: orderFor(PAYER, true),
+  },
+  {
+    name: 'open a payment for a free session',
+    endpoint: api.payments.createOrder,
+    as: REFUNDED,
+    body: orderFor(PAYER, false),
+  },
+  {
+    name: 'capture a captured payment again',
+    endpoint: api.payments.capturePayment,
+    as: PAYER,
+    params: paymentOf(PAYER),
+  },
+  {
+    name: "capture someone else's payment",
+    endpoint: api.payments.capturePayment,
+    as: REFUNDED,
+    params: paymentOf(PAYER),
+  },
+  {
+    name: 'cancel a captured payment',
+    endpoint: api.payments.cancelPayment,
+    as: PAYER,
+    params: paymentOf(PAYER),
+  },
+  {
+    name: 'read a payment as an admin',
+    endpoint: api.payments.getPayment,
+    as: ADMIN,
+    params: paymentOf(PAYER),
+  },
+  {
+    name: 'enrol in a free session with one seat left',
+    endpoint: api.sessions.enroll,
+    as: REFUNDED,
+    params: seatOf(PAYER, false),
+  },
+  {
+    name: 'enrol in a paid session',
+    endpoint: api.sessions.enroll,
+    as: REFUNDED,
+    params: seatOf(PAYER, true),
+  },
+  {
+    name: 'enrol in a full session',
+    endpoint: api.sessions.enroll,
+    as: STUDENT,
+    params: fullSessionOf(REFUNDED),
+  },
+  {
+    name: 'enrol twice',
+    endpoint: api.sessions.enroll,
+    as: PAYER,
+    params: seatOf(PAYER, false),
+  },
+  {
+    name: 'unenrol from a paid seat',
+    endpoint: api.sessions.unenroll,
+    as: PAYER,
+    params: seatOf(PAYER, true),
+  },
+  {
+    name: 'unenrol without a seat',
+    endpoint: api.sessions.unenroll,
+    as: REFUNDED,
+    params: seatOf(PAYER, true),
+  },
+  {
+    name: 'calendar file without a seat',
+    endpoint: api.sessions.sessionIcs,
+    as: REFUNDED,
+    params: seatOf(PAYER, true),
+  },
   { name: 'status', endpoint: api.system.health },
   { name: 'guest categories', endpoint: api.guest.guestCategories },
   {
