@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ACCOUNTS, DEMO_PASSWORD } from '../contract/demo/world.ts'
+import { ACCOUNTS } from '../contract/demo/world.ts'
 import * as admin from '../contract/descriptors/admin.ts'
 import type { AdminUser } from '../contract/index.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { translator } from './i18n.ts'
+import { logIn, logOut, rowOf, searchUsers, toast, type T, usersTable } from './flows.ts'
 import { connectProduct, launchBrowser } from './support.ts'
 
 const product = connectProduct()
@@ -37,7 +38,6 @@ const ADMIN = demo('admin')
 // licence is only ever looked at here, never taken.
 const KENJI = demo('kenji')
 
-type T = ReturnType<typeof translator>
 type Language = Parameters<typeof translator>[0]
 
 const openPage = async (context: BrowserContext) => {
@@ -51,34 +51,6 @@ const newSession = async (width = 1280) => {
   return { context, page: await openPage(context) }
 }
 
-const logIn = async (page: Page, t: T, email: string, password = DEMO_PASSWORD) => {
-  await page.goto(product.appUrl(paths.auth.login.href()))
-  await page.getByLabel(t('auth.fields.email'), { exact: true }).fill(email)
-  await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password)
-  await page.getByRole('button', { name: t('auth.login.submit'), exact: true }).click()
-  await page.waitForURL(product.appUrl(paths.home.href()))
-}
-
-const logOut = async (page: Page, t: T) => {
-  await page.getByRole('button', { name: t('nav.logout') }).click()
-  await page.waitForURL(product.appUrl(paths.auth.login.href()))
-}
-
-/**
- * A toast with this text appears; its close button (react-toastify's own, labelled 'close') takes
- * it away, so the next toast with the same text is a new one.
- */
-const toast = async (page: Page, text: string) => {
-  const alert = page.getByRole('alert').filter({ hasText: text })
-  await alert.waitFor()
-  await alert.getByRole('button', { name: 'close', exact: true }).click()
-  await alert.waitFor({ state: 'hidden' })
-}
-
-/** The row of a table whose row header is `name`. */
-const rowOf = (table: Locator, name: string) =>
-  table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name, exact: true }) })
-
 /** What the row of `name` shows under the column headed `column`, as the user reads it. */
 const cellText = async (table: Locator, name: string, column: string) => {
   const columns = (await table.getByRole('columnheader').allTextContents()).map((text) =>
@@ -91,23 +63,8 @@ const cellText = async (table: Locator, name: string, column: string) => {
   return text.trim()
 }
 
-const usersTable = (page: Page, t: T) =>
-  page.getByRole('table', { name: t('admin.users.caption'), exact: true })
 const poolTable = (page: Page, t: T) =>
   page.getByRole('table', { name: t('admin.pool.caption'), exact: true })
-
-/**
- * Types into the users list's search box and waits for the debounced search to reach the URL;
- * returns the list the screen received for it.
- */
-const searchUsers = async (page: Page, t: T, text: string) => {
-  const answer = product.nextAnswer(page, admin.listUsers, { query: { search: text } })
-  await page
-    .getByRole('searchbox', { name: t('admin.users.filters.search'), exact: true })
-    .fill(text)
-  await page.waitForURL((url) => url.searchParams.get('search') === text)
-  return (await answer).data
-}
 
 const licenceText = (t: T, licence: NonNullable<AdminUser['videoLicence']>) =>
   t('admin.users.licence', {
@@ -141,7 +98,7 @@ describe('an admin approving a new educator and lending it a licence', () => {
     await teacher.goto(await product.emailLink(email, paths.auth.confirmation.href()))
     await teacher.getByText(t('auth.confirmation.confirmed')).waitFor()
 
-    await logIn(teacher, t, email, password)
+    await logIn(product, teacher, t, email, password)
     await teacher
       .getByRole('heading', { name: t('dashboard.educator.title'), exact: true })
       .waitFor()
@@ -151,14 +108,14 @@ describe('an admin approving a new educator and lending it a licence', () => {
     await teacher
       .getByRole('heading', { name: t('auth.notApproved.title'), exact: true, level: 1 })
       .waitFor()
-    await logOut(teacher, t)
+    await logOut(product, teacher, t)
 
     // (b) The admin finds them by part of their name, approves them and lends them a licence.
     const { context: adminContext, page } = await newSession()
-    await logIn(page, t, ADMIN.email)
+    await logIn(product, page, t, ADMIN.email)
     await page.getByRole('heading', { name: t('admin.users.title'), level: 1 }).waitFor()
     const users = usersTable(page, t)
-    const found = await searchUsers(page, t, `Newteacher ${stamp}`)
+    const found = await searchUsers(product, page, t, `Newteacher ${stamp}`)
     expect(found.map((user) => user.email)).toEqual([email])
     const userId = found[0]!.id
     await rowOf(users, name).waitFor()
@@ -208,7 +165,7 @@ describe('an admin approving a new educator and lending it a licence', () => {
       .toBe(licenceText(t, first))
 
     // (c) The educator signs in again: approved, licensed, and the new-lesson form opens.
-    await logIn(teacher, t, email, password)
+    await logIn(product, teacher, t, email, password)
     await teacher
       .getByRole('heading', { name: t('dashboard.educator.title'), exact: true })
       .waitFor()
@@ -295,7 +252,7 @@ describe('an admin approving a new educator and lending it a licence', () => {
     const t = translator('en-US')
     const account = `e2e-pool-${Date.now()}@manabi.example`
     const { context, page } = await newSession()
-    await logIn(page, t, ADMIN.email)
+    await logIn(product, page, t, ADMIN.email)
     await page.getByRole('link', { name: t('nav.videoLicences') }).click()
     await page.waitForURL(product.appUrl(paths.admin.licences.href()))
     const pool = poolTable(page, t)
@@ -326,9 +283,9 @@ describe('an admin approving a new educator and lending it a licence', () => {
   it("warns how many of an educator's upcoming sessions a removal affects, and Cancel keeps the licence", async () => {
     const t = translator('en-US')
     const { context, page } = await newSession()
-    await logIn(page, t, ADMIN.email)
+    await logIn(product, page, t, ADMIN.email)
     const users = usersTable(page, t)
-    const found = await searchUsers(page, t, KENJI.email.split('@')[0]!)
+    const found = await searchUsers(product, page, t, KENJI.email.split('@')[0]!)
     const kenji = found.find((user) => user.email === KENJI.email)
     if (!kenji?.videoLicence) throw new Error(`${KENJI.email} holds no licence`)
     expect(kenji.upcomingSessionCount).toBeGreaterThan(0)
@@ -371,7 +328,7 @@ describe('accessibility of the admin screens (axe-core)', () => {
     await usersTable(page, t).waitFor()
     await audit(page, `${language} users`, found)
 
-    await searchUsers(page, t, KENJI.name)
+    await searchUsers(product, page, t, KENJI.name)
     await rowOf(usersTable(page, t), KENJI.name)
       .getByRole('button', {
         name: t('admin.licence.removeLabelFor', { name: KENJI.name }),
@@ -413,7 +370,7 @@ describe('accessibility of the admin screens (axe-core)', () => {
     const en = translator('en-US')
     const jp = translator('jp-JP')
     const { context, page } = await newSession()
-    await logIn(page, en, ADMIN.email)
+    await logIn(product, page, en, ADMIN.email)
     const found: string[] = []
     await auditScreens(page, 'en-US', found)
 

@@ -1,9 +1,9 @@
-import { deflateSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNTS, DEMO_PASSWORD } from '../contract/demo/world.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
+import { png, toast } from './flows.ts'
 import { connectProduct, launchBrowser } from './support.ts'
 
 const product = connectProduct()
@@ -37,47 +37,6 @@ const newPage = async (zone = 'Europe/London') => {
   const page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
   return page
-}
-
-/** A toast with this text appears; closing it lets the next one with the same text be new. */
-const toast = async (page: Page, text: string) => {
-  const alert = page.getByRole('alert').filter({ hasText: text })
-  await alert.waitFor()
-  await alert.getByRole('button', { name: 'close', exact: true }).click()
-  await alert.waitFor({ state: 'hidden' })
-}
-
-/** A real 2×2 PNG (the server checks a cover's bytes, not its name). */
-const png = () => {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(body))
-    return Buffer.concat([length, body, sum])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(2, 0)
-  header.writeUInt32BE(2, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const rows = Buffer.from([0, 200, 80, 40, 200, 80, 40, 0, 40, 80, 200, 40, 80, 200])
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
 }
 
 const PDF = Buffer.from(
