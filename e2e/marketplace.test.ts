@@ -116,122 +116,136 @@ const payForSession = async (page: Page, index: number) => {
 }
 
 describe('the marketplace, end to end', () => {
-  it('a new educator is approved and publishes; a student pays, joins, unenrols with a refund', async () => {
-    const zone = daytimeZone()
-    const stamp = Date.now().toString(36)
-    const educator = {
-      name: `Nora Journey ${stamp}`,
-      email: `e2e-journey-${stamp}@example.com`,
-      password: 'Password1',
-    }
-    const title = `Origami for beginners ${stamp}`
+  it(
+    'a new educator is approved and publishes; a student pays, joins, unenrols with a refund',
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const zone = daytimeZone()
+      const stamp = Date.now().toString(36)
+      const educator = {
+        name: `Nora Journey ${stamp}`,
+        email: `e2e-journey-${stamp}@example.com`,
+        password: 'Password1',
+      }
+      const title = `Origami for beginners ${stamp}`
 
-    // A new educator registers and confirms the e-mail.
-    const teacher = await newPage(zone)
-    await registerEducator(product, teacher, t, educator)
+      // A new educator registers and confirms the e-mail.
+      const teacher = await newPage(zone)
+      await registerEducator(product, teacher, t, educator)
 
-    // The admin approves them and lends them a video licence.
-    const adminPage = await newPage(zone)
-    await logIn(product, adminPage, t, ADMIN.email)
-    const [found] = await searchUsers(product, adminPage, t, educator.name)
-    if (!found) throw new Error('The new educator is not listed')
-    await approveAndLicense(product, adminPage, t, { ...educator, id: found.id })
-    await adminPage.context().close()
+      // The admin approves them and lends them a video licence.
+      const adminPage = await newPage(zone)
+      await logIn(product, adminPage, t, ADMIN.email)
+      const [found] = await searchUsers(product, adminPage, t, educator.name)
+      if (!found) throw new Error('The new educator is not listed')
+      await approveAndLicense(product, adminPage, t, { ...educator, id: found.id })
+      await adminPage.context().close()
 
-    // The educator publishes a lesson at $20.00 an hour with a session starting in five minutes
-    // (its join window is open at once) and one tomorrow.
-    await logIn(product, teacher, t, educator.email, educator.password)
-    await teacher.getByRole('navigation').getByRole('link', { name: 'New lesson' }).click()
-    await teacher.locator('input[type="file"]').setInputFiles({
-      name: 'crane.png',
-      mimeType: 'image/png',
-      buffer: png(),
-    })
-    await teacher.getByRole('img', { name: 'Cover image preview' }).waitFor()
-    await teacher.getByRole('textbox', { name: 'Title' }).fill(title)
-    await teacher.getByLabel('Category', { exact: true }).selectOption({ label: 'Art' })
-    await teacher.getByLabel('Price per hour (USD)').fill('20')
-    await teacher.getByRole('button', { name: 'Continue' }).click()
-    await toast(teacher, 'Image uploaded successfully')
-    await teacher.waitForURL(/\/lesson\/\d+\/edit$/)
-    const lessonId = Number(/\/lesson\/(\d+)\/edit$/.exec(teacher.url())![1])
+      // The educator publishes a lesson at $20.00 an hour with a session starting in five minutes
+      // (its join window is open at once) and one tomorrow.
+      await logIn(product, teacher, t, educator.email, educator.password)
+      await teacher.getByRole('navigation').getByRole('link', { name: 'New lesson' }).click()
+      await teacher.locator('input[type="file"]').setInputFiles({
+        name: 'crane.png',
+        mimeType: 'image/png',
+        buffer: png(),
+      })
+      await teacher.getByRole('img', { name: 'Cover image preview' }).waitFor()
+      await teacher.getByRole('textbox', { name: 'Title' }).fill(title)
+      await teacher.getByLabel('Category', { exact: true }).selectOption({ label: 'Art' })
+      await teacher.getByLabel('Price per hour (USD)').fill('20')
+      await teacher.getByRole('button', { name: 'Continue' }).click()
+      await toast(teacher, 'Image uploaded successfully')
+      await teacher.waitForURL(/\/lesson\/\d+\/edit$/)
+      const lessonId = Number(/\/lesson\/(\d+)\/edit$/.exec(teacher.url())![1])
 
-    await teacher.getByRole('button', { name: 'Add session', exact: true }).first().click()
-    let dialog = teacher.getByRole('dialog', { name: 'Add session' })
-    await dialog.getByLabel('Time zone', { exact: true }).selectOption(zone)
-    await dialog.getByRole('button', { name: t('sessions.editor.quick.fill') }).click()
-    await dialog.getByRole('textbox', { name: 'Meeting link' }).fill(ZOOM)
-    await dialog.getByRole('button', { name: 'Add session', exact: true }).click()
-    await toast(teacher, 'Session added')
-    await teacher.getByRole('button', { name: 'Add session', exact: true }).first().click()
-    dialog = teacher.getByRole('dialog', { name: 'Add session' })
-    await dialog.getByLabel('Date', { exact: true }).fill(dateIn(zone, 1))
-    await dialog.getByLabel('Start time', { exact: true }).fill('10:00')
-    await dialog.getByLabel('End time', { exact: true }).fill('11:00')
-    await dialog.getByLabel('Time zone', { exact: true }).selectOption(zone)
-    await dialog.getByRole('textbox', { name: 'Meeting link' }).fill(ZOOM)
-    await dialog.getByRole('button', { name: 'Add session', exact: true }).click()
-    await toast(teacher, 'Session added')
-    await teacher.getByRole('textbox', { name: 'About' }).fill('Fold a crane, a frog and a box.')
-    await teacher.getByRole('textbox', { name: 'Details' }).fill('Bring square paper.')
-    await teacher.getByRole('button', { name: /^(Publish|Update)$/ }).click()
-    await teacher.waitForURL(product.appUrl(paths.lesson.detail.href(lessonId)))
-    await logOut(product, teacher, t)
-    await teacher.context().close()
+      await teacher.getByRole('button', { name: 'Add session', exact: true }).first().click()
+      let dialog = teacher.getByRole('dialog', { name: 'Add session' })
+      await dialog.getByLabel('Time zone', { exact: true }).selectOption(zone)
+      await dialog.getByRole('button', { name: t('sessions.editor.quick.fill') }).click()
+      await dialog.getByRole('textbox', { name: 'Meeting link' }).fill(ZOOM)
+      await dialog.getByRole('button', { name: 'Add session', exact: true }).click()
+      await toast(teacher, 'Session added')
+      await teacher.getByRole('button', { name: 'Add session', exact: true }).first().click()
+      dialog = teacher.getByRole('dialog', { name: 'Add session' })
+      await dialog.getByLabel('Date', { exact: true }).fill(dateIn(zone, 1))
+      await dialog.getByLabel('Start time', { exact: true }).fill('10:00')
+      await dialog.getByLabel('End time', { exact: true }).fill('11:00')
+      await dialog.getByLabel('Time zone', { exact: true }).selectOption(zone)
+      await dialog.getByRole('textbox', { name: 'Meeting link' }).fill(ZOOM)
+      await dialog.getByRole('button', { name: 'Add session', exact: true }).click()
+      await toast(teacher, 'Session added')
+      await teacher.getByRole('textbox', { name: 'About' }).fill('Fold a crane, a frog and a box.')
+      await teacher.getByRole('textbox', { name: 'Details' }).fill('Bring square paper.')
+      await teacher.getByRole('button', { name: /^(Publish|Update)$/ }).click()
+      await teacher.waitForURL(product.appUrl(paths.lesson.detail.href(lessonId)))
+      await logOut(product, teacher, t)
+      await teacher.context().close()
 
-    // A student finds the lesson and pays for the session starting soon.
-    const student = await newPage(zone)
-    await logIn(product, student, t, TOM.email)
-    await student.getByLabel('Search lessons').fill(title)
-    await student
-      .getByRole('link', { name: new RegExp(title) })
-      .first()
-      .click()
-    await student.getByRole('heading', { name: title, level: 1 }).waitFor()
-    await expect.poll(() => sessionCards(student).count()).toBe(2)
-    const soon = await payForSession(student, 0)
-    expect(soon.amount_in_cents).toBe(2000)
+      // A student finds the lesson and pays for the session starting soon.
+      const student = await newPage(zone)
+      await logIn(product, student, t, TOM.email)
+      await student.getByLabel('Search lessons').fill(title)
+      await student
+        .getByRole('link', { name: new RegExp(title) })
+        .first()
+        .click()
+      await student.getByRole('heading', { name: title, level: 1 }).waitFor()
+      await expect.poll(() => sessionCards(student).count()).toBe(2)
+      const soon = await payForSession(student, 0)
+      expect(soon.amount_in_cents).toBe(2000)
 
-    // Back on the lesson: the card is enrolled, the calendar file downloads, Join opens the room.
-    await student.getByRole('link', { name: t('payments.result.toLesson') }).click()
-    const card = sessionCards(student).nth(0)
-    await card.getByText(t('sessions.labels.enrolled'), { exact: true }).waitFor()
-    const download = student.waitForEvent('download')
-    await card.getByRole('button', { name: t('sessions.actions.addToCalendar') }).click()
-    const file = await download
-    expect(file.suggestedFilename()).toMatch(/^session-\d+\.ics$/)
-    expect(await readFile((await file.path()) ?? '', 'utf8')).toContain(title)
-    const room = student.context().waitForEvent('page')
-    await card.getByRole('button', { name: t('sessions.actions.join'), exact: true }).click()
-    const meeting = await room
-    await meeting.waitForLoadState()
-    expect(meeting.url()).toBe(ZOOM)
-    await meeting.close()
+      // Back on the lesson: the card is enrolled, the calendar file downloads, Join opens the room.
+      await student.getByRole('link', { name: t('payments.result.toLesson') }).click()
+      const card = sessionCards(student).nth(0)
+      await card.getByText(t('sessions.labels.enrolled'), { exact: true }).waitFor()
+      const download = student.waitForEvent('download')
+      await card.getByRole('button', { name: t('sessions.actions.addToCalendar') }).click()
+      const file = await download
+      expect(file.suggestedFilename()).toMatch(/^session-\d+\.ics$/)
+      expect(await readFile((await file.path()) ?? '', 'utf8')).toContain(title)
+      // The session starts five to six minutes after it was added: Join appears once its window
+      // (5:00 before the start) opens, within a minute.
+      const join = card.getByRole('button', { name: t('sessions.actions.join'), exact: true })
+      await join.waitFor({ timeout: 90_000 })
+      const room = student.context().waitForEvent('page')
+      await join.click()
+      const meeting = await room
+      await meeting.waitForLoadState()
+      expect(meeting.url()).toBe(ZOOM)
+      await meeting.close()
 
-    // Tomorrow's session: paid, then given back before it starts; the refund shows in history.
-    await payForSession(student, 1)
-    await student.getByRole('link', { name: t('payments.result.toLesson') }).click()
-    const tomorrow = sessionCards(student).nth(1)
-    await tomorrow
-      .getByRole('button', { name: t('sessions.actions.unenroll'), exact: true })
-      .click()
-    const confirm = student.getByRole('dialog', { name: t('sessions.unenroll.title') })
-    await confirm.getByText(t('sessions.unenroll.refund', { price: '$20.00' })).waitFor()
-    await confirm.getByRole('button', { name: t('sessions.unenroll.confirm'), exact: true }).click()
-    await toast(student, t('sessions.toasts.unenrolledRefund'))
-    await tomorrow
-      .getByRole('button', { name: t('sessions.actions.enroll'), exact: true })
-      .waitFor()
-    await student
-      .getByRole('navigation')
-      .getByRole('link', { name: t('nav.history') })
-      .click()
-    const history = student.getByRole('region', { name: t('payments.history.title') })
-    await expect
-      .poll(async () => (await history.innerText()).includes(t('payments.history.status.refunded')))
-      .toBe(true)
-    expect(await history.innerText()).toContain(t('payments.history.status.success'))
-    expect(await history.innerText()).toContain(soon.transactionId)
-    await student.context().close()
-  })
+      // Tomorrow's session: paid, then given back before it starts; the refund shows in history.
+      await payForSession(student, 1)
+      await student.getByRole('link', { name: t('payments.result.toLesson') }).click()
+      const tomorrow = sessionCards(student).nth(1)
+      await tomorrow
+        .getByRole('button', { name: t('sessions.actions.unenroll'), exact: true })
+        .click()
+      const confirm = student.getByRole('dialog', { name: t('sessions.unenroll.title') })
+      await confirm.getByText(t('sessions.unenroll.refund', { price: '$20.00' })).waitFor()
+      await confirm
+        .getByRole('button', { name: t('sessions.unenroll.confirm'), exact: true })
+        .click()
+      await toast(student, t('sessions.toasts.unenrolledRefund'))
+      await tomorrow
+        .getByRole('button', { name: t('sessions.actions.enroll'), exact: true })
+        .waitFor()
+      await student
+        .getByRole('navigation')
+        .getByRole('link', { name: t('nav.history') })
+        .click()
+      const history = student.getByRole('region', { name: t('payments.history.title') })
+      await expect
+        .poll(async () =>
+          (await history.innerText()).includes(t('payments.history.status.refunded')),
+        )
+        .toBe(true)
+      expect(await history.innerText()).toContain(t('payments.history.status.success'))
+      expect(await history.innerText()).toContain(soon.transactionId)
+      await student.context().close()
+    },
+  )
 })
