@@ -7,11 +7,13 @@ import { paymentKeys } from './keys'
 export const cancelPayment = (paymentId: number) =>
   request(cancelPaymentCall, { params: { id: paymentId } })
 
+/** The cancelled payment is cached for its result screen; after a refusal the screen asks. */
 export const useCancelPayment = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: cancelPayment,
-    onSettled: (_payment, _error, paymentId) =>
-      queryClient.invalidateQueries({ queryKey: paymentKeys.detail(paymentId) }),
+    onSuccess: (payment) => queryClient.setQueryData(paymentKeys.detail(payment.id), payment),
+    onError: (_error, paymentId) =>
+      queryClient.removeQueries({ queryKey: paymentKeys.detail(paymentId) }),
   })
 }

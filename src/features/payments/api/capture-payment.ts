@@ -7,16 +7,17 @@ import { paymentKeys } from './keys'
 export const capturePayment = (paymentId: number) =>
   request(capturePaymentCall, { params: { id: paymentId } })
 
-/** The payment as captured; the history gains it. A refusal also changes it (cancelled). */
+/**
+ * The captured payment is cached for its result screen and the history gains it. A refusal may
+ * have changed the payment too (cancelled): its cached copy is dropped, so the screen asks.
+ */
 export const useCapturePayment = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: capturePayment,
     onSuccess: (payment) => queryClient.setQueryData(paymentKeys.detail(payment.id), payment),
-    onSettled: (_payment, _error, paymentId) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentKeys.detail(paymentId) }),
-        queryClient.invalidateQueries({ queryKey: paymentKeys.mine() }),
-      ]),
+    onError: (_error, paymentId) =>
+      queryClient.removeQueries({ queryKey: paymentKeys.detail(paymentId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.mine() }),
   })
 }
