@@ -48,8 +48,8 @@ const fakePayPal = {
       options.onError?.(error instanceof Error ? error : new Error(String(error)))
     return {
       isEligible: () => true,
-      close: async () => {},
-      render: async (container: HTMLElement) => {
+      close: () => Promise.resolve(),
+      render: (container: HTMLElement) => {
         container.append(
           button('PayPal', () => {
             options.createOrder?.().then((id) => (orderID = id), report)
@@ -62,6 +62,7 @@ const fakePayPal = {
           }),
           button('Wallet fails', () => report(new Error('Wallet failure'))),
         )
+        return Promise.resolve()
       },
     }
   },
