@@ -15,7 +15,8 @@ interface ButtonsOptions {
   onError?: (error: Error) => void
 }
 
-type PayPalWindow = Window & { paypal?: unknown }
+/** The SDK's global, typed by the SDK as its own: the stand-in is only part of it. */
+const globals = () => window as unknown as Record<string, unknown>
 
 const sdkScripts = () =>
   [...document.querySelectorAll<HTMLScriptElement>('script[src]')].filter((script) =>
@@ -71,7 +72,7 @@ const fakePayPal = {
 /** The SDK loads: `window.paypal` is the fake wallet. */
 export const resolveSdk = async () => {
   const script = await sdkScript()
-  ;(window as PayPalWindow).paypal = fakePayPal
+  globals().paypal = fakePayPal
   script.dispatchEvent(new Event('load'))
 }
 
@@ -84,5 +85,5 @@ export const rejectSdk = async () => {
 /** Forgets every SDK script and the global, so the next test loads from scratch. */
 export const resetSdk = () => {
   for (const script of sdkScripts()) script.remove()
-  delete (window as PayPalWindow).paypal
+  Reflect.deleteProperty(globals(), 'paypal')
 }
