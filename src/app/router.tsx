@@ -162,7 +162,12 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireAuth roles={['student']} />,
-            children: [{ path: paths.payment.result.pattern, lazy: screen('PaymentResult') }],
+            children: [
+              {
+                path: paths.payment.result.pattern,
+                lazy: lazyDefault(() => import('./routes/payment-result')),
+              },
+            ],
           },
           { path: paths.terms.pattern, lazy: lazyDefault(() => import('./routes/terms')) },
           {

@@ -82,8 +82,30 @@ export const isEnrolled = (userId: number | undefined, sessionId: number) =>
 export const lessonOf = (session: DbSession) =>
   db.lessons.find((lesson) => lesson.id === session.lessonId)
 
-export const seatsLeft = (session: DbSession) =>
-  Math.max(0, (lessonOf(session)?.max_slots ?? 0) - enrolledCount(session.id))
+/** A payment still holding a seat: processing and its hold not yet expired. */
+export const holdsSeat = (payment: DbPayment, now = Date.now()) =>
+  payment.status === 'processing' &&
+  payment.holdExpiresAt !== null &&
+  Date.parse(payment.holdExpiresAt) > now
+
+/** Seats held by open payments of anyone but `viewerId` (the viewer's own hold is their seat). */
+export const heldByOthers = (sessionId: number, viewerId: number | undefined, now = Date.now()) =>
+  db.payments.filter(
+    (payment) =>
+      payment.sessionId === sessionId && payment.userId !== viewerId && holdsSeat(payment, now),
+  ).length
+
+/**
+ * Seats left as `viewerId` sees them: max_slots less the enrolments and the active holds of other
+ * users, never below 0.
+ */
+export const seatsLeft = (session: DbSession, viewerId?: number, now = Date.now()) =>
+  Math.max(
+    0,
+    (lessonOf(session)?.max_slots ?? 0) -
+      enrolledCount(session.id) -
+      heldByOthers(session.id, viewerId, now),
+  )
 
 export const fullPriceOf = (session: DbSession) =>
   sessionPriceInCents(lessonOf(session)?.price_in_cents ?? 0, session.start_time, session.end_time)
@@ -94,7 +116,7 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     enrolled: isEnrolled(viewer?.id, session.id),
     owner: viewer !== null && lesson?.ownerId === viewer.id,
   }
-  const availableSlots = seatsLeft(session)
+  const availableSlots = seatsLeft(session, viewer?.id, now.getTime())
   return {
     id: session.id,
     lessonId: session.lessonId,

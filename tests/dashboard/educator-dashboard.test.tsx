@@ -66,11 +66,11 @@ describe("the educator's lessons on the dashboard (§2)", () => {
       'Conversational Japanese for Beginners',
     ])
 
-    // Lesson 1 (5 seats a session): a live and a future session, the student holds one seat.
+    // Lesson 1 (5 seats a session): a live and a future session, a student holds a seat in each.
     const japanese = card('Conversational Japanese for Beginners')
     expect(japanese).toHaveTextContent('$20.00 per hour')
     expect(japanese).toHaveTextContent('2 upcoming sessions')
-    expect(japanese).toHaveTextContent('Seats taken: 1 / 10')
+    expect(japanese).toHaveTextContent('Seats taken: 2 / 10')
     expect(within(japanese).queryByText('Not listed yet')).not.toBeInTheDocument()
     const id = lessonNamed('Conversational Japanese for Beginners').id
     expect(japanese.querySelector('img')).toHaveAttribute(
@@ -284,7 +284,7 @@ describe('the latest reviews of the educator’s lessons (§2)', () => {
     const mine = await screen.findByRole('region', { name: 'あなたのレッスン' })
     expect(within(mine).getAllByText('未掲載')).toHaveLength(1)
     expect(mine).toHaveTextContent('今後のセッション 2 件')
-    expect(mine).toHaveTextContent('予約済みの席：1 / 10')
+    expect(mine).toHaveTextContent('予約済みの席：2 / 10')
     const reviews = screen.getByRole('region', { name: '私のレッスンへの最新レビュー' })
     const newest = db.reviews.find((row) => row.body.startsWith('Friendly'))!
     expect(reviews).toHaveTextContent(formatDate(newest.createdAt!, 'jp-JP'))

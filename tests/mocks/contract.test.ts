@@ -58,9 +58,12 @@ const scenario = <D extends Descriptor>(
   },
 })
 
+/** Above the seeded payments' ids. */
+const PROCESSING_ID = 90
+
 const processingPayment = () => {
   db.payments.push({
-    id: 2,
+    id: PROCESSING_ID,
     userId: seedIds.student,
     lessonId: seedIds.paidLesson,
     sessionId: seedIds.sessions.futurePaid,
@@ -165,7 +168,7 @@ const scenarios: Scenario[] = [
     params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.startingSoon },
   }),
   scenario(sessions.sessionIcs, {
-    as: student,
+    as: seedIds.student3,
     params: { id: seedIds.paidLesson, sessionId: seedIds.sessions.futurePaid },
   }),
   scenario(sessions.joinSession, {
@@ -201,12 +204,22 @@ const scenarios: Scenario[] = [
     json: { lessonId: seedIds.toReviewLesson, body: 'Clear and practical.', rating: 4 },
   }),
 
+  scenario(payments.getPaymentConfig, { as: null }),
+  scenario(payments.listMyPayments, { as: student }),
   scenario(payments.createOrder, {
     as: student,
     json: { lessonId: seedIds.paidLesson, sessionId: seedIds.sessions.futurePaid },
   }),
-  scenario(payments.capturePayment, { as: student, params: { id: 2 }, before: processingPayment }),
-  scenario(payments.cancelPayment, { as: student, params: { id: 2 }, before: processingPayment }),
+  scenario(payments.capturePayment, {
+    as: student,
+    params: { id: PROCESSING_ID },
+    before: processingPayment,
+  }),
+  scenario(payments.cancelPayment, {
+    as: student,
+    params: { id: PROCESSING_ID },
+    before: processingPayment,
+  }),
   scenario(payments.getPayment, { as: student, params: { id: seedIds.payment } }),
   scenario(payments.paymentWebhook, {
     as: null,

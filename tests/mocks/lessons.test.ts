@@ -73,8 +73,8 @@ describe('lesson lists', () => {
       const lesson = mine.body.data.find((row) => row.id === id)!
       return [lesson.upcomingSessions, lesson.seatsTaken, lesson.seatsTotal]
     }
-    // The paid lesson: an ended session (not counted), a live one with a seat and a future one.
-    expect(await countsOf(seedIds.paidLesson)).toEqual([2, 1, 10])
+    // The paid lesson: an ended session (not counted), a live one and a future one, a seat each.
+    expect(await countsOf(seedIds.paidLesson)).toEqual([2, 2, 10])
     expect(await countsOf(seedIds.lessonWithoutSessions)).toEqual([0, 0, 0])
     // The free TypeScript lesson: its future session gains a seat.
     const free = seedIds.toReviewLesson

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { BodyOf } from '@contract/client'
 import { buildPath } from '@contract/descriptor'
 import * as resources from '@contract/descriptors/resources'
+import * as sessions from '@contract/descriptors/sessions'
 import { seedIds } from '@/mocks/db'
 import { call, fileUpload, PNG_BYTES, refused } from './helpers'
 
@@ -213,6 +214,11 @@ describe('materials', () => {
       titles((await call(resources.listResources, { params: lesson, as: student })).body),
     ).toEqual(['NHK News Web Easy', 'Hiragana chart'])
     expect((await call(resources.listResources, { params: lesson, as: admin })).status).toBe(200)
+    // Mai holds a paid seat in the upcoming session; once she gives it back she sees nothing.
+    expect((await call(resources.listResources, { params: lesson, as: student3 })).status).toBe(200)
+    await call(sessions.unenroll, {
+      params: { id: seedIds.paidLesson, sessionId: seedIds.sessions.futurePaid },
+    })
     expect((await call(resources.listResources, { params: lesson, as: student3 })).status).toBe(403)
     expect(
       (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as guest from '@contract/descriptors/guest'
 import * as lessons from '@contract/descriptors/lessons'
+import * as payments from '@contract/descriptors/payments'
 import * as sessions from '@contract/descriptors/sessions'
 import { db, seedIds } from '@/mocks/db'
 import { call, dayFromNow, refused, unchecked, uploadedCover } from './helpers'
@@ -34,7 +35,7 @@ describe('sessions as each viewer sees them', () => {
       availableSlots: 1,
       disabled: false,
     })
-    expect(lesson2.get(S.futureFree)).toMatchObject({ type: 'open', url: null, availableSlots: 2 })
+    expect(lesson2.get(S.futureFree)).toMatchObject({ type: 'open', url: null, availableSlots: 1 })
     expect(lesson2.get(S.full)).toMatchObject({ type: 'open', availableSlots: 0, disabled: true })
 
     const lesson1 = await sessionsAs(student, paidLesson)
@@ -190,25 +191,49 @@ describe('session writes', () => {
     expect(wrongLesson.status).toBe(404)
   })
 
-  it('refuses to delete a session students hold seats in, and deletes one without', async () => {
-    const refusedDelete = await refused(sessions.deleteSession, {
+  it('deletes a session with students, refunding and e-mailing each; one without just goes', async () => {
+    const deleted = await call(sessions.deleteSession, {
       params: { id: freeLesson, sessionId: S.full },
       as: educator2,
     })
-    expect(refusedDelete.body).toMatchObject({
-      statusCode: 409,
-      message: 'A session with enrolled students cannot be deleted yet',
+    expect(deleted.body).toEqual({
+      message: 'Session deleted; 2 enrolled student(s) refunded and notified',
     })
-    expect(db.enrollments.filter((row) => row.sessionId === S.full)).toHaveLength(2)
-    expect(db.outbox).toEqual([])
-    expect((await sessionsAs(student, freeLesson)).has(S.full)).toBe(true)
+    expect(db.enrollments.filter((row) => row.sessionId === S.full)).toEqual([])
+    expect(db.outbox.map((mail) => mail.to).sort()).toEqual([
+      'mai@manabi.example',
+      'tom@manabi.example',
+    ])
+    expect((await sessionsAs(student, freeLesson)).has(S.full)).toBe(false)
 
-    const deleted = await call(sessions.deleteSession, {
-      params: { id: freeLesson, sessionId: S.futureFree },
-      as: educator2,
+    // Mai's paid seat is refunded in full, the session named no more.
+    const paid = await call(sessions.deleteSession, {
+      params: { id: paidLesson, sessionId: S.futurePaid },
+      as: educator,
     })
-    expect(deleted.body).toEqual({ message: 'Session deleted' })
-    expect((await sessionsAs(student, freeLesson)).has(S.futureFree)).toBe(false)
+    expect(paid.body).toEqual({
+      message: 'Session deleted; 1 enrolled student(s) refunded and notified',
+    })
+    const refunded = await call(payments.listMyPayments, { as: student3 })
+    expect(refunded.body.data[0]).toMatchObject({
+      orderId: 'ORDER-SEED-2',
+      status: 'refunded',
+      refundReason: 'sessionCancelled',
+      sessionId: null,
+      sessionStart: null,
+    })
+
+    db.outbox.length = 0
+    const empty = await call(sessions.createSession, {
+      params: { id: freeLesson },
+      as: educator2,
+      json: slot(25, '10:00', '11:00'),
+    })
+    const plain = await call(sessions.deleteSession, {
+      params: { id: freeLesson, sessionId: empty.body.id },
+    })
+    expect(plain.body).toEqual({ message: 'Session deleted' })
+    expect(db.outbox).toEqual([])
   })
 
   it('refuses an educator awaiting approval before looking at the licence or the body', async () => {
@@ -243,8 +268,12 @@ describe('enrolment', () => {
     expect(first.body).toMatchObject({ lessonId: freeLesson, sessionId: S.futureFree })
     expect((await sessionsAs(student, freeLesson)).get(S.futureFree)).toMatchObject({
       type: 'enrolled',
-      availableSlots: 1,
+      availableSlots: 0,
+      disabled: false,
     })
+    expect(db.outbox.map((mail) => [mail.to, mail.subject])).toEqual([
+      ['yuki@manabi.example', 'You are enrolled'],
+    ])
     expect(await enroll(student, freeLesson, S.futureFree)).toMatchObject({
       status: 409,
       body: { message: 'You are already enrolled in this session' },
@@ -293,11 +322,21 @@ describe('enrolment', () => {
     expect(owner.body.url).toBe('https://meet.google.com/abc-defg-hij')
   })
 
+  it('gives the calendar file to seat holders and the owner only', async () => {
+    const params = { id: paidLesson, sessionId: S.futurePaid }
+    expect(await call(sessions.sessionIcs, { params, as: student })).toMatchObject({
+      status: 403,
+      body: { message: 'Only enrolled students and the educator get the calendar file' },
+    })
+    expect((await call(sessions.sessionIcs, { params, as: educator })).status).toBe(200)
+    expect((await call(sessions.sessionIcs, { params, as: educator2 })).status).toBe(403)
+  })
+
   it('exports a session as an iCalendar event', async () => {
     const session = db.sessions.find((row) => row.id === S.futurePaid)
     const { headers, body } = await call(sessions.sessionIcs, {
       params: { id: paidLesson, sessionId: S.futurePaid },
-      as: student,
+      as: student3,
     })
     expect(headers.get('content-type')).toMatch(/^text\/calendar/)
     const compact = (iso = '') => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')

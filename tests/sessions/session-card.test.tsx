@@ -112,6 +112,22 @@ describe('a session card', () => {
       expect(open).toHaveBeenCalledWith(URL_ZOOM, '_blank', 'noopener,noreferrer')
     })
 
+    it('offers Unenrol until the very instant the session starts, then says why not', async () => {
+      fakeAllTimers()
+      await renderCard(craft(1))
+      expect(within(card()).getByRole('button', { name: 'Unenrol' })).toBeEnabled()
+      expect(card()).not.toHaveTextContent('Unenrolling and refunds end')
+      await advance(1)
+      expect(within(card()).queryByRole('button', { name: 'Unenrol' })).not.toBeInTheDocument()
+      expect(card()).toHaveTextContent('Unenrolling and refunds end when the session starts.')
+    })
+
+    it('no Unenrol for a live session, with the reason', async () => {
+      await renderCard(craft(-MINUTE, { type: 'live' }))
+      expect(within(card()).queryByRole('button', { name: 'Unenrol' })).not.toBeInTheDocument()
+      expect(card()).toHaveTextContent('Unenrolling and refunds end when the session starts.')
+    })
+
     it('at the start the join button is still there; just after, the list is asked again', async () => {
       fakeAllTimers()
       const onOutdated = vi.fn()
@@ -136,10 +152,29 @@ describe('a session card', () => {
     expect(within(card()).queryByRole('button')).not.toBeInTheDocument()
   })
 
-  it('open for a student: enroll is disabled with a note until enrolment arrives', async () => {
-    await renderCard(craft(60 * MINUTE, { type: 'open', url: null }), 'student')
+  it('open and paid for a student: enroll opens the payment slot, or is disabled without one', async () => {
+    const session = craft(60 * MINUTE, { type: 'open', url: null })
+    const { unmount } = await renderCard(session, 'student')
     expect(within(card()).getByRole('button', { name: 'Enroll' })).toBeDisabled()
-    expect(card()).toHaveTextContent('Enrolment opens soon')
+    unmount()
+    await renderApp(
+      <SessionCard
+        session={session}
+        lessonTitle="Conversational Japanese"
+        viewer="student"
+        renderPayment={(paid, close) => (
+          <button type="button" onClick={close}>
+            {`Pay for ${paid.id}`}
+          </button>
+        )}
+      />,
+      { url: '/lesson/1', path: '/lesson/:id', waitForLoad: false },
+    )
+    expect(screen.queryByRole('button', { name: 'Pay for 42' })).not.toBeInTheDocument()
+    vi.useRealTimers()
+    await userEvent.click(within(card()).getByRole('button', { name: 'Enroll' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Pay for 42' }))
+    expect(screen.queryByRole('button', { name: 'Pay for 42' })).not.toBeInTheDocument()
   })
 
   it('open for an educator or admin: no enroll button', async () => {

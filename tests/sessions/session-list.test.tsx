@@ -97,9 +97,9 @@ describe('the sessions list', () => {
     const seeded = db.sessions.find((row) => row.id === ids.futurePaid)!
     expect(future).toHaveTextContent('Open')
     expect(button(future, 'Enroll')).toBeEnabled()
-    // Lesson 1 is 2000 cents an hour and its sessions last an hour; nobody is enrolled yet.
+    // Lesson 1 is 2000 cents an hour and its sessions last an hour; Mai holds one seat.
     expect(future).toHaveTextContent(`Price${formatPrice(2000, 'en-US')}`)
-    expect(future).toHaveTextContent(`Seats left${lessonOf(seedIds.paidLesson).max_slots}`)
+    expect(future).toHaveTextContent(`Seats left${lessonOf(seedIds.paidLesson).max_slots - 1}`)
     expect(future).toHaveTextContent(
       `${formatTime(seeded.start_time)} – ${formatTime(seeded.end_time)}`,
     )
@@ -131,7 +131,7 @@ describe('the sessions list', () => {
     expect(router.state.location.pathname).toBe('/auth/login')
   })
 
-  it('for a student: closed, live with join and calendar, open without a working enroll', async () => {
+  it('for a student: closed, live with join and calendar, open and paid without a payment slot', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null)
     await renderList(seedIds.paidLesson, 'student')
     await waitFor(() => expect(cards()).toHaveLength(3))
@@ -147,8 +147,11 @@ describe('the sessions list', () => {
 
     const future = cardOf(ids.futurePaid)
     expect(future).toHaveTextContent('Open')
+    // The list alone has no payment dialog (the lesson page composes it in): no paid seat here.
     expect(button(future, 'Enroll')).toBeDisabled()
-    expect(future).toHaveTextContent('Enrolment opens soon')
+    // A live session can no longer be given back.
+    expect(live).toHaveTextContent('Unenrolling and refunds end when the session starts.')
+    expect(button(live, 'Unenrol')).not.toBeInTheDocument()
   })
 
   it('for a student: enrolled in the join window, out of slots, open', async () => {
@@ -166,8 +169,11 @@ describe('the sessions list', () => {
     expect(full).toHaveTextContent('Out of slots')
     expect(button(full, 'Enroll')).toBeDisabled()
 
+    // Free, one seat left: enrolling takes it at once.
     expect(cardOf(ids.futureFree)).toHaveTextContent('Open')
-    expect(button(cardOf(ids.futureFree), 'Enroll')).toBeDisabled()
+    expect(button(cardOf(ids.futureFree), 'Enroll')).toBeEnabled()
+    // Yuki holds the starting-soon seat: she may still give it back (free: simply released).
+    expect(button(soon, 'Unenrol')).toBeEnabled()
   })
 
   it('for an educator: no enroll buttons; the owner joins the live session', async () => {
@@ -308,7 +314,8 @@ describe('the sessions list', () => {
     expect(button(soon, 'カレンダーに追加')).toBeEnabled()
     expect(cardOf(ids.full, 'jp-JP')).toHaveTextContent('満席')
     expect(cardOf(ids.futureFree, 'jp-JP')).toHaveTextContent('受付中')
-    expect(cardOf(ids.futureFree, 'jp-JP')).toHaveTextContent('受講登録はまもなく開始されます')
+    expect(button(cardOf(ids.futureFree, 'jp-JP'), '受講登録')).toBeEnabled()
+    expect(button(soon, '受講を取り消す')).toBeEnabled()
   })
 
   it('shows the join button at 5 minutes before the start, fetching the link, without a reload', async () => {

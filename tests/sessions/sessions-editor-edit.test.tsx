@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { db, nextId, seedIds } from '@/mocks/db'
 import { paths } from '@/shared/config/paths'
+import { i18n } from '@/shared/i18n/i18n'
 import { formatDate, formatTime } from '@/shared/i18n/format'
 import { recordBodies } from '@tests/request-log'
 import { renderApp } from '@tests/render-app'
@@ -205,7 +206,7 @@ describe('a session starting while the owner looks', () => {
 })
 
 describe('deleting a session', () => {
-  it('asks in red, naming the session, then deletes it and focuses the list heading', async () => {
+  it('asks in red, naming the session and its students, then deletes it and focuses the list heading', async () => {
     const user = userEvent.setup()
     await openLesson(seedIds.paidLesson)
     const card = await findCard(ids.futurePaid)
@@ -216,14 +217,20 @@ describe('deleting a session', () => {
     expect(dialog).toHaveTextContent(
       `Delete the session on ${date}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}?`,
     )
-    expect(dialog).toHaveTextContent(
-      'Sessions with enrolled students cannot be deleted yet: refunds arrive with enrolment.',
-    )
+    // Mai paid for her seat here.
+    expect(dialog).toHaveTextContent('1 enrolled student will be refunded in full and e-mailed.')
     const confirm = button(dialog, 'Delete session')
     expect(confirm).toHaveClass('bg-red-600')
     await user.click(confirm)
-    expect(await screen.findByText('Session deleted')).toBeVisible()
+    expect(
+      await screen.findByText('Session deleted; 1 enrolled student(s) refunded and notified'),
+    ).toBeVisible()
     expect(db.sessions.some((row) => row.id === ids.futurePaid)).toBe(false)
+    expect(db.payments.find((row) => row.orderId === 'ORDER-SEED-2')).toMatchObject({
+      status: 'refunded',
+      refundReason: 'sessionCancelled',
+    })
+    expect(db.outbox.map((mail) => mail.to)).toEqual(['mai@manabi.example'])
     await waitFor(() => expect(within(editor()).getAllByRole('article')).toHaveLength(2))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Sessions' })).toHaveFocus()
@@ -241,36 +248,48 @@ describe('deleting a session', () => {
     expect(db.sessions.some((row) => row.id === ids.futurePaid)).toBe(true)
   })
 
-  it('is disabled, with its reason, for a session with students', async () => {
+  it('is enabled for a full session and counts its students, in both languages', async () => {
+    const user = userEvent.setup()
     await openLesson(seedIds.freeLesson, seedIds.educator2)
     const full = await findCard(ids.full)
     expect(full).toHaveTextContent('Seats taken2 of 2')
-    expect(button(full, 'Delete')).toBeDisabled()
-    expect(button(full, 'Delete')).toHaveAccessibleDescription(
-      'Sessions with enrolled students cannot be deleted yet: refunds arrive with enrolment.',
+    expect(button(full, 'Delete')).toBeEnabled()
+    expect(button(full, 'Delete')).not.toHaveAccessibleDescription()
+    await user.click(button(full, 'Delete'))
+    expect(screen.getByRole('dialog', { name: 'Delete session' })).toHaveTextContent(
+      '2 enrolled students will be refunded in full and e-mailed.',
     )
-    expect(button(full, 'Edit')).toBeEnabled()
-    expect(button(full, 'Edit')).not.toHaveAccessibleDescription()
+    await act(() => i18n.changeLanguage('jp-JP'))
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      '受講登録している2名の受講生に全額返金し、メールでお知らせします。',
+    )
   })
 
-  it('keeps the dialog open with the server’s reason when a student enrolled meanwhile', async () => {
+  it('says nothing about refunds for a session without students', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.toReviewLesson)
+    const future = db.sessions.find(
+      (row) => row.lessonId === seedIds.toReviewLesson && Date.parse(row.start_time) > Date.now(),
+    )!
+    await user.click(button(await findCard(future.id), 'Delete'))
+    const dialog = screen.getByRole('dialog', { name: 'Delete session' })
+    expect(dialog).not.toHaveTextContent('refunded')
+    await user.click(button(dialog, 'Delete session'))
+    expect(await screen.findByText('Session deleted')).toBeVisible()
+  })
+
+  it('keeps the dialog open with the server’s reason when the session started meanwhile', async () => {
     const user = userEvent.setup()
     await openLesson(seedIds.freeLesson, seedIds.educator2)
     const card = await findCard(ids.futureFree)
     const remove = button(card, 'Delete')
     expect(remove).toBeEnabled()
-    db.enrollments.push({
-      id: nextId(db.enrollments),
-      userId: seedIds.student,
-      lessonId: seedIds.freeLesson,
-      sessionId: ids.futureFree,
-      createdAt: new Date().toISOString(),
-    })
+    sessionRow(ids.futureFree).start_time = new Date(Date.now() - 60_000).toISOString()
     await user.click(remove)
     const dialog = screen.getByRole('dialog', { name: 'Delete session' })
     await user.click(button(dialog, 'Delete session'))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      `Error creating, updating and deleting session: ${MESSAGES.sessions.enrolledCannotDelete}`,
+      `Error creating, updating and deleting session: ${MESSAGES.sessions.startedCannotDelete}`,
     )
     expect(db.sessions.some((row) => row.id === ids.futureFree)).toBe(true)
     await user.click(button(dialog, 'Cancel'))

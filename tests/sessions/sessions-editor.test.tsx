@@ -89,7 +89,7 @@ describe('the lesson page of its owner', () => {
     const future = cardOf(ids.futurePaid)
     expect(future).toHaveTextContent('(UTC)')
     expect(future).toHaveTextContent('Scheduled in Asia/Tokyo')
-    expect(future).toHaveTextContent('Seats taken0 of 5')
+    expect(future).toHaveTextContent('Seats taken1 of 5')
     expect(
       within(future).getByRole('link', { name: 'https://zoom.us/j/1234567890' }),
     ).toHaveAttribute('target', '_blank')

@@ -7,8 +7,10 @@ import { useGuestLesson } from '@/features/lessons/api/get-guest-lesson'
 import { useLesson } from '@/features/lessons/api/get-lesson'
 import { LessonOverview } from '@/features/lessons/components/lesson-overview'
 import { MaterialList } from '@/features/materials/components/material-list'
+import { PayDialog } from '@/features/payments/components/pay-dialog'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
 import { ReviewList } from '@/features/reviews/components/review-list'
+import type { RenderPayment } from '@/features/sessions/components/session-card'
 import { SessionList } from '@/features/sessions/components/session-list'
 import { SessionsEditor } from '@/features/sessions/components/sessions-editor'
 import { toApiError } from '@/shared/api/errors'
@@ -17,6 +19,7 @@ import { parseId, paths } from '@/shared/config/paths'
 import { buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
+import { useRefreshSeats } from './use-refresh-seats'
 import { useRefreshTeaching } from './use-refresh-teaching'
 
 /** /lesson/:id/*: the lesson for signed-in users, the guest lesson page otherwise (§2). */
@@ -58,6 +61,7 @@ function LessonPage({
 }) {
   const { t } = useTranslation()
   const refreshLessons = useRefreshTeaching()
+  const refreshSeats = useRefreshSeats()
   if (lesson.isPending) return <Loading />
   if (lesson.isError) {
     // A missing lesson shows the error page (§2); anything else can be tried again.
@@ -88,7 +92,12 @@ function LessonPage({
           onChanged={refreshLessons}
         />
       ) : (
-        <SessionList lessonId={data.id} lessonTitle={data.title} />
+        <SessionList
+          lessonId={data.id}
+          lessonTitle={data.title}
+          renderPayment={payFor(data.title, refreshSeats)}
+          onSeatChanged={refreshSeats}
+        />
       )}
       {viewer && <MaterialList lessonId={data.id} />}
       <div className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
@@ -98,3 +107,15 @@ function LessonPage({
     </div>
   )
 }
+
+/** The payments feature's dialog for a paid session of this lesson. */
+const payFor =
+  (lessonTitle: string, onSeatChanged: () => void): RenderPayment =>
+  (session, close) => (
+    <PayDialog
+      lessonTitle={lessonTitle}
+      session={session}
+      onClose={close}
+      onSeatChanged={onSeatChanged}
+    />
+  )

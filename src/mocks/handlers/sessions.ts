@@ -53,15 +53,18 @@ const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: numbe
   }
 }
 
-/** Refunds a student's paid seat in a session. */
+/** Refunds a student's paid seat in a session; true when a payment was refunded. */
 const refund = (sessionId: number, userId: number, reason: RefundReason) => {
+  let refunded = false
   for (const payment of db.payments) {
     const matches = payment.sessionId === sessionId && payment.userId === userId
     if (matches && payment.status === 'success') {
       payment.status = 'refunded'
       payment.refundReason = reason
+      refunded = true
     }
   }
+  return refunded
 }
 
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
@@ -129,7 +132,7 @@ export const sessionHandlers = [
     const session = sessionOf(params.id, params.sessionId)
     if (isEnrolled(user.id, session.id)) fail(409, MESSAGES.enrollments.alreadyEnrolled)
     if (hasStarted(session)) fail(409, MESSAGES.enrollments.alreadyStarted)
-    if (seatsLeft(session) === 0) fail(409, MESSAGES.enrollments.noSeatsLeft)
+    if (seatsLeft(session, user.id) === 0) fail(409, MESSAGES.enrollments.noSeatsLeft)
     if (fullPriceOf(session) > 0) fail(402, MESSAGES.enrollments.paymentRequired)
     const enrollment = {
       id: nextId(db.enrollments),
@@ -138,6 +141,12 @@ export const sessionHandlers = [
       createdAt: new Date().toISOString(),
     }
     db.enrollments.push({ ...enrollment, userId: user.id })
+    const lesson = lessonById(params.id)
+    sendEmail(
+      user.email,
+      'You are enrolled',
+      `You have a seat in "${lesson.title}" on ${session.start_time}.`,
+    )
     return { status: 201, body: enrollment }
   }),
 
@@ -149,7 +158,7 @@ export const sessionHandlers = [
     db.enrollments = db.enrollments.filter(
       (row) => !(row.userId === user.id && row.sessionId === session.id),
     )
-    refund(session.id, user.id, 'unenrolled')
+    const refunded = refund(session.id, user.id, 'unenrolled')
     const owner = db.users.find((row) => row.id === lesson.ownerId)
     if (owner)
       sendEmail(
@@ -157,12 +166,18 @@ export const sessionHandlers = [
         'A student unenrolled',
         `${user.name} left a session of "${lesson.title}".`,
       )
-    return { status: 200, body: { message: MESSAGES.enrollments.unenrolled } }
+    const message = refunded
+      ? MESSAGES.enrollments.unenrolledRefund
+      : MESSAGES.enrollments.unenrolled
+    return { status: 200, body: { message } }
   }),
 
-  route(sessionIcs, ({ params }) => {
+  route(sessionIcs, ({ user, params }) => {
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
+    if (lesson.ownerId !== user.id && !isEnrolled(user.id, session.id)) {
+      fail(403, MESSAGES.sessions.calendarForbidden)
+    }
     const ics = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',

@@ -10,8 +10,8 @@ export interface DeleteSession {
 }
 
 /**
- * DELETE /lessons/:id/sessions/:sessionId: removes a session that has not started and in which
- * no student holds a seat (409 otherwise).
+ * DELETE /lessons/:id/sessions/:sessionId: removes a session that has not started; every student
+ * holding a seat is refunded in full and e-mailed.
  */
 export const deleteSession = ({ lessonId, sessionId }: DeleteSession) =>
   request(deleteSessionCall, { params: { id: lessonId, sessionId } })

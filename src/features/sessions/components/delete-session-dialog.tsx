@@ -10,12 +10,13 @@ import { useDeleteSession } from '../api/delete-session'
 type DeleteSessionDialogProps = {
   session: Session
   onClose: () => void
-  onDeleted: () => void
+  /** With the server's message (which says how many students were refunded). */
+  onDeleted: (message: string) => void
 }
 
 /**
- * A red confirmation naming the session's date and times. Sessions with students cannot be
- * deleted until refunds arrive with enrolment; a refusal keeps the dialog open with its reason.
+ * A red confirmation naming the session's date and times and how many enrolled students will be
+ * refunded in full and e-mailed; a refusal keeps the dialog open with its reason.
  */
 export function DeleteSessionDialog({ session, onClose, onDeleted }: DeleteSessionDialogProps) {
   const { t } = useTranslation()
@@ -39,7 +40,7 @@ export function DeleteSessionDialog({ session, onClose, onDeleted }: DeleteSessi
       onConfirm={() =>
         remove.mutate(
           { lessonId: session.lessonId, sessionId: session.id },
-          { onSuccess: onDeleted },
+          { onSuccess: ({ message }) => onDeleted(message) },
         )
       }
     >
@@ -51,7 +52,9 @@ export function DeleteSessionDialog({ session, onClose, onDeleted }: DeleteSessi
         </FormAlert>
       )}
       <p>{t('sessions.editor.delete.question', when)}</p>
-      <p>{t('sessions.editor.delete.studentsNote')}</p>
+      {session.enrolledCount > 0 && (
+        <p>{t('sessions.editor.delete.studentsNote', { count: session.enrolledCount })}</p>
+      )}
     </ConfirmDialog>
   )
 }

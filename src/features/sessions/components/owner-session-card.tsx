@@ -28,8 +28,9 @@ const phaseClass: Record<Phase, string> = {
 /**
  * One session as its lesson's owner manages it: date and times in the viewer's zone (named), the
  * zone it was scheduled in when another, seats taken of the total, the meeting link, and Edit and
- * Delete. A session that has started can be neither (the API refuses both); one with students
- * cannot be deleted yet. Each disabled button is described by its reason.
+ * Delete. A session that has started can be neither (the API refuses both); deleting one with
+ * students refunds and tells them (the dialog says so). Each disabled button is described by its
+ * reason.
  */
 export function OwnerSessionCard({
   session,
@@ -66,7 +67,6 @@ export function OwnerSessionCard({
     editReason = deleteReason = t('sessions.editor.reasons.started')
   } else {
     editReason = editBlockedReason
-    if (taken > 0) deleteReason = t('sessions.editor.reasons.hasStudents')
   }
   // One sentence when both buttons have the same reason, described by the same paragraph.
   const shared = editReason !== null && editReason === deleteReason

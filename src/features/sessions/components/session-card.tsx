@@ -1,20 +1,29 @@
 import type { Session } from '@contract/index'
 import { withScheme } from '@contract/rules'
-import { type ReactNode, useCallback, useEffect } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
+import { serverMessage } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
 import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
 import { useDownloadCalendar } from '../api/download-calendar'
+import { useEnroll } from '../api/enroll'
 import { useJoinLink } from '../api/get-join-link'
 import { isInJoinWindow, isTypeOutdated, nextBoundary } from '../lib/join-window'
 import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+import { UnenrollDialog } from './unenroll-dialog'
 
 /** Who looks at the card: enrolling is for guests (who are sent to log in) and students only. */
 export type SessionViewer = 'guest' | 'student' | 'staff'
+
+/**
+ * What pays for a seat in a paid session: the payments feature's dialog, composed in by the route
+ * (features do not import each other). `close` hides it again.
+ */
+export type RenderPayment = (session: Session, close: () => void) => ReactNode
 
 type SessionCardProps = {
   session: Session
@@ -22,6 +31,10 @@ type SessionCardProps = {
   viewer: SessionViewer
   /** Called once the type the API reported no longer holds (the session started or ended). */
   onOutdated?: (() => void) | undefined
+  /** Opens the payment of a paid session; without it a paid seat cannot be taken here. */
+  renderPayment?: RenderPayment | undefined
+  /** After the student took or gave back a seat: lists outside this feature may change. */
+  onSeatChanged?: (() => void) | undefined
 }
 
 const badgeClass: Record<Session['type'], string> = {
@@ -55,12 +68,22 @@ function CalendarIcon() {
  * (enrolled), join and calendar (live). A disabled session (no seat left) is half transparent and
  * says 'outOfSlots' instead of its label.
  */
-export function SessionCard({ session, lessonTitle, viewer, onOutdated }: SessionCardProps) {
+export function SessionCard({
+  session,
+  lessonTitle,
+  viewer,
+  onOutdated,
+  renderPayment,
+  onSeatChanged,
+}: SessionCardProps) {
   const { t } = useTranslation()
   const language = useLanguage()
   const navigate = useNavigate()
   const location = useLocation()
   const calendar = useDownloadCalendar()
+  const enroll = useEnroll()
+  const [dialog, setDialog] = useState<'pay' | 'unenroll' | null>(null)
+  const close = useCallback(() => setDialog(null), [])
 
   const { start_time: startTime, end_time: endTime } = session
   const next = useCallback(
@@ -86,11 +109,33 @@ export function SessionCard({ session, lessonTitle, viewer, onOutdated }: Sessio
   const goToLogin = () => {
     void navigate(paths.auth.login.href(), { state: { from: location.pathname } })
   }
+  const isFree = session.fullPrice === 0
   const onEnroll = () => {
     if (viewer === 'guest') {
       toast.error(t('sessions.loginToEnroll', { title: lessonTitle }))
       goToLogin()
+      return
     }
+    if (!isFree) {
+      setDialog('pay')
+      return
+    }
+    enroll.mutate(
+      { lessonId: session.lessonId, sessionId: session.id },
+      {
+        onSuccess: () => {
+          toast.success(t('sessions.toasts.enrolled', { title: lessonTitle }))
+          onSeatChanged?.()
+        },
+        onError: (error) => {
+          toast.error(
+            t('sessions.errors.enrollFailed', {
+              reason: serverMessage(error, t('common.errors.common')),
+            }),
+          )
+        },
+      },
+    )
   }
   const onCalendar = () => {
     if (viewer === 'guest') goToLogin()
@@ -104,9 +149,11 @@ export function SessionCard({ session, lessonTitle, viewer, onOutdated }: Sessio
   const start = formatTime(session.start_time)
   const end = formatTime(session.end_time)
   const canEnrollHere = viewer !== 'staff'
+  // Unenrolling (and its refund) ends as the session starts; one starting now has started.
+  const started = now >= Date.parse(session.start_time)
 
   const enrollButton = (disabled: boolean) => (
-    <Button onClick={onEnroll} disabled={disabled}>
+    <Button onClick={onEnroll} disabled={disabled} aria-busy={enroll.isPending}>
       {t('sessions.actions.enroll')}
     </Button>
   )
@@ -137,9 +184,9 @@ export function SessionCard({ session, lessonTitle, viewer, onOutdated }: Sessio
     case 'open':
       if (viewer === 'guest') actions = enrollButton(session.disabled)
       if (viewer === 'student') {
-        // Enrolling arrives with the enrollment issue: the button must not pretend to work.
-        actions = enrollButton(true)
-        if (!session.disabled) note = t('sessions.enrolmentSoon')
+        // A paid seat is taken through the payment dialog the route provides.
+        const payable = isFree || renderPayment !== undefined
+        actions = enrollButton(session.disabled || !payable || enroll.isPending)
       }
       break
     case 'enrolled':
@@ -153,8 +200,14 @@ export function SessionCard({ session, lessonTitle, viewer, onOutdated }: Sessio
               {t('sessions.actions.enrolled')}
             </Button>
           )}
+          {viewer === 'student' && !started && (
+            <Button variant="ghost" onClick={() => setDialog('unenroll')}>
+              {t('sessions.actions.unenroll')}
+            </Button>
+          )}
         </>
       )
+      if (viewer === 'student' && started) note = t('sessions.unenrollClosed')
       break
     case 'live':
       actions = (
@@ -163,6 +216,7 @@ export function SessionCard({ session, lessonTitle, viewer, onOutdated }: Sessio
           {joinButton}
         </>
       )
+      if (viewer === 'student') note = t('sessions.unenrollClosed')
       break
   }
   if (showJoin && meetingUrl === null && !joinLink.isFetching) note = t('sessions.noUrl')
@@ -202,6 +256,18 @@ export function SessionCard({ session, lessonTitle, viewer, onOutdated }: Sessio
           {actions !== null && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
           {note !== null && <p className="text-sm text-slate-600">{note}</p>}
         </div>
+      )}
+      {dialog === 'pay' && renderPayment?.(session, close)}
+      {dialog === 'unenroll' && (
+        <UnenrollDialog
+          session={session}
+          lessonTitle={lessonTitle}
+          onClose={close}
+          onUnenrolled={() => {
+            close()
+            onSeatChanged?.()
+          }}
+        />
       )}
     </article>
   )

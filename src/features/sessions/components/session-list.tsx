@@ -6,16 +6,28 @@ import { Loading } from '@/shared/ui/loading'
 import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
-import { SessionCard, type SessionViewer } from './session-card'
+import { type RenderPayment, SessionCard, type SessionViewer } from './session-card'
 
-type SessionListProps = { lessonId: number; lessonTitle: string }
+type SessionListProps = {
+  lessonId: number
+  lessonTitle: string
+  /** The payment dialog of a paid session, composed in by the route. */
+  renderPayment?: RenderPayment | undefined
+  /** After the student took or gave back a seat: lists of other features may change. */
+  onSeatChanged?: (() => void) | undefined
+}
 
 /**
  * The sessions of one lesson as a grid of cards (§2): 1 column, 2 from sm, 3 from xl, 4 from xxl.
  * When the last card comes into view the next page is requested, as long as the previous page
  * returned sessions.
  */
-export function SessionList({ lessonId, lessonTitle }: SessionListProps) {
+export function SessionList({
+  lessonId,
+  lessonTitle,
+  renderPayment,
+  onSeatChanged,
+}: SessionListProps) {
   const { t } = useTranslation()
   const headingId = useId()
   const queryClient = useQueryClient()
@@ -55,6 +67,8 @@ export function SessionList({ lessonId, lessonTitle }: SessionListProps) {
               lessonTitle={lessonTitle}
               viewer={viewer}
               onOutdated={refresh}
+              renderPayment={renderPayment}
+              onSeatChanged={onSeatChanged}
             />
           </li>
         ))}

@@ -74,8 +74,8 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
     close()
     onChanged?.()
   }
-  const deleted = () => {
-    toast.success(t('sessions.editor.toasts.deleted'))
+  const deleted = (message: string) => {
+    toast.success(message)
     focusHeadingOnClose.current = true
     close()
     onChanged?.()

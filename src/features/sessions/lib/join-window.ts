@@ -10,12 +10,12 @@ export const isInJoinWindow = (session: Timed, now: number) => {
 }
 
 /**
- * The instants at which what a card shows can change: the join window opens, the window closes
- * (just after the start), the session ends.
+ * The instants at which what a card shows can change: the join window opens, the session starts
+ * (unenrolling ends), the window closes (just after the start), the session ends.
  */
 export const stateBoundaries = (session: Timed) => {
   const start = Date.parse(session.start_time)
-  return [start - JOIN_WINDOW_MS, start + 1, Date.parse(session.end_time)]
+  return [start - JOIN_WINDOW_MS, start, start + 1, Date.parse(session.end_time)]
 }
 
 /** The first boundary after `now`, or null when nothing more will change. */

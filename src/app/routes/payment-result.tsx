@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router-dom'
+import { NotFoundPage } from '@/app/components/error-page'
+import { usePayment } from '@/features/payments/api/get-payment'
+import { PaymentOutcome } from '@/features/payments/components/payment-outcome'
+import { toApiError } from '@/shared/api/errors'
+import { parseId } from '@/shared/config/paths'
+import { LoadError } from '@/shared/ui/load-error'
+import { Loading } from '@/shared/ui/loading'
+
+function Screen({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold text-slate-900">{t('payments.result.title')}</h1>
+      {children}
+    </section>
+  )
+}
+
+/** /payments/:paymentId: what became of one of the student's payments (§2). */
+export default function PaymentResult() {
+  const { t } = useTranslation()
+  const paymentId = parseId(useParams().paymentId)
+  if (paymentId === null) {
+    return (
+      <Screen>
+        <p role="alert" className="text-red-700">
+          {t('payments.errors.idIsMissingOrNotValid')}
+        </p>
+      </Screen>
+    )
+  }
+  return <PaymentResultBody key={paymentId} paymentId={paymentId} />
+}
+
+/** A payment that does not exist is the not-found page; any other failure can be retried. */
+function PaymentResultBody({ paymentId }: { paymentId: number }) {
+  const { t } = useTranslation()
+  const payment = usePayment(paymentId)
+  if (payment.isPending) return <Loading />
+  if (payment.isError) {
+    if (toApiError(payment.error).status === 404) return <NotFoundPage />
+    return (
+      <Screen>
+        <LoadError onRetry={() => void payment.refetch()}>{t('payments.errors.load')}</LoadError>
+      </Screen>
+    )
+  }
+  return (
+    <Screen>
+      <PaymentOutcome payment={payment.data} />
+    </Screen>
+  )
+}

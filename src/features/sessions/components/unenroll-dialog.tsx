@@ -1,0 +1,75 @@
+import type { Session } from '@contract/index'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'react-toastify'
+import { serverMessage } from '@/shared/api/errors'
+import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
+import { useUnenroll } from '../api/unenroll'
+
+type UnenrollDialogProps = {
+  session: Session
+  lessonTitle: string
+  onClose: () => void
+  onUnenrolled: () => void
+}
+
+/**
+ * Giving a seat back, before the session starts: the question says whether the seat's payment is
+ * refunded in full (a paid session) or the seat is simply released (a free one).
+ */
+export function UnenrollDialog({
+  session,
+  lessonTitle,
+  onClose,
+  onUnenrolled,
+}: UnenrollDialogProps) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  const unenroll = useUnenroll()
+  const paid = session.fullPrice > 0
+  const when = {
+    title: lessonTitle,
+    date: formatDate(session.start_time, language),
+    start: formatTime(session.start_time),
+    end: formatTime(session.end_time),
+  }
+
+  const confirm = () =>
+    unenroll.mutate(
+      { lessonId: session.lessonId, sessionId: session.id },
+      {
+        onSuccess: () => {
+          toast.success(t(paid ? 'sessions.toasts.unenrolledRefund' : 'sessions.toasts.unenrolled'))
+          onUnenrolled()
+        },
+        onError: (error) => {
+          toast.error(
+            t('sessions.errors.unenrollFailed', {
+              reason: serverMessage(error, t('common.errors.common')),
+            }),
+          )
+          onClose()
+        },
+      },
+    )
+
+  return (
+    <ConfirmDialog
+      open
+      variant="danger"
+      title={t('sessions.unenroll.title')}
+      confirmLabel={t('sessions.unenroll.confirm')}
+      pending={unenroll.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
+    >
+      <p>{t('sessions.unenroll.question', when)}</p>
+      <p>
+        {paid
+          ? t('sessions.unenroll.refund', { price: formatPrice(session.fullPrice, language) })
+          : t('sessions.unenroll.release')}
+      </p>
+    </ConfirmDialog>
+  )
+}
