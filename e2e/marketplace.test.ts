@@ -103,9 +103,12 @@ const payForSession = async (page: Page, index: number) => {
   const dialog = page.getByRole('dialog', { name: t('payments.dialog.title') })
   await dialog.getByText(t('payments.dialog.refundRule')).waitFor()
   await dialog.getByText(t('payments.dialog.testMode')).waitFor()
-  await dialog.getByRole('timer').waitFor()
+  const opened = product.nextAnswer(page, payments.createOrder)
   await dialog.getByRole('button', { name: 'Pay with PayPal (test)' }).click()
-  const captured = product.nextAnswer(page, payments.capturePayment)
+  const { id } = await opened
+  // The order is open: the seat is held, and the countdown says for how long.
+  await dialog.getByRole('timer').waitFor()
+  const captured = product.nextAnswer(page, payments.capturePayment, { params: { id } })
   await dialog.getByRole('button', { name: 'Approve test payment' }).click()
   const payment = await captured
   await page.waitForURL(product.appUrl(paths.payment.result.href(payment.id)))
@@ -200,7 +203,7 @@ describe('the marketplace, end to end', () => {
       // Back on the lesson: the card is enrolled, the calendar file downloads, Join opens the room.
       await student.getByRole('link', { name: t('payments.result.toLesson') }).click()
       const card = sessionCards(student).nth(0)
-      await card.getByText(t('sessions.labels.enrolled'), { exact: true }).waitFor()
+      await card.getByText(t('sessions.labels.enrolled'), { exact: true }).first().waitFor()
       const download = student.waitForEvent('download')
       await card.getByRole('button', { name: t('sessions.actions.addToCalendar') }).click()
       const file = await download
