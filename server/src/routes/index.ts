@@ -5,6 +5,7 @@ import { categoriesRoutes } from './categories.ts'
 import { guestRoutes } from './guest.ts'
 import { lessonsRoutes } from './lessons.ts'
 import { materialsRoutes } from './materials.ts'
+import { reviewsWriteRoutes } from './reviews-write.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { systemRoutes } from './system.ts'
 import { userRoutes } from './user.ts'
@@ -26,5 +27,6 @@ export const apiRoutes = async (app: FastifyInstance, { appOrigin }: ApiRoutesOp
   await app.register(lessonsRoutes, options)
   await app.register(sessionsRoutes, options)
   await app.register(materialsRoutes, options)
+  await app.register(reviewsWriteRoutes)
   await app.register(adminRoutes, options)
 }
