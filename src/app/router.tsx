@@ -135,7 +135,10 @@ export const routes: RouteObject[] = [
                 path: paths.settings.pattern,
                 lazy: lazyDefault(() => import('./routes/settings')),
               },
-              { path: paths.history.pattern, lazy: screen('History') },
+              {
+                path: paths.history.pattern,
+                lazy: lazyDefault(() => import('./routes/history')),
+              },
             ],
           },
           {

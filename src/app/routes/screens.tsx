@@ -1,5 +1,4 @@
 import { ScreenTitle } from '@/shared/ui/screen-title'
 
 // Screens whose issues have not landed yet show their title (foundation issue, item 7).
-export const History = () => <ScreenTitle titleKey="history.title" />
 export const PaymentResult = () => <ScreenTitle titleKey="payments.result.title" />
