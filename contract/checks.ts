@@ -15,6 +15,8 @@ import {
   isWebUrl,
   meetingProvider,
   resourceTypeFromFilename,
+  REVIEW_MAX_LENGTH,
+  reviewLength,
   zonedTimeToUtc,
 } from './rules.ts'
 
@@ -200,4 +202,20 @@ export const materialTitle = (title: string): Checked<string> => {
   return trimmed === ''
     ? { ok: false, problems: [MESSAGES.validation.required('title')] }
     : { ok: true, value: trimmed }
+}
+
+/**
+ * A review's text as both backends store it (§5): trimmed, not blank, at most REVIEW_MAX_LENGTH
+ * characters once trimmed, and without NUL characters (PostgreSQL text cannot hold them).
+ */
+export const reviewText = (body: string): Checked<string> => {
+  const text = body.trim()
+  if (text === '') return { ok: false, problems: [MESSAGES.reviews.blank] }
+  if (reviewLength(text) > REVIEW_MAX_LENGTH) {
+    return { ok: false, problems: [MESSAGES.reviews.tooLong(REVIEW_MAX_LENGTH)] }
+  }
+  if (text.includes('\u0000')) {
+    return { ok: false, problems: [MESSAGES.validation.invalidFormat('body')] }
+  }
+  return { ok: true, value: text }
 }

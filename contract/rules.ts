@@ -22,6 +22,11 @@ export const RATING_MIN = 1
 export const RATING_MAX = 5
 /** The longest review text, in characters (after trimming). */
 export const REVIEW_MAX_LENGTH = 2000
+/**
+ * A review's length in characters as the limit counts them: code points, like the body schema's
+ * maxLength, so an emoji counts once.
+ */
+export const reviewLength = (text: string) => [...text].length
 
 /** How long opening a payment holds the seat by default (minutes); the server's config may change it. */
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 10

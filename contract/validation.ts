@@ -42,6 +42,11 @@ const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
       ])
     }
   }
+  // ajv writes "must NOT have", TypeBox "must not have": both backends answer ajv's words.
+  if ((issue.keyword === 'minLength' || issue.keyword === 'maxLength') && 'limit' in params) {
+    const bound = issue.keyword === 'minLength' ? 'fewer' : 'more'
+    return [[field, `${field} must NOT have ${bound} than ${String(params.limit)} characters`]]
+  }
   return [[field, `${field || 'request'} ${issue.message ?? 'is invalid'}`]]
 }
 

@@ -10,6 +10,7 @@ import * as payments from '../../contract/descriptors/payments.ts'
 import * as resources from '../../contract/descriptors/resources.ts'
 import type { Endpoint } from '../../contract/endpoint.ts'
 import { api } from '../../contract/index.ts'
+import { REVIEW_MAX_LENGTH } from '../../contract/rules.ts'
 import { db as mockDb } from '../../src/mocks/db.ts'
 import { apiUrl } from '../../src/mocks/http.ts'
 import { server as mockServer } from '../../src/mocks/node.ts'
@@ -194,6 +195,21 @@ const lookups = {
     }
     throw new Error(`${backend.name}: no lesson of ${EDUCATOR} has materials`)
   },
+  /** A lesson in the student's history (the demo's first one is reviewed on both backends). */
+  historyLessonId: (email: string) => async (backend: Backend) => {
+    const [first] = resultOf(await backend.call(lessons.lessonHistory, { as: email })).data
+    return first!.lesson.id
+  },
+  /** A lesson the student holds a seat in but has not attended: none of its sessions ended. */
+  unattendedLessonId: (email: string) => async (backend: Backend) => {
+    const history = resultOf(await backend.call(lessons.lessonHistory, { as: email })).data
+    const upcoming = resultOf(await backend.call(lessons.upcomingLessons, { as: email })).data
+    const match = upcoming.find(
+      ({ lesson }) => !history.some((entry) => entry.lesson.id === lesson.id),
+    )
+    if (!match) throw new Error(`${backend.name}: ${email} has no unattended upcoming lesson`)
+    return match.lesson.id
+  },
   userId: (email: string) => async (backend: Backend) => {
     const found = await backend.call(admin.listUsers, { query: { search: email }, as: ADMIN })
     return resultOf(found).data[0]!.id
@@ -335,6 +351,16 @@ const lessonBody = (categoryId: number) => ({
   details: 'Details',
   sessions: [],
 })
+
+/** A review body for the lesson the lookup finds. */
+const reviewOf =
+  (lessonId: Lookup<number>, overrides: Record<string, unknown> = {}): Lookup<unknown> =>
+  async (backend) => ({
+    lessonId: await lessonId(backend),
+    body: 'Parity review',
+    rating: 4,
+    ...overrides,
+  })
 
 const scenarios: Scenario[] = [
   {
@@ -1025,6 +1051,53 @@ const scenarios: Scenario[] = [
     endpoint: api.sessions.deleteSession,
     as: EDUCATOR,
     params: async (backend) => ({ ...(await myLesson(backend)), sessionId: 999999 }),
+  },
+  {
+    name: 'review, already reviewed',
+    endpoint: api.reviews.createReview,
+    as: STUDENT,
+    body: reviewOf(lookups.historyLessonId(STUDENT)),
+  },
+  {
+    name: 'review, not attended yet',
+    endpoint: api.reviews.createReview,
+    as: STUDENT,
+    body: reviewOf(lookups.unattendedLessonId(STUDENT)),
+  },
+  {
+    name: 'review, unknown lesson',
+    endpoint: api.reviews.createReview,
+    as: STUDENT,
+    body: { lessonId: 999999, body: 'Parity review', rating: 4 },
+  },
+  {
+    name: 'review, lesson id past the column',
+    endpoint: api.reviews.createReview,
+    as: STUDENT,
+    body: { lessonId: 2 ** 31, body: 'Parity review', rating: 4 },
+  },
+  {
+    name: 'review, rating 0 and empty text',
+    endpoint: api.reviews.createReview,
+    as: STUDENT,
+    body: reviewOf(lookups.historyLessonId(STUDENT), { body: '', rating: 0 }),
+  },
+  {
+    name: 'review, text too long',
+    endpoint: api.reviews.createReview,
+    as: STUDENT,
+    body: reviewOf(lookups.historyLessonId(STUDENT), { body: 'a'.repeat(REVIEW_MAX_LENGTH + 1) }),
+  },
+  {
+    name: 'review as educator',
+    endpoint: api.reviews.createReview,
+    as: EDUCATOR,
+    body: { lessonId: 1, body: 'Parity review', rating: 4 },
+  },
+  {
+    name: 'review as guest',
+    endpoint: api.reviews.createReview,
+    body: { lessonId: 1, body: 'Parity review', rating: 4 },
   },
   {
     name: 'admin users',

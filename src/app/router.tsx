@@ -17,8 +17,6 @@ const lazyDefault = (load: () => Promise<{ default: ComponentType }>) => async (
 const lazyNamed =
   <K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) =>
   async () => ({ Component: (await load())[name] })
-const screen = (name: string) =>
-  lazyNamed(name, () => import('./routes/screens') as Promise<Record<string, ComponentType>>)
 
 /**
  * §2: a guest on /lesson/:id/edit sees the guest screen of that lesson, the one /lesson/:id
@@ -135,7 +133,10 @@ export const routes: RouteObject[] = [
                 path: paths.settings.pattern,
                 lazy: lazyDefault(() => import('./routes/settings')),
               },
-              { path: paths.history.pattern, lazy: screen('History') },
+              {
+                path: paths.history.pattern,
+                lazy: lazyDefault(() => import('./routes/history')),
+              },
             ],
           },
           {

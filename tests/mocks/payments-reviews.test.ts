@@ -351,6 +351,42 @@ describe('reviews', () => {
     expect((await call(reviews.createReview, { json: { ...review, body: '' } })).status).toBe(400)
   })
 
+  it('checks like the server: lesson, attendance, previous review, then the trimmed text', async () => {
+    const blank = { ...review, body: ' \n ' }
+    expect(
+      (await call(reviews.createReview, { as: student, json: { ...blank, lessonId: 999 } })).status,
+    ).toBe(404)
+    // Student 2 holds a seat in the full free session, which has not started.
+    const unattended = await refused(reviews.createReview, {
+      as: student2,
+      json: { ...blank, lessonId: seedIds.freeLesson },
+    })
+    expect(unattended.status).toBe(403)
+    const blankRefused = await refused(reviews.createReview, { as: student, json: blank })
+    expect(blankRefused.status).toBe(400)
+    expect(blankRefused.body.message).toEqual([MESSAGES.reviews.blank])
+    const nul = await refused(reviews.createReview, { json: { ...review, body: 'Good\u0000' } })
+    expect(nul.body.message).toEqual([MESSAGES.validation.invalidFormat('body')])
+    const created = await call(reviews.createReview, { json: { ...review, body: '  Trimmed  ' } })
+    expect(created.body).toMatchObject({ body: 'Trimmed' })
+    expect((await call(reviews.createReview, { json: blank })).status).toBe(409)
+  })
+
+  it('counts a session as ended from the exact instant of its end', async () => {
+    const startingSoon = db.sessions.find((row) => row.id === seedIds.sessions.startingSoon)!
+    const end = Date.parse(startingSoon.end_time)
+    const json = { ...review, lessonId: seedIds.freeLesson }
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(end - 1)
+      expect((await call(reviews.createReview, { as: student, json })).status).toBe(403)
+      vi.setSystemTime(end)
+      expect((await call(reviews.createReview, { as: student, json })).status).toBe(201)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it("lists an educator's reviews newest first, the undated one without createdAt, and the average", async () => {
     const emily = await call(guest.guestReviews, { params: { id: seedIds.educator2 }, as: null })
     expect(emily.body.data).toHaveLength(1)

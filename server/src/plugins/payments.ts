@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { PaymentConfig } from '../../../contract/entities.ts'
 import type { Config } from '../config.ts'
 import { createPayPalFake } from '../payments/paypal-fake.ts'
 import {
@@ -9,21 +8,12 @@ import {
   PAYPAL_API_URLS,
   type PaymentProvider,
 } from '../payments/paypal.ts'
+import type { PaymentsRuntime } from '../payments/runtime.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsRuntime
   }
-}
-
-export interface PaymentsRuntime {
-  provider: PaymentProvider
-  /** How long opening a payment holds the seat. */
-  holdMs: number
-  /** The platform's fee per transaction, in basis points (1000 = 10 %). */
-  feeBasisPoints: number
-  /** What the SPA needs to load the payment SDK. */
-  publicConfig: PaymentConfig
 }
 
 export interface PaymentsPluginOptions {

@@ -1,7 +1,10 @@
-import { and, avg, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, avg, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
-import { lessons, reviews, users } from '../db/schema.ts'
+import { PG, pgErrorCode } from '../db/errors.ts'
+import { enrollments, lessonSessions, lessons, reviews, users } from '../db/schema.ts'
+import { ConflictError, found } from '../domain/errors.ts'
 
 /** A review with its author's name and its lesson's title. */
 export interface ReviewRecord {
@@ -61,4 +64,57 @@ export const findReviewsByAuthor = async (db: Executor, authorId: number, lesson
     and(eq(reviews.authorId, authorId), inArray(reviews.lessonId, lessonIds)),
   )
   return new Map(records.map((record) => [record.review.lessonId, record]))
+}
+
+/**
+ * Whether the student attended the lesson: a seat not given back (cancelled) in one of its
+ * sessions that has ended by `now` (a session ending exactly now has ended).
+ */
+export const hasAttended = async (db: Executor, studentId: number, lessonId: number, now: Date) => {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .innerJoin(lessonSessions, eq(lessonSessions.id, enrollments.sessionId))
+    .where(
+      and(
+        eq(enrollments.userId, studentId),
+        isNull(enrollments.cancelledAt),
+        eq(lessonSessions.lessonId, lessonId),
+        lte(lessonSessions.endTime, now),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+export const hasReviewed = async (db: Executor, authorId: number, lessonId: number) => {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.authorId, authorId), eq(reviews.lessonId, lessonId)))
+    .limit(1)
+  return row !== undefined
+}
+
+/**
+ * Stores a review and answers it with its author and lesson. One review per student and lesson:
+ * a second one, even one racing the first past the service's check, is a conflict (the unique
+ * index decides).
+ */
+export const insertReview = async (
+  db: Executor,
+  values: { lessonId: number; authorId: number; body: string; rating: number },
+): Promise<ReviewRecord> => {
+  let id: number
+  try {
+    const [row] = await db.insert(reviews).values(values).returning({ id: reviews.id })
+    id = found(row, 'Review').id
+  } catch (error) {
+    if (pgErrorCode(error) === PG.uniqueViolation) {
+      throw new ConflictError(MESSAGES.reviews.alreadyReviewed)
+    }
+    throw error
+  }
+  const [record] = await selectReviewRecords(db).where(eq(reviews.id, id)).limit(1)
+  return found(record, 'Review')
 }

@@ -6,6 +6,7 @@ import { guestRoutes } from './guest.ts'
 import { lessonsRoutes } from './lessons.ts'
 import { materialsRoutes } from './materials.ts'
 import { paymentsRoutes } from './payments.ts'
+import { reviewsWriteRoutes } from './reviews-write.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { systemRoutes } from './system.ts'
 import { userRoutes } from './user.ts'
@@ -28,5 +29,6 @@ export const apiRoutes = async (app: FastifyInstance, { appOrigin }: ApiRoutesOp
   await app.register(sessionsRoutes, options)
   await app.register(materialsRoutes, options)
   await app.register(paymentsRoutes, options)
+  await app.register(reviewsWriteRoutes)
   await app.register(adminRoutes, options)
 }

@@ -22,7 +22,7 @@ import {
 import { feeShares } from '../domain/money.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { emails, sessionWhen } from '../mail/templates.ts'
-import type { PaymentsRuntime } from '../plugins/payments.ts'
+import type { PaymentsRuntime } from '../payments/runtime.ts'
 import {
   cancelSeat,
   dueRefunds,

@@ -1,3 +1,4 @@
+import { reviewText } from '@contract/checks'
 import { createReview } from '@contract/endpoints/reviews'
 import { MESSAGES } from '@contract/messages'
 import { db, nextId } from '../db'
@@ -5,31 +6,32 @@ import { fail, route } from '../http'
 import { lessonById } from '../queries'
 import { toReview } from '../serializers'
 
-/** Attended: enrolled in a session of the lesson that has ended. */
-const attended = (userId: number, lessonId: number) =>
+/**
+ * Attended: a seat in a session of the lesson that has ended (one ending exactly now has). The
+ * mock keeps no given-back seats: unenrolling removes the enrolment.
+ */
+const attended = (userId: number, lessonId: number, now: number) =>
   db.enrollments.some((enrollment) => {
+    if (enrollment.userId !== userId) return false
     const session = db.sessions.find((row) => row.id === enrollment.sessionId)
-    return (
-      enrollment.userId === userId &&
-      enrollment.lessonId === lessonId &&
-      session !== undefined &&
-      Date.parse(session.end_time) <= Date.now()
-    )
+    return session?.lessonId === lessonId && Date.parse(session.end_time) <= now
   })
 
 export const reviewHandlers = [
+  // The server's order: unknown lesson, not attended, already reviewed, then the text (§5).
   route(createReview, ({ user, body }) => {
     const lesson = lessonById(body.lessonId)
-    if (!attended(user.id, lesson.id)) fail(403, MESSAGES.reviews.notAttended)
+    if (!attended(user.id, lesson.id, Date.now())) fail(403, MESSAGES.reviews.notAttended)
     if (db.reviews.some((row) => row.userId === user.id && row.lessonId === lesson.id)) {
       fail(409, MESSAGES.reviews.alreadyReviewed)
     }
-    const body_ = body.body.trim() || fail(400, MESSAGES.reviews.blank)
+    const text = reviewText(body.body)
+    if (!text.ok) return fail(400, text.problems)
     const review = {
       id: nextId(db.reviews),
       userId: user.id,
       lessonId: lesson.id,
-      body: body_,
+      body: text.value,
       rating: body.rating,
       createdAt: new Date().toISOString(),
     }

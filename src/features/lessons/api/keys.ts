@@ -1,6 +1,6 @@
 import type { LessonListQuery } from '@contract/index'
 
-/** Query keys of the lessons feature (catalogue, categories, single lessons). */
+/** Query keys of the lessons feature (catalogue, categories, single lessons, history). */
 export const lessonKeys = {
   all: ['lessons'] as const,
   categories: () => [...lessonKeys.all, 'categories'] as const,
@@ -16,6 +16,9 @@ export const lessonKeys = {
   /** The calling educator's own lessons, page by page. */
   mine: () => [...lessonKeys.all, 'mine'] as const,
   minePage: (page: number) => [...lessonKeys.mine(), page] as const,
+  /** The calling student's attended lessons (GET /lessons/history), page by page. */
+  history: () => [...lessonKeys.all, 'history'] as const,
+  historyPage: (page: number) => [...lessonKeys.history(), page] as const,
 }
 
 export type GuestLessonFilters = Pick<LessonListQuery, 'title' | 'categoryIds'>

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify'
+import { createReview } from '../../../contract/endpoints/reviews.ts'
+import { route } from '../http/route.ts'
+import * as reviews from '../services/reviews.ts'
+
+/** A student's review of a lesson it attended (POST /reviews, students only). */
+export const reviewsWriteRoutes = async (app: FastifyInstance) => {
+  route(app, createReview, async ({ user, body }) => ({
+    status: 201,
+    body: await reviews.createReview(app.db, user, body),
+  }))
+}

@@ -1,0 +1,56 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { useRefreshLessonHistory } from '@/features/lessons/api/get-lesson-history'
+import { LessonHistory } from '@/features/lessons/components/lesson-history'
+import { PaymentHistory } from '@/features/payments/components/payment-history'
+import { HistoryReview } from '@/features/reviews/components/history-review'
+import { useUser } from '@/shared/auth/current-user'
+import { paths } from '@/shared/config/paths'
+import { buttonClass } from '@/shared/ui/button'
+
+/**
+ * §2 /history: the lessons the student attended, each to review or reviewed, with the review
+ * dialog; below them the student's payments (paid, refunded) with their transaction ids. Any signed-in user may open the route (§2); only students attend lessons, so everyone
+ * else is told why there is nothing here instead of being shown an empty list.
+ */
+export default function History() {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const { data: user } = useUser()
+  const refreshHistory = useRefreshLessonHistory()
+  const isStudent = user?.role === 'student'
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-8 p-4 sm:p-6 xl:p-8">
+      <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
+        <div>
+          <h1 id={headingId} className="text-2xl font-semibold text-slate-900">
+            {t('history.title')}
+          </h1>
+          {isStudent && <p className="text-slate-600">{t('history.subtitle')}</p>}
+        </div>
+        {isStudent ? (
+          <LessonHistory
+            labelledBy={headingId}
+            renderReview={(entry) => (
+              <HistoryReview
+                lesson={entry.lesson}
+                review={entry.review}
+                onReviewed={refreshHistory}
+              />
+            )}
+          />
+        ) : (
+          <div className="flex flex-col items-start gap-3 rounded-xl bg-white p-4 text-slate-700 ring-1 ring-slate-200">
+            <p>{t('history.notStudent')}</p>
+            <Link to={paths.home.href()} className={buttonClass('secondary')}>
+              {t('common.goBackHome')}
+            </Link>
+          </div>
+        )}
+      </section>
+      {isStudent && <PaymentHistory />}
+    </div>
+  )
+}

@@ -1,4 +1,0 @@
-import { ScreenTitle } from '@/shared/ui/screen-title'
-
-// Screens whose issues have not landed yet show their title (foundation issue, item 7).
-export const History = () => <ScreenTitle titleKey="history.title" />
