@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as guest from '@contract/descriptors/guest'
 import * as lessons from '@contract/descriptors/lessons'
 import * as payments from '@contract/descriptors/payments'
 import * as sessions from '@contract/descriptors/sessions'
+import { MESSAGES } from '@contract/messages'
 import { db, seedIds } from '@/mocks/db'
 import { call, dayFromNow, refused, unchecked, uploadedCover } from './helpers'
 
@@ -320,6 +321,65 @@ describe('enrolment', () => {
       as: educator2,
     })
     expect(owner.body.url).toBe('https://meet.google.com/abc-defg-hij')
+  })
+
+  it('counts a session starting this very instant as started for enrolling and unenrolling', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const start = db.sessions.find((row) => row.id === S.futureFree)!.start_time
+      vi.setSystemTime(new Date(Date.parse(start) - 1))
+      expect((await enroll(student, freeLesson, S.futureFree)).status).toBe(201)
+      expect((await unenroll(student, freeLesson, S.futureFree)).status).toBe(200)
+      vi.setSystemTime(new Date(start))
+      expect((await enroll(student, freeLesson, S.futureFree)).body).toMatchObject({
+        statusCode: 409,
+        message: MESSAGES.enrollments.alreadyStarted,
+      })
+      // Mai holds the other seat: too late to give it back.
+      expect((await unenroll(student3, freeLesson, S.futureFree)).body).toMatchObject({
+        statusCode: 409,
+        message: MESSAGES.enrollments.unenrollTooLate,
+      })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('counts seats held by open payments of others when enrolling, until the hold runs out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // The free lesson's open session has one seat left; Tom holds it through a payment.
+      db.payments.push({
+        id: 90,
+        userId: student2,
+        lessonId: freeLesson,
+        sessionId: S.futureFree,
+        orderId: 'ORDER-HOLD',
+        transactionId: null,
+        status: 'processing',
+        amount_in_cents: 0,
+        holdExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+        refundReason: null,
+        createdAt: new Date().toISOString(),
+      })
+      expect((await sessionsAs(student, freeLesson)).get(S.futureFree)).toMatchObject({
+        availableSlots: 0,
+        disabled: true,
+      })
+      expect((await sessionsAs(student2, freeLesson)).get(S.futureFree)).toMatchObject({
+        availableSlots: 1,
+        disabled: false,
+      })
+      expect((await enroll(student, freeLesson, S.futureFree)).body).toMatchObject({
+        statusCode: 409,
+        message: MESSAGES.enrollments.noSeatsLeft,
+      })
+      // A hold ending this very instant holds nothing.
+      vi.setSystemTime(new Date(Date.now() + 60_000))
+      expect((await enroll(student, freeLesson, S.futureFree)).status).toBe(201)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('gives the calendar file to seat holders and the owner only', async () => {

@@ -1,5 +1,6 @@
 import type { CurrentUser, Lesson } from '@contract/index'
 import type { UseQueryResult } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
@@ -7,7 +8,6 @@ import { useGuestLesson } from '@/features/lessons/api/get-guest-lesson'
 import { useLesson } from '@/features/lessons/api/get-lesson'
 import { LessonOverview } from '@/features/lessons/components/lesson-overview'
 import { MaterialList } from '@/features/materials/components/material-list'
-import { PayDialog } from '@/features/payments/components/pay-dialog'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
 import { ReviewList } from '@/features/reviews/components/review-list'
 import type { RenderPayment } from '@/features/sessions/components/session-card'
@@ -108,14 +108,21 @@ function LessonPage({
   )
 }
 
+/** The payment dialog and the provider's SDK load only when a student starts paying. */
+const PayDialog = lazy(async () => ({
+  default: (await import('@/features/payments/components/pay-dialog')).PayDialog,
+}))
+
 /** The payments feature's dialog for a paid session of this lesson. */
 const payFor =
   (lessonTitle: string, onSeatChanged: () => void): RenderPayment =>
   (session, close) => (
-    <PayDialog
-      lessonTitle={lessonTitle}
-      session={session}
-      onClose={close}
-      onSeatChanged={onSeatChanged}
-    />
+    <Suspense fallback={<Loading />}>
+      <PayDialog
+        lessonTitle={lessonTitle}
+        session={session}
+        onClose={close}
+        onSeatChanged={onSeatChanged}
+      />
+    </Suspense>
   )

@@ -81,6 +81,11 @@ export function PaymentHistory() {
             <PaymentRow key={payment.id} payment={payment} />
           ))}
         </ul>
+        {payments.isFetchNextPageError && (
+          <p role="alert" className="text-red-700">
+            {t('payments.history.error')}
+          </p>
+        )}
         {payments.hasNextPage && (
           <div>
             <Button

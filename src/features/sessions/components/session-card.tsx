@@ -64,7 +64,8 @@ function CalendarIcon() {
 
 /**
  * One session as the viewer sees it (§4): its date, times (viewer's time zone), price and seats
- * left, and what its type allows: enroll (open), calendar and join inside the join window
+ * left, and what its type allows: enroll (open: a free seat is taken at once, a paid one opens the
+ * payment the route renders), calendar, join inside the join window and unenrol until the start
  * (enrolled), join and calendar (live). A disabled session (no seat left) is half transparent and
  * says 'outOfSlots' instead of its label.
  */
