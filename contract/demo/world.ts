@@ -530,7 +530,8 @@ export const LESSONS: readonly DemoLesson[] = [
       { start: -8 * DAY, length: HOUR, enrolled: ['yuki'] },
       { start: 5 * DAY, length: HOUR },
     ],
-    reviews: [{ author: 'yuki', rating: 4, body: 'Hard problems, but the hints were great.' }],
+    // Yuki attended but has not reviewed it yet: a lesson to review in the running product (the
+    // mock, without showcase lessons, has her TypeScript lesson to review).
     showcase: true,
   },
   {
