@@ -1,32 +1,27 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { ACCOUNTS } from '../contract/demo/world.ts'
 import * as admin from '../contract/descriptors/admin.ts'
 import type { AdminUser } from '../contract/index.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { translator } from './i18n.ts'
-import { logIn, logOut, rowOf, searchUsers, toast, type T, usersTable } from './flows.ts'
-import { connectProduct, launchBrowser } from './support.ts'
+import {
+  approveEducator,
+  lendFirstFreeLicence,
+  logIn,
+  logOut,
+  registerEducator,
+  rowOf,
+  searchUsers,
+  toast,
+  type T,
+  usersTable,
+} from './flows.ts'
+import { connectProduct, useBrowser } from './support.ts'
 
 const product = connectProduct()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-/** Every page of every test reports its uncaught errors here; a test ends with none. */
-let pageErrors: string[] = []
-afterEach(() => {
-  const found = pageErrors
-  pageErrors = []
-  expect(found).toEqual([])
-})
+const chromium = useBrowser()
 
 const demo = (key: (typeof ACCOUNTS)[number]['key']) => {
   const account = ACCOUNTS.find((candidate) => candidate.key === key)
@@ -42,12 +37,12 @@ type Language = Parameters<typeof translator>[0]
 
 const openPage = async (context: BrowserContext) => {
   const page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+  chromium.watch(page)
   return page
 }
 
 const newSession = async (width = 1280) => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  const context = await chromium.browser.newContext({ viewport: { width, height: 900 } })
   return { context, page: await openPage(context) }
 }
 
@@ -83,20 +78,7 @@ describe('an admin approving a new educator and lending it a licence', () => {
     // (a) A new educator registers, confirms the e-mailed link and waits for approval.
     const educator = await newSession()
     const teacher = educator.page
-    await teacher.goto(product.appUrl(paths.auth.register.href()))
-    await teacher.getByRole('heading', { name: t('auth.register.title'), exact: true }).waitFor()
-    await teacher.getByLabel(t('auth.fields.name'), { exact: true }).fill(name)
-    await teacher.getByLabel(t('auth.fields.email'), { exact: true }).fill(email)
-    await teacher.getByLabel(t('auth.fields.password'), { exact: true }).fill(password)
-    await teacher.getByLabel(t('auth.fields.confirmPassword'), { exact: true }).fill(password)
-    await teacher
-      .getByRole('radio', { name: t('auth.register.role.educator'), exact: true })
-      .check()
-    await teacher.getByLabel(t('auth.register.terms.label')).check()
-    await teacher.getByRole('button', { name: t('auth.register.submit'), exact: true }).click()
-    await teacher.getByRole('heading', { name: t('auth.confirm.title'), exact: true }).waitFor()
-    await teacher.goto(await product.emailLink(email, paths.auth.confirmation.href()))
-    await teacher.getByText(t('auth.confirmation.confirmed')).waitFor()
+    await registerEducator(product, teacher, t, { name, email, password })
 
     await logIn(product, teacher, t, email, password)
     await teacher
@@ -127,39 +109,11 @@ describe('an admin approving a new educator and lending it a licence', () => {
       t('admin.users.noLicence'),
     )
 
-    const approveButton = rowOf(users, name).getByRole('button', {
-      name: t('admin.users.approve.labelFor', { name }),
-      exact: true,
-    })
-    await approveButton.click()
-    const approveDialog = page.getByRole('dialog', { name: t('admin.users.approve.title') })
-    await approveDialog.getByText(t('admin.users.approve.question', { name, email })).waitFor()
-    await approveDialog
-      .getByRole('button', { name: t('admin.users.approve.confirm'), exact: true })
-      .click()
-    await toast(page, t('admin.users.approve.done', { name }))
-    await approveDialog.waitFor({ state: 'detached' })
-    await approveButton.waitFor({ state: 'detached' })
+    await approveEducator(page, t, { name, email })
     expect(await cellText(users, name, t('admin.users.columns.approved'))).toBe(
       t('admin.users.yes'),
     )
-
-    const assigned = product.nextAnswer(page, admin.assignVideoLicence, {
-      params: { id: userId },
-    })
-    await rowOf(users, name)
-      .getByRole('button', { name: t('admin.licence.assignLabelFor', { name }), exact: true })
-      .click()
-    const assignDialog = page.getByRole('dialog', { name: t('admin.licence.assignTitle') })
-    const choice = assignDialog.getByLabel(t('admin.licence.choose'), { exact: true })
-    expect(await choice.inputValue()).toBe('')
-    expect(await choice.locator('option:checked').innerText()).toBe(t('admin.licence.firstFree'))
-    await assignDialog
-      .getByRole('button', { name: t('admin.licence.assignConfirm'), exact: true })
-      .click()
-    const first = (await assigned).videoLicence
-    if (!first) throw new Error('The assigned educator holds no licence')
-    await toast(page, t('admin.licence.assigned', { name }))
+    const first = await lendFirstFreeLicence(product, page, t, { name, id: userId })
     await expect
       .poll(() => cellText(users, name, t('admin.users.columns.licence')))
       .toBe(licenceText(t, first))

@@ -1,41 +1,26 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { ACCOUNTS, DEMO_PASSWORD } from '../contract/demo/world.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { png, toast } from './flows.ts'
-import { connectProduct, launchBrowser } from './support.ts'
+import { connectProduct, useBrowser } from './support.ts'
 
 const product = connectProduct()
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-let pageErrors: string[] = []
-afterEach(() => {
-  const found = pageErrors
-  pageErrors = []
-  expect(found).toEqual([])
-})
+const chromium = useBrowser()
 
 // Emily: an approved educator with a Google Meet licence, in London. No other file changes her.
 const EMILY = ACCOUNTS.find((account) => account.key === 'emily')!
 const MEET = 'https://meet.google.com/abc-defg-hij'
 
 const newPage = async (zone = 'Europe/London') => {
-  const context = await browser.newContext({
+  const context = await chromium.browser.newContext({
     viewport: { width: 1280, height: 900 },
     timezoneId: zone,
     locale: 'en-GB',
   })
   const page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+  chromium.watch(page)
   return page
 }
 

@@ -115,16 +115,14 @@ export const searchUsers = async (product: RunningProduct, page: Page, t: T, tex
 export const usersTable = (page: Page, t: T) =>
   page.getByRole('table', { name: t('admin.users.caption'), exact: true })
 
-/** On the admin's users list: approves the educator, then lends it the first free licence. */
-export const approveAndLicense = async (
-  product: RunningProduct,
+/** On the admin's users list: approves the educator through the confirm dialog. */
+export const approveEducator = async (
   page: Page,
   t: T,
-  educator: { name: string; email: string; id: number },
+  educator: { name: string; email: string },
 ) => {
-  const users = usersTable(page, t)
   const { name, email } = educator
-  const approveButton = rowOf(users, name).getByRole('button', {
+  const approveButton = rowOf(usersTable(page, t), name).getByRole('button', {
     name: t('admin.users.approve.labelFor', { name }),
     exact: true,
   })
@@ -137,11 +135,20 @@ export const approveAndLicense = async (
   await toast(page, t('admin.users.approve.done', { name }))
   await approveDialog.waitFor({ state: 'detached' })
   await approveButton.waitFor({ state: 'detached' })
+}
 
+/** On the admin's users list: lends the educator the first free licence; answers it. */
+export const lendFirstFreeLicence = async (
+  product: RunningProduct,
+  page: Page,
+  t: T,
+  educator: { name: string; id: number },
+) => {
+  const { name } = educator
   const assigned = product.nextAnswer(page, admin.assignVideoLicence, {
     params: { id: educator.id },
   })
-  await rowOf(users, name)
+  await rowOf(usersTable(page, t), name)
     .getByRole('button', { name: t('admin.licence.assignLabelFor', { name }), exact: true })
     .click()
   const assignDialog = page.getByRole('dialog', { name: t('admin.licence.assignTitle') })

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { ACCOUNTS } from '../contract/demo/world.ts'
 import * as guest from '../contract/descriptors/guest.ts'
 import * as payments from '../contract/descriptors/payments.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import {
-  approveAndLicense,
+  approveEducator,
+  lendFirstFreeLicence,
   logIn,
   logOut,
   png,
@@ -15,26 +16,11 @@ import {
   toast,
 } from './flows.ts'
 import { translator } from './i18n.ts'
-import { connectProduct, launchBrowser } from './support.ts'
+import { connectProduct, useBrowser } from './support.ts'
 
 const product = connectProduct()
 const t = translator('en-US')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-})
-
-let pageErrors: string[] = []
-afterEach(() => {
-  const found = pageErrors
-  pageErrors = []
-  expect(found).toEqual([])
-})
+const chromium = useBrowser()
 
 const demo = (key: (typeof ACCOUNTS)[number]['key']) => {
   const account = ACCOUNTS.find((candidate) => candidate.key === key)
@@ -74,7 +60,7 @@ const daytimeZone = () => {
 }
 
 const newPage = async (zone: string) => {
-  const context = await browser.newContext({
+  const context = await chromium.browser.newContext({
     viewport: { width: 1280, height: 900 },
     timezoneId: zone,
     locale: 'en-GB',
@@ -85,7 +71,7 @@ const newPage = async (zone: string) => {
     route.fulfill({ contentType: 'text/html', body: '<title>Zoom meeting</title>' }),
   )
   const page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+  chromium.watch(page)
   return page
 }
 
@@ -147,7 +133,8 @@ describe('the marketplace, end to end', () => {
       await logIn(product, adminPage, t, ADMIN.email)
       const [found] = await searchUsers(product, adminPage, t, educator.name)
       if (!found) throw new Error('The new educator is not listed')
-      await approveAndLicense(product, adminPage, t, { ...educator, id: found.id })
+      await approveEducator(adminPage, t, educator)
+      await lendFirstFreeLicence(product, adminPage, t, { ...educator, id: found.id })
       await adminPage.context().close()
 
       // The educator publishes a lesson at $20.00 an hour with a session starting in five minutes

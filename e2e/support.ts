@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import type { ParamsOf, QueryOf, ResultOf } from '../contract/client.ts'
 import { buildPath, type Descriptor } from '../contract/descriptor.ts'
 import * as system from '../contract/descriptors/system.ts'
@@ -26,6 +26,37 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
     ],
   })
+
+/**
+ * One Chromium for the test file, and a watch on the uncaught errors of the pages it opens: each
+ * test ends with none.
+ */
+export const useBrowser = () => {
+  let browser: Browser | undefined
+  let pageErrors: string[] = []
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  afterEach(() => {
+    const found = pageErrors
+    pageErrors = []
+    expect(found).toEqual([])
+  })
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error('The browser starts before the tests')
+      return browser
+    },
+    /** Reports the page's uncaught errors to the running test. */
+    watch: (page: Page) => {
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+      return page
+    },
+  }
+}
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

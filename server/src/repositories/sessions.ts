@@ -1,10 +1,11 @@
-import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
-import { enrollments, lessonSessions, lessons } from '../db/schema.ts'
+import { lessonSessions, lessons } from '../db/schema.ts'
 import { ConflictError } from '../domain/errors.ts'
+import { findSeat } from './seats.ts'
 
 export type SessionRow = typeof lessonSessions.$inferSelect
 
@@ -114,20 +115,8 @@ export const findLessonSession = async (db: Executor, lessonId: number, sessionI
 }
 
 /** Whether the user holds a seat (an enrollment not cancelled) in the session. */
-export const holdsSeatIn = async (db: Executor, sessionId: number, userId: number) => {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(
-      and(
-        eq(enrollments.sessionId, sessionId),
-        eq(enrollments.userId, userId),
-        isNull(enrollments.cancelledAt),
-      ),
-    )
-    .limit(1)
-  return row !== undefined
-}
+export const holdsSeatIn = async (db: Executor, sessionId: number, userId: number) =>
+  (await findSeat(db, sessionId, userId)) !== undefined
 
 /** One session with what the viewer needs (as listed), or undefined when it does not exist. */
 export const findSessionRecord = async (

@@ -299,22 +299,26 @@ export const capturePayment = async (
   if (payment.status !== 'processing' || payment.orderId === null) {
     throw new ConflictError(MESSAGES.payments.notProcessing(payment.status))
   }
-  const refusal = await deps.db.transaction(async (tx) => {
+  const check = await deps.db.transaction(async (tx) => {
     const now = new Date()
     const current = found(await findPayment(tx, payment.id, { lock: true }), 'Payment')
-    if (current.status !== 'processing') return MESSAGES.payments.notProcessing(current.status)
+    // A parallel call captured it meanwhile: answer what it recorded.
+    if (current.transactionId !== null) return { captured: true, refusal: null }
+    if (current.status !== 'processing') {
+      return { captured: false, refusal: MESSAGES.payments.notProcessing(current.status) }
+    }
     const seated =
       current.sessionId === null
         ? undefined
         : await lockSession(tx, current.lessonId, current.sessionId)
-    let reason: string | null = null
-    if (!seated) reason = MESSAGES.payments.sessionClosed
-    else if (hasStarted(seated, now)) reason = MESSAGES.enrollments.alreadyStarted
+    let refusal: string | null = null
+    if (!seated) refusal = MESSAGES.payments.sessionClosed
+    else if (hasStarted(seated, now)) refusal = MESSAGES.enrollments.alreadyStarted
     else if (await findSeat(tx, seated.session.id, user.id)) {
-      reason = MESSAGES.enrollments.alreadyEnrolled
+      refusal = MESSAGES.enrollments.alreadyEnrolled
     } else if (!isHoldActive(current, now)) {
       const taken = await seatsTaken(tx, seated.session.id, user.id, now)
-      if (taken >= seated.lesson.maxSlots) reason = MESSAGES.payments.holdExpired
+      if (taken >= seated.lesson.maxSlots) refusal = MESSAGES.payments.holdExpired
       else {
         // A seat is free: hold it again for the time the capture takes.
         await updatePayment(tx, current.id, {
@@ -322,10 +326,11 @@ export const capturePayment = async (
         })
       }
     }
-    if (reason) await updatePayment(tx, current.id, { status: 'cancelled', holdExpiresAt: null })
-    return reason
+    if (refusal) await updatePayment(tx, current.id, { status: 'cancelled', holdExpiresAt: null })
+    return { captured: false, refusal }
   })
-  if (refusal) throw new ConflictError(refusal)
+  if (check.captured) return paymentView(deps.db, payment.id)
+  if (check.refusal) throw new ConflictError(check.refusal)
 
   const result = await deps.payments.provider.captureOrder(
     payment.orderId,
