@@ -128,7 +128,9 @@ describe('a student browsing the running product', () => {
       .first()
       .waitFor()
     await page.getByRole('heading', { name: 'Upcoming lessons' }).waitFor()
-    await expect.poll(async () => (await cardTitles(page)).length).toBeGreaterThanOrEqual(5)
+    await expect
+      .poll(async () => (await cardTitles(page)).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(5)
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 })
       await page.screenshot({ path: `test-results/student-dashboard-${width}.png`, fullPage: true })
@@ -149,7 +151,9 @@ describe('accessibility of the browsing screens (axe-core)', () => {
     }
     const guestPage = await browser.newPage()
     await guestPage.goto(product.origin)
-    await expect.poll(async () => (await cardTitles(guestPage)).length).toBeGreaterThanOrEqual(5)
+    await expect
+      .poll(async () => (await cardTitles(guestPage)).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(5)
     await check(guestPage, 'guest home')
     await guestPage.goto(product.appUrl(paths.lesson.detail.href(lesson.id)))
     await guestPage.getByRole('heading', { name: 'Sessions' }).waitFor()
