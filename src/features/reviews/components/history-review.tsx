@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
 import { ReviewDialog, type ReviewedLesson } from './review-dialog'
+import { RatingStars } from './rating-stars'
 
 type HistoryReviewProps = {
   lesson: ReviewedLesson
@@ -36,17 +37,10 @@ export function HistoryReview({ lesson, review, onReviewed }: HistoryReviewProps
         className="flex flex-col gap-1 rounded-md bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         <p className="text-sm font-medium text-slate-800">{t('reviews.history.yours')}</p>
-        <div
-          role="img"
-          aria-label={t('reviews.list.rated', { rating: review.rating, max: RATING_MAX })}
-          className="text-amber-500"
-        >
-          {Array.from({ length: RATING_MAX }, (_, index) => (
-            <span key={index} aria-hidden="true">
-              {index < review.rating ? '★' : '☆'}
-            </span>
-          ))}
-        </div>
+        <RatingStars
+          rating={review.rating}
+          label={t('reviews.list.rated', { rating: review.rating, max: RATING_MAX })}
+        />
         <p className="break-words whitespace-pre-line text-slate-800">{review.body}</p>
       </div>
     )

@@ -9,6 +9,7 @@ import { useLanguage } from '@/shared/i18n/use-language'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
 import { useEducatorReviews } from '../api/get-educator-reviews'
+import { RatingStars } from './rating-stars'
 
 /** How many of the newest reviews the educator's dashboard shows. */
 export const LATEST_REVIEWS_SHOWN = 5
@@ -76,20 +77,13 @@ function LatestReview({ review }: { review: DatedReview }) {
       >
         {review.lessonTitle}
       </Link>
-      <div
-        role="img"
-        aria-label={t('dashboard.educator.reviews.rated', {
+      <RatingStars
+        rating={review.rating}
+        label={t('dashboard.educator.reviews.rated', {
           rating: review.rating,
           max: RATING_MAX,
         })}
-        className="text-amber-500"
-      >
-        {Array.from({ length: RATING_MAX }, (_, index) => (
-          <span key={index} aria-hidden="true">
-            {index < review.rating ? '★' : '☆'}
-          </span>
-        ))}
-      </div>
+      />
       <p className="flex flex-wrap gap-x-3 text-sm text-slate-700">
         <span className="break-words">
           {t('dashboard.educator.reviews.byline', { author: review.author.name })}

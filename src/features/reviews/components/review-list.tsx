@@ -6,6 +6,7 @@ import { formatDate } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { useEducatorReviews } from '../api/get-educator-reviews'
 import { isValidEducatorId } from '../api/keys'
+import { RatingStars } from './rating-stars'
 
 type DatedReview = Review & { createdAt: string }
 
@@ -67,17 +68,10 @@ function ReviewItem({ review }: { review: DatedReview }) {
           {formatDate(review.createdAt, language)}
         </time>
       </header>
-      <div
-        role="img"
-        aria-label={t('reviews.list.rated', { rating: review.rating, max: RATING_MAX })}
-        className="text-amber-500"
-      >
-        {Array.from({ length: RATING_MAX }, (_, index) => (
-          <span key={index} aria-hidden="true">
-            {index < review.rating ? '★' : '☆'}
-          </span>
-        ))}
-      </div>
+      <RatingStars
+        rating={review.rating}
+        label={t('reviews.list.rated', { rating: review.rating, max: RATING_MAX })}
+      />
       {review.lessonTitle && (
         <p className="text-sm break-words text-slate-600">{review.lessonTitle}</p>
       )}
