@@ -52,6 +52,11 @@ const ConfigSchema = Type.Object({
 
 export type Config = Type.Static<typeof ConfigSchema>
 
+/** A configuration the server cannot start with; the message names the variable to fix. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const raw: Record<string, unknown> = {}
   for (const key of Object.keys(ConfigSchema.properties)) {
@@ -63,19 +68,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     const problems = [...Value.Errors(ConfigSchema, converted)].map(
       (error) => `${error.instancePath.slice(1) || 'config'} ${error.message}`,
     )
-    throw new Error(`Invalid configuration: ${problems.join('; ')}`)
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
   const paypalKeys = [converted.PAYPAL_CLIENT_ID, converted.PAYPAL_CLIENT_SECRET]
   if (paypalKeys.filter(Boolean).length === 1) {
-    throw new Error(
+    throw new ConfigError(
       'Invalid configuration: set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or neither',
     )
   }
   if (converted.PAYPAL_ENV === 'live' && !converted.PAYPAL_CLIENT_ID) {
-    throw new Error('Invalid configuration: PAYPAL_ENV=live needs PayPal credentials')
+    throw new ConfigError('Invalid configuration: PAYPAL_ENV=live needs PayPal credentials')
   }
   if (converted.PAYPAL_CLIENT_ID && !converted.PAYPAL_WEBHOOK_ID) {
-    throw new Error('Invalid configuration: PAYPAL_WEBHOOK_ID is needed with PayPal credentials')
+    throw new ConfigError(
+      'Invalid configuration: PAYPAL_WEBHOOK_ID is needed with PayPal credentials',
+    )
   }
   return {
     ...converted,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
-import { loadConfig } from './config.ts'
+import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { seedDemoData } from './db/seed.ts'
 import { createFileStorage, uploadsDir } from './storage/files.ts'
 
@@ -45,6 +46,8 @@ const main = async () => {
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  // A configuration or data-folder problem is the operator's to fix: its message says how.
+  const known = error instanceof DataDirInUseError || error instanceof ConfigError
+  console.error(known ? error.message : error)
   process.exit(1)
 })

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -54,17 +55,33 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   let dataDir: string | undefined
+  let unlock = () => {}
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite')
     mkdirSync(dataDir, { recursive: true })
+    // PGlite is one process's database: a second server on the folder would corrupt it.
+    unlock = lockDataDir(options.dataDir)
   }
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } })
-  const db = drizzlePglite(client, { schema })
+  let client: PGlite | undefined
   try {
+    client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } })
+    const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder })
+    const opened = client
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await opened.close()
+        } finally {
+          unlock()
+        }
+      },
+    }
   } catch (error) {
-    await client.close()
+    await client?.close()
+    unlock()
     throw error
   }
-  return { db, kind: 'pglite', close: () => client.close() }
 }
