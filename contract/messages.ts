@@ -17,6 +17,7 @@ export const REASON_PHRASES: Readonly<Record<number, string>> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
+  503: 'Service Unavailable',
 }
 
 export const reasonPhrase = (statusCode: number) => REASON_PHRASES[statusCode] ?? 'Error'
@@ -28,6 +29,7 @@ export const MESSAGES = {
     /** A 5xx says only this, never the cause. */
     internalError: 'Internal Server Error',
     originNotAllowed: 'Origin not allowed',
+    databaseDown: 'The database is not reachable',
     invalidJson: 'Body must be valid JSON',
     notFound: (what: string) => `${what} not found`,
     routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,

@@ -62,8 +62,8 @@ export const login = defineEndpoint(op.login, {
 })
 
 export const logout = defineEndpoint(op.logout, {
-  summary: 'Sign out; clears the session cookie',
-  response: { 200: MessageBody },
+  summary: 'Sign out; clears the session cookie (refused when another site asks)',
+  response: { 200: MessageBody, ...errors(403) },
 })
 
 export const passwordResetEmail = defineEndpoint(op.passwordResetEmail, {

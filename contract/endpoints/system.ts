@@ -1,11 +1,16 @@
 import Type from 'typebox'
+import { errors } from '../common.ts'
 import * as op from '../descriptors/system.ts'
 import { defineEndpoint } from '../endpoint.ts'
 
-/** GET / — its purpose is not stated by the spec; it reports that the API is up. */
+/**
+ * GET / — its purpose is not stated by the spec; it reports that the API is up, and answers 503
+ * when the database does not (the load balancer's health check).
+ */
 export const health = defineEndpoint(op.health, {
   summary: 'API status',
   response: {
     200: Type.Object({ status: Type.Literal('ok'), name: Type.String(), version: Type.String() }),
+    ...errors(503),
   },
 })

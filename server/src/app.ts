@@ -14,7 +14,6 @@ import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storagePlugin } from './plugins/storage.ts'
 import { apiRoutes } from './routes/index.ts'
-import { uploadsDir } from './storage/files.ts'
 
 export const API_PREFIX = '/api'
 
@@ -37,9 +36,14 @@ export interface AppOptions {
  */
 export const buildApp = async (options: AppOptions) => {
   const { config } = options
+  const https = config.APP_ORIGIN.startsWith('https://')
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // Only a configured proxy's X-Forwarded-For names the client (rate limits key on it).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   })
   app.setValidatorCompiler(validatorCompiler)
 
@@ -51,20 +55,25 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(openapiPlugin)
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } })
   await app.register(securityPlugin, {
-    allowedOrigins: [config.APP_ORIGIN, ...(options.extraOrigins ?? [])],
+    allowedOrigins: [...config.allowedOrigins, ...(options.extraOrigins ?? [])],
     rateLimit: options.rateLimit ?? { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 },
+    https,
   })
   // Secure cookies wherever the app is served over HTTPS (a plain-HTTP origin would drop them).
-  await app.register(authPlugin, { secureCookies: config.APP_ORIGIN.startsWith('https://') })
+  await app.register(authPlugin, { secureCookies: https })
   await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
-  await app.register(storagePlugin, { dir: uploadsDir(config.DATA_DIR) })
+  await app.register(storagePlugin, config)
   await app.register(paymentsPlugin, {
     config,
     apiPrefix: API_PREFIX,
     ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
   })
 
-  await app.register(apiRoutes, { prefix: API_PREFIX, appOrigin: config.APP_ORIGIN })
+  await app.register(apiRoutes, {
+    prefix: API_PREFIX,
+    appOrigin: config.APP_ORIGIN,
+    openapiDocs: config.OPENAPI_DOCS,
+  })
 
   if (config.SPA_DIR) await app.register(spaPlugin, { root: config.SPA_DIR, apiPrefix: API_PREFIX })
   return app

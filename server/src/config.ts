@@ -6,8 +6,15 @@ import { DEFAULT_PAYMENT_HOLD_MINUTES, DEFAULT_PLATFORM_FEE_PERCENT } from '../.
 /** Server configuration from environment variables (all listed in .env.example). */
 const ConfigSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
-  HOST: Type.String({ default: '127.0.0.1' }),
+  /** The interface to listen on: `localhost` (this machine only), or `0.0.0.0` for every one. */
+  HOST: Type.String({ default: 'localhost' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  /**
+   * The reverse proxies in front of the server, whose X-Forwarded-For names the client: their
+   * addresses or subnets (comma-separated, or loopback, linklocal, uniquelocal), or how many
+   * proxies there are. Empty: no proxy, the connection's address is the client's.
+   */
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F.:/, a-z]+$' })),
   /** Embedded database and uploads. */
   DATA_DIR: Type.String({ default: './data' }),
   /** A PostgreSQL server instead of the embedded database. */
@@ -15,13 +22,23 @@ const ConfigSchema = Type.Object({
   /** Mail transport; without it e-mails stay in the outbox table and are logged. */
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'Manabi <no-reply@manabi.example>' }),
-  /** The public origin of the app: links in e-mails, and the origin allowed to change state. */
-  APP_ORIGIN: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:3000' }),
+  /**
+   * The public origin of the app: links in e-mails, and the origin allowed to change state.
+   * By default http://localhost:PORT (also reached as 127.0.0.1 and [::1]).
+   */
+  APP_ORIGIN: Type.Optional(Type.String({ pattern: '^https?://[^/]+$' })),
   /** Serve the built SPA from this folder (npm start); empty for API only. */
   SPA_DIR: Type.String({ default: '' }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
   }),
+  /** Serve the OpenAPI document at /api/docs/json; by default everywhere but in production. */
+  OPENAPI_DOCS: Type.Optional(Type.Boolean()),
+  /**
+   * Where uploaded files live: `folder` (DATA_DIR/uploads, one server) or `database` (the
+   * database itself, shared by every instance behind a load balancer).
+   */
+  FILE_STORAGE: Type.Enum(['folder', 'database'], { default: 'folder' }),
   /** Attempts per minute one client may make at login, registration and password reset. */
   AUTH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Seed demo data into an empty database on start. */
@@ -50,7 +67,38 @@ const ConfigSchema = Type.Object({
   }),
 })
 
-export type Config = Type.Static<typeof ConfigSchema>
+type Settings = Type.Static<typeof ConfigSchema>
+
+export type Config = Omit<Settings, 'APP_ORIGIN' | 'TRUST_PROXY' | 'OPENAPI_DOCS'> & {
+  APP_ORIGIN: string
+  OPENAPI_DOCS: boolean
+  /** Origins whose pages may change state: APP_ORIGIN, or this machine's names for the default. */
+  allowedOrigins: string[]
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[]
+}
+
+/** The proxy setting Fastify takes; `true` is refused: it would trust any client's header. */
+const parseTrustProxy = (value: string | undefined): Config['trustProxy'] => {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === 'false') return false
+  if (/^\d+$/.test(text)) return Number(text)
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (addresses.includes('true')) {
+    throw new ConfigError(
+      'Invalid configuration: TRUST_PROXY=true would let any client choose its address; ' +
+        "give the proxies' addresses or their number",
+    )
+  }
+  return addresses
+}
+
+/** The default origin: this machine on PORT, under each name a browser may use for it. */
+const localOrigins = (port: number) =>
+  ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`)
 
 /** A configuration the server cannot start with; the message names the variable to fix. */
 export class ConfigError extends Error {
@@ -84,8 +132,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration: PAYPAL_WEBHOOK_ID is needed with PayPal credentials',
     )
   }
+  const { TRUST_PROXY, APP_ORIGIN, OPENAPI_DOCS, ...settings } = converted
+  const allowedOrigins = APP_ORIGIN ? [APP_ORIGIN] : localOrigins(converted.PORT)
   return {
-    ...converted,
+    ...settings,
+    APP_ORIGIN: allowedOrigins[0] ?? '',
+    allowedOrigins,
+    trustProxy: parseTrustProxy(TRUST_PROXY),
+    OPENAPI_DOCS: OPENAPI_DOCS ?? converted.NODE_ENV !== 'production',
     DATA_DIR: resolve(converted.DATA_DIR),
     SPA_DIR: converted.SPA_DIR ? resolve(converted.SPA_DIR) : '',
   }

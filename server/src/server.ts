@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
@@ -5,9 +6,28 @@ import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { seedDemoData } from './db/seed.ts'
 import { createFileStorage, uploadsDir } from './storage/files.ts'
 
+const hostPort = (address: string, port: number) =>
+  address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`
+
+/**
+ * PORT=0 asks for any free port; the default origin names the port, so it is chosen before the
+ * app is built, not left to the listener.
+ */
+const withFreePort = async (env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> => {
+  if (env.PORT !== '0' || env.APP_ORIGIN) return env
+  const probe = createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return { ...env, PORT: String(port) }
+}
+
 /** Starts the server: configuration, database, demo data, logging, graceful shutdown. */
 const main = async () => {
-  const config = loadConfig()
+  const config = loadConfig(await withFreePort(process.env))
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   )
@@ -42,7 +62,13 @@ const main = async () => {
 
   await app.listen({ host: config.HOST, port: config.PORT })
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`
-  app.log.info(`Manabi on ${config.APP_ORIGIN} (API under /api, database: ${where})`)
+  const listening = app
+    .addresses()
+    .map((entry) => (typeof entry === 'string' ? entry : hostPort(entry.address, entry.port)))
+  app.log.info(
+    `Manabi on ${config.APP_ORIGIN} (listening on ${listening.join(', ')}; API under /api; ` +
+      `database: ${where})`,
+  )
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,7 @@ describe('the built-in PayPal stand-in (no credentials)', () => {
     expect(bodyOf(await context.call(payments.getPaymentConfig))).toEqual({
       clientId: 'manabi-standin',
       environment: 'sandbox',
-      sdkBaseUrl: `${APP_ORIGIN}/api/paypal-standin/sdk/js`,
+      sdkBaseUrl: '/api/paypal-standin/sdk/js',
       testMode: true,
       currency: 'USD',
       holdMinutes: 10,

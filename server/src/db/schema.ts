@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -103,6 +104,8 @@ export const outbox = pgTable('outbox', {
   attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
   createdAt: createdAt(),
   sentAt: instant('sent_at'),
+  /** When a delivery was last tried: the retry sweep claims a row by setting it. */
+  attemptedAt: instant('attempted_at'),
 })
 
 export const categories = pgTable('categories', {
@@ -316,3 +319,25 @@ export const resources = pgTable(
     ),
   ],
 )
+
+/**
+ * Rate-limit counters by key (route and client address, or account), in the database so that every
+ * instance behind a load balancer counts the same attempts. Expired rows are purged.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: instant('reset_at').notNull(),
+})
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/** Uploaded bytes when FILE_STORAGE=database: one store that every instance reads and writes. */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+})

@@ -41,6 +41,16 @@ export class PayloadTooLargeError extends DomainError {}
 
 export class UnsupportedMediaTypeError extends DomainError {}
 
+/** Too many attempts at something limited; the caller may try again after `retryAfterSeconds`. */
+export class TooManyRequestsError extends DomainError {
+  readonly retryAfterSeconds: number
+
+  constructor(retryAfterSeconds: number) {
+    super(MESSAGES.http.tooManyAttempts(retryAfterSeconds))
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
 /** Finds a row or fails with `{what} not found`. */
 export const found = <T>(row: T | undefined | null, what: string): T => {
   if (row === undefined || row === null) throw new NotFoundError(what)

@@ -20,6 +20,8 @@ export type RouteHandler<E extends Endpoint> = (
 export interface RouteOptions {
   /** Counts the calls of one client against the rate limit (login, register, reset). */
   rateLimited?: boolean
+  /** A GET that changes state (logout): refused when another site's page sends it. */
+  changesState?: boolean
 }
 
 declare module 'fastify' {
@@ -59,6 +61,7 @@ export const route = <const E extends Endpoint>(
     config: {
       access: endpoint.access,
       ...(options.rateLimited ? { rateLimit: app.rateLimitOptions } : {}),
+      ...(options.changesState ? { changesState: true } : {}),
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler({

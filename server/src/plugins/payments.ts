@@ -91,7 +91,8 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
       publicConfig: {
         clientId: standIn ? STANDIN.clientId : (config.PAYPAL_CLIENT_ID ?? ''),
         environment: config.PAYPAL_ENV === 'live' ? 'production' : 'sandbox',
-        sdkBaseUrl: standIn ? `${config.APP_ORIGIN}${standinPrefix}/sdk/js` : null,
+        // On the page's own origin, whichever name the browser uses for it.
+        sdkBaseUrl: standIn ? `${standinPrefix}/sdk/js` : null,
         testMode: config.PAYPAL_ENV !== 'live',
         currency: 'USD',
         holdMinutes: config.PAYMENT_HOLD_MINUTES,

@@ -1,45 +1,128 @@
+import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
-import { ForbiddenError } from '../domain/errors.ts'
+import { ForbiddenError, TooManyRequestsError } from '../domain/errors.ts'
+import { databaseRateLimitStore, hitCounter, readCounter } from '../http/rate-limit-store.ts'
 
 export interface SecurityOptions {
   /** Origins whose pages may change state (the app's own origin, plus the dev server's). */
   allowedOrigins: string[]
   /** Calls one client may make to a rate-limited route per window. */
   rateLimit: { max: number; timeWindow: number }
+  /** Served over HTTPS: browsers are told to keep to it (HSTS) and to upgrade requests. */
+  https: boolean
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimitOptions: { max: number; timeWindow: number }
+    /**
+     * Failed sign-ins per account, counted across every client address and instance: `check`
+     * refuses an account over its limit, `countFailure` counts one more.
+     */
+    accountLimit: {
+      check: (account: string) => Promise<void>
+      countFailure: (account: string) => Promise<void>
+    }
+  }
+  interface FastifyContextConfig {
+    /** A GET that changes state (the spec's GET /auth/logout): guarded like a POST. */
+    changesState?: boolean
   }
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** PayPal's checkout: its SDK script, the frames and pop-up of the buyer's approval, its calls. */
+const PAYPAL_SOURCES = [
+  'https://www.paypal.com',
+  'https://*.paypal.com',
+  'https://*.paypalobjects.com',
+]
+
 /**
- * Refuses state-changing requests that a page of another origin sent (browsers always send
- * Origin on those), and registers the rate limiter that login, register and reset opt into.
- * Requests without Origin (server-to-server, the payment webhook, curl) are not a browser's.
+ * Whether a browser sent the request from a page of another site. Browsers send Origin on
+ * cross-origin POSTs and Sec-Fetch-Site on every request; requests without either are not a
+ * browser's (server-to-server, the payment webhook, curl) and carry no ambient cookie risk.
+ */
+const isCrossSite = (request: FastifyRequest, allowed: Set<string>) => {
+  const origin = request.headers.origin
+  if (origin && !allowed.has(origin)) return true
+  const site = request.headers['sec-fetch-site']
+  // 'same-site' is another origin of the site (a sibling subdomain): only trusted via Origin.
+  return site === 'cross-site' || (site === 'same-site' && !(origin && allowed.has(origin)))
+}
+
+/**
+ * The API's defences: security headers (a strict Content-Security-Policy that lets PayPal's
+ * checkout run), refusing state changes a page of another site asks for, and the rate limits
+ * that login, register and reset opt into, counted in the database so they hold on every
+ * instance.
  */
 export const securityPlugin = fp<SecurityOptions>(
   async (app, options) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...PAYPAL_SOURCES],
+          // React's style props, toasts and PayPal's buttons set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_SOURCES],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...PAYPAL_SOURCES],
+          // Material previews show PDFs in a frame of a blob: url.
+          frameSrc: ["'self'", 'blob:', ...PAYPAL_SOURCES],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // PayPal's approval window talks back to the page that opened it.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: options.https
+        ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true }
+        : false,
+    })
+
     const allowed = new Set(options.allowedOrigins)
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return
-      const origin = request.headers.origin
-      if (origin && !allowed.has(origin)) throw new ForbiddenError(MESSAGES.http.originNotAllowed)
+      const changesState =
+        STATE_CHANGING.has(request.method) || request.routeOptions.config.changesState === true
+      if (changesState && isCrossSite(request, allowed)) {
+        throw new ForbiddenError(MESSAGES.http.originNotAllowed)
+      }
     })
+
+    const store = databaseRateLimitStore(app.db)
     app.decorate('rateLimitOptions', options.rateLimit)
     await app.register(rateLimit, {
       global: false,
+      store,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: reasonPhrase(429),
         message: MESSAGES.http.tooManyAttempts(Math.ceil(context.ttl / 1000)),
       }),
     })
+
+    const { max, timeWindow } = options.rateLimit
+    const accountKey = (account: string) => `login-account|${account.trim().toLowerCase()}`
+    app.decorate('accountLimit', {
+      async check(account) {
+        const { current, ttl } = await readCounter(app.db, accountKey(account))
+        if (current >= max) throw new TooManyRequestsError(Math.max(1, Math.ceil(ttl / 1000)))
+      },
+      async countFailure(account) {
+        await hitCounter(app.db, accountKey(account), timeWindow)
+      },
+    })
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['db'] },
 )

@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin'
-import { createFileStorage, type FileStorage } from '../storage/files.ts'
+import type { Config } from '../config.ts'
+import {
+  createDatabaseFileStorage,
+  createFileStorage,
+  type FileStorage,
+  uploadsDir,
+} from '../storage/files.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,9 +13,15 @@ declare module 'fastify' {
   }
 }
 
-export const storagePlugin = fp<{ dir: string }>(
-  async (app, { dir }) => {
-    app.decorate('storage', await createFileStorage(dir))
+/** Uploaded bytes: in DATA_DIR/uploads by default, or in the database all instances share. */
+export const storagePlugin = fp<Pick<Config, 'FILE_STORAGE' | 'DATA_DIR'>>(
+  async (app, config) => {
+    app.decorate(
+      'storage',
+      config.FILE_STORAGE === 'database'
+        ? createDatabaseFileStorage(app.db)
+        : await createFileStorage(uploadsDir(config.DATA_DIR)),
+    )
   },
-  { name: 'storage' },
+  { name: 'storage', dependencies: ['db'] },
 )

@@ -9,6 +9,7 @@ import {
   setNewPassword,
 } from '../../../contract/endpoints/auth.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
+import { UnauthorizedError } from '../domain/errors.ts'
 import { route } from '../http/route.ts'
 import * as accounts from '../services/accounts.ts'
 
@@ -44,17 +45,30 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
     app,
     login,
     async ({ body, reply }) => {
-      const user = await accounts.authenticate(app.db, body.email, body.password)
+      // Failures also count per account, so rotating addresses does not buy more guesses.
+      await app.accountLimit.check(body.email)
+      const user = await accounts
+        .authenticate(app.db, body.email, body.password)
+        .catch(async (error: unknown) => {
+          if (error instanceof UnauthorizedError) await app.accountLimit.countFailure(body.email)
+          throw error
+        })
       await app.sessions.start(reply, user.id, body.rememberMe === true)
       return { status: 200, body: await accounts.currentUserOf(app.db, user.id) }
     },
     { rateLimited: true },
   )
 
-  route(app, logout, async ({ request, reply }) => {
-    await app.sessions.end(request, reply)
-    return { status: 200, body: { message: MESSAGES.accounts.loggedOut } }
-  })
+  // GET by the spec: guarded as a state change, so another site cannot sign a user out.
+  route(
+    app,
+    logout,
+    async ({ request, reply }) => {
+      await app.sessions.end(request, reply)
+      return { status: 200, body: { message: MESSAGES.accounts.loggedOut } }
+    },
+    { changesState: true },
+  )
 
   route(
     app,

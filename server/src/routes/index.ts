@@ -14,13 +14,18 @@ import { userRoutes } from './user.ts'
 export interface ApiRoutesOptions {
   /** The app's public origin, for links in e-mails. */
   appOrigin: string
+  /** Serve the OpenAPI document (OPENAPI_DOCS). */
+  openapiDocs: boolean
 }
 
 /** Every resource's routes, one plugin each, registered under the API prefix. */
-export const apiRoutes = async (app: FastifyInstance, { appOrigin }: ApiRoutesOptions) => {
+export const apiRoutes = async (
+  app: FastifyInstance,
+  { appOrigin, openapiDocs }: ApiRoutesOptions,
+) => {
   // Only what the resources need: passing the whole options on would repeat the /api prefix.
   const options = { appOrigin }
-  await app.register(systemRoutes)
+  await app.register(systemRoutes, { openapiDocs })
   await app.register(authRoutes, options)
   await app.register(userRoutes, options)
   await app.register(categoriesRoutes, options)

@@ -1,17 +1,36 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { health } from '../../../contract/endpoints/system.ts'
+import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
 import { route } from '../http/route.ts'
 
 const VERSION = '1.0.0'
 
-export const systemRoutes = async (app: FastifyInstance) => {
-  route(app, health, async () => ({
-    status: 200,
-    body: { status: 'ok', name: 'Manabi API', version: VERSION },
-  }))
+/**
+ * The health check a load balancer polls: 200 only when the database answers, so an instance
+ * that lost it is taken out of rotation. And the OpenAPI document, where configured.
+ */
+export const systemRoutes = async (
+  app: FastifyInstance,
+  { openapiDocs }: { openapiDocs: boolean },
+) => {
+  route(app, health, async ({ request }) => {
+    try {
+      await app.db.execute(sql`select 1`)
+    } catch (error) {
+      request.log.error({ err: error }, 'Health check: the database does not answer')
+      return {
+        status: 503,
+        body: { statusCode: 503, error: reasonPhrase(503), message: MESSAGES.http.databaseDown },
+      }
+    }
+    return { status: 200, body: { status: 'ok', name: 'Manabi API', version: VERSION } }
+  })
 
   // The OpenAPI document of every route (not part of the product contract itself).
-  app.get('/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
-    app.swagger(),
-  )
+  if (openapiDocs) {
+    app.get('/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+      app.swagger(),
+    )
+  }
 }

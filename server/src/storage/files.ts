@@ -1,5 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { storedFiles } from '../db/schema.ts'
 
 /** Uploaded bytes by key; the storage plugin provides it, the services only need this much. */
 export interface FileStorage {
@@ -30,6 +33,29 @@ export const createFileStorage = async (dir: string): Promise<FileStorage> => {
     remove: (key) => rm(pathOf(key), { force: true }),
   }
 }
+
+/**
+ * Uploaded bytes in the database (FILE_STORAGE=database): every instance of the API behind a
+ * load balancer reads what any of them stored, and backups hold the files with their rows.
+ */
+export const createDatabaseFileStorage = (db: Database): FileStorage => ({
+  put: async (key, bytes) => {
+    await db
+      .insert(storedFiles)
+      .values({ key, bytes })
+      .onConflictDoUpdate({ target: storedFiles.key, set: { bytes } })
+  },
+  get: async (key) => {
+    const [row] = await db
+      .select({ bytes: storedFiles.bytes })
+      .from(storedFiles)
+      .where(eq(storedFiles.key, key))
+    return row?.bytes ?? null
+  },
+  remove: async (key) => {
+    await db.delete(storedFiles).where(eq(storedFiles.key, key))
+  },
+})
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads')
 
