@@ -1,7 +1,10 @@
+import { rmSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 const alias = {
@@ -10,8 +13,28 @@ const alias = {
   '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 }
 
+/**
+ * public/ holds the mock API's service worker for `npm run dev:mock`; a build without the mocks
+ * leaves it out, so production never serves a worker that could answer the API's calls.
+ */
+const withoutMockWorker = (): Plugin => {
+  let outDir = 'dist'
+  let mocks = false
+  return {
+    name: 'manabi:without-mock-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir)
+      mocks = config.env.VITE_ENABLE_MOCKS === 'true'
+    },
+    closeBundle() {
+      if (!mocks) rmSync(join(outDir, 'mockServiceWorker.js'), { force: true })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), withoutMockWorker()],
   resolve: { alias },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { sourcemap: true, manifest: true },

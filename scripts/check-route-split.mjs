@@ -1,7 +1,8 @@
 // Proves the build is split by route: the code a guest downloads to see the landing page holds
 // none of the educator, admin or payment screens; and that no chunk at all ships the contract's
 // schemas (TypeBox), only its descriptors and pure rules. Reads dist/ after `vite build`
-// (manifest and source maps), so it checks what ships, not what the source intends.
+// (manifest and source maps), so it checks what ships, not what the source intends; and that the
+// mock API's service worker is not part of it.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -61,6 +62,11 @@ for (const file of allFiles) {
   for (const source of sourcesOf(file)) {
     if (schemaFree.some((pattern) => pattern.test(source))) offenders.push(`${file}: ${source}`)
   }
+}
+
+// The mock API's service worker is for `npm run dev:mock`, never part of a production build.
+if (existsSync(join(dist, 'mockServiceWorker.js'))) {
+  offenders.push('mockServiceWorker.js: the mock API would ship with the product')
 }
 
 const routeChunks = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry).length

@@ -4,9 +4,11 @@ import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { validatorCompiler } from './http/validators.ts'
+import { withSafeSerializers } from './logging.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { housekeepingPlugin } from './plugins/housekeeping.ts'
 import { mailerPlugin } from './plugins/mailer.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { paymentsPlugin } from './plugins/payments.ts'
@@ -16,6 +18,8 @@ import { storagePlugin } from './plugins/storage.ts'
 import { apiRoutes } from './routes/index.ts'
 
 export const API_PREFIX = '/api'
+/** Every ten minutes each instance purges what has served its time. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000
 
 export interface AppOptions {
   config: Config
@@ -26,6 +30,8 @@ export interface AppOptions {
   rateLimit?: SecurityOptions['rateLimit']
   /** Extra origins allowed to change state, e.g. the Vite dev server's. */
   extraOrigins?: string[]
+  /** How often housekeeping runs; null: never by itself (tests run it by hand). */
+  housekeepingIntervalMs?: number | null
   /** How long one call to the payment provider may take (tests shorten it). */
   providerTimeoutMs?: number
 }
@@ -38,7 +44,7 @@ export const buildApp = async (options: AppOptions) => {
   const { config } = options
   const https = config.APP_ORIGIN.startsWith('https://')
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSafeSerializers(options.logger ?? false),
     // Only a configured proxy's X-Forwarded-For names the client (rate limits key on it).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -61,12 +67,23 @@ export const buildApp = async (options: AppOptions) => {
   })
   // Secure cookies wherever the app is served over HTTPS (a plain-HTTP origin would drop them).
   await app.register(authPlugin, { secureCookies: https })
-  await app.register(mailerPlugin, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM })
+  await app.register(mailerPlugin, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    logUnsent: config.NODE_ENV !== 'production',
+  })
   await app.register(storagePlugin, config)
   await app.register(paymentsPlugin, {
     config,
     apiPrefix: API_PREFIX,
     ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
+  })
+
+  await app.register(housekeepingPlugin, {
+    intervalMs:
+      options.housekeepingIntervalMs === undefined
+        ? HOUSEKEEPING_INTERVAL_MS
+        : options.housekeepingIntervalMs,
   })
 
   await app.register(apiRoutes, {

@@ -115,6 +115,8 @@ export interface PathRequest {
 export interface TestContext {
   app: FastifyInstance
   db: Database
+  /** The app's DATA_DIR (uploads live under it with the default FILE_STORAGE). */
+  dataDir: string
   /**
    * Calls a contract endpoint as a browser on the app's origin does: method and path from the
    * descriptor, `cookie` signs the call in. `call(lessons.getLesson, { params: { id }, cookie })`.
@@ -196,6 +198,8 @@ export const setupTestApp = (
       database,
       closeDatabase: false,
       rateLimit: { max: options.rateLimitMax ?? 10_000, timeWindow: 60_000 },
+      // Tests run housekeeping themselves, at the instants they choose.
+      housekeepingIntervalMs: null,
       ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
       ...(options.errorLog
         ? {
@@ -208,6 +212,7 @@ export const setupTestApp = (
     })
     await context.app.ready()
     context.db = database.db
+    context.dataDir = dataDir
     context.callPath = ({ method, url, cookie, body, headers }) =>
       context.app.inject({
         method,

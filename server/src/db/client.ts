@@ -36,6 +36,27 @@ export type DatabaseOptions =
   /** `dataDir` null keeps the embedded database in memory (tests). */
   | { dataDir: string | null }
 
+/** Any fixed number: the advisory lock instances of this app take to migrate one at a time. */
+const MIGRATION_LOCK = 746_216_301
+
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock, so instances starting together
+ * apply each migration once: the others wait, then find nothing left to do.
+ */
+const migrateOnce = async (pool: pg.Pool, migrate: () => Promise<void>) => {
+  const lockHolder = await pool.connect()
+  try {
+    await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    try {
+      await migrate()
+    } finally {
+      await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    }
+  } finally {
+    lockHolder.release()
+  }
+}
+
 /** Opens the database and brings its schema up to date; one set of migrations serves both. */
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {
   if ('url' in options) {
@@ -47,7 +68,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     )
     const db = drizzlePg(pool, { schema })
     try {
-      await migratePg(db, { migrationsFolder })
+      await migrateOnce(pool, () => migratePg(db, { migrationsFolder }))
     } catch (error) {
       await pool.end()
       throw error

@@ -10,4 +10,9 @@ export interface Mailer {
   send: (to: string, email: Email) => Promise<void>
   enqueue: (db: Executor, to: string, email: Email) => Promise<number>
   deliver: (outboxIds: readonly number[]) => Promise<void>
+  /**
+   * Sends again what stayed unsent (a failed delivery, a crash after commit); answers how many
+   * it tried. Each row is claimed first, so instances sharing the outbox never send one twice.
+   */
+  retryUnsent: () => Promise<number>
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import { outbox } from '../db/schema.ts'
@@ -16,8 +16,18 @@ declare module 'fastify' {
  * its links) is logged, so a local user can finish every flow. A failed delivery is logged and
  * stays unsent in the outbox, never failing the request.
  */
-export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string }>(
-  async (app, { smtpUrl, from }) => {
+/** A delivery is retried when it stayed unsent this long after the request that wrote it. */
+const RETRY_AFTER = '1 minute'
+/** How long a claimed row is left to the instance that claimed it before another may retry. */
+const CLAIM_LASTS = '10 minutes'
+
+export const mailerPlugin = fp<{
+  smtpUrl?: string | undefined
+  from: string
+  /** Write the text of unsent e-mails (with their links) to the log: never in production. */
+  logUnsent: boolean
+}>(
+  async (app, { smtpUrl, from, logUnsent }) => {
     const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
 
     const deliver: Mailer['deliver'] = async (ids) => {
@@ -28,10 +38,14 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string }>(
         .where(and(inArray(outbox.id, [...ids]), isNull(outbox.sentAt)))
       for (const row of rows) {
         if (!transport) {
-          app.log.info(
-            { to: row.to, subject: row.subject },
-            `E-mail kept in the outbox:\n${row.text}`,
-          )
+          if (logUnsent) {
+            app.log.info(
+              { to: row.to, subject: row.subject },
+              `E-mail kept in the outbox:\n${row.text}`,
+            )
+          } else {
+            app.log.warn({ outboxId: row.id }, 'No SMTP_URL: e-mail kept in the outbox')
+          }
           continue
         }
         try {
@@ -46,8 +60,8 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string }>(
           await app.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id))
         } catch (error) {
           app.log.error(
-            { err: error, to: row.to },
-            'E-mail delivery failed; it stays in the outbox',
+            { err: error, outboxId: row.id },
+            'E-mail delivery failed; it stays in the outbox and is retried',
           )
         }
       }
@@ -68,9 +82,28 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string }>(
       return row.id
     }
 
+    const retryUnsent: Mailer['retryUnsent'] = async () => {
+      // Without a transport nothing can be sent; the rows wait for SMTP_URL.
+      if (!transport) return 0
+      const claimed = await app.db.execute(sql`
+        update outbox set attempted_at = now()
+        where id in (
+          select id from outbox
+          where sent_at is null
+            and created_at < now() - ${RETRY_AFTER}::interval
+            and (attempted_at is null or attempted_at < now() - ${CLAIM_LASTS}::interval)
+          order by id limit 100
+          for update skip locked)
+        returning id`)
+      const ids = (claimed as unknown as { rows: { id: number }[] }).rows.map((row) => row.id)
+      await deliver(ids)
+      return ids.length
+    }
+
     app.decorate('mailer', {
       enqueue,
       deliver,
+      retryUnsent,
       async send(to, email) {
         await deliver([await enqueue(app.db, to, email)])
       },

@@ -1,6 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { storedFiles } from '../db/schema.ts'
 
@@ -9,6 +9,8 @@ export interface FileStorage {
   put: (key: string, bytes: Buffer) => Promise<void>
   get: (key: string) => Promise<Buffer | null>
   remove: (key: string) => Promise<void>
+  /** Keys stored before `cutoff`, for the sweep of bytes whose row never committed. */
+  keysStoredBefore: (cutoff: Date) => Promise<string[]>
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*$/i
@@ -31,6 +33,16 @@ export const createFileStorage = async (dir: string): Promise<FileStorage> => {
       }
     },
     remove: (key) => rm(pathOf(key), { force: true }),
+    keysStoredBefore: async (cutoff) => {
+      const keys = (await readdir(dir)).filter((name) => SAFE_KEY.test(name))
+      const old = await Promise.all(
+        keys.map(async (key) => {
+          const stats = await stat(join(dir, key)).catch(() => null)
+          return stats?.isFile() && stats.mtime < cutoff ? key : null
+        }),
+      )
+      return old.filter((key): key is string => key !== null)
+    },
   }
 }
 
@@ -54,6 +66,13 @@ export const createDatabaseFileStorage = (db: Database): FileStorage => ({
   },
   remove: async (key) => {
     await db.delete(storedFiles).where(eq(storedFiles.key, key))
+  },
+  keysStoredBefore: async (cutoff) => {
+    const rows = await db
+      .select({ key: storedFiles.key })
+      .from(storedFiles)
+      .where(lt(storedFiles.createdAt, cutoff))
+    return rows.map((row) => row.key)
   },
 })
 
