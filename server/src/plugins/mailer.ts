@@ -95,7 +95,7 @@ export const mailerPlugin = fp<{
           order by id limit 100
           for update skip locked)
         returning id`)
-      const ids = (claimed as unknown as { rows: { id: number }[] }).rows.map((row) => row.id)
+      const ids = (claimed as { rows: { id: number }[] }).rows.map((row) => row.id)
       await deliver(ids)
       return ids.length
     }
