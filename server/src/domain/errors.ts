@@ -39,6 +39,16 @@ export class ConflictError extends DomainError {}
 
 export class PayloadTooLargeError extends DomainError {}
 
+/** Too many wrong attempts: the call may be made again after `retryAfterSeconds`. */
+export class TooManyAttemptsError extends DomainError {
+  readonly retryAfterSeconds: number
+
+  constructor(retryAfterSeconds: number) {
+    super(MESSAGES.http.tooManyAttempts(retryAfterSeconds))
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
 export class UnsupportedMediaTypeError extends DomainError {}
 
 /** Finds a row or fails with `{what} not found`. */
