@@ -100,9 +100,11 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
     .first()
     .waitFor()
   await page.getByText(t('profile.form.pendingEmail', { email: newEmail })).waitFor()
-  const mailbox = await page.context().newPage()
+  // Opened elsewhere, signed out: the link alone confirms the address.
+  const mailbox = await browser.newPage()
   await mailbox.goto(await product.emailLink(newEmail, paths.auth.confirmation.href()))
-  await mailbox.getByText(t('auth.confirmation.confirmed')).waitFor()
+  // A fresh browser has no language chosen yet, so the app speaks its default, English.
+  await mailbox.getByText(translator('en-US')('auth.confirmation.confirmed')).waitFor()
   await mailbox.close()
   email = newEmail
 
