@@ -51,6 +51,9 @@ export const CurrentUser = Type.Object({
   role: Role,
   language: Language,
   isEmailConfirmed: Type.Boolean(),
+  pendingEmail: Type.Union([Type.String(), Type.Null()], {
+    description: 'A new address waiting for confirmation from its mailbox; `email` until then',
+  }),
   isValidated: Type.Boolean({
     description: 'Approved by an admin (always true for students and admins)',
   }),

@@ -58,6 +58,8 @@ export const MESSAGES = {
     notApproved: 'Your account has not been approved yet',
     alreadyApproved: 'This educator is already approved',
     blankName: 'name must not be blank',
+    currentPasswordRequired: 'currentPassword is required to change the email or password',
+    wrongCurrentPassword: 'Current password is incorrect',
   },
   licences: {
     notAnEducator: 'The user is not an educator',

@@ -38,6 +38,21 @@ export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z]).{6,}$'
 export const isValidPassword = (password: string) => new RegExp(PASSWORD_PATTERN).test(password)
 
+/**
+ * Changing the e-mail or password asks for the current password. A signed-in session may give a
+ * wrong one this many times per window (counted per account, from the first wrong one); then
+ * those changes wait for the window to end, so a stolen session cannot guess the password.
+ */
+export const REAUTH_MAX_FAILURES = 5
+export const REAUTH_WINDOW_MS = 15 * 60 * 1000
+
+/**
+ * Whether a profile's e-mail field asks for a new address: the product treats addresses without
+ * regard to case (one account per lower-cased address), so a change of case is no new address.
+ */
+export const isNewAddress = (current: string, requested: string) =>
+  requested.trim().toLowerCase() !== current.trim().toLowerCase()
+
 /** A basic e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
 export const isValidEmail = (email: string) => new RegExp(EMAIL_PATTERN).test(email)

@@ -12,6 +12,7 @@ export interface Account {
   role: Role
   language: Language
   isEmailConfirmed: boolean
+  pendingEmail: string | null
   isValidated: boolean
   videoLicenceId: number | null
   videoLicence: VideoLicence | null
@@ -25,6 +26,7 @@ export const toCurrentUser = (account: Account): CurrentUser => ({
   role: account.role,
   language: account.language,
   isEmailConfirmed: account.isEmailConfirmed,
+  pendingEmail: account.pendingEmail,
   isValidated: account.isValidated,
   isVideoConferenceConnected: account.videoLicenceId !== null,
   videoLicence: account.videoLicence,

@@ -21,15 +21,18 @@ const DEMO_PASSWORD = 'Password1'
 
 /**
  * A new user's whole account life in the real product: register, confirm with the e-mailed
- * link, log in, edit the profile, change the password, log out and in again, recover a
- * forgotten password; then the teacher variant of the login with a demo educator.
+ * link, log in, edit the profile, change the password and then the e-mail address (both with the
+ * current password; the new address confirmed from its e-mailed link), log out and in again,
+ * recover a forgotten password; then the teacher variant of the login with a demo educator.
  */
 const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
   const t = translator(language)
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
-  const email = `e2e-${language.toLowerCase()}-${Date.now()}@example.com`
+  const firstEmail = `e2e-${language.toLowerCase()}-${Date.now()}@example.com`
+  // The address changes in the settings; the logins after that use the new one.
+  let email = firstEmail
   const heading = (name: string) => page.getByRole('heading', { name, exact: true })
   const field = (label: string) => page.getByLabel(label, { exact: true })
 
@@ -81,10 +84,29 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
   await page.getByRole('navigation').getByText('Erika Renamed').waitFor()
   await page.getByRole('button', { name: t('profile.password.open') }).click()
   const dialog = page.getByRole('dialog')
-  await dialog.getByLabel(t('auth.fields.password'), { exact: true }).fill('Changed1pass')
+  await dialog.getByLabel(t('profile.currentPassword.label'), { exact: true }).fill('Password1')
+  await dialog.getByLabel(t('profile.password.new'), { exact: true }).fill('Changed1pass')
   await dialog.getByLabel(t('auth.fields.confirmPassword'), { exact: true }).fill('Changed1pass')
   await dialog.getByRole('button', { name: t('profile.password.confirm'), exact: true }).click()
   await page.getByText(t('profile.password.success')).first().waitFor()
+
+  // A new address: asked with the current password, pending until its link is opened.
+  const newEmail = firstEmail.replace('@', '.new@')
+  await field(t('auth.fields.email')).fill(newEmail)
+  await field(t('profile.currentPassword.label')).fill('Changed1pass')
+  await page.getByRole('button', { name: t('profile.form.submit'), exact: true }).click()
+  await page
+    .getByText(t('profile.form.emailPending', { email: newEmail }))
+    .first()
+    .waitFor()
+  await page.getByText(t('profile.form.pendingEmail', { email: newEmail })).waitFor()
+  // Opened elsewhere, signed out: the link alone confirms the address.
+  const mailbox = await browser.newPage()
+  await mailbox.goto(await product.emailLink(newEmail, paths.auth.confirmation.href()))
+  // A fresh browser has no language chosen yet, so the app speaks its default, English.
+  await mailbox.getByText(translator('en-US')('auth.confirmation.confirmed')).waitFor()
+  await mailbox.close()
+  email = newEmail
 
   // Log out; the old password no longer works, the new one does.
   await page.getByRole('button', { name: t('nav.logout') }).click()

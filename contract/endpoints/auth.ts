@@ -44,9 +44,11 @@ export const register = defineEndpoint(op.register, {
 })
 
 export const confirm = defineEndpoint(op.confirm, {
-  summary: 'Confirm an e-mail address with the single-use token from the e-mail',
+  summary:
+    "Confirm an e-mail address with the single-use token from the e-mail: a registration's, or " +
+    'a new address asked for in the settings (409 when another account took it meanwhile)',
   body: ConfirmBody,
-  response: { 200: MessageBody, ...errors(400) },
+  response: { 200: MessageBody, ...errors(400, 409) },
 })
 
 export const resendConfirmation = defineEndpoint(op.resendConfirmation, {

@@ -15,6 +15,12 @@ export const UpdateProfileBody = Type.Object({
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   password: Type.Optional(Password),
   language: Type.Optional(Language),
+  currentPassword: Type.Optional(
+    Type.String({
+      maxLength: 128,
+      description: 'Required to change the password or to ask for a new e-mail address',
+    }),
+  ),
 })
 export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>
 
@@ -27,9 +33,12 @@ export const me = defineEndpoint(op.me, {
 })
 
 export const updateProfile = defineEndpoint(op.updateProfile, {
-  summary: 'Update name, email, description (educators) or password',
+  summary:
+    'Update name, description (educators) or language; with the current password, change the ' +
+    'password or ask for a new e-mail address (it replaces the old one once confirmed from its ' +
+    'mailbox). 403: wrong current password; 429: too many wrong ones',
   body: UpdateProfileBody,
-  response: { 200: CurrentUser, ...errors(400, 401, 409) },
+  response: { 200: CurrentUser, ...errors(400, 401, 403, 409, 429) },
 })
 
 export const reassignOwnVideoLicence = defineEndpoint(op.reassignOwnVideoLicence, {

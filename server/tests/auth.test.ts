@@ -322,11 +322,13 @@ describe('POST /auth/login', () => {
       role: 'student',
       language: 'en-US',
       isEmailConfirmed: true,
+      pendingEmail: null,
       isValidated: true,
       isVideoConferenceConnected: false,
       videoLicence: null,
     })
     expect(body).not.toHaveProperty('passwordHash')
+    expect(body).not.toHaveProperty('reauthFailures')
 
     const header = setCookieHeader(response)
     expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{40,};`))

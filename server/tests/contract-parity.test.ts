@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ResultOf } from '../../contract/client.ts'
@@ -10,10 +11,11 @@ import * as payments from '../../contract/descriptors/payments.ts'
 import * as resources from '../../contract/descriptors/resources.ts'
 import type { Endpoint } from '../../contract/endpoint.ts'
 import { api } from '../../contract/index.ts'
-import { REVIEW_MAX_LENGTH } from '../../contract/rules.ts'
+import { REAUTH_MAX_FAILURES, REVIEW_MAX_LENGTH } from '../../contract/rules.ts'
 import { db as mockDb } from '../../src/mocks/db.ts'
 import { apiUrl } from '../../src/mocks/http.ts'
 import { server as mockServer } from '../../src/mocks/node.ts'
+import { outbox } from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import { type Address, setupTestApp, urlOf } from './helpers.ts'
@@ -574,7 +576,49 @@ const scenarios: Scenario[] = [
     name: 'update profile, e-mail taken',
     endpoint: api.user.updateProfile,
     as: STUDENT,
-    body: { email: EDUCATOR },
+    body: { email: EDUCATOR, currentPassword: 'Password1' },
+  },
+  {
+    name: 'update profile, the same e-mail in another case (no password needed)',
+    endpoint: api.user.updateProfile,
+    as: STUDENT,
+    body: { email: 'Yuki@Manabi.example', name: 'Yuki Y.' },
+  },
+  {
+    name: 'update profile, new e-mail without the current password',
+    endpoint: api.user.updateProfile,
+    as: STUDENT,
+    body: { email: 'yuki.new@example.com' },
+  },
+  {
+    name: 'update profile, new e-mail with a wrong current password',
+    endpoint: api.user.updateProfile,
+    as: STUDENT,
+    body: { email: 'yuki.new@example.com', currentPassword: 'Wrong1password' },
+  },
+  {
+    name: 'update profile, new e-mail with the current password (pending)',
+    endpoint: api.user.updateProfile,
+    as: STUDENT,
+    body: { email: 'yuki.new@example.com', currentPassword: 'Password1' },
+  },
+  {
+    name: 'update profile, new password without the current password',
+    endpoint: api.user.updateProfile,
+    as: STUDENT,
+    body: { password: 'Brand1New' },
+  },
+  {
+    name: 'update profile, new password with an empty current password',
+    endpoint: api.user.updateProfile,
+    as: STUDENT,
+    body: { password: 'Brand1New', currentPassword: '' },
+  },
+  {
+    name: 'update profile, new password with the current password',
+    endpoint: api.user.updateProfile,
+    as: STUDENT,
+    body: { password: 'Brand1New', currentPassword: 'Password1' },
   },
   {
     name: 'reassign licence as student',
@@ -1261,6 +1305,96 @@ describe('the server and the mock catalogue answer alike', () => {
       }
     },
   )
+})
+
+/** The token of the newest confirmation link e-mailed to `to`, from each backend's outbox. */
+const confirmationTokenFor = async (backend: Backend, to: string) => {
+  const texts =
+    backend === mockBackend
+      ? mockDb.outbox.filter((mail) => mail.to === to).map((mail) => mail.body)
+      : (
+          await context.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(asc(outbox.id))
+        ).map((mail) => mail.text)
+  const token = /\/auth\/confirmation\?token=([\w-]+)/.exec(texts.at(-1) ?? '')?.[1]
+  if (!token) throw new Error(`${backend.name}: no confirmation link was sent to ${to}`)
+  return token
+}
+
+describe('changing the e-mail and password answers alike', () => {
+  const NEW_ADDRESS = 'yuki.new@example.com'
+  const askForNewAddress = (backend: Backend) =>
+    backend.call(api.user.updateProfile, {
+      as: STUDENT,
+      body: { email: NEW_ADDRESS, currentPassword: 'Password1' },
+    })
+  const statusesOf = async (steps: (backend: Backend) => Promise<unknown[]>) => ({
+    server: await steps(serverBackend),
+    mock: await steps(mockBackend),
+  })
+
+  it('keeps the address pending until its link is used, once', async () => {
+    const { server, mock } = await statusesOf(async (backend) => {
+      const asked = resultOf(await askForNewAddress(backend))
+      const token = await confirmationTokenFor(backend, NEW_ADDRESS)
+      const confirmed = await backend.call(api.auth.confirm, { body: { validationToken: token } })
+      const again = await backend.call(api.auth.confirm, { body: { validationToken: token } })
+      const oldLogin = await backend.call(api.auth.login, {
+        body: { email: STUDENT, password: 'Password1' },
+      })
+      const newLogin = resultOf(
+        await backend.call(api.auth.login, { body: { email: NEW_ADDRESS, password: 'Password1' } }),
+      )
+      return [
+        { email: asked.email, pendingEmail: asked.pendingEmail },
+        confirmed.status,
+        again.status,
+        (again.body as { message: unknown }).message,
+        oldLogin.status,
+        { email: newLogin.email, pendingEmail: newLogin.pendingEmail },
+      ]
+    })
+    expect(server).toEqual(mock)
+    expect(mock).toEqual([
+      { email: STUDENT, pendingEmail: NEW_ADDRESS },
+      200,
+      400,
+      ['Invalid or expired token'],
+      401,
+      { email: NEW_ADDRESS, pendingEmail: null },
+    ])
+  })
+
+  it('answers 409 when the address was registered before the link was used', async () => {
+    const { server, mock } = await statusesOf(async (backend) => {
+      await askForNewAddress(backend)
+      const token = await confirmationTokenFor(backend, NEW_ADDRESS)
+      await backend.call(api.auth.register, {
+        body: { name: 'Quick', email: NEW_ADDRESS, password: 'Password1', role: 'student' },
+      })
+      const confirmed = await backend.call(api.auth.confirm, { body: { validationToken: token } })
+      const me = resultOf(await backend.call(api.user.me, { as: STUDENT }))
+      return [confirmed.status, (confirmed.body as { message: unknown }).message, me.pendingEmail]
+    })
+    expect(server).toEqual(mock)
+    expect(mock).toEqual([409, 'Email already exists', null])
+  })
+
+  it('refuses the right current password after too many wrong ones', async () => {
+    const { server, mock } = await statusesOf(async (backend) => {
+      const statuses: number[] = []
+      for (let attempt = 0; attempt <= REAUTH_MAX_FAILURES; attempt += 1) {
+        const password = attempt === REAUTH_MAX_FAILURES ? 'Password1' : 'Wrong1password'
+        const answer = await backend.call(api.user.updateProfile, {
+          as: STUDENT,
+          body: { password: 'Brand1New', currentPassword: password },
+        })
+        statuses.push(answer.status)
+      }
+      return statuses
+    })
+    expect(server).toEqual(mock)
+    expect(mock).toEqual([...Array<number>(REAUTH_MAX_FAILURES).fill(403), 429])
+  })
 })
 
 describe("the educator's own lessons count alike", () => {

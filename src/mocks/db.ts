@@ -26,6 +26,11 @@ export interface DbUser {
   role: Role
   language: Language
   isEmailConfirmed: boolean
+  /** A new address waiting for confirmation from its mailbox. */
+  pendingEmail: string | null
+  /** Attempts at the current password in the window opened at `reauthWindowStart` (ms). */
+  reauthFailures: number
+  reauthWindowStart: number | null
   /** Approved by an admin; students and admins are always validated. */
   isValidated: boolean
   videoLicenceId: number | null
@@ -125,7 +130,9 @@ export interface DbPayment {
 export interface DbToken {
   token: string
   userId: number
-  kind: 'confirm' | 'reset'
+  kind: 'confirm' | 'reset' | 'email_change'
+  /** The address an e-mail change's token confirms. */
+  email?: string
 }
 
 export interface DbEmail {
@@ -311,6 +318,9 @@ const seed = (): DbState => {
     role: account.role,
     language: account.language,
     isEmailConfirmed: account.emailConfirmedAt !== null,
+    pendingEmail: null,
+    reauthFailures: 0,
+    reauthWindowStart: null,
     isValidated: account.role !== 'educator' || account.approvedAt !== null,
     videoLicenceId: account.licence === null ? null : id(account.licence),
     createdAt: iso(account.createdAt),

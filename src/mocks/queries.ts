@@ -1,10 +1,35 @@
 import type { AverageScore } from '@contract/entities'
 import type { LessonListQuery } from '@contract/endpoints/lessons'
 import { MESSAGES } from '@contract/messages'
-import { db, type DbLesson, type DbUser } from './db'
+import { isNewAddress } from '@contract/rules'
+import { db, type DbLesson, type DbToken, type DbUser, newToken } from './db'
 import { fail, found } from './http'
 
 /** Look-ups and rules shared by several handler files. */
+
+/** A single-use token of the user (an e-mail change's carries the address it confirms). */
+export const issueToken = (userId: number, kind: DbToken['kind'], email?: string) => {
+  const token = newToken()
+  db.tokens.push({ token, userId, kind, ...(email === undefined ? {} : { email }) })
+  return token
+}
+
+/** Drops the user's tokens of a kind: a newer request or a reset replaces them. */
+export const retireTokens = (userId: number, kind: DbToken['kind']) => {
+  db.tokens = db.tokens.filter((row) => row.userId !== userId || row.kind !== kind)
+}
+
+/**
+ * Uses a token: single use, and the user's other tokens of the same kind go with it (as on the
+ * server, an older link stops working once one is used).
+ */
+export const takeToken = (token: string, kind: DbToken['kind']) => {
+  const row = db.tokens.find((candidate) => candidate.token === token && candidate.kind === kind)
+  if (!row) return undefined
+  retireTokens(row.userId, kind)
+  const user = db.users.find((candidate) => candidate.id === row.userId)
+  return user ? { user, email: row.email } : undefined
+}
 
 export const lessonById = (id: number) =>
   found(
@@ -113,3 +138,7 @@ export const licenceLine = (user: DbUser) => {
   const licence = db.licences.find((row) => row.id === user.videoLicenceId)
   return licence ? `${licence.provider} ${licence.accountEmail}` : ''
 }
+
+/** Whether another account than `exceptUserId` uses the address (case does not count). */
+export const isEmailTaken = (email: string, exceptUserId: number) =>
+  db.users.some((other) => other.id !== exceptUserId && !isNewAddress(other.email, email))

@@ -10,6 +10,7 @@ import { db, seedIds, seedTokens } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { createQueryClient } from '@/shared/api/query-client'
+import { i18n } from '@/shared/i18n/i18n'
 import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
 import { recordBodies } from '@tests/request-log'
@@ -111,6 +112,46 @@ describe('e-mail confirmation (§2, §4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'))
     expect(router.state.historyAction).toBe('REPLACE')
   })
+
+  it('confirms a new address asked for in the settings, with the same screen', async () => {
+    const student = db.users.find((user) => user.id === seedIds.student)!
+    student.pendingEmail = 'yuki.new@manabi.example'
+    db.tokens.push({
+      token: 'change-token',
+      userId: student.id,
+      kind: 'email_change',
+      email: 'yuki.new@manabi.example',
+    })
+    await renderApp(undefined, { url: '/auth/confirmation?token=change-token' })
+    expect(
+      await screen.findByText('Your e-mail address is confirmed. Taking you to the login page…'),
+    ).toBeInTheDocument()
+    expect(student).toMatchObject({ email: 'yuki.new@manabi.example', pendingEmail: null })
+  })
+
+  it.each([
+    [
+      'en-US',
+      'Your e-mail address is not confirmed',
+      'That address now belongs to another account, so your e-mail address was not changed.',
+    ],
+    [
+      'jp-JP',
+      'メールアドレスは確認されていません',
+      'このアドレスはすでに別のアカウントで使われているため、メールアドレスは変更されませんでした。',
+    ],
+  ])(
+    'in %s, says so when another account took the new address meanwhile (409)',
+    async (language, notConfirmedText, takenText) => {
+      await i18n.changeLanguage(language)
+      server.use(mockEndpoint(auth.confirm, () => errorResponse(409, 'Email already exists')))
+      await renderApp(undefined, { url: '/auth/confirmation?token=change-token' })
+      const notConfirmed = await screen.findByText(notConfirmedText)
+      expect(notConfirmed.closest('[role="alert"]')).toHaveTextContent(takenText)
+      expect(await toasts().findByText(takenText)).toBeInTheDocument()
+      expect(screen.queryByText(FAILED)).not.toBeInTheDocument()
+    },
+  )
 
   it('treats a link without a token as a failure, without calling the server', async () => {
     const calls = countConfirmCalls()

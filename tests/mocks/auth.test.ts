@@ -122,8 +122,45 @@ describe('auth mocks', () => {
     })
     expect(updated.body).toMatchObject({ name: 'Kenji T.', description: null })
     const taken = await call(user.updateProfile, {
-      json: { email: 'emily@manabi.example' },
+      json: { email: 'emily@manabi.example', currentPassword: DEMO_PASSWORD },
     })
     expect(taken).toMatchObject({ status: 409, body: { message: 'Email already exists' } })
+  })
+
+  it('asks for the current password, then keeps a new address pending until its link is used', async () => {
+    const missing = await call(user.updateProfile, {
+      as: seedIds.student,
+      json: { email: 'yuki.new@manabi.example' },
+    })
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { message: ['currentPassword is required to change the email or password'] },
+    })
+    const wrong = await call(user.updateProfile, {
+      json: { password: 'Brand1New', currentPassword: 'Wrong1password' },
+    })
+    expect(wrong).toMatchObject({
+      status: 403,
+      body: { message: 'Current password is incorrect' },
+    })
+
+    const asked = await call(user.updateProfile, {
+      json: { email: 'yuki.new@manabi.example', currentPassword: DEMO_PASSWORD },
+    })
+    expect(asked.body).toMatchObject({
+      email: 'yuki@manabi.example',
+      pendingEmail: 'yuki.new@manabi.example',
+    })
+    expect(db.outbox.map((mail) => mail.to)).toEqual([
+      'yuki.new@manabi.example',
+      'yuki@manabi.example',
+    ])
+
+    const token = tokenIn(db.outbox[0]?.body ?? '')
+    expect((await call(auth.confirm, { json: { validationToken: token } })).status).toBe(200)
+    expect((await call(user.me)).body).toMatchObject({
+      email: 'yuki.new@manabi.example',
+      pendingEmail: null,
+    })
   })
 })

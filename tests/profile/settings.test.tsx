@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import * as auth from '@contract/descriptors/auth'
 import * as user from '@contract/descriptors/user'
+import { REAUTH_MAX_FAILURES } from '@contract/rules'
 import { db, DEMO_PASSWORD, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
@@ -11,6 +12,7 @@ import { i18n } from '@/shared/i18n/i18n'
 import { call } from '@tests/mocks/helpers'
 import { holdCalls } from '@tests/hold-calls'
 import { renderApp, type TestUser } from '@tests/render-app'
+import { recordBodies } from '@tests/request-log'
 
 const userRow = (id: number) => db.users.find((user) => user.id === id)!
 
@@ -64,23 +66,34 @@ describe('settings: the profile form (§2, §5)', () => {
   })
 
   it('updates the user, says so and refreshes the name in the navigation', async () => {
+    const sent = recordBodies(user.updateProfile)
     await renderSettings()
     expect(within(nav()).getByText('Yuki Yamamoto')).toBeInTheDocument()
     const name = screen.getByLabelText('Full name')
     await userEvent.clear(name)
     await userEvent.type(name, 'Yuki Sato')
-    const email = screen.getByLabelText('Email')
-    await userEvent.clear(email)
-    await userEvent.type(email, 'yuki.sato@manabi.example')
+    // The name alone needs no password.
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument()
     await userEvent.click(update())
     expect(await screen.findByText('User updated')).toBeInTheDocument()
     expect(await within(nav()).findByText('Yuki Sato')).toBeInTheDocument()
-    expect(within(nav()).getByText('yuki.sato@manabi.example')).toBeInTheDocument()
     expect(userRow(seedIds.student)).toMatchObject({
       name: 'Yuki Sato',
-      email: 'yuki.sato@manabi.example',
+      email: 'yuki@manabi.example',
     })
     expect(name).toHaveValue('Yuki Sato')
+    expect(sent).toEqual([{ name: 'Yuki Sato', email: 'yuki@manabi.example' }])
+  })
+
+  it('needs no password to change the case of the address', async () => {
+    await renderSettings()
+    const email = screen.getByLabelText('Email')
+    await userEvent.clear(email)
+    await userEvent.type(email, 'Yuki@Manabi.example')
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument()
+    await userEvent.click(update())
+    expect(await screen.findByText('User updated')).toBeInTheDocument()
+    expect(userRow(seedIds.student).email).toBe('Yuki@Manabi.example')
   })
 
   it('sends the bio for educators and a cleared bio as none', async () => {
@@ -116,6 +129,7 @@ describe('settings: the profile form (§2, §5)', () => {
     const email = screen.getByLabelText('Email')
     await userEvent.clear(email)
     await userEvent.type(email, 'emily@manabi.example')
+    await userEvent.type(screen.getByLabelText('Current password'), DEMO_PASSWORD)
     await userEvent.click(update())
     await waitFor(() => expect(email).toHaveAccessibleDescription('Email already exists'))
     expect(email).toBeInvalid()
@@ -161,6 +175,126 @@ describe('settings: the profile form (§2, §5)', () => {
   })
 })
 
+describe('settings: a new e-mail address', () => {
+  const askFor = async (address: string, currentPassword?: string) => {
+    const email = screen.getByLabelText('Email')
+    await userEvent.clear(email)
+    await userEvent.type(email, address)
+    if (currentPassword !== undefined) {
+      await userEvent.type(screen.getByLabelText('Current password'), currentPassword)
+    }
+    await userEvent.click(update())
+  }
+
+  it('asks for the current password, required before anything is sent', async () => {
+    const sent = recordBodies(user.updateProfile)
+    await renderSettings()
+    await askFor('yuki.new@manabi.example')
+    const current = screen.getByLabelText('Current password')
+    expect(current).toHaveAttribute('type', 'password')
+    expect(current).toHaveAttribute('autocomplete', 'current-password')
+    expect(current).toHaveAccessibleDescription(
+      'Required Enter your current password to change your e-mail address.',
+    )
+    expect(current).toBeInvalid()
+    expect(sent).toEqual([])
+  })
+
+  it('puts a wrong current password on its field, changing nothing', async () => {
+    await renderSettings()
+    await askFor('yuki.new@manabi.example', 'Wrong1password')
+    const current = screen.getByLabelText('Current password')
+    await waitFor(() =>
+      expect(current).toHaveAccessibleDescription(
+        'The current password is incorrect Enter your current password to change your e-mail address.',
+      ),
+    )
+    expect(current).toHaveFocus()
+    expect(screen.getByLabelText('Email')).not.toBeInvalid()
+    expect(userRow(seedIds.student)).toMatchObject({
+      email: 'yuki@manabi.example',
+      pendingEmail: null,
+    })
+    expect(screen.queryByText('User updated')).not.toBeInTheDocument()
+  })
+
+  it('says when too many wrong passwords were given', async () => {
+    // The mock counts wrong attempts like the server: the limit is already reached.
+    Object.assign(userRow(seedIds.student), {
+      reauthFailures: REAUTH_MAX_FAILURES,
+      reauthWindowStart: Date.now(),
+    })
+    await renderSettings()
+    await askFor('yuki.new@manabi.example', DEMO_PASSWORD)
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+        'Too many wrong passwords. Please wait up to 15 minutes and try again. Enter your current password to change your e-mail address.',
+      ),
+    )
+    expect(userRow(seedIds.student).pendingEmail).toBeNull()
+  })
+
+  it('waits for the confirmation: a toast, the old address kept, the new one shown as pending', async () => {
+    const sent = recordBodies(user.updateProfile)
+    await renderSettings()
+    await askFor('yuki.new@manabi.example', DEMO_PASSWORD)
+    expect(
+      await screen.findByText(
+        'We sent a confirmation link to yuki.new@manabi.example. Your e-mail address changes once you open it.',
+      ),
+    ).toBeInTheDocument()
+    const email = screen.getByLabelText('Email')
+    await waitFor(() => expect(email).toHaveValue('yuki@manabi.example'))
+    expect(email).toHaveAccessibleDescription(
+      'Waiting for confirmation of yuki.new@manabi.example: open the link we sent there. Until then this address stays in use.',
+    )
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument()
+    expect(within(nav()).getByText('yuki@manabi.example')).toBeInTheDocument()
+    expect(userRow(seedIds.student)).toMatchObject({
+      email: 'yuki@manabi.example',
+      pendingEmail: 'yuki.new@manabi.example',
+    })
+    expect(sent).toEqual([
+      {
+        name: 'Yuki Yamamoto',
+        email: 'yuki.new@manabi.example',
+        currentPassword: DEMO_PASSWORD,
+      },
+    ])
+    expect(screen.queryByText('User updated')).not.toBeInTheDocument()
+  })
+
+  it('speaks Japanese: the field, its errors, the toast and the pending address', async () => {
+    await i18n.changeLanguage('jp-JP')
+    await renderApp(undefined, { url: '/settings', user: 'student' })
+    await screen.findByRole('heading', { name: '設定', level: 1 })
+    const email = screen.getByLabelText('メールアドレス')
+    await userEvent.clear(email)
+    await userEvent.type(email, 'yuki.new@manabi.example')
+    const current = screen.getByLabelText('現在のパスワード')
+    await userEvent.type(current, 'Wrong1password')
+    await userEvent.click(screen.getByRole('button', { name: '更新' }))
+    await waitFor(() =>
+      expect(current).toHaveAccessibleDescription(
+        '現在のパスワードが正しくありません メールアドレスを変更するには、現在のパスワードを入力してください。',
+      ),
+    )
+    await userEvent.clear(current)
+    await userEvent.type(current, DEMO_PASSWORD)
+    await userEvent.click(screen.getByRole('button', { name: '更新' }))
+    expect(
+      await screen.findByText(
+        'yuki.new@manabi.example に確認用のリンクを送りました。リンクを開くとメールアドレスが変更されます。',
+      ),
+    ).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByLabelText('メールアドレス')).toHaveAccessibleDescription(
+        'yuki.new@manabi.example の確認待ちです。そのアドレスに送ったリンクを開いてください。確認されるまでは現在のアドレスが使われます。',
+      ),
+    )
+  })
+})
+
 describe('settings: the change-password dialog (§2, §5)', () => {
   const openDialog = async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }))
@@ -171,20 +305,27 @@ describe('settings: the change-password dialog (§2, §5)', () => {
     await renderSettings()
     const dialog = await openDialog()
     expect(dialog).toHaveClass('max-w-dialog')
-    expect(within(dialog).getByLabelText('Password')).toHaveFocus()
+    const current = within(dialog).getByLabelText('Current password')
+    expect(current).toHaveFocus()
+    expect(current).toHaveAttribute('autocomplete', 'current-password')
+    expect(within(dialog).getByLabelText('New password')).toHaveValue('')
     expect(within(dialog).getByLabelText('Confirm password')).toHaveValue('')
   })
 
-  it('validates the password and its confirmation', async () => {
+  it('validates the current password, the new one and its confirmation', async () => {
     await renderSettings()
     const dialog = await openDialog()
-    const password = within(dialog).getByLabelText('Password')
+    const current = within(dialog).getByLabelText('Current password')
+    const password = within(dialog).getByLabelText('New password')
     const confirm = within(dialog).getByLabelText('Confirm password')
     const submit = within(dialog).getByRole('button', { name: 'Confirm' })
 
     await userEvent.click(submit)
+    expect(current).toHaveAccessibleDescription('Required')
     expect(password).toHaveAccessibleDescription('Required')
     expect(confirm).toHaveAccessibleDescription('Required')
+
+    await userEvent.type(current, DEMO_PASSWORD)
 
     await userEvent.type(password, 'abcdef')
     await userEvent.type(confirm, 'abcdef')
@@ -205,30 +346,34 @@ describe('settings: the change-password dialog (§2, §5)', () => {
   it('Cancel closes the dialog and clears the fields', async () => {
     await renderSettings()
     let dialog = await openDialog()
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'Secret1')
+    await userEvent.type(within(dialog).getByLabelText('Current password'), DEMO_PASSWORD)
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'Secret1')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Change password' })).toHaveFocus()
 
     dialog = await openDialog()
-    expect(within(dialog).getByLabelText('Password')).toHaveValue('')
+    expect(within(dialog).getByLabelText('Current password')).toHaveValue('')
+    expect(within(dialog).getByLabelText('New password')).toHaveValue('')
     expect(userRow(seedIds.student).password).toBe(DEMO_PASSWORD)
   })
 
   it('Escape closes the dialog', async () => {
     await renderSettings()
     const dialog = await openDialog()
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'Secret1')
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'Secret1')
     await userEvent.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     const reopened = await openDialog()
-    expect(within(reopened).getByLabelText('Password')).toHaveValue('')
+    expect(within(reopened).getByLabelText('New password')).toHaveValue('')
   })
 
   it('changes the password, closes and says so; the new password logs in', async () => {
+    const sent = recordBodies(user.updateProfile)
     await renderSettings()
     const dialog = await openDialog()
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'NewSecret1')
+    await userEvent.type(within(dialog).getByLabelText('Current password'), DEMO_PASSWORD)
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'NewSecret1')
     await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'NewSecret1')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('Password changed')).toBeInTheDocument()
@@ -241,7 +386,39 @@ describe('settings: the change-password dialog (§2, §5)', () => {
       })
     expect((await login(DEMO_PASSWORD)).status).toBe(401)
     expect((await login('NewSecret1')).status).toBe(200)
+    expect(sent).toEqual([{ password: 'NewSecret1', currentPassword: DEMO_PASSWORD }])
   })
+
+  it.each([
+    ['en-US', 'Current password', 'Confirm', 'The current password is incorrect'],
+    ['jp-JP', '現在のパスワード', '変更する', '現在のパスワードが正しくありません'],
+  ])(
+    'in %s, puts a wrong current password on its field and keeps the dialog open',
+    async (language, currentLabel, confirmLabel, wrongText) => {
+      await i18n.changeLanguage(language)
+      await renderApp(undefined, { url: '/settings', user: 'student' })
+      await userEvent.click(
+        await screen.findByRole('button', { name: i18n.t('profile.password.open') }),
+      )
+      const dialog = screen.getByRole('dialog')
+      const current = within(dialog).getByLabelText(currentLabel)
+      await userEvent.type(current, 'Wrong1password')
+      await userEvent.type(
+        within(dialog).getByLabelText(i18n.t('profile.password.new')),
+        'NewSecret1',
+      )
+      await userEvent.type(
+        within(dialog).getByLabelText(i18n.t('auth.fields.confirmPassword')),
+        'NewSecret1',
+      )
+      await userEvent.click(within(dialog).getByRole('button', { name: confirmLabel }))
+      await waitFor(() => expect(current).toHaveAccessibleDescription(wrongText))
+      expect(current).toHaveFocus()
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+      expect(screen.getByRole('dialog')).toBeInTheDocument()
+      expect(userRow(seedIds.student).password).toBe(DEMO_PASSWORD)
+    },
+  )
 
   it("keeps the dialog open with the server's message on failure", async () => {
     server.use(
@@ -249,12 +426,14 @@ describe('settings: the change-password dialog (§2, §5)', () => {
     )
     await renderSettings()
     const dialog = await openDialog()
-    await userEvent.type(within(dialog).getByLabelText('Password'), 'Password2')
+    await userEvent.type(within(dialog).getByLabelText('Current password'), DEMO_PASSWORD)
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'Password2')
     await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'Password2')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('password is too common')
     expect(screen.getByRole('dialog', { name: 'Change password' })).toBeInTheDocument()
-    expect(within(dialog).getByLabelText('Password')).toHaveValue('Password2')
+    expect(within(dialog).getByLabelText('New password')).toHaveValue('Password2')
+    expect(within(dialog).getByLabelText('Current password')).not.toBeInvalid()
     expect(screen.queryByText('Password changed')).not.toBeInTheDocument()
     expect(userRow(seedIds.student).password).toBe(DEMO_PASSWORD)
   })

@@ -44,6 +44,17 @@ export const users = pgTable(
     role: text('role').$type<'admin' | 'student' | 'educator'>().notNull(),
     language: text('language').$type<'en-US' | 'jp-JP'>().notNull().default('en-US'),
     emailConfirmedAt: instant('email_confirmed_at'),
+    /**
+     * A new address the user asked for: it replaces `email` only once confirmed from its own
+     * mailbox. Not unique: whoever confirms first gets it.
+     */
+    pendingEmail: text('pending_email'),
+    /**
+     * Wrong current passwords given to change the e-mail or password since `reauthWindowStart`;
+     * past the limit those changes wait for the window to end, so a stolen session cannot guess.
+     */
+    reauthFailures: integer('reauth_failures').notNull().default(0),
+    reauthWindowStart: instant('reauth_window_start'),
     /** Educators are unverified until an admin approves them (§4). */
     approvedAt: instant('approved_at'),
     videoLicenceId: integer('video_licence_id')
@@ -55,6 +66,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('admin', 'student', 'educator')`),
     check('users_language_check', sql`${t.language} in ('en-US', 'jp-JP')`),
+    check('users_reauth_failures_check', sql`${t.reauthFailures} >= 0`),
   ],
 )
 
@@ -74,7 +86,11 @@ export const authSessions = pgTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 )
 
-/** Single-use e-mail confirmation and password-reset tokens (hashed), with an expiry. */
+/**
+ * Single-use tokens (hashed), with an expiry: confirming a registration's e-mail, resetting a
+ * password, confirming a new address (the address it confirms is stored with it, so a link only
+ * ever confirms the address it was sent to).
+ */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -82,13 +98,17 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'confirm' | 'reset'>().notNull(),
+    kind: text('kind').$type<'confirm' | 'reset' | 'email_change'>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    email: text('email'),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [check('user_tokens_kind_check', sql`${t.kind} in ('confirm', 'reset')`)],
+  (t) => [
+    check('user_tokens_kind_check', sql`${t.kind} in ('confirm', 'reset', 'email_change')`),
+    check('user_tokens_email_check', sql`(${t.kind} = 'email_change') = (${t.email} is not null)`),
+  ],
 )
 
 /** Every e-mail the product sends; without SMTP_URL this is where a local user finds links. */

@@ -39,10 +39,8 @@ export class ConflictError extends DomainError {}
 
 export class PayloadTooLargeError extends DomainError {}
 
-export class UnsupportedMediaTypeError extends DomainError {}
-
-/** Too many attempts at something limited; the caller may try again after `retryAfterSeconds`. */
-export class TooManyRequestsError extends DomainError {
+/** Too many wrong attempts: the call may be made again after `retryAfterSeconds`. */
+export class TooManyAttemptsError extends DomainError {
   readonly retryAfterSeconds: number
 
   constructor(retryAfterSeconds: number) {
@@ -50,6 +48,8 @@ export class TooManyRequestsError extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
+
+export class UnsupportedMediaTypeError extends DomainError {}
 
 /** Finds a row or fails with `{what} not found`. */
 export const found = <T>(row: T | undefined | null, what: string): T => {

@@ -108,6 +108,90 @@ export const emails = {
           ),
         },
 
+  /** To the new address: the link that makes it the account's e-mail. */
+  confirmEmailChange: (language: Language, name: string, newEmail: string, url: string): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: 'まなび: 新しいメールアドレスの確認',
+          ...render(
+            `${name} 様`,
+            [
+              `まなびのアカウントのメールアドレスを ${newEmail} に変更するリクエストを受け付けました。下のリンクから確認すると変更が完了します。リンクの有効期限は24時間です。心当たりがない場合は、このメールを無視してください。`,
+            ],
+            { url, label: '新しいメールアドレスを確認する' },
+          ),
+        }
+      : {
+          subject: 'Manabi: confirm your new e-mail address',
+          ...render(
+            `Hello ${name},`,
+            [
+              `We received a request to change the e-mail address of your Manabi account to ${newEmail}. The change is made when you confirm it with the link below, which is valid for 24 hours. If you did not ask for this, you can ignore this e-mail.`,
+            ],
+            { url, label: 'Confirm my new e-mail address' },
+          ),
+        },
+
+  /**
+   * To the address in use: someone signed in asked to replace it. The owner who did not can stop
+   * it by resetting the password, which cancels the change and signs every device out.
+   */
+  emailChangeRequested: (
+    language: Language,
+    name: string,
+    newEmail: string,
+    resetUrl: string,
+  ): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: 'まなび: メールアドレス変更のリクエスト',
+          ...render(
+            `${name} 様`,
+            [
+              `アカウントのメールアドレスを ${newEmail} に変更するリクエストがありました。新しいアドレスで確認されるまで、このアドレスが引き続き使われます。`,
+              '心当たりがない場合は、下のリンクからすぐにパスワードを再設定してください。変更のリクエストは取り消され、すべての端末からサインアウトされます。',
+            ],
+            { url: resetUrl, label: 'パスワードを再設定する' },
+          ),
+        }
+      : {
+          subject: 'Manabi: a change of your e-mail address was requested',
+          ...render(
+            `Hello ${name},`,
+            [
+              `Someone signed in to your account asked to change its e-mail address to ${newEmail}. This address stays in use until the new one is confirmed.`,
+              'If this was not you, reset your password now with the link below: that cancels the change and signs out every device.',
+            ],
+            { url: resetUrl, label: 'Reset my password' },
+          ),
+        },
+
+  /** To the owner, after the password was changed in the settings. */
+  passwordChanged: (language: Language, name: string, resetUrl: string): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: 'まなび: パスワードが変更されました',
+          ...render(
+            `${name} 様`,
+            [
+              'アカウントのパスワードが変更されました。ほかの端末はサインアウトされています。',
+              '心当たりがない場合は、下のリンクからすぐにパスワードを再設定してください。',
+            ],
+            { url: resetUrl, label: 'パスワードを再設定する' },
+          ),
+        }
+      : {
+          subject: 'Manabi: your password was changed',
+          ...render(
+            `Hello ${name},`,
+            [
+              'The password of your account was changed, and your other devices were signed out.',
+              'If this was not you, reset your password now with the link below.',
+            ],
+            { url: resetUrl, label: 'Reset my password' },
+          ),
+        },
+
   unenrolled: (
     language: Language,
     educatorName: string,

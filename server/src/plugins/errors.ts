@@ -13,7 +13,7 @@ import {
   PayloadTooLargeError,
   PaymentRequiredError,
   ProviderUnavailableError,
-  TooManyRequestsError,
+  TooManyAttemptsError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from '../domain/errors.ts'
@@ -28,7 +28,7 @@ const statusOf = (error: DomainError) => {
   if (error instanceof ConflictError) return 409
   if (error instanceof PayloadTooLargeError) return 413
   if (error instanceof UnsupportedMediaTypeError) return 415
-  if (error instanceof TooManyRequestsError) return 429
+  if (error instanceof TooManyAttemptsError) return 429
   if (error instanceof ProviderUnavailableError) return 502
   return 500
 }
@@ -62,8 +62,9 @@ export const errorsPlugin = fp(
         request.log.error({ err: error }, 'Request failed')
         return reply.status(statusCode).send(body(statusCode, MESSAGES.http.internalError))
       }
-      if (error instanceof TooManyRequestsError) {
-        reply.header('retry-after', String(error.retryAfterSeconds))
+      // Like the rate limiter's 429, it says when to try again.
+      if (error instanceof TooManyAttemptsError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds))
       }
       const message = error instanceof BadRequestError ? error.problems : error.message
       return reply.status(statusCode).send(body(statusCode, message))

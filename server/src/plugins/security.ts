@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
-import { ForbiddenError, TooManyRequestsError } from '../domain/errors.ts'
+import { ForbiddenError, TooManyAttemptsError } from '../domain/errors.ts'
 import { databaseRateLimitStore, hitCounter, readCounter } from '../http/rate-limit-store.ts'
 
 export interface SecurityOptions {
@@ -117,7 +117,7 @@ export const securityPlugin = fp<SecurityOptions>(
     app.decorate('accountLimit', {
       async check(account) {
         const { current, ttl } = await readCounter(app.db, accountKey(account))
-        if (current >= max) throw new TooManyRequestsError(Math.max(1, Math.ceil(ttl / 1000)))
+        if (current >= max) throw new TooManyAttemptsError(Math.max(1, Math.ceil(ttl / 1000)))
       },
       async countFailure(account) {
         await hitCounter(app.db, accountKey(account), timeWindow)

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
+import { REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '../../../contract/rules.ts'
 import { hashToken, newToken } from '../crypto/tokens.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
@@ -54,28 +55,42 @@ export const isEmailTaken = async (db: Executor, email: string, exceptUserId?: n
   return row !== undefined
 }
 
-/** Creates a single-use token; only its hash is stored, the plain token goes into the e-mail. */
+/**
+ * Creates a single-use token; only its hash is stored, the plain token goes into the e-mail. An
+ * e-mail change's token carries the address it confirms.
+ */
 export const issueToken = async (
   db: Executor,
   userId: number,
   kind: TokenKind,
   lifetimeMs: number,
+  email: string | null = null,
 ) => {
   const token = newToken()
   await db.insert(userTokens).values({
     userId,
     kind,
     tokenHash: hashToken(token),
+    email,
     expiresAt: new Date(Date.now() + lifetimeMs),
   })
   return token
+}
+
+/** Makes the user's open tokens of a kind unusable (a newer request or a reset replaces them). */
+export const retireTokens = async (db: Executor, userId: number, kind: TokenKind) => {
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)))
 }
 
 /**
  * Uses a token: the one conditional update both checks it (right kind, unused, unexpired) and
  * marks it used, so two requests racing with the same token cannot both succeed. The user's other
  * open tokens of the same kind are retired too: once the e-mail is confirmed or the password
- * changed, an older link must not work either. Returns the token's user id, or undefined.
+ * changed, an older link must not work either. Returns the token's user id and address (an
+ * e-mail change's), or undefined.
  */
 export const consumeToken = async (db: Executor, token: string, kind: TokenKind) => {
   const now = new Date()
@@ -90,15 +105,54 @@ export const consumeToken = async (db: Executor, token: string, kind: TokenKind)
         gt(userTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: userTokens.userId })
+    .returning({ userId: userTokens.userId, email: userTokens.email })
   if (!used) return undefined
-  await db
-    .update(userTokens)
-    .set({ usedAt: now })
+  await retireTokens(db, used.userId, kind)
+  return used
+}
+
+/**
+ * Counts an attempt at the current password before it is checked, in one conditional update, so
+ * parallel requests cannot all slip under the limit: a window opens at the first attempt after
+ * the last one closed, and holds REAUTH_MAX_FAILURES attempts. Answers the milliseconds until the
+ * window closes when it is full (nothing counted), or null when the attempt may go ahead.
+ */
+export const countReauthAttempt = async (
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<number | null> => {
+  // The instants are the app's clock, not the database's, like every other time it stores.
+  const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`
+  const windowOpen = sql`(${users.reauthWindowStart} is not null and ${users.reauthWindowStart} > ${at(new Date(now.getTime() - REAUTH_WINDOW_MS))})`
+  const [counted] = await db
+    .update(users)
+    .set({
+      reauthFailures: sql`case when ${windowOpen} then ${users.reauthFailures} + 1 else 1 end`,
+      reauthWindowStart: sql`case when ${windowOpen} then ${users.reauthWindowStart} else ${at(now)} end`,
+    })
     .where(
-      and(eq(userTokens.userId, used.userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)),
+      and(
+        eq(users.id, userId),
+        sql`not (${windowOpen} and ${users.reauthFailures} >= ${REAUTH_MAX_FAILURES})`,
+      ),
     )
-  return used.userId
+    .returning({ id: users.id })
+  if (counted) return null
+  const [row] = await db
+    .select({ windowStart: users.reauthWindowStart })
+    .from(users)
+    .where(eq(users.id, userId))
+  const closesAt = (row?.windowStart?.getTime() ?? now.getTime()) + REAUTH_WINDOW_MS
+  return Math.max(closesAt - now.getTime(), 1)
+}
+
+/** The right current password was given: the attempts counted so far are forgotten. */
+export const forgetReauthAttempts = async (db: Executor, userId: number) => {
+  await db
+    .update(users)
+    .set({ reauthFailures: 0, reauthWindowStart: null })
+    .where(eq(users.id, userId))
 }
 
 /** Ends every session of a user, except the one whose token hash is given (the caller's own). */

@@ -28,6 +28,7 @@ const accountOf = (user: UserRow, licence: LicenceRow | null | undefined): Accou
   role: user.role,
   language: user.language,
   isEmailConfirmed: user.emailConfirmedAt !== null,
+  pendingEmail: user.pendingEmail,
   isValidated: isValidated(user),
   videoLicenceId: user.videoLicenceId,
   videoLicence: toLicence(licence),

@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../../contract/entities.ts'
 import type { RegisterBody } from '../../../contract/endpoints/auth.ts'
 import type { UpdateProfileBody } from '../../../contract/endpoints/user.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
+import { isNewAddress } from '../../../contract/rules.ts'
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts'
 import { hashToken } from '../crypto/tokens.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -9,22 +10,26 @@ import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  TooManyAttemptsError,
   UnauthorizedError,
 } from '../domain/errors.ts'
 import type { Mailer } from '../mail/mailer.ts'
-import { emails } from '../mail/templates.ts'
+import { emails, type Email } from '../mail/templates.ts'
 import {
   consumeToken,
+  countReauthAttempt,
   endSessionsOf,
   findUserByEmail,
+  forgetReauthAttempts,
   insertUser,
   isEmailTaken,
   issueToken,
+  retireTokens,
   updateUser,
   type NewUser,
 } from '../repositories/accounts.ts'
 import { assignLicence } from '../repositories/licences.ts'
-import { findUserWithLicence, type UserRow } from '../repositories/users.ts'
+import { findUserById, findUserWithLicence, type UserRow } from '../repositories/users.ts'
 import { toLicenceFacts } from '../serializers/licences.ts'
 import { isValidated, toCurrentUser } from '../serializers/users.ts'
 
@@ -37,12 +42,18 @@ export interface AccountDeps {
 const HOUR_MS = 60 * 60 * 1000
 export const CONFIRM_TOKEN_LIFETIME_MS = 24 * HOUR_MS
 export const RESET_TOKEN_LIFETIME_MS = HOUR_MS
+/** A new address is confirmed within the same 24 hours as a registration's. */
+export const EMAIL_CHANGE_TOKEN_LIFETIME_MS = CONFIRM_TOKEN_LIFETIME_MS
 
-/** The SPA screens the e-mail links open (confirmation and reset-password read `token`). */
+/**
+ * The SPA screens the e-mail links open: confirmation (a registration's address or a new one)
+ * and reset-password read `token`; forgot-password asks for a reset link.
+ */
 export const confirmationUrl = (appOrigin: string, token: string) =>
   `${appOrigin}/auth/confirmation?token=${encodeURIComponent(token)}`
 export const resetPasswordUrl = (appOrigin: string, token: string) =>
   `${appOrigin}/auth/reset-password?token=${encodeURIComponent(token)}`
+export const forgotPasswordUrl = (appOrigin: string) => `${appOrigin}/auth/forgot-password`
 
 /** A name is required: surrounding spaces are dropped and a blank name is refused. */
 export const cleanName = (name: string) => {
@@ -56,21 +67,34 @@ export const requireApproved = (user: Pick<UserRow, 'role' | 'approvedAt'>) => {
   if (!isValidated(user)) throw new ForbiddenError(MESSAGES.accounts.notApproved)
 }
 
-/** Issues a 24-hour confirmation token and e-mails its link in the user's language. */
-const sendConfirmationEmail = async (deps: AccountDeps, user: UserRow, appOrigin: string) => {
-  const token = await issueToken(deps.db, user.id, 'confirm', CONFIRM_TOKEN_LIFETIME_MS)
-  await deps.mailer.send(
-    user.email,
-    emails.confirm(user.language, user.name, confirmationUrl(appOrigin, token)),
+/** Writes an e-mail to the outbox in the change's transaction; it is sent once committed. */
+type Mail = (to: string, email: Email) => Promise<void>
+
+/**
+ * Runs an account change and the e-mails it sends in one transaction (they are written to the
+ * outbox there), then sends them. A failure anywhere leaves nothing behind: no account without
+ * its confirmation e-mail, no token whose link was never sent.
+ */
+const withMails = async <T>(
+  { db, mailer }: AccountDeps,
+  change: (tx: Executor, mail: Mail) => Promise<T>,
+): Promise<T> => {
+  const outboxIds: number[] = []
+  const result = await db.transaction((tx) =>
+    change(tx, async (to, email) => {
+      outboxIds.push(await mailer.enqueue(tx, to, email))
+    }),
   )
+  await mailer.deliver(outboxIds)
+  return result
 }
 
-/** Issues a 1-hour reset token and e-mails its link in the user's language. */
-const sendResetEmail = async (deps: AccountDeps, user: UserRow, appOrigin: string) => {
-  const token = await issueToken(deps.db, user.id, 'reset', RESET_TOKEN_LIFETIME_MS)
-  await deps.mailer.send(
+/** Issues a 24-hour confirmation token and e-mails its link in the user's language. */
+const mailConfirmation = async (tx: Executor, mail: Mail, user: UserRow, appOrigin: string) => {
+  const token = await issueToken(tx, user.id, 'confirm', CONFIRM_TOKEN_LIFETIME_MS)
+  await mail(
     user.email,
-    emails.reset(user.language, user.name, resetPasswordUrl(appOrigin, token)),
+    emails.confirm(user.language, user.name, confirmationUrl(appOrigin, token)),
   )
 }
 
@@ -88,35 +112,66 @@ export const currentUserOf = async (db: Executor, userId: number): Promise<Curre
 let decoyHash: Promise<string> | undefined
 const decoyPasswordHash = () => (decoyHash ??= hashPassword('Decoy-password-0'))
 
+/** The account, its confirmation token and e-mail exist together or not at all. */
 export const register = async (deps: AccountDeps, body: RegisterBody, appOrigin: string) => {
   const name = cleanName(body.name)
+  // Checked before the slow hash; the unique index settles a race with another registration.
   if (await isEmailTaken(deps.db, body.email)) {
     throw new ConflictError(MESSAGES.accounts.emailExists)
   }
-  const user = await insertUser(deps.db, {
-    name,
-    email: body.email,
-    passwordHash: await hashPassword(body.password),
-    role: body.role,
-    language: body.language ?? 'en-US',
+  const passwordHash = await hashPassword(body.password)
+  await withMails(deps, async (tx, mail) => {
+    const user = await insertUser(tx, {
+      name,
+      email: body.email,
+      passwordHash,
+      role: body.role,
+      language: body.language ?? 'en-US',
+    })
+    await mailConfirmation(tx, mail, user, appOrigin)
   })
-  await sendConfirmationEmail(deps, user, appOrigin)
 }
 
+type ConfirmOutcome = 'confirmed' | 'invalid' | 'taken'
+
+/**
+ * Confirms a registration's address, or a new address asked for in the settings: the token says
+ * which. A new address replaces the old one only if it is still the one asked for (a later
+ * request or a password reset cancels it) and no other account took it meanwhile; then the
+ * request is dropped and the answer is a conflict.
+ */
 export const confirmEmail = async (db: Database, token: string) => {
-  const confirmed = await db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'confirm')
-    if (userId === undefined) return false
-    await updateUser(tx, userId, { emailConfirmedAt: new Date() })
-    return true
+  const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    const registration = await consumeToken(tx, token, 'confirm')
+    if (registration) {
+      await updateUser(tx, registration.userId, { emailConfirmedAt: new Date() })
+      return 'confirmed'
+    }
+    const change = await consumeToken(tx, token, 'email_change')
+    if (!change?.email) return 'invalid'
+    const user = await findUserById(tx, change.userId)
+    if (!user?.pendingEmail || isNewAddress(user.pendingEmail, change.email)) return 'invalid'
+    if (await isEmailTaken(tx, change.email, user.id)) {
+      await updateUser(tx, user.id, { pendingEmail: null })
+      return 'taken'
+    }
+    await updateUser(tx, user.id, {
+      email: change.email,
+      pendingEmail: null,
+      emailConfirmedAt: new Date(),
+    })
+    return 'confirmed'
   })
-  if (!confirmed) throw new BadRequestError(MESSAGES.accounts.invalidToken)
+  if (outcome === 'invalid') throw new BadRequestError(MESSAGES.accounts.invalidToken)
+  if (outcome === 'taken') throw new ConflictError(MESSAGES.accounts.emailExists)
 }
 
 /** Sends the link again to an unconfirmed address; silent otherwise, so nothing is revealed. */
 export const resendConfirmation = async (deps: AccountDeps, email: string, appOrigin: string) => {
   const user = await findUserByEmail(deps.db, email)
-  if (user && user.emailConfirmedAt === null) await sendConfirmationEmail(deps, user, appOrigin)
+  if (user && user.emailConfirmedAt === null) {
+    await withMails(deps, (tx, mail) => mailConfirmation(tx, mail, user, appOrigin))
+  }
 }
 
 /** The account the e-mail and password name, if it may sign in. */
@@ -135,57 +190,118 @@ export const authenticate = async (db: Executor, email: string, password: string
 /** Sends a reset link to a registered address; silent otherwise, so nothing is revealed. */
 export const sendPasswordReset = async (deps: AccountDeps, email: string, appOrigin: string) => {
   const user = await findUserByEmail(deps.db, email)
-  if (user) await sendResetEmail(deps, user, appOrigin)
+  if (!user) return
+  await withMails(deps, async (tx, mail) => {
+    const token = await issueToken(tx, user.id, 'reset', RESET_TOKEN_LIFETIME_MS)
+    await mail(
+      user.email,
+      emails.reset(user.language, user.name, resetPasswordUrl(appOrigin, token)),
+    )
+  })
 }
 
 export const resetPassword = async (db: Database, token: string, password: string) => {
   // Hashed before the transaction so the slow hash does not hold it open.
   const passwordHash = await hashPassword(password)
   const changed = await db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'reset')
-    if (userId === undefined) return false
-    await updateUser(tx, userId, { passwordHash })
-    // Whoever knew the old password is signed out everywhere.
-    await endSessionsOf(tx, userId)
+    const reset = await consumeToken(tx, token, 'reset')
+    if (!reset) return false
+    // Whoever knew the old password is signed out everywhere, and the e-mail change they may
+    // have asked for is cancelled (the notice to the old address says a reset does this).
+    await updateUser(tx, reset.userId, { passwordHash, pendingEmail: null })
+    await retireTokens(tx, reset.userId, 'email_change')
+    await forgetReauthAttempts(tx, reset.userId)
+    await endSessionsOf(tx, reset.userId)
     return true
   })
   if (!changed) throw new BadRequestError(MESSAGES.accounts.invalidToken)
 }
 
 /**
- * Applies the profile form. A new password signs out every other device; the one whose session
- * token is given stays signed in.
+ * Checks the current password that changing the e-mail or password asks for. The attempt is
+ * counted first (REAUTH_MAX_FAILURES per window and account), so a stolen session cannot use the
+ * answer to guess the password; the right one clears the count. A wrong one is a 403, not a 401,
+ * which would tell the SPA the session has ended.
+ */
+const reauthenticate = async (db: Database, user: UserRow, currentPassword: string | undefined) => {
+  if (!currentPassword) throw new BadRequestError(MESSAGES.accounts.currentPasswordRequired)
+  const now = new Date()
+  const waitMs = await countReauthAttempt(db, user.id, now)
+  if (waitMs !== null) throw new TooManyAttemptsError(Math.ceil(waitMs / 1000))
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new ForbiddenError(MESSAGES.accounts.wrongCurrentPassword)
+  }
+  await forgetReauthAttempts(db, user.id)
+}
+
+/**
+ * Applies the profile form. Name, bio and language change at once. The password, and the e-mail
+ * (unless only its case changes), need the current password:
+ * - a new password signs out every other device (the one whose session token is given stays)
+ *   and the owner is told by e-mail;
+ * - a new address is only stored as pending: a link to confirm it goes to that address (see
+ *   confirmEmail) and the address in use is told of the request.
  */
 export const updateProfile = async (
-  db: Database,
+  deps: AccountDeps,
   user: UserRow,
   body: UpdateProfileBody,
   sessionToken: string | undefined,
+  appOrigin: string,
 ) => {
   const changes: Partial<NewUser> = {}
   if (body.name !== undefined) changes.name = cleanName(body.name)
-  if (body.email !== undefined) {
-    if (await isEmailTaken(db, body.email, user.id)) {
-      throw new ConflictError(MESSAGES.accounts.emailExists)
-    }
-    changes.email = body.email
+  const newEmail =
+    body.email !== undefined && isNewAddress(user.email, body.email) ? body.email.trim() : null
+  const newPassword = body.password
+  if (newEmail !== null || newPassword !== undefined) {
+    await reauthenticate(deps.db, user, body.currentPassword)
   }
+  if (newEmail !== null && (await isEmailTaken(deps.db, newEmail, user.id))) {
+    throw new ConflictError(MESSAGES.accounts.emailExists)
+  }
+  // The same address in another case is the same account's: stored as written.
+  if (body.email !== undefined && newEmail === null) changes.email = body.email.trim()
+  if (newEmail !== null) changes.pendingEmail = newEmail
   // The bio is an educator's; a student or admin sending one has it ignored. A blank bio is no
   // bio; this also covers the body's null, which validation coerces to ''.
   if (body.description !== undefined && user.role === 'educator') {
     changes.description = body.description?.trim() || null
   }
-  if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password)
+  if (newPassword !== undefined) changes.passwordHash = await hashPassword(newPassword)
   if (body.language !== undefined) changes.language = body.language
 
   if (Object.keys(changes).length === 0) return
-  await db.transaction(async (tx) => {
+  // The e-mails speak the language and use the name the form has just saved.
+  const language = changes.language ?? user.language
+  const name = changes.name ?? user.name
+  await withMails(deps, async (tx, mail) => {
     await updateUser(tx, user.id, changes)
-    if (changes.passwordHash !== undefined) {
+    if (newPassword !== undefined) {
       await endSessionsOf(
         tx,
         user.id,
         sessionToken === undefined ? undefined : hashToken(sessionToken),
+      )
+      await mail(user.email, emails.passwordChanged(language, name, forgotPasswordUrl(appOrigin)))
+    }
+    if (newEmail !== null) {
+      // Only the newest request's link works.
+      await retireTokens(tx, user.id, 'email_change')
+      const token = await issueToken(
+        tx,
+        user.id,
+        'email_change',
+        EMAIL_CHANGE_TOKEN_LIFETIME_MS,
+        newEmail,
+      )
+      await mail(
+        newEmail,
+        emails.confirmEmailChange(language, name, newEmail, confirmationUrl(appOrigin, token)),
+      )
+      await mail(
+        user.email,
+        emails.emailChangeRequested(language, name, newEmail, forgotPasswordUrl(appOrigin)),
       )
     }
   })

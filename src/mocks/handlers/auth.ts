@@ -9,25 +9,14 @@ import {
 } from '@contract/endpoints/auth'
 import { isValidatedAccount } from '@contract/checks'
 import { MESSAGES } from '@contract/messages'
-import { db, type DbToken, newToken, nextId, sendEmail } from '../db'
+import { isNewAddress } from '@contract/rules'
+import { db, nextId, sendEmail } from '../db'
 import { fail, route } from '../http'
+import { isEmailTaken, issueToken, retireTokens, takeToken } from '../queries'
 import { toCurrentUser } from '../serializers'
 
 const findByEmail = (email: string) =>
   db.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase())
-
-const issueToken = (userId: number, kind: DbToken['kind']) => {
-  const token = newToken()
-  db.tokens.push({ token, userId, kind })
-  return token
-}
-
-/** Single use: the token is removed as it is read. */
-const takeToken = (token: string, kind: DbToken['kind']) => {
-  const index = db.tokens.findIndex((row) => row.token === token && row.kind === kind)
-  const row = index < 0 ? undefined : db.tokens.splice(index, 1)[0]
-  return row ? db.users.find((user) => user.id === row.userId) : undefined
-}
 
 const sendConfirmation = (userId: number, email: string) => {
   const token = issueToken(userId, 'confirm')
@@ -48,6 +37,9 @@ export const authHandlers = [
       role: body.role,
       language: body.language ?? 'en-US',
       isEmailConfirmed: false,
+      pendingEmail: null,
+      reauthFailures: 0,
+      reauthWindowStart: null,
       isValidated: isValidatedAccount(body.role, false),
       videoLicenceId: null,
       createdAt: new Date().toISOString(),
@@ -56,9 +48,25 @@ export const authHandlers = [
     return { status: 201, body: { message: MESSAGES.accounts.registered } }
   }),
 
+  // A registration's token, or a new address's: it replaces the old one if it is still the one
+  // asked for and no other account took it meanwhile (then the request is dropped: 409).
   route(confirm, ({ body }) => {
-    const user =
-      takeToken(body.validationToken, 'confirm') ?? fail(400, MESSAGES.accounts.invalidToken)
+    const registration = takeToken(body.validationToken, 'confirm')
+    if (registration) {
+      registration.user.isEmailConfirmed = true
+      return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
+    }
+    const change = takeToken(body.validationToken, 'email_change')
+    const user = change?.user
+    if (!change?.email || !user?.pendingEmail || isNewAddress(user.pendingEmail, change.email)) {
+      return fail(400, MESSAGES.accounts.invalidToken)
+    }
+    if (isEmailTaken(change.email, user.id)) {
+      user.pendingEmail = null
+      return fail(409, MESSAGES.accounts.emailExists)
+    }
+    user.email = change.email
+    user.pendingEmail = null
     user.isEmailConfirmed = true
     return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
   }),
@@ -94,9 +102,14 @@ export const authHandlers = [
   }),
 
   route(setNewPassword, ({ body }) => {
-    const user =
+    const { user } =
       takeToken(body.passwordResetToken, 'reset') ?? fail(400, MESSAGES.accounts.invalidToken)
     user.password = body.password
+    // As on the server: a reset cancels a pending e-mail change and clears the wrong attempts.
+    user.pendingEmail = null
+    retireTokens(user.id, 'email_change')
+    user.reauthFailures = 0
+    user.reauthWindowStart = null
     return { status: 200, body: { message: MESSAGES.accounts.passwordChanged } }
   }),
 ]

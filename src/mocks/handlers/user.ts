@@ -6,32 +6,75 @@ import {
   userReviews,
 } from '@contract/endpoints/user'
 import { MESSAGES } from '@contract/messages'
-import { PAGE_SIZE } from '@contract/rules'
-import { db, sendEmail } from '../db'
+import { isNewAddress, PAGE_SIZE, REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '@contract/rules'
+import { type DbUser, sendEmail } from '../db'
 import { fail, paginate, route } from '../http'
-import { assignLicence, averageScoreOf, licenceLine, reviewsOfEducator, userById } from '../queries'
+import {
+  assignLicence,
+  averageScoreOf,
+  isEmailTaken,
+  issueToken,
+  licenceLine,
+  retireTokens,
+  reviewsOfEducator,
+  userById,
+} from '../queries'
 import { toCurrentUser, toReview } from '../serializers'
+
+/**
+ * The server's check of the current password: missing is a 400; the attempt is counted before
+ * the check (REAUTH_MAX_FAILURES per window from the first), past the limit a 429 until the
+ * window ends; a wrong one is a 403; the right one clears the count.
+ */
+const reauthenticate = (user: DbUser, currentPassword: string | undefined) => {
+  if (!currentPassword) fail(400, MESSAGES.accounts.currentPasswordRequired)
+  const now = Date.now()
+  const windowOpen =
+    user.reauthWindowStart !== null && user.reauthWindowStart > now - REAUTH_WINDOW_MS
+  if (windowOpen && user.reauthFailures >= REAUTH_MAX_FAILURES) {
+    const waitMs = Math.max((user.reauthWindowStart ?? now) + REAUTH_WINDOW_MS - now, 1)
+    fail(429, MESSAGES.http.tooManyAttempts(Math.ceil(waitMs / 1000)))
+  }
+  user.reauthFailures = windowOpen ? user.reauthFailures + 1 : 1
+  if (!windowOpen) user.reauthWindowStart = now
+  if (currentPassword !== user.password) fail(403, MESSAGES.accounts.wrongCurrentPassword)
+  user.reauthFailures = 0
+  user.reauthWindowStart = null
+}
 
 export const userHandlers = [
   route(me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
 
+  // As the server: the password and a new address need the current password; a new address
+  // waits for its confirmation link, and the address in use is told.
   route(updateProfile, ({ user, body }) => {
     if (body.name !== undefined && !body.name.trim()) fail(400, MESSAGES.accounts.blankName)
-    if (body.email !== undefined) {
-      const email = body.email.trim().toLowerCase()
-      const taken = db.users.some(
-        (other) => other.id !== user.id && other.email.toLowerCase() === email,
-      )
-      if (taken) fail(409, MESSAGES.accounts.emailExists)
-      user.email = body.email.trim()
+    const newEmail =
+      body.email !== undefined && isNewAddress(user.email, body.email) ? body.email.trim() : null
+    if (newEmail !== null || body.password !== undefined) {
+      reauthenticate(user, body.currentPassword)
     }
+    if (newEmail !== null && isEmailTaken(newEmail, user.id)) {
+      fail(409, MESSAGES.accounts.emailExists)
+    }
+    if (body.email !== undefined && newEmail === null) user.email = body.email.trim()
     if (body.name !== undefined) user.name = body.name.trim()
     // Only educators have a bio; a blank one is no bio.
     if (body.description !== undefined && user.role === 'educator') {
       user.description = body.description?.trim() ? body.description : null
     }
-    if (body.password !== undefined) user.password = body.password
     if (body.language !== undefined) user.language = body.language
+    if (body.password !== undefined) {
+      user.password = body.password
+      sendEmail(user.email, 'Password changed', 'Your password was changed.')
+    }
+    if (newEmail !== null) {
+      user.pendingEmail = newEmail
+      retireTokens(user.id, 'email_change')
+      const token = issueToken(user.id, 'email_change', newEmail)
+      sendEmail(newEmail, 'Confirm your new e-mail', `Open /auth/confirmation?token=${token}`)
+      sendEmail(user.email, 'E-mail change requested', `A change to ${newEmail} was requested.`)
+    }
     return { status: 200, body: toCurrentUser(user) }
   }),
 

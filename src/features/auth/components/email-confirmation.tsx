@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { toast } from 'react-toastify'
+import { toApiError } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
 import { useConfirmEmail } from '../api/confirm-email'
 import { ResendConfirmationForm } from './resend-confirmation-form'
@@ -16,14 +17,15 @@ type Outcome = 'confirming' | 'confirmed' | 'failed'
  * §2 e-mail confirmation (/auth/confirmation?token=…): sends the token once, says it is
  * confirming, then either confirms and goes to the login page after 2 s, or says it failed (with
  * an error toast), offers to send the e-mail again and goes to the login page after 5 s. Typing an
- * address to resend cancels that redirect.
+ * address to resend cancels that redirect. The same link confirms a new address asked for in the
+ * settings; when another account took that address meanwhile (409), the failure says so.
  */
 export function EmailConfirmation() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')
-  const { mutate, isSuccess, isError } = useConfirmEmail()
+  const { mutate, isSuccess, isError, error } = useConfirmEmail()
   const sent = useRef(false)
   const toasted = useRef(false)
   const [stayOnPage, setStayOnPage] = useState(false)
@@ -36,12 +38,16 @@ export function EmailConfirmation() {
   }, [token, mutate])
 
   const outcome: Outcome = !token || isError ? 'failed' : isSuccess ? 'confirmed' : 'confirming'
+  const failure =
+    error && toApiError(error).status === 409
+      ? t('auth.confirmation.emailTaken')
+      : t('auth.confirmation.failed')
 
   useEffect(() => {
     if (outcome !== 'failed' || toasted.current) return
     toasted.current = true
-    toast.error(t('auth.confirmation.failed'))
-  }, [outcome, t])
+    toast.error(failure)
+  }, [outcome, failure])
 
   useEffect(() => {
     if (outcome === 'confirming' || (outcome === 'failed' && stayOnPage)) return
@@ -69,7 +75,7 @@ export function EmailConfirmation() {
         <>
           <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
             <p className="font-medium">{t('auth.confirmation.notConfirmed')}</p>
-            <p className="mt-1 text-sm">{t('auth.confirmation.failed')}</p>
+            <p className="mt-1 text-sm">{failure}</p>
           </div>
           <p className="text-sm text-slate-600">
             {stayOnPage

@@ -1,34 +1,52 @@
 import { updateProfile as updateProfileCall } from '@contract/descriptors/user'
-import type { UpdateProfileBody } from '@contract/index'
+import type { CurrentUser, UpdateProfileBody } from '@contract/index'
+import { isNewAddress } from '@contract/rules'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { request } from '@/shared/api/request'
 import { currentUserKeys } from '@/shared/auth/current-user'
 
-/** PATCH /user/update_profile: name, email, description (educators) or password (§7). */
+/**
+ * PATCH /user/update_profile (§7): name, email, description (educators) or password. The
+ * password and a new e-mail address need `currentPassword`; a new address stays pending until
+ * it is confirmed from its mailbox.
+ */
 export const updateProfile = (body: UpdateProfileBody) => request(updateProfileCall, { body })
+
+type SuccessText = (t: TFunction, user: CurrentUser, body: UpdateProfileBody) => string
 
 /**
  * Both uses of the call refresh the current user (§4) and say so (§8); the caller shows the
  * failure where it belongs (a field, a toast or the dialog). The success side effects live on the
  * mutation, not on `mutate`, so they still run when the caller has gone (a dialog closed early).
  */
-const useProfileMutation = (successKey: string) => {
+const useProfileMutation = (successText: SuccessText) => {
   const queryClient = useQueryClient()
   const { t } = useTranslation()
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: async (user) => {
+    onSuccess: async (user, body) => {
       queryClient.setQueryData(currentUserKeys.me(), user)
       await queryClient.invalidateQueries({ queryKey: currentUserKeys.me() })
-      toast.success(t(successKey))
+      toast.success(successText(t, user, body))
     },
   })
 }
 
-/** Name, email and the educator's bio: success toast 'User updated'. */
-export const useUpdateProfile = () => useProfileMutation('profile.form.success')
+/**
+ * Name, email and the educator's bio: 'User updated', or, when the form asked for a new address,
+ * that a confirmation link went there.
+ */
+export const useUpdateProfile = () =>
+  useProfileMutation((t, user, body) =>
+    user.pendingEmail !== null &&
+    body.email !== undefined &&
+    !isNewAddress(user.pendingEmail, body.email)
+      ? t('profile.form.emailPending', { email: user.pendingEmail })
+      : t('profile.form.success'),
+  )
 
 /** The change-password dialog: success toast 'Password changed'. */
-export const useChangePassword = () => useProfileMutation('profile.password.success')
+export const useChangePassword = () => useProfileMutation((t) => t('profile.password.success'))

@@ -2,17 +2,23 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { type InferType, object } from 'yup'
+import { type InferType, object, string } from 'yup'
 import { serverMessage } from '@/shared/api/errors'
-import { confirmPasswordField, passwordField } from '@/shared/lib/validation'
+import { confirmPasswordField, errorKeys, passwordField } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { FormAlert } from '@/shared/ui/form-alert'
 import { Dialog } from '@/shared/ui/dialog'
 import { NewPasswordFields } from '@/shared/ui/new-password-fields'
+import { TextField } from '@/shared/ui/text-field'
 import { useChangePassword } from '../api/update-profile'
+import { currentPasswordError } from '../lib/current-password'
 
-/** §5: password required with the length/case rule; the confirmation must match. */
+/**
+ * The current password is required (the server asks for it); §5: the new one follows the
+ * length/case rule and the confirmation must match.
+ */
 const passwordSchema = object({
+  currentPassword: string().required(errorKeys.required),
   password: passwordField(),
   confirmPassword: confirmPasswordField(),
 })
@@ -20,7 +26,8 @@ type PasswordValues = InferType<typeof passwordSchema>
 
 /**
  * The dialog's form. It unmounts when the dialog closes, so Cancel, Escape or a backdrop click
- * leave no password behind and the next opening starts empty.
+ * leave no password behind and the next opening starts empty. A refused current password goes
+ * on its field; any other failure is an alert above the fields.
  */
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation()
@@ -28,14 +35,25 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<PasswordValues>({
     resolver: yupResolver(passwordSchema),
-    defaultValues: { password: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   })
+  const passwordProblem = change.error ? currentPasswordError(change.error, t) : null
 
-  const submit = ({ password }: PasswordValues) =>
-    change.mutate({ password }, { onSuccess: onClose })
+  const submit = ({ currentPassword, password }: PasswordValues) =>
+    change.mutate(
+      { password, currentPassword },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const problem = currentPasswordError(error, t)
+          if (problem) setError('currentPassword', { message: problem }, { shouldFocus: true })
+        },
+      },
+    )
 
   return (
     <form
@@ -43,10 +61,18 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="flex flex-col gap-4"
     >
-      {change.error && (
+      {change.error && !passwordProblem && (
         <FormAlert>{serverMessage(change.error, t('profile.password.failed'))}</FormAlert>
       )}
+      <TextField
+        label={t('profile.currentPassword.label')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
       <NewPasswordFields
+        passwordLabel={t('profile.password.new')}
         password={register('password')}
         passwordError={errors.password?.message}
         confirmation={register('confirmPassword')}

@@ -1,7 +1,8 @@
 import type { CurrentUser, UpdateProfileBody } from '@contract/index'
+import { isNewAddress } from '@contract/rules'
 import { yupResolver } from '@hookform/resolvers/yup'
-import { useId } from 'react'
-import { useForm } from 'react-hook-form'
+import { useId, useMemo } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { type InferType, object, string } from 'yup'
@@ -10,14 +11,25 @@ import { emailField, errorKeys, requiredText } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { fieldClass, TextField } from '@/shared/ui/text-field'
 import { useUpdateProfile } from '../api/update-profile'
+import { currentPasswordError } from '../lib/current-password'
 
-/** §5 profile: name required; email required and valid; description optional and nullable. */
-const profileSchema = object({
-  name: requiredText(),
-  email: emailField(),
-  description: string().nullable().default(null),
-})
-type ProfileValues = InferType<typeof profileSchema>
+/**
+ * §5 profile: name required; email required and valid; description optional and nullable; the
+ * current password required when the email names a new address (not for a change of case).
+ */
+const profileSchema = (currentEmail: string) =>
+  object({
+    name: requiredText(),
+    email: emailField(),
+    description: string().nullable().default(null),
+    currentPassword: string()
+      .default('')
+      .when('email', {
+        is: (email: string | undefined) => isNewAddress(currentEmail, email ?? ''),
+        then: (field) => field.required(errorKeys.required),
+      }),
+  })
+type ProfileValues = InferType<ReturnType<typeof profileSchema>>
 
 const EMAIL_EXISTS = 'Email already exists'
 
@@ -25,37 +37,48 @@ const valuesOf = (user: CurrentUser): ProfileValues => ({
   name: user.name,
   email: user.email,
   description: user.description ?? '',
+  currentPassword: '',
 })
 
 /**
  * §2 settings: full name, email and, for educators, the bio (a 300 px area, §9); Update sends
- * them. A taken e-mail goes on the email field; any other failure is a toast with the server's
- * message (§8).
+ * them. A new email address asks for the current password and waits for its confirmation link,
+ * which the email field says until it is used. A wrong current password goes on its field, a
+ * taken e-mail on the email field; any other failure is a toast with the server's message (§8).
  */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation()
   const update = useUpdateProfile()
   const isEducator = user.role === 'educator'
   const bioId = useId()
+  const schema = useMemo(() => profileSchema(user.email), [user.email])
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors },
   } = useForm<ProfileValues>({
-    resolver: yupResolver(profileSchema),
+    resolver: yupResolver(schema),
     defaultValues: valuesOf(user),
   })
+  const changesEmail = isNewAddress(user.email, useWatch({ control, name: 'email' }))
 
   const submit = (values: ProfileValues) => {
     const body: UpdateProfileBody = { name: values.name, email: values.email }
+    if (changesEmail) body.currentPassword = values.currentPassword
     // A blank bio is no bio (nullable, §5); only educators have one.
     if (isEducator) body.description = values.description?.trim() ? values.description : null
     update.mutate(body, {
       onSuccess: (updated) => reset(valuesOf(updated)),
       onError: (error) => {
         const apiError = toApiError(error)
+        const passwordProblem = currentPasswordError(apiError, t)
+        if (passwordProblem) {
+          setError('currentPassword', { message: passwordProblem }, { shouldFocus: true })
+          return
+        }
         if (apiError.status === 409 || apiError.messages[0] === EMAIL_EXISTS) {
           const message = apiError.messages[0]
           setError('email', {
@@ -90,8 +113,23 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         type="email"
         autoComplete="email"
         error={errors.email?.message}
+        hint={
+          user.pendingEmail
+            ? t('profile.form.pendingEmail', { email: user.pendingEmail })
+            : undefined
+        }
         {...register('email')}
       />
+      {changesEmail && (
+        <TextField
+          label={t('profile.currentPassword.label')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          hint={t('profile.currentPassword.emailHint')}
+          {...register('currentPassword')}
+        />
+      )}
       {isEducator && (
         <div className="flex flex-col gap-1">
           <label htmlFor={bioId} className="text-sm font-medium text-slate-800">
