@@ -232,7 +232,7 @@ describe('an app built from the default configuration on another port', () => {
     } finally {
       await app.close()
     }
-  })
+  }, 120_000)
 
   it('answers the health check with 503 when the database is gone', async () => {
     const database = await openDatabase({ dataDir: null })
@@ -247,5 +247,5 @@ describe('an app built from the default configuration on another port', () => {
     expect(response.statusCode).toBe(503)
     expect(response.json()).toMatchObject({ message: 'The database is not reachable' })
     await app.close()
-  })
+  }, 120_000)
 })
