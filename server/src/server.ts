@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { seedDemoData } from './db/seed.ts'
-import { createFileStorage, uploadsDir } from './storage/files.ts'
 
 const hostPort = (address: string, port: number) =>
   address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`
@@ -37,10 +36,7 @@ const main = async () => {
     logger: { level: config.LOG_LEVEL },
   })
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoData(
-      database.db,
-      await createFileStorage(uploadsDir(config.DATA_DIR)),
-    )
+    const seeded = await seedDemoData(database.db, app.storage)
     if (seeded) app.log.info('Empty database: demo data seeded (see README for the demo accounts)')
   }
 

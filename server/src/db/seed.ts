@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../../../contract/demo/world.ts'
 import { filePath } from '../../../contract/files.ts'
 import { demoWorld, type DemoWorld } from '../../../contract/demo/resolve.ts'
@@ -238,6 +238,16 @@ export const seedDemoData = async (db: Database, storage: SeedStorage): Promise<
   for (const file of [...stored.covers, ...stored.materials]) {
     if (file) await storage.put(file.key, file.bytes)
   }
-  await db.transaction((tx) => insertWorld(tx, world, passwordHash, stored))
-  return true
+  return db.transaction(async (tx) => {
+    // Instances starting together on one PostgreSQL seed once: the others wait for this lock,
+    // then find the users the first one wrote.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    const [seededMeanwhile] = await tx.select({ id: users.id }).from(users).limit(1)
+    if (seededMeanwhile) return false
+    await insertWorld(tx, world, passwordHash, stored)
+    return true
+  })
 }
+
+/** Any fixed number: the advisory lock of seeding. */
+const SEED_LOCK = 746_216_302
