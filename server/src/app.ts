@@ -70,7 +70,8 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(mailerPlugin, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
-    logUnsent: config.NODE_ENV !== 'production',
+    // A local product (plain HTTP) shows its e-mails' links in the log; a public one never does.
+    logUnsent: !https,
   })
   await app.register(storagePlugin, config)
   await app.register(paymentsPlugin, {
