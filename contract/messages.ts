@@ -40,6 +40,9 @@ export const MESSAGES = {
     invalidFormat: (field: string) => `${field} has an invalid format`,
     notAllowed: (property: string) => `${property} is not allowed`,
     webUrl: (field: string) => `${field} must be a web address (http or https)`,
+    unstorableText: (field: string) =>
+      `${field} contains a character that is not allowed (NUL or an unpaired surrogate)`,
+    finiteNumber: (field: string) => `${field} must be a finite number`,
   },
   accounts: {
     registered: 'Registration successful. Please confirm your e-mail',
@@ -131,5 +134,7 @@ export const MESSAGES = {
     blankName: 'File name cannot be empty',
     tooLarge: 'File is too large. Maximum size is 10MB.',
     invalidType: 'Invalid file type.',
+    malformed: 'The upload could not be read: send one file as multipart/form-data',
+    nameTooLong: (max: number) => `File name is too long (at most ${max} characters)`,
   },
 } as const

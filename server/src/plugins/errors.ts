@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../../contract/common.ts'
 import { MESSAGES, REASON_PHRASES } from '../../../contract/messages.ts'
@@ -42,6 +42,14 @@ const body = (statusCode: number, message: string | string[]): ErrorBody => ({
 })
 
 /**
+ * Sends the error body as JSON whatever the reply was about to be: a handler or hook that set
+ * another type before failing (a file, the SPA's page) would otherwise have the object refused as
+ * a payload, turning a 4xx into a 500.
+ */
+const sendError = (reply: FastifyReply, statusCode: number, message: string | string[]) =>
+  reply.status(statusCode).type('application/json; charset=utf-8').send(body(statusCode, message))
+
+/**
  * One error body for the whole API (`{ statusCode, error, message }`): domain errors with their
  * status, validation errors as a list of messages, and no internals in a 5xx.
  */
@@ -49,23 +57,23 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
       if (!(error instanceof DomainError) && error.validation) {
-        return reply.status(400).send(body(400, validationMessages(error.validation)))
+        return sendError(reply, 400, validationMessages(error.validation))
       }
       const statusCode = error instanceof DomainError ? statusOf(error) : (error.statusCode ?? 500)
       if (error instanceof ProviderUnavailableError) {
         request.log.warn({ detail: error.detail }, 'Payment provider unavailable')
-        return reply.status(statusCode).send(body(statusCode, error.message))
+        return sendError(reply, statusCode, error.message)
       }
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed')
-        return reply.status(statusCode).send(body(statusCode, MESSAGES.http.internalError))
+        return sendError(reply, statusCode, MESSAGES.http.internalError)
       }
       const message = error instanceof BadRequestError ? error.problems : error.message
-      return reply.status(statusCode).send(body(statusCode, message))
+      return sendError(reply, statusCode, message)
     })
 
     app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(body(404, MESSAGES.http.routeNotFound(request.method, request.url))),
+      sendError(reply, 404, MESSAGES.http.routeNotFound(request.method, request.url)),
     )
   },
   { name: 'errors' },
