@@ -441,12 +441,12 @@ describe('POST /lessons/:id/resources', () => {
   })
 
   it.each([
-    ['http://example.com/a'],
-    ['HTTPS://EXAMPLE.COM'],
-    ['example.com'],
-    ['localhost:3000/notes'],
-    ['https://例え.jp/パス'],
-  ])('accepts the web url %j', async (url) => {
+    ['http://example.com/a', 'http://example.com/a'],
+    ['HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM'],
+    ['example.com', 'https://example.com'],
+    ['localhost:3000/notes', 'https://localhost:3000/notes'],
+    ['https://例え.jp/パス', 'https://例え.jp/パス'],
+  ])('accepts the web url %j, stored as %j', async (url, stored) => {
     const { lesson, cookie } = await scene()
     const response = await context.call(resources.createResource, {
       params: { id: lesson.id },
@@ -454,7 +454,7 @@ describe('POST /lessons/:id/resources', () => {
       body: linkBody({ url }),
     })
     expect(response.statusCode).toBe(201)
-    expect(bodyOf(response).url).toBe(url)
+    expect(bodyOf(response).url).toBe(stored)
   })
 
   it('refuses a lessonId other than the path', async () => {
