@@ -6,7 +6,7 @@ import type { DatabaseHandle } from './db/client.ts'
 import { validatorCompiler } from './http/validators.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { dbPlugin } from './plugins/db.ts'
-import { errorsPlugin } from './plugins/errors.ts'
+import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors.ts'
 import { mailerPlugin } from './plugins/mailer.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { paymentsPlugin } from './plugins/payments.ts'
@@ -40,6 +40,8 @@ export const buildApp = async (options: AppOptions) => {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: true,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors,
   })
   app.setValidatorCompiler(validatorCompiler)
 

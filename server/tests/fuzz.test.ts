@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '../../contract/index.ts'
@@ -76,7 +77,11 @@ const problemOf = (operation: Operation, response: LightMyRequestResponse): stri
   const errors = schema && schemaErrors(schema, body)
   if (errors) return `${status} body breaks its schema: ${errors}`
   if (status >= 400) {
-    const lines = [(body as { message: string | string[] }).message].flat()
+    const error = body as { statusCode: number; error: string; message: string | string[] }
+    if (error.statusCode !== status || error.error !== STATUS_CODES[status]) {
+      return `${status} body names ${error.statusCode} ${error.error}`
+    }
+    const lines = [error.message].flat()
     if (lines.length === 0 || lines.some((line) => line.trim() === '')) {
       return `${status} with an empty message`
     }

@@ -365,7 +365,12 @@ describe('errors any endpoint may answer before its own rules', () => {
     })
     refused(xml, 415)
     const long = await context.call(lessons.getLesson, { params: { id: '1'.repeat(101) }, cookie })
-    refused(long, 414)
+    expect(refused(long, 414)).toBe(MESSAGES.http.paramTooLong(100))
+    expect(long.json()).toEqual({
+      statusCode: 414,
+      error: 'URI Too Long',
+      message: MESSAGES.http.paramTooLong(100),
+    })
     const broken = await context.call(payments.capturePayment, {
       params: { id: 1 },
       cookie: cast.student.cookie,

@@ -4,9 +4,8 @@ import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { RegisterBody } from '../../contract/endpoints/auth.ts'
 import { LessonWriteBody } from '../../contract/endpoints/lessons.ts'
-import { REASON_PHRASES } from '../../contract/messages.ts'
 import { LessonListQuery } from '../../contract/endpoints/lessons.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, REASON_PHRASES } from '../../contract/messages.ts'
 import {
   type SchemaIssue,
   unstorableIssues,

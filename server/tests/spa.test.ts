@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../contract/messages.ts'
 import { BadRequestError } from '../src/domain/errors.ts'
 import { errorsPlugin } from '../src/plugins/errors.ts'
 import { setupTestApp } from './helpers.ts'
@@ -69,7 +70,11 @@ describe('the SPA on the API origin', () => {
   ])('answers %s with the JSON error body (%i)', async (url, status) => {
     const response = await get(url)
     expect(response.statusCode).toBe(status)
-    expect(response.json()).toMatchObject({ statusCode: status })
+    expect(response.json()).toEqual({
+      statusCode: status,
+      error: status === 400 ? 'Bad Request' : 'Not Found',
+      message: status === 400 ? MESSAGES.http.badUrl : `Route GET ${url} not found`,
+    })
     expect(errorLog).toEqual([])
   })
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../../contract/common.ts'
 import { MESSAGES, REASON_PHRASES } from '../../../contract/messages.ts'
@@ -16,6 +16,9 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from '../domain/errors.ts'
+
+/** How long a path parameter may be (Fastify's default `maxParamLength`): ids are far shorter. */
+export const MAX_PARAM_LENGTH = 100
 
 /** The one place a domain error becomes an HTTP status. */
 const statusOf = (error: DomainError) => {
@@ -48,6 +51,23 @@ const body = (statusCode: number, message: string | string[]): ErrorBody => ({
  */
 const sendError = (reply: FastifyReply, statusCode: number, message: string | string[]) =>
   reply.status(statusCode).type('application/json; charset=utf-8').send(body(statusCode, message))
+
+/**
+ * The errors Fastify's router answers before any plugin runs (Fastify's `frameworkErrors`): a
+ * path whose escapes do not decode, a path parameter past the router's length. The same error
+ * body as every other error, with a message that says what to fix.
+ */
+export const frameworkErrors = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void => {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(reply, 414, MESSAGES.http.paramTooLong(MAX_PARAM_LENGTH))
+  } else {
+    void sendError(reply, 400, MESSAGES.http.badUrl)
+  }
+}
 
 /**
  * One error body for the whole API (`{ statusCode, error, message }`): domain errors with their
