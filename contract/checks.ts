@@ -17,6 +17,7 @@ import {
   resourceTypeFromFilename,
   REVIEW_MAX_LENGTH,
   reviewLength,
+  storedWebUrl,
   zonedTimeToUtc,
 } from './rules.ts'
 
@@ -78,6 +79,17 @@ export const lessonFieldProblems = (
   problems.push(...linkProblems(body.links))
   return problems
 }
+
+/**
+ * A lesson's links as both backends store them, once `lessonFieldProblems` found none: the
+ * fields the contract names, each url absolute (https:// added when it had no scheme).
+ */
+export const storedLinks = (links: NonNullable<LessonWriteBody['links']>) =>
+  links.map(({ title, description, url }) => ({
+    title,
+    description,
+    url: storedWebUrl(url) ?? url,
+  }))
 
 /**
  * The instants a session form names: its time zone and meeting link must be valid (both
@@ -156,7 +168,7 @@ export interface MaterialFacts {
 /**
  * A material write (create or replace) as both backends store it, trimmed, or every problem at
  * once. A link (§5) needs a title, a description and a web url (http or https, or no scheme:
- * https is added when opened) and no file; a file material needs a title and a file uploaded to
+ * https is added, so what is stored is absolute) and no file; a file material needs a title and a file uploaded to
  * the lesson that no other material uses, its type following the file's extension.
  */
 export const materialWrite = (
@@ -173,12 +185,13 @@ export const materialWrite = (
   const problems: string[] = []
   if (title === '') problems.push(MESSAGES.validation.required('title'))
   if (body.type === 'link') {
+    const stored = storedWebUrl(url)
     if (description === '') problems.push(MESSAGES.validation.required('description'))
     if (url === '') problems.push(MESSAGES.validation.required('url'))
-    else if (!isWebUrl(url)) problems.push(MESSAGES.validation.webUrl('url'))
+    else if (stored === null) problems.push(MESSAGES.validation.webUrl('url'))
     if (body.fileId != null) problems.push(MESSAGES.materials.linkWithFile)
-    if (problems.length > 0) return { ok: false, problems }
-    return { ok: true, value: { title, description, type: 'link', url, fileId: null } }
+    if (problems.length > 0 || stored === null) return { ok: false, problems }
+    return { ok: true, value: { title, description, type: 'link', url: stored, fileId: null } }
   }
   const { file } = facts
   if (!file) problems.push(MESSAGES.materials.unknownFile)
@@ -206,16 +219,14 @@ export const materialTitle = (title: string): Checked<string> => {
 
 /**
  * A review's text as both backends store it (§5): trimmed, not blank, at most REVIEW_MAX_LENGTH
- * characters once trimmed, and without NUL characters (PostgreSQL text cannot hold them).
+ * characters once trimmed. (A NUL character never gets here: both backends refuse one in any
+ * field as they validate the request.)
  */
 export const reviewText = (body: string): Checked<string> => {
   const text = body.trim()
   if (text === '') return { ok: false, problems: [MESSAGES.reviews.blank] }
   if (reviewLength(text) > REVIEW_MAX_LENGTH) {
     return { ok: false, problems: [MESSAGES.reviews.tooLong(REVIEW_MAX_LENGTH)] }
-  }
-  if (text.includes('\u0000')) {
-    return { ok: false, problems: [MESSAGES.validation.invalidFormat('body')] }
   }
   return { ok: true, value: text }
 }

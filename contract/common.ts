@@ -1,16 +1,41 @@
 import Type from 'typebox'
 
-/** Positive integer identifier used by every entity. */
-export const Id = Type.Integer({ minimum: 1, description: 'Positive integer identifier' })
-
 /** The largest id a PostgreSQL `integer` column holds (2^31 - 1). */
 export const ID_MAX = 2 ** 31 - 1
 
 /**
- * A path parameter id; it arrives as text and is coerced to an integer before validation. One
- * past the column's range is refused as a 400, not left to fail in the database as a 500.
+ * Positive integer identifier used by every entity. Bounded by its column, so an id past it (in
+ * a path, a query or a body) is refused as a 400, not left to fail in the database as a 500.
  */
+export const Id = Type.Integer({
+  minimum: 1,
+  maximum: ID_MAX,
+  description: 'Positive integer identifier',
+})
+
+/** A path parameter id; it arrives as text and is coerced to an integer before validation. */
 export const IdParam = Type.Integer({ minimum: 1, maximum: ID_MAX })
+
+/**
+ * The source of a regular expression for the decimal integers 1 to `max`, without leading zeros:
+ * a list of ids in one text value (`categoryIds=3,7`) is bounded like a single id.
+ */
+export const integerPattern = (max: number) => {
+  const digits = String(max)
+  const ranges = [...digits].flatMap((digit, index) => {
+    const low = index === 0 ? 1 : 0
+    const high = Number(digit) - 1
+    if (high < low) return []
+    const rest = digits.length - index - 1
+    const range = low === high ? String(low) : `[${low}-${high}]`
+    return [`${digits.slice(0, index)}${range}${rest > 0 ? `\\d{${rest}}` : ''}`]
+  })
+  const shorter = digits.length > 1 ? [`[1-9]\\d{0,${digits.length - 2}}`] : []
+  return `(?:${[...shorter, ...ranges, digits].join('|')})`
+}
+
+/** Comma-separated ids, each within the id column's range. */
+export const ID_LIST_PATTERN = `^${integerPattern(ID_MAX)}(?:,${integerPattern(ID_MAX)})*$`
 
 export const IsoDateTime = Type.String({
   format: 'date-time',
@@ -34,8 +59,14 @@ export type ErrorBody = Type.Static<typeof ErrorBody>
 export const MessageBody = Type.Object({ message: Type.String() })
 export type MessageBody = Type.Static<typeof MessageBody>
 
+/**
+ * A page number is bounded like an id: far past any list, and its offset (page times take) still
+ * fits PostgreSQL's bigint.
+ */
+export const PAGE_MAX = ID_MAX
+
 export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 })),
   take: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 }
 

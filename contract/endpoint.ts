@@ -1,4 +1,5 @@
 import type Type from 'typebox'
+import { type ErrorBody, errors } from './common.ts'
 import type { Descriptor } from './descriptor.ts'
 
 export { buildPath, type Access, type Descriptor, type HttpMethod } from './descriptor.ts'
@@ -19,11 +20,36 @@ export interface EndpointSchemas {
 
 export interface Endpoint extends Descriptor, EndpointSchemas {}
 
+type None = Record<never, never>
+
+/** The statuses of `transportErrors`, as types. */
+type TransportErrors<D extends Descriptor, S extends EndpointSchemas> = (D['method'] extends 'GET'
+  ? None
+  : Record<400 | 413 | 415, typeof ErrorBody>) &
+  (S extends { params: Type.TSchema } ? Record<414, typeof ErrorBody> : None)
+
+/**
+ * The errors an endpoint may answer before its own rules run, whatever it is: a request body
+ * (which any method but GET may carry, even where none is read) may be malformed (400), past the
+ * body limit (413) or of a type the API does not read (415); a path parameter longer than the
+ * router reads is 414. Declared here, they are in every endpoint's schemas and the OpenAPI
+ * document, new endpoints included.
+ */
+const transportErrors = (descriptor: Descriptor, schemas: EndpointSchemas) => ({
+  ...(descriptor.method === 'GET' ? {} : errors(400, 413, 415)),
+  ...(schemas.params ? errors(414) : {}),
+})
+
 /** An endpoint: the descriptor of `descriptors/`, completed with its schemas. */
 export const defineEndpoint = <const D extends Descriptor, const S extends EndpointSchemas>(
   descriptor: D,
   schemas: S,
-): D & S => ({ ...descriptor, ...schemas })
+) =>
+  ({
+    ...descriptor,
+    ...schemas,
+    response: { ...transportErrors(descriptor, schemas), ...schemas.response },
+  }) as D & Omit<S, 'response'> & { readonly response: S['response'] & TransportErrors<D, S> }
 
 type StatusOf<E extends Endpoint> = keyof E['response'] & number
 

@@ -3,6 +3,7 @@ import { Id, IsoDateTime } from './common.ts'
 import {
   EMAIL_PATTERN,
   LANGUAGES,
+  LINK_TEXT_MAX,
   RATING_MAX,
   RATING_MIN,
   RESOURCE_TYPES,
@@ -117,10 +118,11 @@ export type GuestCategory = Type.Static<typeof GuestCategory>
 
 export const Slots = Type.Integer({ minimum: SLOTS_MIN, maximum: SLOTS_MAX })
 
+/** A lesson's link (§7); the url is an absolute http(s) address once stored. */
 export const Link = Type.Object({
-  title: Type.String(),
-  description: Type.String(),
-  url: Type.String(),
+  title: Type.String({ maxLength: LINK_TEXT_MAX.title }),
+  description: Type.String({ maxLength: LINK_TEXT_MAX.description }),
+  url: Type.String({ maxLength: LINK_TEXT_MAX.url }),
 })
 export type Link = Type.Static<typeof Link>
 

@@ -5,10 +5,30 @@
 import { buildPath } from './descriptor.ts'
 import { lessonImage } from './descriptors/lessons.ts'
 import { downloadFile } from './descriptors/resources.ts'
-import { fileExtension, IMAGE_MIME_TYPES, type MATERIAL_EXTENSIONS } from './rules.ts'
+import { MESSAGES } from './messages.ts'
+import {
+  FILE_NAME_MAX,
+  fileExtension,
+  IMAGE_MIME_TYPES,
+  isBlankFileName,
+  type MATERIAL_EXTENSIONS,
+} from './rules.ts'
+import { unstorableIssues } from './validation.ts'
 
 /** The checks every upload shares live with the rules, where the SPA reads them too. */
 export { exceedsUploadLimit, isBlankFileName } from './rules.ts'
+
+/**
+ * Why both backends refuse an uploaded file's name, or null: a character no column stores (a
+ * NUL), only an extension or spaces (§5), or longer than FILE_NAME_MAX characters.
+ */
+export const fileNameProblem = (filename: string): string | null => {
+  if (unstorableIssues(filename).length > 0) return MESSAGES.validation.unstorableText('filename')
+  if (isBlankFileName(filename)) return MESSAGES.uploads.blankName
+  if ([...filename.trim()].length > FILE_NAME_MAX)
+    return MESSAGES.uploads.nameTooLong(FILE_NAME_MAX)
+  return null
+}
 
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
 

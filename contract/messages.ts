@@ -13,6 +13,7 @@ export const REASON_PHRASES: Readonly<Record<number, string>> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -31,6 +32,8 @@ export const MESSAGES = {
     originNotAllowed: 'Origin not allowed',
     databaseDown: 'The database is not reachable',
     invalidJson: 'Body must be valid JSON',
+    badUrl: 'The address is not a valid URL (check its percent-escapes)',
+    paramTooLong: (max: number) => `A path parameter is too long (at most ${max} characters)`,
     notFound: (what: string) => `${what} not found`,
     routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
     tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
@@ -42,6 +45,9 @@ export const MESSAGES = {
     invalidFormat: (field: string) => `${field} has an invalid format`,
     notAllowed: (property: string) => `${property} is not allowed`,
     webUrl: (field: string) => `${field} must be a web address (http or https)`,
+    unstorableText: (field: string) =>
+      `${field} contains a character that is not allowed (NUL or an unpaired surrogate)`,
+    finiteNumber: (field: string) => `${field} must be a finite number`,
   },
   accounts: {
     registered: 'Registration successful. Please confirm your e-mail',
@@ -135,5 +141,7 @@ export const MESSAGES = {
     blankName: 'File name cannot be empty',
     tooLarge: 'File is too large. Maximum size is 10MB.',
     invalidType: 'Invalid file type.',
+    malformed: 'The upload could not be read: send one file as multipart/form-data',
+    nameTooLong: (max: number) => `File name is too long (at most ${max} characters)`,
   },
 } as const

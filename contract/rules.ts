@@ -13,11 +13,32 @@ export const SLOTS_MIN = 1
 export const SLOTS_MAX = 50
 export const DEFAULT_MIN_SLOTS = 1
 export const DEFAULT_MAX_SLOTS = 3
-/** A lesson's price per hour, in cents: from free up to this (§5: at least 0). */
-export const LESSON_PRICE_MAX_CENTS = 100_000_000
+/**
+ * A lesson's price per hour, in cents: from free up to this (§5: at least 0). A session may last
+ * a whole day, 25 hours when clocks go back, and its price (this times its length) is stored in an
+ * integer column: 25 × 10 000 000 stays well below 2^31 - 1.
+ */
+export const LESSON_PRICE_MAX_CENTS = 10_000_000
 export const DEFAULT_PRICE_IN_CENTS = 0
 /** The longest title, about and details a lesson may have, in characters. */
 export const LESSON_TEXT_MAX = { title: 200, about: 5000, details: 20000 } as const
+/** The longest title, description and url of a link (a lesson's or a link material), in characters. */
+export const LINK_TEXT_MAX = { title: 200, description: 2000, url: 2048 } as const
+/** The most links a lesson may list. */
+export const LESSON_LINKS_MAX = 20
+/** The longest IANA time-zone name a session may name (the longest real one has 32 characters). */
+export const TIME_ZONE_MAX_LENGTH = 64
+
+/** Half of a surrogate pair: not a character at all, so UTF-8 cannot encode it. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Whether a text can be stored as it is: no NUL character (PostgreSQL text cannot hold one) and
+ * no unpaired surrogate (PostgreSQL's JSON refuses its escape, and UTF-8 has no bytes for it).
+ */
+export const isStorableText = (text: string) =>
+  !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text)
+
 export const RATING_MIN = 1
 export const RATING_MAX = 5
 /** The longest review text, in characters (after trimming). */
@@ -60,6 +81,8 @@ export const isValidEmail = (email: string) => new RegExp(EMAIL_PATTERN).test(em
 /** The join window opens this long before a session starts (§9). */
 export const JOIN_WINDOW_MS = 5 * 60 * 1000
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
+/** The longest name an uploaded file may have, in characters (as most file systems allow). */
+export const FILE_NAME_MAX = 255
 
 /** A name that is only an extension (".png") or spaces is no name (§5). */
 export const isBlankFileName = (filename: string) => filename.replace(/\.[^.]*$/, '').trim() === ''
@@ -107,9 +130,12 @@ export const resourceTypeFromFilename = (filename: string): ResourceType => {
 export const isAllowedMaterial = (filename: string) =>
   (MATERIAL_EXTENSIONS as readonly string[]).includes(fileExtension(filename))
 
-/** Urls without a scheme get https:// when opened (§5). */
-export const withScheme = (url: string) =>
-  /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`
+/**
+ * §5: a url typed without a scheme means https. Only the two functions below use it, after or
+ * inside their checks: on its own it would turn "//evil.example" or "javascript:..." into
+ * something a link opens.
+ */
+const withScheme = (url: string) => (/^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`)
 
 /**
  * A scheme at the start of a url ("javascript:", "data:", "https:"), but not a host with a port
@@ -118,16 +144,18 @@ export const withScheme = (url: string) =>
 const LEADING_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d+(?:[/?#]|$))/i
 
 /**
- * The web address a material or lesson link opens, or null when it is not one: only http and https are
- * opened anywhere (a `javascript:` or `data:` url in any case or padding is refused), a url
- * without a scheme gets https:// (§5), and the host must look like one (a dot, or localhost).
- * Spaces or control characters inside are refused too: browsers drop some of them, which would
- * turn "java\tscript:" into a script. The SPA renders a link only through this; the backends
+ * The web address a material, lesson link or meeting link opens, or null when it is not one: only
+ * http and https are opened anywhere (a `javascript:` or `data:` url in any case or padding is
+ * refused), a url without a scheme gets https:// (§5), and the host must look like one (a dot, or
+ * localhost). Refused too: spaces or control characters inside (browsers drop some of them, which
+ * would turn "java\tscript:" into a script), a url starting with a slash or backslash (relative
+ * to the page, or "//host" borrowing its scheme), and a user name or password before the host
+ * ("https://bank.example@evil.example"). The SPA renders a link only through this; the backends
  * refuse to store what it refuses.
  */
 export const safeWebUrl = (url: string): string | null => {
   const text = url.trim()
-  if (text === '' || /[\s\p{Cc}]/u.test(text)) return null
+  if (text === '' || /[\s\p{Cc}]/u.test(text) || /^[/\\]/.test(text)) return null
   if (LEADING_SCHEME.test(text) && !/^https?:\/\//i.test(text)) return null
   let parsed: URL
   try {
@@ -136,11 +164,19 @@ export const safeWebUrl = (url: string): string | null => {
     return null
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null
+  if (parsed.username !== '' || parsed.password !== '') return null
   const host = parsed.hostname
   if (!host.includes('.') && host !== 'localhost' && !host.startsWith('[')) return null
   if (host.startsWith('.')) return null
   return parsed.href
 }
+
+/**
+ * A web url as the backends store it: absolute, https:// added when it had no scheme, otherwise
+ * as typed (trimmed); null when `safeWebUrl` refuses it.
+ */
+export const storedWebUrl = (url: string): string | null =>
+  safeWebUrl(url) === null ? null : withScheme(url.trim())
 
 export const isWebUrl = (url: string) => safeWebUrl(url) !== null
 

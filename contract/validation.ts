@@ -1,4 +1,5 @@
 import { MESSAGES } from './messages.ts'
+import { isStorableText } from './rules.ts'
 
 /**
  * One failed rule as JSON-schema validators report it: ajv on the server and TypeBox's
@@ -17,6 +18,55 @@ const names = (value: unknown): string[] =>
     : Array.isArray(value)
       ? value.filter((item): item is string => typeof item === 'string')
       : []
+
+/** The keyword of the issues `unstorableIssues` reports. */
+const UNSTORABLE = 'storable'
+
+const NO_TEXT = 'must not contain NUL or an unpaired surrogate'
+
+const escapeKey = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1')
+
+/**
+ * What no column can store, anywhere in a request's params, query or body once read: a string
+ * (or an object key) with a NUL character or an unpaired surrogate, and a number that is not
+ * finite (a query's `1e999` reads as Infinity). Both backends run it after their schema check, so
+ * every field of every endpoint is covered without a rule of its own. Iterative, so a deeply
+ * nested body cannot exhaust the stack; a field's path is only spelled out for a problem.
+ */
+export const unstorableIssues = (value: unknown): SchemaIssue[] => {
+  // Breadth first, so the lines come in the order of the fields, outer ones first.
+  const nodes: { value: unknown; parent: number; key: string | number }[] = [
+    { value, parent: -1, key: '' },
+  ]
+  const pathOf = (index: number) => {
+    const keys: (string | number)[] = []
+    for (let at = index; at > 0; at = nodes[at]!.parent) keys.push(nodes[at]!.key)
+    return keys
+      .reverse()
+      .map((key) => `/${escapeKey(key)}`)
+      .join('')
+  }
+  const issues: SchemaIssue[] = []
+  const report = (index: number, params: object, message: string) =>
+    issues.push({ keyword: UNSTORABLE, instancePath: pathOf(index), params, message })
+  for (let index = 0; index < nodes.length; index += 1) {
+    const current = nodes[index]!.value
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) report(index, { text: true }, NO_TEXT)
+    } else if (typeof current === 'number') {
+      if (!Number.isFinite(current)) report(index, { number: true }, 'must be a finite number')
+    } else if (Array.isArray(current)) {
+      current.forEach((item, key) => nodes.push({ value: item, parent: index, key }))
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current)) {
+        // A bad key is reported on its object: its own name could not be shown.
+        if (!isStorableText(key)) report(index, { text: true }, NO_TEXT)
+        nodes.push({ value: item, parent: index, key })
+      }
+    }
+  }
+  return issues
+}
 
 /** The lines of one issue, each with the field it is about. */
 const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
@@ -41,6 +91,17 @@ const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
         MESSAGES.validation.notAllowed(name),
       ])
     }
+  }
+  if (issue.keyword === UNSTORABLE) {
+    const name = field || 'request'
+    return [
+      [
+        field,
+        'text' in params
+          ? MESSAGES.validation.unstorableText(name)
+          : MESSAGES.validation.finiteNumber(name),
+      ],
+    ]
   }
   // ajv writes "must NOT have", TypeBox "must not have": both backends answer ajv's words.
   if ((issue.keyword === 'minLength' || issue.keyword === 'maxLength') && 'limit' in params) {

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
+import { errors, Id, ID_LIST_PATTERN, IdParam, PageQuery, Paginated } from '../common.ts'
 import * as op from '../descriptors/lessons.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import {
@@ -11,7 +11,7 @@ import {
   Slots,
   UpcomingSession,
 } from '../entities.ts'
-import { LESSON_PRICE_MAX_CENTS, LESSON_TEXT_MAX } from '../rules.ts'
+import { LESSON_LINKS_MAX, LESSON_PRICE_MAX_CENTS, LESSON_TEXT_MAX } from '../rules.ts'
 
 export const LessonIdParams = Type.Object({ id: IdParam })
 
@@ -19,7 +19,11 @@ export const LessonIdParams = Type.Object({ id: IdParam })
 export const LessonListQuery = Type.Object({
   ...PageQuery,
   categoryIds: Type.Optional(
-    Type.String({ pattern: '^\\d+(,\\d+)*$', description: 'Comma-separated category ids' }),
+    Type.String({
+      pattern: ID_LIST_PATTERN,
+      maxLength: 1000,
+      description: 'Comma-separated category ids',
+    }),
   ),
   title: Type.Optional(
     Type.String({ maxLength: 200, description: 'Case-insensitive title search' }),
@@ -46,8 +50,12 @@ export const LessonWriteBody = Type.Object({
   about: Type.Optional(Type.String({ maxLength: LESSON_TEXT_MAX.about })),
   details: Type.Optional(Type.String({ maxLength: LESSON_TEXT_MAX.details })),
   imageId: Type.Optional(Type.Union([Id, Type.Null()])),
-  imageUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  links: Type.Optional(Type.Array(Link)),
+  imageUrl: Type.Optional(
+    Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], {
+      description: 'Ignored: the cover is set by imageId',
+    }),
+  ),
+  links: Type.Optional(Type.Array(Link, { maxItems: LESSON_LINKS_MAX })),
   files: Type.Optional(
     Type.Array(Type.Unknown(), { maxItems: 0, description: 'Client-side only; always empty' }),
   ),

@@ -3,6 +3,7 @@ import { errors, Id, IdParam, MessageBody } from '../common.ts'
 import * as op from '../descriptors/resources.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Resource, ResourceType, UploadedFile } from '../entities.ts'
+import { LINK_TEXT_MAX } from '../rules.ts'
 
 export const ResourcesParams = Type.Object({ id: IdParam })
 export const ResourceParams = Type.Object({ id: IdParam, resourceId: IdParam })
@@ -10,17 +11,17 @@ export const FileParams = Type.Object({ fileId: IdParam })
 
 /** A link (type `link`, url given) or an uploaded file (fileId from the upload call). */
 export const ResourceWriteBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  title: Type.String({ minLength: 1, maxLength: LINK_TEXT_MAX.title }),
   type: ResourceType,
-  url: Type.String({ minLength: 1, maxLength: 2048 }),
-  description: Type.String({ maxLength: 2000 }),
+  url: Type.String({ minLength: 1, maxLength: LINK_TEXT_MAX.url }),
+  description: Type.String({ maxLength: LINK_TEXT_MAX.description }),
   lessonId: Type.Optional(Id),
   fileId: Type.Optional(Type.Union([Id, Type.Null()])),
 })
 export type ResourceWriteBody = Type.Static<typeof ResourceWriteBody>
 
 export const RenameResourceBody = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  title: Type.String({ minLength: 1, maxLength: LINK_TEXT_MAX.title }),
 })
 export type RenameResourceBody = Type.Static<typeof RenameResourceBody>
 

@@ -1,13 +1,12 @@
 import Type from 'typebox'
-import { errors, IdParam } from '../common.ts'
+import { errors, Id } from '../common.ts'
 import * as op from '../descriptors/reviews.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Review } from '../entities.ts'
 import { RATING_MAX, RATING_MIN, REVIEW_MAX_LENGTH } from '../rules.ts'
 
 export const ReviewBody = Type.Object({
-  // Bounded like a path id: a lesson id past the column's range is a 400, not a database error.
-  lessonId: IdParam,
+  lessonId: Id,
   body: Type.String({ minLength: 1, maxLength: REVIEW_MAX_LENGTH }),
   rating: Type.Integer({ minimum: RATING_MIN, maximum: RATING_MAX }),
 })

@@ -3,6 +3,7 @@ import { errors, IdParam, MessageBody, PageQuery, Paginated } from '../common.ts
 import * as op from '../descriptors/sessions.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Enrollment, Session } from '../entities.ts'
+import { TIME_ZONE_MAX_LENGTH } from '../rules.ts'
 
 export const SessionsParams = Type.Object({ id: IdParam })
 export const SessionParams = Type.Object({ id: IdParam, sessionId: IdParam })
@@ -18,7 +19,11 @@ export const SessionWriteBody = Type.Object({
   date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-MM-dd' }),
   startHour: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' }),
   endHour: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' }),
-  timezone: Type.String({ minLength: 1, description: 'IANA time zone, e.g. Asia/Tokyo' }),
+  timezone: Type.String({
+    minLength: 1,
+    maxLength: TIME_ZONE_MAX_LENGTH,
+    description: 'IANA time zone, e.g. Asia/Tokyo',
+  }),
   url: Type.String({ minLength: 1, maxLength: 2048 }),
 })
 export type SessionWriteBody = Type.Static<typeof SessionWriteBody>

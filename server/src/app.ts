@@ -7,7 +7,7 @@ import { validatorCompiler } from './http/validators.ts'
 import { withSafeSerializers } from './logging.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { dbPlugin } from './plugins/db.ts'
-import { errorsPlugin } from './plugins/errors.ts'
+import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors.ts'
 import { housekeepingPlugin } from './plugins/housekeeping.ts'
 import { mailerPlugin } from './plugins/mailer.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
@@ -50,6 +50,8 @@ export const buildApp = async (options: AppOptions) => {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors,
   })
   app.setValidatorCompiler(validatorCompiler)
 

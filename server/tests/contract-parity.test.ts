@@ -807,6 +807,52 @@ const scenarios: Scenario[] = [
     }),
   },
   {
+    name: 'create lesson, protocol-relative link',
+    endpoint: api.lessons.createLesson,
+    as: EDUCATOR,
+    body: async (backend) => ({
+      ...lessonBody(await lookups.categoryId(backend)),
+      imageId: await lookups.uploadedImage(EDUCATOR)(backend),
+      links: [{ title: 'x', description: 'y', url: '//evil.example/page' }],
+    }),
+  },
+  {
+    name: 'create lesson, NUL in the title and half a surrogate pair in a link',
+    endpoint: api.lessons.createLesson,
+    as: EDUCATOR,
+    body: async (backend) => ({
+      ...lessonBody(await lookups.categoryId(backend)),
+      title: 'Kan\u0000ji',
+      links: [{ title: 'x', description: 'half \ud800', url: 'https://example.com/' }],
+    }),
+  },
+  {
+    name: 'create lesson, category id past the column',
+    endpoint: api.lessons.createLesson,
+    as: EDUCATOR,
+    body: { ...lessonBody(1), categoryId: 2 ** 31 },
+  },
+  {
+    name: 'guest lessons, a category id past the column',
+    endpoint: api.guest.guestLessons,
+    query: { categoryIds: '1,2147483648' },
+  },
+  {
+    name: 'guest lessons, page past the column',
+    endpoint: api.guest.guestLessons,
+    query: { page: 2 ** 31 },
+  },
+  {
+    name: 'guest lessons, the last page a column holds',
+    endpoint: api.guest.guestLessons,
+    query: { page: 2 ** 31 - 1, take: 100 },
+  },
+  {
+    name: 'guest lessons, NUL in the title',
+    endpoint: api.guest.guestLessons,
+    query: { title: 'Kan\u0000ji' },
+  },
+  {
     name: 'create lesson, unverified educator',
     endpoint: api.lessons.createLesson,
     as: UNVERIFIED,
@@ -961,6 +1007,34 @@ const scenarios: Scenario[] = [
     as: EDUCATOR,
     params: lessonWithResources,
     body: linkBody({ url: ' javascript:alert(1)' }),
+  },
+  {
+    name: 'create link material, protocol-relative url',
+    endpoint: api.resources.createResource,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    body: linkBody({ url: '//evil.example/page' }),
+  },
+  {
+    name: 'create link material, NUL in the description',
+    endpoint: api.resources.createResource,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    body: linkBody({ description: 'News\u0000' }),
+  },
+  {
+    name: 'upload material, NUL in the name',
+    endpoint: api.resources.uploadResourceFile,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    upload: { field: 'file', filename: 'week\u0000-1.pdf', bytes: PDF_BYTES },
+  },
+  {
+    name: 'upload material, a name past 255 characters',
+    endpoint: api.resources.uploadResourceFile,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    upload: { field: 'file', filename: `${'w'.repeat(252)}.pdf`, bytes: PDF_BYTES },
   },
   {
     name: 'create link material, blank fields',
@@ -1119,6 +1193,12 @@ const scenarios: Scenario[] = [
     endpoint: api.reviews.createReview,
     as: STUDENT,
     body: { lessonId: 2 ** 31, body: 'Parity review', rating: 4 },
+  },
+  {
+    name: 'review, NUL in the text',
+    endpoint: api.reviews.createReview,
+    as: STUDENT,
+    body: reviewOf(lookups.historyLessonId(STUDENT), { body: 'Good\u0000' }),
   },
   {
     name: 'review, rating 0 and empty text',
@@ -1394,6 +1474,40 @@ describe('changing the e-mail and password answers alike', () => {
     })
     expect(server).toEqual(mock)
     expect(mock).toEqual([...Array<number>(REAUTH_MAX_FAILURES).fill(403), 429])
+  })
+})
+
+describe('web addresses are stored alike', () => {
+  it('stores a link typed without a scheme as an absolute https url on both backends', async () => {
+    const storedOn = async (backend: Backend) => {
+      const created = await run(backend, {
+        name: 'create link material',
+        endpoint: api.resources.createResource,
+        as: EDUCATOR,
+        params: lessonWithResources,
+        body: linkBody({ url: '  www3.nhk.or.jp/news/easy/ ' }),
+      })
+      const lesson = await run(backend, {
+        name: 'create lesson',
+        endpoint: api.lessons.createLesson,
+        as: EDUCATOR,
+        body: async (on) => ({
+          ...lessonBody(await lookups.categoryId(on)),
+          imageId: await lookups.uploadedImage(EDUCATOR)(on),
+          links: [{ title: 'Kana', description: 'A chart', url: 'example.com/kana' }],
+        }),
+      })
+      return {
+        material: (created.body as { url: string }).url,
+        link: (lesson.body as { links: { url: string }[] }).links[0]?.url,
+      }
+    }
+    const expected = {
+      material: 'https://www3.nhk.or.jp/news/easy/',
+      link: 'https://example.com/kana',
+    }
+    expect(await storedOn(serverBackend)).toEqual(expected)
+    expect(await storedOn(mockBackend)).toEqual(expected)
   })
 })
 

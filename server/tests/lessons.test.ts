@@ -631,26 +631,31 @@ describe('POST /lessons', () => {
     ['  data:text/html,<script>alert(1)</script>'],
     ['ftp://files.example.com/kana.pdf'],
     ['\u0001javascript:alert(1)'],
-  ])('refuses a link to %j, keeps web links with or without a scheme', async (url) => {
-    const cast = await createCast(context.db)
-    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
-    const links = [
-      { title: 'Plain', description: 'No scheme', url: 'example.com/kana' },
-      { title: 'Hostile', description: 'Not a web page', url },
-    ]
-    const refused = await context.call(lessons.createLesson, {
-      cookie: cast.owner.cookie,
-      body: await lessonBody({ imageId, links }),
-    })
-    expect(refused.statusCode).toBe(400)
-    expect(errorOf(refused).message).toEqual(['links[1].url must be a web address (http or https)'])
-    const kept = await context.call(lessons.createLesson, {
-      cookie: cast.owner.cookie,
-      body: await lessonBody({ imageId, links: links.slice(0, 1) }),
-    })
-    expect(kept.statusCode).toBe(201)
-    expect(bodyOf(kept).links).toEqual([links[0]])
-  })
+  ])(
+    'refuses a link to %j, keeps web links (https:// added to one without a scheme)',
+    async (url) => {
+      const cast = await createCast(context.db)
+      const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
+      const links = [
+        { title: 'Plain', description: 'No scheme', url: 'example.com/kana' },
+        { title: 'Hostile', description: 'Not a web page', url },
+      ]
+      const refused = await context.call(lessons.createLesson, {
+        cookie: cast.owner.cookie,
+        body: await lessonBody({ imageId, links }),
+      })
+      expect(refused.statusCode).toBe(400)
+      expect(errorOf(refused).message).toEqual([
+        'links[1].url must be a web address (http or https)',
+      ])
+      const kept = await context.call(lessons.createLesson, {
+        cookie: cast.owner.cookie,
+        body: await lessonBody({ imageId, links: links.slice(0, 1) }),
+      })
+      expect(kept.statusCode).toBe(201)
+      expect(bodyOf(kept).links).toEqual([{ ...links[0], url: 'https://example.com/kana' }])
+    },
+  )
 
   it('reports every broken rule of the form at once', async () => {
     const cast = await createCast(context.db)

@@ -386,14 +386,14 @@ describe('POST /lessons/:id/resources', () => {
     expect(list.at(-1)).toEqual(created)
   })
 
-  it('stores a url without a scheme as given (https is added when it is opened)', async () => {
+  it('stores a url without a scheme as an absolute https url', async () => {
     const { lesson, cookie } = await scene()
     const response = await context.call(resources.createResource, {
       params: { id: lesson.id },
       cookie,
       body: linkBody({ url: 'www3.nhk.or.jp/news/easy/' }),
     })
-    expect(bodyOf(response).url).toBe('www3.nhk.or.jp/news/easy/')
+    expect(bodyOf(response).url).toBe('https://www3.nhk.or.jp/news/easy/')
   })
 
   it('reports every missing field of a link at once', async () => {
@@ -424,7 +424,10 @@ describe('POST /lessons/:id/resources', () => {
     ['file:///etc/passwd'],
     ['mailto:teacher@example.com'],
     ['http://'],
-    ['https://exa mple.com\u0000'],
+    ['https://exa mple.com'],
+    ['//evil.example/path'],
+    ['\\\\evil.example'],
+    ['https://bank.example@evil.example/'],
   ])('refuses the url %j with 400', async (url) => {
     const { lesson, cookie } = await scene()
     const before = await context.db.select().from(resourceRows)
@@ -438,12 +441,12 @@ describe('POST /lessons/:id/resources', () => {
   })
 
   it.each([
-    ['http://example.com/a'],
-    ['HTTPS://EXAMPLE.COM'],
-    ['example.com'],
-    ['localhost:3000/notes'],
-    ['https://例え.jp/パス'],
-  ])('accepts the web url %j', async (url) => {
+    ['http://example.com/a', 'http://example.com/a'],
+    ['HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM'],
+    ['example.com', 'https://example.com'],
+    ['localhost:3000/notes', 'https://localhost:3000/notes'],
+    ['https://例え.jp/パス', 'https://例え.jp/パス'],
+  ])('accepts the web url %j, stored as %j', async (url, stored) => {
     const { lesson, cookie } = await scene()
     const response = await context.call(resources.createResource, {
       params: { id: lesson.id },
@@ -451,7 +454,7 @@ describe('POST /lessons/:id/resources', () => {
       body: linkBody({ url }),
     })
     expect(response.statusCode).toBe(201)
-    expect(bodyOf(response).url).toBe(url)
+    expect(bodyOf(response).url).toBe(stored)
   })
 
   it('refuses a lessonId other than the path', async () => {
@@ -557,7 +560,7 @@ describe('PUT /lessons/:id/resources/:resourceId', () => {
     expect(bodyOf(response)).toMatchObject({
       id: link.id,
       title: 'Renamed link',
-      url: 'example.org',
+      url: 'https://example.org',
       type: 'link',
     })
   })

@@ -244,7 +244,7 @@ describe('POST /reviews', () => {
       const { lesson, cookie } = await attendedLesson()
       const response = await post(cookie, review(lesson.id, { body }))
       expect(response.statusCode).toBe(400)
-      expect(errorOf(response).message).toEqual([MESSAGES.validation.invalidFormat('body')])
+      expect(errorOf(response).message).toEqual([MESSAGES.validation.unstorableText('body')])
       expect(await storedReviews()).toEqual([])
     },
   )

@@ -4,8 +4,14 @@ import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { RegisterBody } from '../../contract/endpoints/auth.ts'
 import { LessonWriteBody } from '../../contract/endpoints/lessons.ts'
-import { REASON_PHRASES } from '../../contract/messages.ts'
-import { type SchemaIssue, validationMessages } from '../../contract/validation.ts'
+import { LessonListQuery } from '../../contract/endpoints/lessons.ts'
+import { MESSAGES, REASON_PHRASES } from '../../contract/messages.ts'
+import {
+  type SchemaIssue,
+  unstorableIssues,
+  validationMessages,
+} from '../../contract/validation.ts'
+import { validationErrors } from '../../src/mocks/http.ts'
 import { validatorCompiler } from '../src/http/validators.ts'
 
 /** What the server's validator reports for a JSON body. */
@@ -45,6 +51,55 @@ describe('the validation formatter both backends use', () => {
   ])('words %s alike, one line per field', (_case, schema, body, expected) => {
     expect(validationMessages(serverIssues(schema, body))).toEqual(expected)
     expect(validationMessages(mockIssues(schema, body))).toEqual(expected)
+  })
+})
+
+/** The lines the server's validator answers for one part of a request. */
+const serverLines = (schema: object, httpPart: 'body' | 'querystring', data: unknown) => {
+  const validate = validatorCompiler({ schema, httpPart, method: 'POST', url: '/' }) as ((
+    data: unknown,
+  ) => boolean) & { errors?: SchemaIssue[] | null }
+  return validate(structuredClone(data)) ? [] : validationMessages(validate.errors ?? [])
+}
+
+describe('what no schema states, refused alike by both backends', () => {
+  const lesson = { title: 'T', categoryId: 1, price_in_cents: 100, min_slots: 1, max_slots: 2 }
+
+  it('refuses NUL and unpaired surrogates in any string, with the rest of the problems', () => {
+    const body = {
+      ...lesson,
+      title: 'Kan\u0000ji',
+      max_slots: 99,
+      links: [{ title: 'x', description: '\udc00', url: 'https://example.com' }],
+      extra: { deep: ['ok', 'n\u0000'] },
+    }
+    const expected = [
+      'max_slots must be <= 50',
+      MESSAGES.validation.unstorableText('title'),
+      MESSAGES.validation.unstorableText('links.0.description'),
+      MESSAGES.validation.unstorableText('extra.deep.1'),
+    ]
+    expect(serverLines(LessonWriteBody, 'body', body)).toEqual(expected)
+    expect(validationErrors(LessonWriteBody, body)).toEqual(expected)
+  })
+
+  it('refuses a query number that reads as Infinity', () => {
+    // ajv coerces "1e999" to Infinity and then skips its range checks.
+    expect(serverLines(LessonListQuery, 'querystring', { page: '1e999' })).toEqual([
+      MESSAGES.validation.finiteNumber('page'),
+    ])
+  })
+
+  it('takes well-formed text of every plane, and finite numbers', () => {
+    const body = { ...lesson, title: 'かな 😀 \t\r\n \u007f', about: '' }
+    expect(serverLines(LessonWriteBody, 'body', body)).toEqual([])
+    expect(validationErrors(LessonWriteBody, body)).toEqual([])
+  })
+
+  it('walks a body nested far deeper than a call stack goes', () => {
+    let deep: unknown = 'bottom\u0000'
+    for (let level = 0; level < 200_000; level += 1) deep = [deep]
+    expect(unstorableIssues(deep)).toHaveLength(1)
   })
 })
 

@@ -9,10 +9,10 @@ import type Type from 'typebox'
 import Value from 'typebox/value'
 import type { ErrorBody, Paginated } from '@contract/common'
 import type { Descriptor, Endpoint, HttpMethod, Reply, StaticOf } from '@contract/endpoint'
-import { exceedsUploadLimit, isBlankFileName } from '@contract/files'
+import { exceedsUploadLimit, fileNameProblem } from '@contract/files'
 import { MESSAGES, reasonPhrase } from '@contract/messages'
 import { pageRequest, toPage } from '@contract/paging'
-import { validationMessages } from '@contract/validation'
+import { unstorableIssues, validationMessages } from '@contract/validation'
 import { env } from '@/shared/config/env'
 import { db, type DbUser } from './db'
 
@@ -51,9 +51,17 @@ export const errorResponse = (status: number, message: string | string[]) =>
     { status },
   )
 
-/** Every failed rule of a schema as a readable line, worded as the server words them. */
-export const validationErrors = (schema: Type.TSchema, value: unknown): string[] =>
-  Value.Check(schema, value) ? [] : validationMessages([...Value.Errors(schema, value)])
+/**
+ * Every failed rule of a schema as a readable line, worded as the server words them, then what
+ * no schema states and the server refuses too: text no column stores, numbers that are not finite.
+ */
+export const validationErrors = (schema: Type.TSchema, value: unknown): string[] => {
+  const issues = [
+    ...(Value.Check(schema, value) ? [] : Value.Errors(schema, value)),
+    ...unstorableIssues(value),
+  ]
+  return issues.length === 0 ? [] : validationMessages(issues)
+}
 
 /** Query strings and path params arrive as text: turn integers and booleans into values. */
 const fromStrings = (
@@ -177,19 +185,25 @@ export const paginate = <T>(
 }
 
 /**
- * The file of a multipart upload, after the checks every upload shares (§5): present, a non-blank
- * name, at most 10 MB. The caller checks the type.
+ * The file of a multipart upload, after the checks every upload shares (§5): present, a name the
+ * server accepts too, at most 10 MB. The caller checks the type.
  */
 export const readUpload = async (request: Request, field: string) => {
+  const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') ?? false
+  if (!multipart) return fail(400, MESSAGES.uploads.noFile)
   let form: FormData
   try {
     form = await request.formData()
   } catch {
-    return fail(400, MESSAGES.uploads.noFile)
+    return fail(400, MESSAGES.uploads.malformed)
   }
   const file = form.get(field)
   if (file === null || typeof file === 'string') return fail(400, MESSAGES.uploads.noFile)
-  if (isBlankFileName(file.name)) fail(400, MESSAGES.uploads.blankName)
+  const nameProblem = fileNameProblem(file.name)
+  if (nameProblem !== null) fail(400, nameProblem)
+  const fields = [...form.entries()].filter((entry) => typeof entry[1] === 'string')
+  const unstorable = unstorableIssues(Object.fromEntries(fields))
+  if (unstorable.length > 0) fail(400, validationMessages(unstorable))
   if (exceedsUploadLimit(file.size)) fail(413, MESSAGES.uploads.tooLarge)
   return { file, bytes: new Uint8Array(await file.arrayBuffer()) }
 }

@@ -218,6 +218,30 @@ describe('the student dashboard (§2)', () => {
     expect(within(next).queryByRole('link', { name: /Join/ })).not.toBeInTheDocument()
   })
 
+  it('never links a live lesson to a stored meeting url that is not http(s)', async () => {
+    const session = sessionById(seedIds.sessions.live)
+    server.use(
+      mockEndpoint(lessons.upcomingLessons, () =>
+        answer(lessons.upcomingLessons, {
+          data: [
+            {
+              lesson: toLesson(lessonById(session.lessonId)),
+              session: { ...toSession(session, student()), url: 'javascript:alert(1)' },
+            },
+          ],
+          meta: { page: 1, take: 20, itemCount: 1, pageCount: 1, hasNextPage: false },
+        }),
+      ),
+    )
+    await renderApp(undefined, { user: 'student' })
+    const next = await waitFor(nextLesson)
+    expect(within(next).getByRole('button', { name: 'Join' })).toBeDisabled()
+    expect(within(next).queryByRole('link', { name: /Join/ })).not.toBeInTheDocument()
+    expect(next).toHaveTextContent(
+      'This link is not a web address (only http and https links open), so it is unavailable.',
+    )
+  })
+
   it('says so, without a countdown, when nothing is coming up', async () => {
     db.enrollments = db.enrollments.filter((row) => row.userId !== seedIds.student)
     await renderApp(undefined, { user: 'student' })

@@ -95,6 +95,20 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
     expect(screen.queryByRole('link', { name: 'Algebra Basics' })).not.toBeInTheDocument()
   })
 
+  it('never links a session to a stored meeting url that is not http(s), and says why', async () => {
+    sessionById(seedIds.sessions.live).url = 'data:text/html,<script>alert(1)</script>'
+    await renderApp(undefined, { user: 'educator', url: URL })
+    await waitFor(() => expect(rows()).toHaveLength(6))
+    const live = rows()[0]!
+    expect(within(live).getByText('Live now')).toBeVisible()
+    expect(within(live).queryByRole('link', { name: /^Join/ })).not.toBeInTheDocument()
+    const join = within(live).getByRole('button', { name: 'Join' })
+    expect(join).toBeDisabled()
+    expect(join).toHaveAccessibleDescription(
+      'This link is not a web address (only http and https links open), so it is unavailable.',
+    )
+  })
+
   it("shows dates and times in the viewer's time zone", async () => {
     const sushi = db.sessions.find(
       (session) => isMine(session) && lessonOf(session.lessonId).title === 'Sushi Workshop',

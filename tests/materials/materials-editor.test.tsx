@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Descriptor } from '@contract/descriptor'
 import * as resources from '@contract/descriptors/resources'
-import { UPLOAD_LIMIT_BYTES } from '@contract/rules'
+import { FILE_NAME_MAX, UPLOAD_LIMIT_BYTES } from '@contract/rules'
 import { MaterialsEditor } from '@/features/materials/components/materials-editor'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
@@ -152,6 +152,22 @@ describe('materials editor: adding a link', () => {
       expect(screen.queryByRole('button', { name: 'Rename Trap' })).not.toBeInTheDocument()
     },
   )
+
+  it('refuses a NUL character in a link before sending it, saying so at the field', async () => {
+    const calls = countCalls(resources.createResource)
+    const user = setup()
+    await renderEditor()
+    const form = within(linkForm())
+    const title = form.getByRole('textbox', { name: 'Link title' })
+    // A NUL cannot be typed, only pasted.
+    await user.click(title)
+    await user.paste('Kana\u0000chart')
+    await user.type(form.getByRole('textbox', { name: 'Link description' }), 'A chart')
+    await user.type(form.getByRole('textbox', { name: 'Link URL' }), 'https://example.com/')
+    await user.click(form.getByRole('button', { name: 'Add link' }))
+    expect(title).toHaveAccessibleDescription('Contains a character that is not allowed')
+    expect(calls).toEqual([])
+  })
 
   it('adds a link without a scheme, which then opens with https://', async () => {
     const bodies = recordBodies(resources.createResource)
@@ -315,6 +331,18 @@ describe('materials editor: uploading a file', () => {
     await renderEditor()
     await user.upload(fileInput(), materialFile('   .pdf'))
     expect(within(uploadForm()).getByRole('alert')).toHaveTextContent('File name cannot be empty')
+    await user.click(within(uploadForm()).getByRole('button', { name: 'Upload' }))
+    expect(calls).toEqual([])
+  })
+
+  it('refuses a file whose name is longer than the server keeps, before sending it', async () => {
+    const calls = countCalls(resources.uploadResourceFile)
+    const user = setup()
+    await renderEditor()
+    await user.upload(fileInput(), materialFile(`${'n'.repeat(FILE_NAME_MAX - 3)}.pdf`))
+    expect(within(uploadForm()).getByRole('alert')).toHaveTextContent(
+      `File name is too long (at most ${FILE_NAME_MAX} characters)`,
+    )
     await user.click(within(uploadForm()).getByRole('button', { name: 'Upload' }))
     expect(calls).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isWebUrl, safeWebUrl } from '@contract/rules'
+import { isWebUrl, safeWebUrl, storedWebUrl } from '@contract/rules'
 
 describe('safeWebUrl: the only urls a link material opens', () => {
   it.each([
@@ -33,6 +33,14 @@ describe('safeWebUrl: the only urls a link material opens', () => {
     'https:/example.com',
     'https://',
     'https://exa mple.com',
+    '//evil.example/path',
+    '///evil.example',
+    '\\\\evil.example',
+    '/\\evil.example',
+    '/relative/path',
+    'https://bank.example@evil.example/',
+    'https://user:secret@example.com/',
+    'https:\\\\evil.example',
     'hello',
     '',
     '   ',
@@ -40,4 +48,23 @@ describe('safeWebUrl: the only urls a link material opens', () => {
     expect(safeWebUrl(url)).toBeNull()
     expect(isWebUrl(url)).toBe(false)
   })
+})
+
+describe('storedWebUrl: what the backends store for a link', () => {
+  it.each([
+    ['www3.nhk.or.jp/news/easy/', 'https://www3.nhk.or.jp/news/easy/'],
+    ['  example.com  ', 'https://example.com'],
+    ['http://example.com/a?b=c', 'http://example.com/a?b=c'],
+    ['HTTPS://Example.com/Path', 'HTTPS://Example.com/Path'],
+  ])('stores %j as %j: absolute, https when it had no scheme', (url, stored) => {
+    expect(storedWebUrl(url)).toBe(stored)
+    expect(safeWebUrl(stored)).not.toBeNull()
+  })
+
+  it.each(['javascript:alert(1)', '//evil.example', 'data:text/plain,x', ''])(
+    'stores nothing for %j',
+    (url) => {
+      expect(storedWebUrl(url)).toBeNull()
+    },
+  )
 })

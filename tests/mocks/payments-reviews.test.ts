@@ -366,7 +366,7 @@ describe('reviews', () => {
     expect(blankRefused.status).toBe(400)
     expect(blankRefused.body.message).toEqual([MESSAGES.reviews.blank])
     const nul = await refused(reviews.createReview, { json: { ...review, body: 'Good\u0000' } })
-    expect(nul.body.message).toEqual([MESSAGES.validation.invalidFormat('body')])
+    expect(nul.body.message).toEqual([MESSAGES.validation.unstorableText('body')])
     const created = await call(reviews.createReview, { json: { ...review, body: '  Trimmed  ' } })
     expect(created.body).toMatchObject({ body: 'Trimmed' })
     expect((await call(reviews.createReview, { json: blank })).status).toBe(409)

@@ -173,13 +173,13 @@ describe('materials', () => {
     expect(hostile.body.message).toEqual(['url must be a web address (http or https)'])
   })
 
-  it('stores a url without a scheme as given', async () => {
+  it('stores a url without a scheme as an absolute https url', async () => {
     const created = await call(resources.createResource, {
       params: lesson,
       as: educator,
       json: { ...link, url: 'jisho.org/search' },
     })
-    expect(created.body.url).toBe('jisho.org/search')
+    expect(created.body.url).toBe('https://jisho.org/search')
   })
 
   it('refuses a file another material already uses, and a blank rename', async () => {

@@ -139,6 +139,19 @@ describe('the review dialog (§2, §5)', () => {
     expect(sentRequests).toEqual([])
   })
 
+  it('refuses a NUL character in the text before sending, saying so at the field', async () => {
+    const { dialog } = await openDialog()
+    await userEvent.click(textOf(dialog))
+    await userEvent.paste('Great\u0000lesson')
+    await userEvent.click(star(dialog, 5))
+    await userEvent.click(submit(dialog))
+    expect(textOf(dialog)).toBeInvalid()
+    expect(textOf(dialog)).toHaveAccessibleDescription(
+      expect.stringContaining('Contains a character that is not allowed'),
+    )
+    expect(sentRequests).toEqual([])
+  })
+
   it('rates with the keyboard: arrows move between the stars, Space picks one', async () => {
     const { dialog } = await openDialog()
     await userEvent.type(textOf(dialog), 'Nice')

@@ -112,6 +112,24 @@ describe('a session card', () => {
       expect(open).toHaveBeenCalledWith(URL_ZOOM, '_blank', 'noopener,noreferrer')
     })
 
+    it.each([
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(document.cookie)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example/j/1',
+    ])('never opens a stored meeting link that is not http(s): %j', async (url) => {
+      const open = vi.spyOn(window, 'open').mockReturnValue(null)
+      await renderCard(craft(MINUTE, { url }))
+      expect(joinButton()).toBeDisabled()
+      expect(card()).toHaveTextContent(
+        'This link is not a web address (only http and https links open), so it is unavailable.',
+      )
+      const user = userEvent.setup()
+      await user.click(joinButton()!)
+      expect(open).not.toHaveBeenCalled()
+    })
+
     it('offers Unenrol until the very instant the session starts, then says why not', async () => {
       fakeAllTimers()
       await renderCard(craft(1))

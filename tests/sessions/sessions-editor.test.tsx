@@ -107,6 +107,9 @@ describe('the lesson page of its owner', () => {
     await waitForCards()
     const future = cardOf(ids.futurePaid)
     expect(future).toHaveTextContent('javascript:alert(1)')
+    expect(future).toHaveTextContent(
+      'This link is not a web address (only http and https links open), so it is unavailable.',
+    )
     expect(within(future).queryByRole('link')).not.toBeInTheDocument()
   })
 

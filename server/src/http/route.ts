@@ -1,3 +1,4 @@
+import type { SwaggerTransform } from '@fastify/swagger'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
 import type { AuthUser } from '../plugins/auth.ts'
@@ -36,6 +37,25 @@ const isReply = <E extends Endpoint>(
 ): result is FastifyReply => (result as unknown) === reply
 
 /**
+ * The OpenAPI document shows an upload's form: its one file field. Only the document gets this
+ * body schema; Fastify never validates a multipart body against one (the upload is read as a
+ * stream, and `readUpload` checks it).
+ */
+const documentUpload =
+  (field: string): SwaggerTransform =>
+  ({ schema, url }) => ({
+    schema: {
+      ...schema,
+      body: {
+        type: 'object',
+        required: [field],
+        properties: { [field]: { type: 'string', format: 'binary' } },
+      },
+    },
+    url,
+  })
+
+/**
  * Registers a contract endpoint: its path, the schemas of params, query, body and every response
  * status (validation, serialisation and the OpenAPI document), and its declared access, which
  * the auth plugin checks before anything else runs.
@@ -62,6 +82,7 @@ export const route = <const E extends Endpoint>(
       access: endpoint.access,
       ...(options.rateLimited ? { rateLimit: app.rateLimitOptions } : {}),
       ...(options.changesState ? { changesState: true } : {}),
+      ...(endpoint.multipart ? { swaggerTransform: documentUpload(endpoint.multipart.field) } : {}),
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler({

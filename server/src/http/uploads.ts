@@ -1,31 +1,56 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isBlankFileName } from '../../../contract/files.ts'
+import type { MultipartFields } from '@fastify/multipart'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import { fileNameProblem } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
+import { unstorableIssues, validationMessages } from '../../../contract/validation.ts'
 import { BadRequestError, PayloadTooLargeError } from '../domain/errors.ts'
 
 /**
- * The file of a multipart upload, after the checks every upload shares: present in the named
- * field, a non-blank name, and within the size limit (the multipart plugin stops reading past
- * it). The caller checks the type.
+ * Reads from the multipart stream. A file past the size limit is a 413 with its own message, the
+ * plugin's other limits stay 413s; anything else that breaks while reading (no boundary, a body
+ * cut short, a part that is not multipart, a client gone mid-upload) is the request's fault: a
+ * 400, never a 500.
  */
-export const readUpload = async (app: FastifyInstance, request: FastifyRequest, field: string) => {
-  if (!request.isMultipart()) throw new BadRequestError(MESSAGES.uploads.noFile)
-  const part = await request.file()
-  if (!part) throw new BadRequestError(MESSAGES.uploads.noFile)
-  if (part.fieldname !== field) {
-    part.file.resume()
-    throw new BadRequestError(MESSAGES.uploads.noFile)
-  }
-  if (isBlankFileName(part.filename)) {
-    part.file.resume()
-    throw new BadRequestError(MESSAGES.uploads.blankName)
-  }
+const readPart = async <T>(app: FastifyInstance, read: () => Promise<T>): Promise<T> => {
   try {
-    return { filename: part.filename, bytes: await part.toBuffer() }
+    return await read()
   } catch (error) {
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
       throw new PayloadTooLargeError(MESSAGES.uploads.tooLarge)
     }
-    throw error
+    if ((error as FastifyError).statusCode === 413) throw error
+    throw new BadRequestError(MESSAGES.uploads.malformed)
   }
+}
+
+/** The text fields sent before the file, by name (a repeated name gives its values in order). */
+const textFields = (fields: MultipartFields) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([name, entry]) => [
+      name,
+      [entry ?? []].flat().flatMap((part) => (part.type === 'field' ? [part.value] : [])),
+    ]),
+  )
+
+/**
+ * The file of a multipart upload, after the checks every upload shares: present in the named
+ * field, a name both backends accept (`fileNameProblem`), no text field the database could not
+ * store, and within the size limit (the multipart plugin stops reading past it). The caller
+ * checks the type.
+ */
+export const readUpload = async (app: FastifyInstance, request: FastifyRequest, field: string) => {
+  if (!request.isMultipart()) throw new BadRequestError(MESSAGES.uploads.noFile)
+  const part = await readPart(app, () => request.file())
+  if (!part) throw new BadRequestError(MESSAGES.uploads.noFile)
+  const refuse = (problems: string | string[]) => {
+    part.file.resume()
+    return new BadRequestError(problems)
+  }
+  if (part.fieldname !== field) throw refuse(MESSAGES.uploads.noFile)
+  const nameProblem = fileNameProblem(part.filename)
+  if (nameProblem !== null) throw refuse(nameProblem)
+  // The fields beside the file are not read, but no request carries what cannot be stored.
+  const unstorable = unstorableIssues(textFields(part.fields))
+  if (unstorable.length > 0) throw refuse(validationMessages(unstorable))
+  return { filename: part.filename, bytes: await readPart(app, () => part.toBuffer()) }
 }

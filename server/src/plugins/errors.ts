@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../../contract/common.ts'
 import { MESSAGES, REASON_PHRASES } from '../../../contract/messages.ts'
@@ -17,6 +17,9 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from '../domain/errors.ts'
+
+/** How long a path parameter may be (Fastify's default `maxParamLength`): ids are far shorter. */
+export const MAX_PARAM_LENGTH = 100
 
 /** The one place a domain error becomes an HTTP status. */
 const statusOf = (error: DomainError) => {
@@ -44,6 +47,31 @@ const body = (statusCode: number, message: string | string[]): ErrorBody => ({
 })
 
 /**
+ * Sends the error body as JSON whatever the reply was about to be: a handler or hook that set
+ * another type before failing (a file, the SPA's page) would otherwise have the object refused as
+ * a payload, turning a 4xx into a 500.
+ */
+const sendError = (reply: FastifyReply, statusCode: number, message: string | string[]) =>
+  reply.status(statusCode).type('application/json; charset=utf-8').send(body(statusCode, message))
+
+/**
+ * The errors Fastify's router answers before any plugin runs (Fastify's `frameworkErrors`): a
+ * path whose escapes do not decode, a path parameter past the router's length. The same error
+ * body as every other error, with a message that says what to fix.
+ */
+export const frameworkErrors = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void => {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(reply, 414, MESSAGES.http.paramTooLong(MAX_PARAM_LENGTH))
+  } else {
+    void sendError(reply, 400, MESSAGES.http.badUrl)
+  }
+}
+
+/**
  * One error body for the whole API (`{ statusCode, error, message }`): domain errors with their
  * status, validation errors as a list of messages, and no internals in a 5xx.
  */
@@ -51,27 +79,27 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
       if (!(error instanceof DomainError) && error.validation) {
-        return reply.status(400).send(body(400, validationMessages(error.validation)))
+        return sendError(reply, 400, validationMessages(error.validation))
       }
       const statusCode = error instanceof DomainError ? statusOf(error) : (error.statusCode ?? 500)
       if (error instanceof ProviderUnavailableError) {
         request.log.warn({ detail: error.detail }, 'Payment provider unavailable')
-        return reply.status(statusCode).send(body(statusCode, error.message))
+        return sendError(reply, statusCode, error.message)
       }
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed')
-        return reply.status(statusCode).send(body(statusCode, MESSAGES.http.internalError))
+        return sendError(reply, statusCode, MESSAGES.http.internalError)
       }
       // Like the rate limiter's 429, it says when to try again.
       if (error instanceof TooManyAttemptsError) {
         void reply.header('retry-after', String(error.retryAfterSeconds))
       }
       const message = error instanceof BadRequestError ? error.problems : error.message
-      return reply.status(statusCode).send(body(statusCode, message))
+      return sendError(reply, statusCode, message)
     })
 
     app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(body(404, MESSAGES.http.routeNotFound(request.method, request.url))),
+      sendError(reply, 404, MESSAGES.http.routeNotFound(request.method, request.url)),
     )
   },
   { name: 'errors' },

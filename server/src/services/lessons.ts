@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
-import { lessonFieldProblems } from '../../../contract/checks.ts'
+import { lessonFieldProblems, storedLinks } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
 import type { HistoryEntry, OwnLesson, UpcomingSession } from '../../../contract/entities.ts'
 import type { LessonWriteBody } from '../../../contract/endpoints/lessons.ts'
@@ -72,7 +72,7 @@ const checkedLessonFields = async (
     about: body.about,
     details: body.details,
     imageId: body.imageId,
-    links: body.links?.map(({ title, description, url }) => ({ title, description, url })),
+    links: body.links && storedLinks(body.links),
   }
 }
 

@@ -10,7 +10,7 @@ import {
   uploadLessonImage,
   type LessonWriteBody,
 } from '@contract/endpoints/lessons'
-import { lessonFieldProblems } from '@contract/checks'
+import { lessonFieldProblems, storedLinks } from '@contract/checks'
 import { sniffImageType } from '@contract/files'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
@@ -42,7 +42,7 @@ const lessonFields = (body: LessonWriteBody, user: DbUser, current: DbLesson | n
     ...(body.about === undefined ? {} : { about: body.about }),
     ...(body.details === undefined ? {} : { details: body.details }),
     ...(body.imageId === undefined ? {} : { imageId: body.imageId }),
-    ...(body.links === undefined ? {} : { links: body.links.map((link) => ({ ...link })) }),
+    ...(body.links === undefined ? {} : { links: storedLinks(body.links) }),
   }
 }
 

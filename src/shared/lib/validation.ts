@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PASSWORD_PATTERN } from '@contract/rules'
+import { EMAIL_PATTERN, isStorableText, PASSWORD_PATTERN } from '@contract/rules'
 import { ref, string } from 'yup'
 
 /**
@@ -12,15 +12,27 @@ export const errorKeys = {
   passwordMustMatch: 'common.errors.passwordMustMatch',
   acceptTerms: 'common.errors.acceptTerms',
   emailExists: 'common.errors.emailExists',
+  invalidCharacters: 'common.errors.invalidCharacters',
 } as const
 
-export const requiredText = () => string().trim().required(errorKeys.required)
+/**
+ * The API refuses a NUL character or an unpaired surrogate in any text (no column stores them):
+ * a form says so at the field instead. For `.test('storable', errorKeys.invalidCharacters, storable)`.
+ */
+export const storable = (value: string | null | undefined) => value == null || isStorableText(value)
+
+export const requiredText = () =>
+  string()
+    .trim()
+    .required(errorKeys.required)
+    .test('storable', errorKeys.invalidCharacters, storable)
 
 export const emailField = () =>
   string()
     .trim()
     .required(errorKeys.required)
     .matches(new RegExp(EMAIL_PATTERN), errorKeys.invalidEmail)
+    .test('storable', errorKeys.invalidCharacters, storable)
 
 export const passwordField = () =>
   string()

@@ -1,5 +1,5 @@
 import type { UpcomingSession } from '@contract/index'
-import { withScheme } from '@contract/rules'
+import { safeWebUrl } from '@contract/rules'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -120,6 +120,8 @@ function UpcomingSessionRow({ item, phase }: { item: UpcomingSession; phase: Ses
   const hintId = useId()
   const { lesson, session } = item
   const joinable = phase === 'joinWindow' || phase === 'live'
+  // Only an http(s) link is opened; one stored before that rule is shown as unavailable.
+  const href = session.url === null ? null : safeWebUrl(session.url)
   return (
     <article className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
@@ -138,9 +140,9 @@ function UpcomingSessionRow({ item, phase }: { item: UpcomingSession; phase: Ses
         )}
       </div>
       <div className="flex flex-col items-start gap-1 sm:items-end">
-        {joinable && session.url ? (
+        {joinable && href !== null ? (
           <a
-            href={withScheme(session.url)}
+            href={href}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={t('upcoming.joinNamed', { title: lesson.title })}
@@ -154,7 +156,11 @@ function UpcomingSessionRow({ item, phase }: { item: UpcomingSession; phase: Ses
               {t('upcoming.join')}
             </Button>
             <p id={hintId} className="text-xs text-slate-600">
-              {joinable ? t('upcoming.noLink') : t('upcoming.joinOpens')}
+              {!joinable
+                ? t('upcoming.joinOpens')
+                : session.url === null
+                  ? t('upcoming.noLink')
+                  : t('common.unsafeUrl')}
             </p>
           </>
         )}

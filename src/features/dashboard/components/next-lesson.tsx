@@ -1,5 +1,5 @@
 import type { UpcomingSession } from '@contract/index'
-import { withScheme } from '@contract/rules'
+import { safeWebUrl } from '@contract/rules'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -31,9 +31,11 @@ export function NextLesson({ next, now, phase }: NextLessonProps) {
   const { lesson, session } = next
   const live = phase === 'live'
   const left = Date.parse(session.start_time) - now
-  const joinLink = session.url ? (
+  // Only an http(s) link is opened; one stored before that rule is shown as unavailable.
+  const href = session.url === null ? null : safeWebUrl(session.url)
+  const joinLink = href ? (
     <a
-      href={withScheme(session.url)}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
       className={buttonClass('primary', 'self-start')}
@@ -82,6 +84,9 @@ export function NextLesson({ next, now, phase }: NextLessonProps) {
           </Button>
         ))}
       {phase === 'joinWindow' && joinLink}
+      {session.url !== null && href === null && (
+        <p className="text-sm text-slate-600">{t('common.unsafeUrl')}</p>
+      )}
     </section>
   )
 }

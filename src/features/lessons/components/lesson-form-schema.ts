@@ -1,6 +1,6 @@
 import { LESSON_PRICE_MAX_CENTS, LESSON_TEXT_MAX, SLOTS_MAX, SLOTS_MIN } from '@contract/rules'
 import { mixed, object, type ObjectSchema, string } from 'yup'
-import { errorKeys, requiredText } from '@/shared/lib/validation'
+import { errorKeys, requiredText, storable } from '@/shared/lib/validation'
 
 /**
  * The lesson form's values as the inputs hold them: numbers stay text until submit, so a value
@@ -73,7 +73,10 @@ const seatsField = () =>
     .test('max', lessonErrorKeys.seatsMax, (value) => !whole(value) || Number(value) <= SLOTS_MAX)
 
 const textField = (max: number, required: boolean) =>
-  (required ? requiredText() : string().trim().default('')).max(max, lessonErrorKeys.tooLong)
+  (required
+    ? requiredText()
+    : string().trim().default('').test('storable', errorKeys.invalidCharacters, storable)
+  ).max(max, lessonErrorKeys.tooLong)
 
 /**
  * §5 lesson rules: title, image, category and price required (price numeric, at least 0, at

@@ -1,7 +1,9 @@
 import {
   exceedsUploadLimit,
+  FILE_NAME_MAX,
   isAllowedMaterial,
   isBlankFileName,
+  LINK_TEXT_MAX,
   MATERIAL_EXTENSIONS,
   resourceTypeFromFilename,
 } from '@contract/rules'
@@ -20,12 +22,12 @@ import { InvalidUploadReplyError, useUploadResourceFile } from '../api/upload-re
 const HINTED = ['pdf', 'doc', 'ppt', 'xls', 'docx', 'pptx', 'xlsx']
 const OTHERS = MATERIAL_EXTENSIONS.filter((ext) => !HINTED.includes(ext))
 const ACCEPT = MATERIAL_EXTENSIONS.map((ext) => `.${ext}`).join(',')
-const TITLE_MAX = 200
 
 /** §5's checks, in the order a user can fix them; the translation key of the first that fails. */
 const fileProblem = (file: File | null) => {
   if (!file) return 'materials.editor.files.noFile'
   if (isBlankFileName(file.name)) return 'materials.editor.files.blankName'
+  if ([...file.name.trim()].length > FILE_NAME_MAX) return 'materials.editor.files.nameTooLong'
   if (!isAllowedMaterial(file.name.trim())) return 'materials.editor.files.invalidType'
   if (exceedsUploadLimit(file.size)) return 'materials.editor.files.tooLarge'
   return null
@@ -83,7 +85,7 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
     const name = chosen.name.trim()
     try {
       await create.mutateAsync({
-        title: name.slice(0, TITLE_MAX),
+        title: name.slice(0, LINK_TEXT_MAX.title),
         type: resourceTypeFromFilename(name),
         url: apiAssetUrl(uploaded.path),
         description: '',
@@ -169,7 +171,7 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
       )}
       {problem && (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {t(problem)}
+          {t(problem, { max: FILE_NAME_MAX })}
         </p>
       )}
       {progress !== undefined && file && (

@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup'
-import { isWebUrl } from '@contract/rules'
+import { isWebUrl, LINK_TEXT_MAX } from '@contract/rules'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { type InferType, object } from 'yup'
@@ -7,11 +7,6 @@ import { requiredText } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { FormAlert } from '@/shared/ui/form-alert'
 import { TextField } from '@/shared/ui/text-field'
-
-/** The limits of the contract's resource body. */
-const TITLE_MAX = 200
-const DESCRIPTION_MAX = 2000
-const URL_MAX = 2048
 
 const linkSchema = object({
   title: requiredText(),
@@ -77,13 +72,13 @@ export function LinkForm({
       {failure && <FormAlert>{failure}</FormAlert>}
       <TextField
         label={t('materials.editor.links.titleLabel')}
-        maxLength={TITLE_MAX}
+        maxLength={LINK_TEXT_MAX.title}
         error={errors.title?.message}
         {...register('title')}
       />
       <TextField
         label={t('materials.editor.links.descriptionLabel')}
-        maxLength={DESCRIPTION_MAX}
+        maxLength={LINK_TEXT_MAX.description}
         error={errors.description?.message}
         {...register('description')}
       />
@@ -93,7 +88,7 @@ export function LinkForm({
         inputMode="url"
         autoComplete="url"
         placeholder="https://"
-        maxLength={URL_MAX}
+        maxLength={LINK_TEXT_MAX.url}
         hint={t('materials.editor.links.urlHint')}
         error={errors.url?.message}
         {...register('url')}

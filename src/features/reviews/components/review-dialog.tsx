@@ -4,6 +4,7 @@ import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { number, object, string } from 'yup'
+import { errorKeys, storable } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { Dialog } from '@/shared/ui/dialog'
 import { fieldClass } from '@/shared/ui/text-field'
@@ -17,7 +18,8 @@ const reviewSchema = object({
   body: string()
     .trim()
     .required(REQUIRED)
-    .test('max-length', TOO_LONG, (value) => reviewLength(value ?? '') <= REVIEW_MAX_LENGTH),
+    .test('max-length', TOO_LONG, (value) => reviewLength(value ?? '') <= REVIEW_MAX_LENGTH)
+    .test('storable', errorKeys.invalidCharacters, storable),
   rating: number().integer().min(RATING_MIN, REQUIRED).max(RATING_MAX).required(REQUIRED),
 })
 type ReviewValues = { body: string; rating: number }
@@ -64,6 +66,7 @@ function ReviewForm({
     rating: `${id}-rating`,
     missing: `${id}-missing`,
     tooLong: `${id}-too-long`,
+    invalid: `${id}-invalid`,
   }
   const create = useCreateReview({ educatorId: lesson.owner.id, onReviewed })
   const {
@@ -79,11 +82,13 @@ function ReviewForm({
   const length = reviewLength(useWatch({ control, name: 'body' }).trim())
   const bodyMissing = errors.body?.message === REQUIRED
   const bodyTooLong = errors.body?.message === TOO_LONG
+  const bodyInvalid = errors.body?.message === errorKeys.invalidCharacters
   const ratingMissing = Boolean(errors.rating)
   const bodyDescribedBy = [
     ids.counter,
     bodyMissing ? ids.missing : null,
     bodyTooLong ? ids.tooLong : null,
+    bodyInvalid ? ids.invalid : null,
   ]
     .filter(Boolean)
     .join(' ')
@@ -118,6 +123,11 @@ function ReviewForm({
         {bodyTooLong && (
           <p id={ids.tooLong} className="text-sm text-red-700">
             {t(TOO_LONG, { max: REVIEW_MAX_LENGTH })}
+          </p>
+        )}
+        {bodyInvalid && (
+          <p id={ids.invalid} className="text-sm text-red-700">
+            {t(errorKeys.invalidCharacters)}
           </p>
         )}
       </div>

@@ -109,8 +109,13 @@ export function OwnerSessionCard({
           {session.url === null ? (
             t('sessions.noUrl')
           ) : meetingHref === null ? (
-            // Only http(s) is ever opened; anything else is shown as text.
-            session.url
+            // Only http(s) is ever opened; anything else is shown as text, and why.
+            <>
+              {session.url}
+              <span className="mt-1 block text-xs font-normal text-amber-800">
+                {t('common.unsafeUrl')}
+              </span>
+            </>
           ) : (
             <a
               href={meetingHref}

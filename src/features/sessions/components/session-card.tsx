@@ -1,5 +1,5 @@
 import type { Session } from '@contract/index'
-import { withScheme } from '@contract/rules'
+import { safeWebUrl } from '@contract/rules'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -106,6 +106,8 @@ export function SessionCard({
     showJoin && session.type === 'enrolled' && session.url === null && viewer !== 'guest',
   )
   const meetingUrl = session.url ?? joinLink.data?.url ?? null
+  // Only an http(s) link is opened; one stored before that rule is shown as unavailable.
+  const meetingHref = meetingUrl === null ? null : safeWebUrl(meetingUrl)
 
   const goToLogin = () => {
     void navigate(paths.auth.login.href(), { state: { from: location.pathname } })
@@ -143,7 +145,7 @@ export function SessionCard({
     else calendar.mutate({ lessonId: session.lessonId, sessionId: session.id })
   }
   const onJoin = () => {
-    if (meetingUrl) window.open(withScheme(meetingUrl), '_blank', 'noopener,noreferrer')
+    if (meetingHref) window.open(meetingHref, '_blank', 'noopener,noreferrer')
   }
 
   const date = formatDate(session.start_time, language)
@@ -171,7 +173,7 @@ export function SessionCard({
     </Button>
   )
   const joinButton = (
-    <Button onClick={onJoin} disabled={meetingUrl === null}>
+    <Button onClick={onJoin} disabled={meetingHref === null}>
       {t('sessions.actions.join')}
     </Button>
   )
@@ -221,6 +223,7 @@ export function SessionCard({
       break
   }
   if (showJoin && meetingUrl === null && !joinLink.isFetching) note = t('sessions.noUrl')
+  if (showJoin && meetingUrl !== null && meetingHref === null) note = t('common.unsafeUrl')
 
   return (
     <article

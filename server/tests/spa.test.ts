@@ -1,0 +1,135 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Fastify from 'fastify'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../contract/messages.ts'
+import { BadRequestError } from '../src/domain/errors.ts'
+import { errorsPlugin } from '../src/plugins/errors.ts'
+import { setupTestApp } from './helpers.ts'
+
+/**
+ * The built SPA served on the API's origin (SPA_DIR): its files, index.html for client routes,
+ * the API's own 404 elsewhere, and no error when a browser goes away mid-answer.
+ */
+let spaDir = ''
+const INDEX = `<!doctype html><title>Manabi</title>${'<!-- padding -->'.repeat(100_000)}`
+
+beforeAll(async () => {
+  spaDir = await mkdtemp(join(tmpdir(), 'manabi-spa-'))
+  await mkdir(join(spaDir, 'assets'))
+  await writeFile(join(spaDir, 'index.html'), INDEX)
+  await writeFile(join(spaDir, 'assets', 'app.js'), 'console.log(1)')
+})
+afterAll(async () => {
+  await rm(spaDir, { recursive: true, force: true })
+})
+
+const errorLog: string[] = []
+const context = setupTestApp({ errorLog, env: () => ({ SPA_DIR: spaDir }) })
+
+afterEach(() => {
+  errorLog.length = 0
+})
+
+/** Resolves once the server holds no connection open (checked every 10 ms). */
+const connectionsClosed = async () => {
+  for (;;) {
+    const open = await new Promise<number>((resolve, reject) =>
+      context.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    )
+    if (open === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+const get = (url: string) => context.app.inject({ method: 'GET', url })
+
+describe('the SPA on the API origin', () => {
+  it('serves index.html for the root and client routes, files as they are', async () => {
+    for (const url of ['/', '/auth/login', '/lessons/3?tab=sessions']) {
+      const page = await get(url)
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['content-type']).toMatch(/^text\/html/)
+      expect(page.body).toBe(INDEX)
+    }
+    const script = await get('/assets/app.js')
+    expect(script.statusCode).toBe(200)
+    expect(script.body).toBe('console.log(1)')
+    expect(script.headers['cache-control']).toContain('immutable')
+  })
+
+  it.each([
+    ['/assets/missing.js', 404],
+    ['/api/nothing/here', 404],
+    ['/%E0%A4%A', 400],
+    ['/a%', 400],
+    ['/%ZZ', 400],
+    ['/%C0%80', 400],
+  ])('answers %s with the JSON error body (%i)', async (url, status) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(status)
+    expect(response.json()).toEqual({
+      statusCode: status,
+      error: status === 400 ? 'Bad Request' : 'Not Found',
+      message: status === 400 ? MESSAGES.http.badUrl : `Route GET ${url} not found`,
+    })
+    expect(errorLog).toEqual([])
+  })
+
+  it('logs no error when the browser goes away before the page is sent', async () => {
+    const address = await context.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = new URL(address)
+    // Each socket asks for the page and closes at once, before the (large) page can be sent.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.end('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n', () => {
+            socket.destroy()
+            resolve()
+          })
+        })
+        socket.on('error', reject)
+      })
+    }
+    // Once the server has closed its side of every one of them, a full answer still works.
+    await connectionsClosed()
+    const page = await fetch(`${address}/`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toBe(INDEX)
+    expect(errorLog).toEqual([])
+  })
+})
+
+describe('the error body', () => {
+  it('is JSON even when the reply was about to be something else', async () => {
+    // An answer that chose its type (a page, a file) and then found nothing, or failed.
+    const app = Fastify()
+    await app.register(errorsPlugin)
+    app.get('/gone', (_request, reply) => reply.type('text/html').callNotFound())
+    app.get('/page', async (_request, reply) => {
+      reply.type('text/html')
+      throw new BadRequestError('Not this page')
+    })
+    try {
+      const gone = await app.inject({ method: 'GET', url: '/gone' })
+      expect(gone.statusCode).toBe(404)
+      expect(gone.headers['content-type']).toMatch(/^application\/json/)
+      expect(gone.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Route GET /gone not found',
+      })
+      const refused = await app.inject({ method: 'GET', url: '/page' })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['Not this page'],
+      })
+    } finally {
+      await app.close()
+    }
+  })
+})
