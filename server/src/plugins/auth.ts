@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import { isValidatedAccount } from '../../../contract/checks.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
@@ -84,6 +84,9 @@ export const authPlugin = fp<{ secureCookies: boolean }>(
             and(
               eq(authSessions.tokenHash, hashToken(token)),
               gt(authSessions.expiresAt, new Date()),
+              // An account whose address is not confirmed cannot sign in (§4), so a session it
+              // holds anyway (made by hand, or left from before) counts for nothing.
+              isNotNull(users.emailConfirmedAt),
             ),
           )
           .limit(1)
