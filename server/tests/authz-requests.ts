@@ -299,63 +299,76 @@ export interface Case {
   override?: Record<string, unknown>
 }
 
-const pick = (objects: SideObjects, slot: Slot, session: 0 | 1, world: World): Instance => {
+/**
+ * The objects of a side a slot may name. A session: the one in progress and the one to come; a
+ * file in a path: a material's and a cover no lesson shows yet.
+ */
+const candidates = (objects: SideObjects, slot: Slot, world: World): readonly Instance[] => {
   switch (slot.type) {
     case 'lesson':
-      return objects.lesson
+      return [objects.lesson]
     case 'session':
-      return objects.sessions[session]
+      return objects.sessions
     case 'resource':
-      return objects.resource
+      return [objects.resource]
     case 'file':
-      return slot.where === 'path' ? objects.file : objects.spareFile
+      return slot.where === 'path' ? [objects.file, objects.image] : [objects.spareFile]
     case 'image':
-      return objects.image
+      return [objects.image]
     case 'payment':
-      return objects.payment
+      return [objects.payment]
     case 'user':
-      return objects.user
+      return [objects.user]
     case 'licence':
-      return world.freeLicence
+      return [world.freeLicence]
     case 'category':
-      return world.category
+      return [world.category]
   }
+}
+
+const pick = (objects: SideObjects, slot: Slot, variant: number, world: World): Instance => {
+  const list = candidates(objects, slot, world)
+  const instance = list[Math.min(variant, list.length - 1)]
+  if (!instance) throw new Error(`No object for ${slot.name}`)
+  return instance
 }
 
 /** Slots whose object differs between the sides (a category or the free licence does not). */
 const sided = (slot: Slot) => slot.type !== 'licence' && slot.type !== 'category'
 
 /**
- * The requests of one persona on one operation: every slot from one side (each session of the
- * side, when a session is named), and, where the operation names more than one object, each of
+ * The requests of one persona on one operation: every slot from one side (each of the side's
+ * candidates, when a slot has several), and, where the operation names more than one object, each of
  * them in turn taken from the other side (someone else's session under one's own lesson, someone
  * else's file or cover in one's own material or lesson).
  */
 export const casesOf = (operation: Operation, world: World, all: boolean): Case[] => {
   const cases: Case[] = []
-  const hasSession = operation.slots.some((slot) => slot.type === 'session')
-  const sessions: (0 | 1)[] = hasSession ? [0, 1] : [0]
+  const sample = world.sides.educator
+  const variants = Math.max(
+    1,
+    ...operation.slots.map((slot) => candidates(sample, slot, world).length),
+  )
   const sidedSlots = operation.slots.filter(sided)
   for (const side of all ? SIDES : SIDES.slice(0, 1)) {
     const other: Side = side === 'educator' ? 'otherEducator' : 'educator'
-    for (const session of all ? sessions : [sessions[0] ?? 0]) {
+    for (let variant = 0; variant < (all ? variants : 1); variant += 1) {
       const base: Assignment = {}
+      const named: string[] = []
       for (const slot of operation.slots) {
-        base[slot.name] = { side, instance: pick(world.sides[side], slot, session, world) }
+        const instance = pick(world.sides[side], slot, variant, world)
+        base[slot.name] = { side, instance }
+        if (candidates(sample, slot, world).length > 1 && instance.label) named.push(instance.label)
       }
-      const sessionLabel = hasSession
-        ? session === 0
-          ? ', session in progress'
-          : ', session to come'
-        : ''
-      cases.push({ label: `${side}'s side${sessionLabel}`, assignment: base })
+      const label = [`${side}'s side`, ...named].join(', ')
+      cases.push({ label, assignment: base })
       if (!all || sidedSlots.length < 2) continue
       for (const slot of sidedSlots) {
         cases.push({
-          label: `${side}'s side${sessionLabel}, ${slot.name} of ${other}'s`,
+          label: `${label}, ${slot.name} of ${other}'s`,
           assignment: {
             ...base,
-            [slot.name]: { side: other, instance: pick(world.sides[other], slot, session, world) },
+            [slot.name]: { side: other, instance: pick(world.sides[other], slot, variant, world) },
           },
         })
       }

@@ -60,6 +60,8 @@ export interface Facts {
 export interface Instance {
   id: number
   facts: Facts
+  /** Tells it from the other objects a slot may name (`session in progress`). */
+  label?: string
 }
 
 /** What a side holds, by the type of object a path parameter or a body field names. */
@@ -72,7 +74,7 @@ export interface SideObjects {
   file: Instance
   /** A file uploaded to the lesson that no material uses yet (a body's `fileId`). */
   spareFile: Instance
-  /** A cover the educator uploaded that no lesson shows yet (a body's `imageId`). */
+  /** A cover the educator uploaded that no lesson shows yet (a body's `imageId`, a file). */
   image: Instance
   /** The student's open payment, approved at the provider. */
   payment: Instance
@@ -789,13 +791,25 @@ export const buildWorld = async (context: TestContext, fake: PayPalFake): Promis
         facts: { owner: educator.id, seated: enrolled, enrolled, attended: [student.id] },
       },
       sessions: [
-        { id: live.id, facts: { owner: educator.id, seated: [student.id], enrolled } },
-        { id: future.id, facts: { owner: educator.id, seated: seatedInFuture, enrolled } },
+        {
+          id: live.id,
+          facts: { owner: educator.id, seated: [student.id], enrolled },
+          label: 'session in progress',
+        },
+        {
+          id: future.id,
+          facts: { owner: educator.id, seated: seatedInFuture, enrolled },
+          label: 'session to come',
+        },
       ],
       resource: { id: document.id, facts: { owner: educator.id, enrolled } },
-      file: { id: usedFile.id, facts: { owner: educator.id, enrolled } },
+      file: {
+        id: usedFile.id,
+        facts: { owner: educator.id, enrolled },
+        label: "a material's file",
+      },
       spareFile: { id: spareFile.id, facts: { owner: educator.id, enrolled } },
-      image: { id: spareImage.id, facts: { owner: educator.id } },
+      image: { id: spareImage.id, facts: { owner: educator.id }, label: 'a cover on no lesson' },
       payment: { id: payment.id, facts: { payer: student.id } },
       user: { id: educator.id, facts: {} },
     }
