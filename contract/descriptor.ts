@@ -19,6 +19,11 @@ export interface Descriptor {
   /** Fastify-style path relative to the API base, e.g. `/lessons/:id`. */
   readonly path: string
   readonly access: Access
+  /**
+   * §6: only approved accounts (an educator an admin has verified; students and admins always
+   * are) may call it; checked in the same hook as `access`, after it.
+   */
+  readonly approvedOnly?: true
 }
 
 export const describe = <const D extends Descriptor>(descriptor: D): D => descriptor

@@ -42,16 +42,19 @@ export const createLesson = describe({
   method: 'POST',
   path: '/lessons',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const updateLesson = describe({
   method: 'PUT',
   path: '/lessons/:id',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const uploadLessonImage = describe({
   method: 'POST',
   path: '/lessons/upload-image',
   access: ['educator'],
+  approvedOnly: true,
 })

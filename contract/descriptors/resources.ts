@@ -12,6 +12,7 @@ export const createResource = describe({
   method: 'POST',
   path: '/lessons/:id/resources',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const getResource = describe({
@@ -24,24 +25,28 @@ export const updateResource = describe({
   method: 'PUT',
   path: '/lessons/:id/resources/:resourceId',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const renameResource = describe({
   method: 'PATCH',
   path: '/lessons/:id/resources/:resourceId',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const deleteResource = describe({
   method: 'DELETE',
   path: '/lessons/:id/resources/:resourceId',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const uploadResourceFile = describe({
   method: 'POST',
   path: '/lessons/:id/resources/upload',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const downloadFile = describe({

@@ -12,18 +12,21 @@ export const createSession = describe({
   method: 'POST',
   path: '/lessons/:id/sessions',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const updateSession = describe({
   method: 'PUT',
   path: '/lessons/:id/sessions/:sessionId',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const deleteSession = describe({
   method: 'DELETE',
   path: '/lessons/:id/sessions/:sessionId',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const enroll = describe({

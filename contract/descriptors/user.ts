@@ -18,6 +18,7 @@ export const reassignOwnVideoLicence = describe({
   method: 'POST',
   path: '/user/reassign_video_licence',
   access: ['educator'],
+  approvedOnly: true,
 })
 
 export const userReviews = describe({

@@ -879,7 +879,8 @@ describe('PUT /lessons/:id', () => {
   it.each([
     ['guest', 401, 'Unauthorized'],
     ['student', 403, 'Forbidden'],
-    ['unverifiedEducator', 403, 'You are not the owner of this lesson'],
+    // Awaiting approval is refused with the route's declared access, before the lesson is read.
+    ['unverifiedEducator', 403, 'Your account has not been approved yet'],
     ['owner', 200, null],
     ['anotherEducator', 403, 'You are not the owner of this lesson'],
     ['admin', 403, 'Forbidden'],

@@ -285,7 +285,8 @@ describe('who may write materials', () => {
     ['guest', 401, MESSAGES.http.unauthorized],
     ['student', 403, MESSAGES.http.forbidden],
     ['admin', 403, MESSAGES.http.forbidden],
-    ['unverifiedEducator', 403, NOT_OWNER],
+    // Awaiting approval is refused with the route's declared access, before the lesson is read.
+    ['unverifiedEducator', 403, MESSAGES.accounts.notApproved],
     ['anotherEducator', 403, NOT_OWNER],
   ] as const)(
     'refuses %s with %i on every write, changing nothing',

@@ -99,7 +99,8 @@ describe('POST /lessons/:id/sessions', () => {
     ['student', 403, MESSAGES.http.forbidden],
     ['admin', 403, MESSAGES.http.forbidden],
     ['anotherEducator', 403, MESSAGES.lessons.notOwner],
-    ['unverifiedEducator', 403, MESSAGES.lessons.notOwner],
+    // Awaiting approval is refused with the route's declared access, before the lesson is read.
+    ['unverifiedEducator', 403, MESSAGES.accounts.notApproved],
   ])('refuses %s with %i', async (who, status, message) => {
     const { cast, lesson } = await scene()
     const member: CastMember = cast[who]

@@ -468,8 +468,9 @@ export const db = Object.assign(state, {
   signOut() {
     db.session.userId = null
   },
+  /** The signed-in user; an account whose address is not confirmed cannot be signed in (§4). */
   currentUser(): DbUser | null {
-    return db.users.find((user) => user.id === db.session.userId) ?? null
+    return db.users.find((user) => user.id === db.session.userId && user.isEmailConfirmed) ?? null
   },
 })
 

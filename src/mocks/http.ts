@@ -100,13 +100,17 @@ const readJson = async (request: Request): Promise<unknown> => {
   }
 }
 
-/** §6: 401 for guests on non-public calls, 403 for a role the endpoint does not admit. */
+/**
+ * §6: 401 for guests on non-public calls, 403 for a role the endpoint does not admit, and for an
+ * educator awaiting approval on the calls only approved accounts may make.
+ */
 const authorize = (endpoint: Endpoint): DbUser | null => {
   const user = db.currentUser()
   if (endpoint.access === 'public') return user
   if (!user) return fail(401, MESSAGES.http.unauthorized)
   if (endpoint.access !== 'user' && !endpoint.access.includes(user.role))
     fail(403, MESSAGES.http.forbidden)
+  if (endpoint.approvedOnly && !user.isValidated) fail(403, MESSAGES.accounts.notApproved)
   return user
 }
 

@@ -46,13 +46,10 @@ export const ownedLesson = (id: number, user: DbUser) => {
 
 /**
  * The lesson named in the path, if the user may edit it (its sessions and materials too), checked
- * in the server's order: it exists (404), the user owns it (403), the user is approved (403).
+ * in the server's order: it exists (404), the user owns it (403). That the user is approved is
+ * checked before, with the endpoint's declared access (http.ts).
  */
-export const editableLesson = (id: number, user: DbUser) => {
-  const lesson = ownedLesson(id, user)
-  if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
-  return lesson
-}
+export const editableLesson = (id: number, user: DbUser) => ownedLesson(id, user)
 
 /** A session of the lesson named in the path (404 for a session of another lesson). */
 export const sessionOf = (lessonId: number, sessionId: number) =>

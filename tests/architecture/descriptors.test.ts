@@ -11,15 +11,18 @@ import { api } from '@contract/index'
  * two share a method and path: what these tests check.
  */
 describe('endpoint descriptors', () => {
-  it('describe every endpoint of the contract, under the same name, with its method, path and access', () => {
+  it('describe every endpoint of the contract, under the same name, with its method, path, access and approval', () => {
     expect(Object.keys(descriptors).sort()).toEqual(Object.keys(api).sort())
     for (const [resource, module] of Object.entries(descriptors)) {
       const endpoints = api[resource as keyof typeof api] as Record<string, Descriptor>
       const endpointNames = Object.keys(endpoints).filter((name) => 'response' in endpoints[name]!)
       expect(Object.keys(module).sort(), resource).toEqual(endpointNames.sort())
       for (const [name, descriptor] of Object.entries(module)) {
-        const { method, path, access } = endpoints[name]!
-        expect({ method, path, access }, `${resource}.${name}`).toEqual(descriptor)
+        const { method, path, access, approvedOnly } = endpoints[name]!
+        expect(
+          { method, path, access, ...(approvedOnly ? { approvedOnly } : {}) },
+          `${resource}.${name}`,
+        ).toEqual(descriptor)
       }
     }
   })

@@ -28,6 +28,14 @@ export interface RouteOptions {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Endpoint['access']
+    approvedOnly?: true
+    /** The file field of a multipart body, for the OpenAPI document (plugins/openapi.ts). */
+    multipart?: { field: string }
+  }
+  interface FastifySchema {
+    /** The declared access, in the OpenAPI document, where the authorisation matrix reads it. */
+    'x-access'?: Endpoint['access']
+    'x-approved-only'?: true
   }
 }
 
@@ -58,7 +66,8 @@ const documentUpload =
 /**
  * Registers a contract endpoint: its path, the schemas of params, query, body and every response
  * status (validation, serialisation and the OpenAPI document), and its declared access, which
- * the auth plugin checks before anything else runs.
+ * the auth plugin checks before anything else runs and the OpenAPI document states (`security`,
+ * `x-access`, `x-approved-only`).
  */
 export const route = <const E extends Endpoint>(
   app: FastifyInstance,
@@ -77,9 +86,15 @@ export const route = <const E extends Endpoint>(
       ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.produces ? { produces: [endpoint.produces] } : {}),
       response: endpoint.response,
+      // The session cookie is required everywhere but on public calls.
+      ...(endpoint.access === 'public' ? {} : { security: [{ session: [] }] }),
+      'x-access': endpoint.access,
+      ...(endpoint.approvedOnly ? { 'x-approved-only': true } : {}),
     },
     config: {
       access: endpoint.access,
+      ...(endpoint.approvedOnly ? { approvedOnly: true } : {}),
+      ...(endpoint.multipart ? { multipart: endpoint.multipart } : {}),
       ...(options.rateLimited ? { rateLimit: app.rateLimitOptions } : {}),
       ...(options.changesState ? { changesState: true } : {}),
       ...(endpoint.multipart ? { swaggerTransform: documentUpload(endpoint.multipart.field) } : {}),

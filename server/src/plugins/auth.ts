@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import fp from 'fastify-plugin'
+import { isValidatedAccount } from '../../../contract/checks.ts'
+import { MESSAGES } from '../../../contract/messages.ts'
 import { hashToken, newToken } from '../crypto/tokens.ts'
 import { authSessions, users } from '../db/schema.ts'
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts'
@@ -30,7 +32,8 @@ declare module 'fastify' {
 /**
  * Sessions are opaque random tokens in an HttpOnly, SameSite=Lax cookie (Secure in production),
  * stored hashed. Every request resolves its user here, then the route's declared access is
- * checked before validation or the handler run: guests get 401, other roles 403.
+ * checked before validation or the handler run: guests get 401, other roles 403, and so do
+ * educators awaiting approval on the calls only approved accounts may make.
  */
 export const authPlugin = fp<{ secureCookies: boolean }>(
   async (app, { secureCookies }) => {
@@ -81,6 +84,9 @@ export const authPlugin = fp<{ secureCookies: boolean }>(
             and(
               eq(authSessions.tokenHash, hashToken(token)),
               gt(authSessions.expiresAt, new Date()),
+              // An account whose address is not confirmed cannot sign in (§4), so a session it
+              // holds anyway (made by hand, or left from before) counts for nothing.
+              isNotNull(users.emailConfirmedAt),
             ),
           )
           .limit(1)
@@ -90,6 +96,13 @@ export const authPlugin = fp<{ secureCookies: boolean }>(
       if (!access || access === 'public') return
       if (!request.user) throw new UnauthorizedError()
       if (access !== 'user' && !access.includes(request.user.role)) throw new ForbiddenError()
+      const { approvedOnly } = request.routeOptions.config
+      if (
+        approvedOnly &&
+        !isValidatedAccount(request.user.role, request.user.approvedAt !== null)
+      ) {
+        throw new ForbiddenError(MESSAGES.accounts.notApproved)
+      }
     })
   },
   { name: 'auth', dependencies: ['db'] },

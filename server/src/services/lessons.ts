@@ -36,7 +36,6 @@ import { listUpcomingSessions } from '../repositories/sessions.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
 import { removeStoredBytes, type FileStorage } from '../storage/files.ts'
-import { requireApproved } from './accounts.ts'
 import { lessonById } from './catalogue.ts'
 
 type PageQuery = { page?: number | undefined; take?: number | undefined }
@@ -76,11 +75,13 @@ const checkedLessonFields = async (
   }
 }
 
-/** The lesson named in the path, if the caller owns it and may edit lessons (and their sessions). */
+/**
+ * The lesson named in the path, if the caller owns it (its sessions and materials too). That
+ * the caller is approved is checked before, with the route's declared access (plugins/auth.ts).
+ */
 export const editableLesson = async (db: Executor, lessonId: number, user: UserRow) => {
   const lesson = found(await findLessonRow(db, lessonId), 'Lesson')
   if (lesson.ownerId !== user.id) throw new ForbiddenError(MESSAGES.lessons.notOwner)
-  requireApproved(user)
   return lesson
 }
 
@@ -169,7 +170,6 @@ export const saveLessonImage = async (
 }
 
 export const createLesson = async (db: Database, user: UserRow, body: LessonWriteBody) => {
-  requireApproved(user)
   const fields = await checkedLessonFields(db, body, user.id, null)
   const id = await db.transaction((tx) => insertLesson(tx, user.id, fields))
   return lessonById(db, id)
