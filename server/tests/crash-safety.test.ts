@@ -41,9 +41,10 @@ import { createStudents } from './payment-fixtures.ts'
  * retries are answered sensibly without seating or charging anyone twice.
  *
  * PayPal is a fake of its REST API in this process, so it outlives each kill as PayPal outlives
- * ours: a capture PayPal made and we never recorded is what a crash really leaves behind. The
- * moments come from a seeded generator; a failure names the seed, CRASH_SEED=<seed> replays it.
- * On the embedded database by default; with DATABASE_URL on a fresh PostgreSQL database.
+ * ours: a capture PayPal made and we never recorded is what a crash really leaves behind (the
+ * built-in stand-in would die with the server). The random choices come from a seeded generator;
+ * a failure names the seed, and CRASH_SEED=<seed> draws the same kill moments again. On the
+ * embedded database by default; with DATABASE_URL on a fresh PostgreSQL database.
  */
 
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31))
@@ -440,9 +441,10 @@ describe('crash safety: kill -9 during parallel writes', () => {
         }),
       ])
 
-    let server = await startServer(store, paypal)
-    let previous: Round | undefined
+    let server: ServerProcess | undefined
     try {
+      server = await startServer(store, paypal)
+      let previous: Round | undefined
       for (let index = 0; index < ROUNDS.length; index += 1) {
         if (previous) await retry(server.origin, previous)
         previous = await runRound(server, index)
@@ -453,61 +455,60 @@ describe('crash safety: kill -9 during parallel writes', () => {
         // The data as the kill left it, looked at while the server starts again on it.
         const inspect = await store.snapshot()
         const stored = await readdir(uploadsDir)
-        const [fileList, restarted] = await Promise.all([
+        const [checked, restarted] = await Promise.allSettled([
           inspect(checkDatabase),
           startServer(store, paypal),
         ])
-        server = restarted
+        if (restarted.status === 'fulfilled') server = restarted.value
+        if (checked.status === 'rejected') throw checked.reason
+        if (restarted.status === 'rejected') throw restarted.reason
         // The restart took over the dead server's lock (and found its schema up to date).
         if (store.kind === 'pglite') {
           expect(await readFile(join(store.dataDir, 'server.lock'), 'utf8')).toBe(
             String(server.pid),
           )
         }
-        await checkOrphans(stored, fileList)
-        await checkDownloads(server.origin, fileList)
+        await checkOrphans(stored, checked.value)
+        await checkDownloads(server.origin, checked.value)
       }
       await retry(server.origin, previous!)
       expect(errorLines(server.output()), context).toEqual([])
       expect(await server.stop(), context).toBe(0)
-    } finally {
-      server.killNow()
-      paypal.releaseAll()
-    }
 
-    // After the retries: every session full, each PayPal capture recorded once, no one charged
-    // twice, no payment left open.
-    const inspect = await store.snapshot()
-    await inspect(async (db) => {
-      const fileList = await checkDatabase(db)
-      await checkOrphans(await readdir(uploadsDir), fileList)
-      const seats = (await db.select().from(enrollments)).filter((s) => s.cancelledAt === null)
-      for (const sessionId of world.sessions.flatMap(({ free, paid }) => [...free, ...paid])) {
+      // After the retries: every session full, each PayPal capture recorded once, no one
+      // charged twice, no payment left open, every upload a material.
+      const inspect = await store.snapshot()
+      await inspect(async (db) => {
+        const fileList = await checkDatabase(db)
+        await checkOrphans(await readdir(uploadsDir), fileList)
+        const seats = (await db.select().from(enrollments)).filter((s) => s.cancelledAt === null)
+        for (const sessionId of world.sessions.flatMap(({ free, paid }) => [...free, ...paid])) {
+          expect(
+            seats.filter((seat) => seat.sessionId === sessionId),
+            `seats of session ${sessionId}; ${context}`,
+          ).toHaveLength(SEATS)
+        }
+        const paymentList = await db.select().from(paymentRows)
         expect(
-          seats.filter((seat) => seat.sessionId === sessionId),
-          `seats of session ${sessionId}; ${context}`,
-        ).toHaveLength(SEATS)
-      }
-      const paymentList = await db.select().from(paymentRows)
-      expect(
-        paymentList.filter((payment) => payment.status !== 'success'),
-        context,
-      ).toEqual([])
-      const captures = [...paypal.fake.captures.values()]
-      const charged = captures.map((capture) => {
-        const order = paypal.fake.orders.get(capture.orderId)
-        const payment = paymentList.find((row) => `payment-${row.id}` === order?.referenceId)
-        expect(payment?.transactionId, `capture ${capture.id}; ${context}`).toBe(capture.id)
-        return `${payment?.userId} ${payment?.sessionId}`
+          paymentList.filter((payment) => payment.status !== 'success'),
+          context,
+        ).toEqual([])
+        const captures = [...paypal.fake.captures.values()]
+        const charged = captures.map((capture) => {
+          const order = paypal.fake.orders.get(capture.orderId)
+          const payment = paymentList.find((row) => `payment-${row.id}` === order?.referenceId)
+          expect(payment?.transactionId, `capture ${capture.id}; ${context}`).toBe(capture.id)
+          return `${payment?.userId} ${payment?.sessionId}`
+        })
+        expect(new Set(charged).size, `one charge per seat; ${context}`).toBe(charged.length)
+        expect(captures, context).toHaveLength(paymentList.length)
+        expect(await db.select().from(resourceRows), context).toHaveLength(ROUNDS.length * UPLOADS)
       })
-      expect(new Set(charged).size, `one charge per seat; ${context}`).toBe(charged.length)
-      expect(captures, context).toHaveLength(paymentList.length)
-      // Every upload ends as a material with its file.
-      const materials = await db.select().from(resourceRows)
-      expect(materials, context).toHaveLength(ROUNDS.length * UPLOADS)
-    })
-
-    await paypal.close()
-    await store.dispose()
+    } finally {
+      server?.killNow()
+      paypal.releaseAll()
+      await paypal.close()
+      await store.dispose()
+    }
   }, 300_000)
 })
