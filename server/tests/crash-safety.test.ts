@@ -510,5 +510,6 @@ describe('crash safety: kill -9 during parallel writes', () => {
       await paypal.close()
       await store.dispose()
     }
-  }, 300_000)
+    // Four server starts on one data folder, each after a kill: minutes on a busy machine.
+  }, 600_000)
 })
