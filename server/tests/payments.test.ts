@@ -131,6 +131,60 @@ describe('opening a payment', () => {
     const retried = await order(s.ids, s.student.cookie)
     expect(retried.statusCode).toBe(201)
   })
+
+  it('asks PayPal again, under the same request id, for an opening that died with its server', async () => {
+    const s = await paidScene({ maxSlots: 1 })
+    // What a server killed while PayPal made the order leaves: a held seat, no order recorded.
+    const holdExpiresAt = new Date(Date.now() + 8 * MINUTE)
+    const [dead] = await context.db
+      .insert(paymentRows)
+      .values({
+        userId: s.student.user.id,
+        lessonId: s.lesson.id,
+        sessionId: s.session.id,
+        status: 'processing',
+        amountInCents: 3000,
+        holdExpiresAt,
+      })
+      .returning()
+    const made = await context.app.payments.provider.createOrder({
+      requestId: ids.order(dead!),
+      amountInCents: 3000,
+      referenceId: `payment-${dead!.id}`,
+      description: s.lesson.title,
+    })
+    const ordersBefore = fake.orders.size
+
+    const reopened = await order(s.ids, s.student.cookie)
+    expect(reopened.statusCode).toBe(201)
+    expect(bodyOf(reopened)).toMatchObject({
+      id: dead!.id,
+      orderId: made.orderId,
+      status: 'processing',
+      holdExpiresAt: holdExpiresAt.toISOString(),
+    })
+    expect(fake.orders.size).toBe(ordersBefore)
+    expect(fake.calls.at(-1)).toMatchObject({
+      path: '/v2/checkout/orders',
+      requestId: ids.order(dead!),
+    })
+    fake.approve(made.orderId)
+    expect(bodyOf(await capture(dead!.id, s.student.cookie)).status).toBe('success')
+  })
+
+  it('refuses a second opening while the first is still asking PayPal', async () => {
+    const s = await paidScene()
+    fake.failNext(/^\/v2\/checkout\/orders$/, 'timeout')
+    const calls = fake.calls.length
+    const first = order(s.ids, s.student.cookie)
+    await vi.waitFor(() => expect(fake.calls.length).toBeGreaterThan(calls))
+    const second = await order(s.ids, s.student.cookie)
+    expect(second.statusCode).toBe(409)
+    expect(errorOf(second).message).toBe(MESSAGES.payments.notProcessing('processing'))
+    // PayPal never answers the first: its hold is released and the student may try again.
+    expect((await first).statusCode).toBe(502)
+    expect(bodyOf(await order(s.ids, s.student.cookie)).status).toBe('processing')
+  })
 })
 
 describe('holds', () => {

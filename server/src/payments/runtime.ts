@@ -10,4 +10,10 @@ export interface PaymentsRuntime {
   feeBasisPoints: number
   /** What the SPA needs to load the payment SDK. */
   publicConfig: PaymentConfig
+  /**
+   * The payments this process is asking the provider to open an order for, right now. A payment
+   * without an order that is not in here was being opened by a process that died (or another
+   * instance): opening it again asks the provider again.
+   */
+  opening: Set<number>
 }

@@ -97,6 +97,7 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
         currency: 'USD',
         holdMinutes: config.PAYMENT_HOLD_MINUTES,
       },
+      opening: new Set<number>(),
     })
   },
   { name: 'payments' },

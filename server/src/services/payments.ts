@@ -165,14 +165,32 @@ const ownPayment = async (db: Executor, paymentId: number, user: Pick<UserRow, '
 
 /**
  * Holds a seat in a paid session and opens a provider order for its price (from the database,
- * never the browser). While the student's hold lasts, asking again answers the same payment.
+ * never the browser). While the student's hold lasts, asking again answers the same payment; a
+ * payment whose opening died with its server before its order was recorded asks the provider
+ * again, under the same request id, so the provider answers the order it made for it, if any.
  */
 export const createOrder = async (
   deps: SeatDeps,
   user: UserRow,
   body: CreateOrderBody,
 ): Promise<Payment> => {
+  const claim: { paymentId?: number } = {}
+  try {
+    return await openPayment(deps, user, body, claim)
+  } finally {
+    if (claim.paymentId !== undefined) deps.payments.opening.delete(claim.paymentId)
+  }
+}
+
+const openPayment = async (
+  deps: SeatDeps,
+  user: UserRow,
+  body: CreateOrderBody,
+  /** The payment this call asks the provider for, claimed before its transaction commits. */
+  claim: { paymentId?: number },
+): Promise<Payment> => {
   const now = new Date()
+  const { opening } = deps.payments
   const opened = await deps.db.transaction(async (tx) => {
     const seated = found(await lockSession(tx, body.lessonId, body.sessionId), 'Session')
     if (await findSeat(tx, seated.session.id, user.id)) {
@@ -183,10 +201,14 @@ export const createOrder = async (
     if (amountInCents === 0) throw new BadRequestError(MESSAGES.payments.freeSession)
     const open = await findOpenPayment(tx, user.id, seated.session.id)
     if (open && isHoldActive(open, now)) {
+      if (open.orderId !== null) return { payment: open, asks: 'no' as const, seated }
       // A second opening while the first is still asking the provider has no order to show.
-      if (open.orderId === null)
+      if (opening.has(open.id)) {
         throw new ConflictError(MESSAGES.payments.notProcessing('processing'))
-      return { payment: open, isNew: false, seated }
+      }
+      claim.paymentId = open.id
+      opening.add(open.id)
+      return { payment: open, asks: 'again' as const, seated }
     }
     if (open) await updatePayment(tx, open.id, { status: 'cancelled', holdExpiresAt: null })
     if ((await seatsTaken(tx, seated.session.id, user.id, now)) >= seated.lesson.maxSlots) {
@@ -200,10 +222,12 @@ export const createOrder = async (
       amountInCents,
       holdExpiresAt: new Date(now.getTime() + deps.payments.holdMs),
     })
-    return { payment, isNew: true, seated }
+    claim.paymentId = payment.id
+    opening.add(payment.id)
+    return { payment, asks: 'first' as const, seated }
   })
-  if (!opened.isNew) return paymentView(deps.db, opened.payment.id)
-  const { payment, seated } = opened
+  const { payment, asks, seated } = opened
+  if (asks === 'no') return paymentView(deps.db, payment.id)
   try {
     const { orderId } = await deps.payments.provider.createOrder({
       requestId: requestIds.order(payment),
@@ -213,8 +237,11 @@ export const createOrder = async (
     })
     await updatePayment(deps.db, payment.id, { orderId })
   } catch (error) {
-    // No order, no charge: the hold is released and the student may try again.
-    await updatePayment(deps.db, payment.id, { status: 'error', holdExpiresAt: null })
+    // No order, no charge: the hold is released and the student may try again. Asking again
+    // keeps the hold: another instance may be opening the payment still.
+    if (asks === 'first') {
+      await updatePayment(deps.db, payment.id, { status: 'error', holdExpiresAt: null })
+    }
     throw error
   }
   return paymentView(deps.db, payment.id)
