@@ -50,7 +50,7 @@ export const buildApp = async (options: AppOptions) => {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
   })
   app.setValidatorCompiler(validatorCompiler)
