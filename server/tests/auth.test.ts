@@ -6,6 +6,13 @@ import { ErrorBody, MessageBody } from '../../contract/common.ts'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as user from '../../contract/descriptors/user.ts'
 import { CurrentUser } from '../../contract/entities.ts'
+import { hash } from '@node-rs/argon2'
+import {
+  hashCost,
+  hashPassword,
+  PRODUCTION_HASH_COST,
+  verifyPassword,
+} from '../src/crypto/passwords.ts'
 import { authSessions, outbox, users, userTokens, videoLicences } from '../src/db/schema.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import {
@@ -688,5 +695,20 @@ describe('the whole account life', () => {
     const again = await login(newStudent.email, 'Changed1')
     expect(again.statusCode).toBe(200)
     expect(again.json()).toMatchObject({ email: newStudent.email, role: 'student' })
+  })
+})
+
+describe('password hashing', () => {
+  it("hashes at OWASP's argon2id cost wherever the product runs, and cheaply only under Vitest", async () => {
+    expect(hashCost({})).toBe(PRODUCTION_HASH_COST)
+    expect(hashCost({ NODE_ENV: 'production' })).toBe(PRODUCTION_HASH_COST)
+    expect(hashCost({ NODE_ENV: 'test' })).toBe(PRODUCTION_HASH_COST)
+    expect(hashCost({ VITEST: 'true', NODE_ENV: 'test' }).memoryCost).toBeLessThan(19_456)
+    const strong = await hash('Secret1pass', PRODUCTION_HASH_COST)
+    expect(strong).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    // A hash names its own cost: one made at either cost verifies.
+    expect(await verifyPassword(strong, 'Secret1pass')).toBe(true)
+    expect(await verifyPassword(await hashPassword('Secret1pass'), 'Secret1pass')).toBe(true)
+    expect(await verifyPassword(strong, 'Secret1pasS')).toBe(false)
   })
 })

@@ -12,7 +12,7 @@ import { buildPath, type Descriptor } from '../../contract/descriptor.ts'
 import * as auth from '../../contract/descriptors/auth.ts'
 import { API_PREFIX, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.ts'
+import { type Database, type DatabaseHandle, memoryImage, openDatabase } from '../src/db/client.ts'
 import * as schema from '../src/db/schema.ts'
 import { users } from '../src/db/schema.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
@@ -21,13 +21,16 @@ import { hashPassword } from '../src/crypto/passwords.ts'
 export const APP_ORIGIN = 'http://localhost:3000'
 export const PASSWORD = 'Password1'
 
+/** The migrated empty database every PGlite test file of this worker starts from. */
+let image: Promise<Blob> | undefined
+
 /**
  * The database of one test file: embedded PGlite in memory by default; with DATABASE_URL a fresh
  * database on that PostgreSQL server, dropped afterwards, so test files never share state.
  */
 const openTestDatabase = async (): Promise<DatabaseHandle> => {
   const serverUrl = process.env.DATABASE_URL
-  if (!serverUrl) return openDatabase({ dataDir: null })
+  if (!serverUrl) return openDatabase({ dataDir: null, image: await (image ??= memoryImage()) })
   const name = `manabi_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()

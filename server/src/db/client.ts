@@ -33,8 +33,11 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname
 
 export type DatabaseOptions =
   | { url: string }
-  /** `dataDir` null keeps the embedded database in memory (tests). */
-  | { dataDir: string | null }
+  /**
+   * `dataDir` null keeps the embedded database in memory (tests); `image` starts it from a copy
+   * made by `memoryImage` instead of an empty one.
+   */
+  | { dataDir: string | null; image?: Blob }
 
 /** Any fixed number: the advisory lock instances of this app take to migrate one at a time. */
 const MIGRATION_LOCK = 746_216_301
@@ -85,7 +88,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
   }
   let client: PGlite | undefined
   try {
-    client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } })
+    client = await PGlite.create({
+      dataDir,
+      loadDataDir: 'image' in options ? options.image : undefined,
+      extensions: { btree_gist, pg_trgm },
+    })
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder })
     const opened = client
@@ -104,5 +111,19 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     await client?.close()
     unlock()
     throw error
+  }
+}
+
+/**
+ * A copy of a migrated, empty embedded database. Test files start from it: loading it takes a
+ * fraction of the time running every migration on a new database does.
+ */
+export const memoryImage = async (): Promise<Blob> => {
+  const client = await PGlite.create({ extensions: { btree_gist, pg_trgm } })
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder })
+    return await client.dumpDataDir('none')
+  } finally {
+    await client.close()
   }
 }
