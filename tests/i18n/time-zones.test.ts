@@ -1,6 +1,15 @@
 import { zonedTimeToUtc } from '@contract/rules'
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import {
+  formatDate,
+  formatDateIn,
+  formatDuration,
+  formatTime,
+  formatTimeIn,
+  formatTimeRange,
+  viewerTimeZone,
+  zoneLabel,
+} from '@/shared/i18n/format'
 
 const originalZone = process.env.TZ
 
@@ -51,5 +60,52 @@ describe('an educator’s wall-clock session time (zonedTimeToUtc)', () => {
     expect(zonedTimeToUtc('2026-03-08', '03:30', 'America/New_York').toISOString()).toBe(
       '2026-03-08T07:30:00.000Z',
     )
+  })
+})
+
+describe('times with their zone named', () => {
+  it("name the viewer's zone by its abbreviation, daylight saving included", () => {
+    process.env.TZ = 'America/New_York'
+    expect(viewerTimeZone()).toBe('America/New_York')
+    expect(formatTimeRange('2026-01-15T15:00:00Z', '2026-01-15T16:00:00Z', 'en-US')).toBe(
+      '10:00 – 11:00 EST',
+    )
+    expect(formatTimeRange('2026-07-15T14:00:00Z', '2026-07-15T15:00:00Z', 'en-US')).toBe(
+      '10:00 – 11:00 EDT',
+    )
+  })
+
+  it('name the place where a language has only an offset for the zone', () => {
+    process.env.TZ = 'Asia/Tokyo'
+    const [start, end] = ['2026-12-01T01:00:00Z', '2026-12-01T02:00:00Z']
+    expect(formatTimeRange(start, end, 'jp-JP')).toBe('10:00 – 11:00 JST')
+    // English writes Tokyo's zone as "GMT+9": the place says more.
+    expect(formatTimeRange(start, end, 'en-US')).toBe('10:00 – 11:00 Japan Time')
+    expect(zoneLabel(start, 'jp-JP', 'America/New_York')).toBe('ニューヨーク時間')
+    expect(zoneLabel(start, 'en-US', 'UTC')).toBe('UTC')
+    // A zone no language names keeps its offset rather than nothing.
+    expect(zoneLabel(start, 'en-US', 'Etc/GMT-3')).toMatch(/^GMT\+3$/)
+  })
+
+  it("show another zone's wall clock and calendar day (an educator's)", () => {
+    process.env.TZ = 'America/Los_Angeles'
+    const instant = '2026-07-01T20:00:00Z'
+    expect(formatTimeIn(instant, 'Asia/Tokyo')).toBe('05:00')
+    expect(formatDateIn(instant, 'en-US', 'Asia/Tokyo')).toBe('2 July 2026')
+    expect(formatDateIn(instant, 'jp-JP', 'America/Los_Angeles')).toBe('2026年7月1日')
+    expect(formatTimeRange(instant, '2026-07-01T21:30:00Z', 'en-US', 'Europe/London')).toBe(
+      '21:00 – 22:30 United Kingdom Time',
+    )
+  })
+
+  it('give a length in hours and minutes in both languages', () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 10, minutes))
+    expect(formatDuration(at(0), at(45), 'en-US')).toBe('45 min')
+    expect(formatDuration(at(0), at(60), 'en-US')).toBe('1 hr')
+    expect(formatDuration(at(0), at(90), 'en-US')).toBe('1 hr 30 min')
+    expect(formatDuration(at(0), at(45), 'jp-JP')).toBe('45分')
+    expect(formatDuration(at(0), at(60), 'jp-JP')).toBe('1時間')
+    expect(formatDuration(at(0), at(90), 'jp-JP')).toBe('1時間30分')
+    expect(formatDuration(at(0), at(0), 'en-US')).toBe('0 min')
   })
 })

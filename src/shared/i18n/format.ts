@@ -20,6 +20,91 @@ export const formatDate = (value: string | Date, language: AppLanguage) =>
 /** §1: times as HH:mm, in the viewer's time zone. */
 export const formatTime = (value: string | Date) => format(new Date(value), 'HH:mm')
 
+/** The viewer's IANA time zone: the browser's own. */
+export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** HH:mm in a given IANA time zone (an educator's, say), not the viewer's. */
+export const formatTimeIn = (value: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(value))
+
+/** A date as `formatDate` writes it, in a given IANA time zone. */
+export const formatDateIn = (value: string | Date, language: AppLanguage, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    timeZone,
+  }).formatToParts(new Date(value))
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((item) => item.type === type)?.value)
+  return formatDate(new Date(part('year'), part('month') - 1, part('day')), language)
+}
+
+const zoneName = (
+  at: Date,
+  language: AppLanguage,
+  timeZone: string,
+  style: 'short' | 'shortGeneric',
+) =>
+  new Intl.DateTimeFormat(numberLocale(language), { timeZone, timeZoneName: style })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+
+/**
+ * The zone a time is shown in, so a reader can tell whose 10:00 it is: the abbreviation the
+ * language uses ("EST", "JST") at that instant (daylight saving included), or, where the language
+ * has only an offset for it ("GMT+9"), its place ("Japan Time", "シドニー時間").
+ */
+export const zoneLabel = (
+  at: string | Date,
+  language: AppLanguage,
+  timeZone: string = viewerTimeZone(),
+) => {
+  const instant = new Date(at)
+  const short = zoneName(instant, language, timeZone, 'short')
+  if (!/^(GMT|UTC)[+-−]/.test(short)) return short
+  const generic = zoneName(instant, language, timeZone, 'shortGeneric')
+  return /^(GMT|UTC)[+-−]/.test(generic) ? short : generic
+}
+
+/** "10:00 – 11:00 JST": a session's times in a zone (the viewer's by default), zone named. */
+export const formatTimeRange = (
+  start: string | Date,
+  end: string | Date,
+  language: AppLanguage,
+  timeZone: string = viewerTimeZone(),
+) =>
+  `${formatTimeIn(start, timeZone)} – ${formatTimeIn(end, timeZone)} ${zoneLabel(start, language, timeZone)}`
+
+/** A session's length: "45 min", "1 hr", "1 hr 30 min"; "45分", "1時間", "1時間30分". */
+export const formatDuration = (start: string | Date, end: string | Date, language: AppLanguage) => {
+  const minutes = Math.max(
+    0,
+    Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000),
+  )
+  // Japanese writes the number and its unit together: 1時間30分.
+  const unit = (value: number, name: 'hour' | 'minute') => {
+    const text = new Intl.NumberFormat(numberLocale(language), {
+      style: 'unit',
+      unit: name,
+      unitDisplay: 'short',
+    }).format(value)
+    return language === 'jp-JP' ? text.replace(/\s/g, '') : text
+  }
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  const parts = [
+    ...(hours > 0 ? [unit(hours, 'hour')] : []),
+    ...(rest > 0 || hours === 0 ? [unit(rest, 'minute')] : []),
+  ]
+  return parts.join(language === 'jp-JP' ? '' : ' ')
+}
+
 /** Prices are stored in cents (§1); the payment provider charges USD. */
 export const formatPrice = (cents: number, language: AppLanguage) =>
   new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'USD' }).format(
