@@ -176,5 +176,5 @@ describe('a server restart', () => {
       await second.app.close()
     }
     // Two servers start on a file-backed database one after the other: slow on a busy machine.
-  }, 60_000)
+  }, 180_000)
 })
