@@ -1,5 +1,6 @@
 import { format } from 'date-fns'
 import { enUS, ja } from 'date-fns/locale'
+import { i18n } from './i18n'
 import type { AppLanguage } from './languages'
 
 const dateLocale = (language: AppLanguage) => (language === 'jp-JP' ? ja : enUS)
@@ -81,6 +82,24 @@ export const formatTimeRange = (
 ) =>
   `${formatTimeIn(start, timeZone)} – ${formatTimeIn(end, timeZone)} ${zoneLabel(start, language, timeZone)}`
 
+/**
+ * A range's two ends for sentences that place them ("on {{date}}, {{start}} – {{end}}"): the
+ * start's HH:mm and the end's with the zone named, "10:00" and "11:00 JST".
+ */
+export const zonedTimes = (
+  start: string | Date,
+  end: string | Date,
+  language: AppLanguage,
+  timeZone: string = viewerTimeZone(),
+) => ({
+  start: formatTimeIn(start, timeZone),
+  end: `${formatTimeIn(end, timeZone)} ${zoneLabel(start, language, timeZone)}`,
+})
+
+/** One instant as date, time and zone: "2 July 2026 10:00 JST", in the viewer's zone. */
+export const formatDateTime = (value: string | Date, language: AppLanguage) =>
+  `${formatDateIn(value, language, viewerTimeZone())} ${formatTimeIn(value, viewerTimeZone())} ${zoneLabel(value, language)}`
+
 /** A session's length: "45 min", "1 hr", "1 hr 30 min"; "45分", "1時間", "1時間30分". */
 export const formatDuration = (start: string | Date, end: string | Date, language: AppLanguage) => {
   const minutes = Math.max(
@@ -110,6 +129,10 @@ export const formatPrice = (cents: number, language: AppLanguage) =>
   new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'USD' }).format(
     cents / 100,
   )
+
+/** A price as a learner reads it: "Free" when nothing is charged, the amount otherwise. */
+export const formatLessonPrice = (cents: number, language: AppLanguage) =>
+  cents === 0 ? i18n.t('common.free', { lng: language }) : formatPrice(cents, language)
 
 /** Ratings are shown with one decimal (§9). */
 export const formatRating = (average: number, language: AppLanguage) =>
