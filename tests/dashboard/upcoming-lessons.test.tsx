@@ -7,7 +7,7 @@ import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 import { isCallOf } from '@tests/request-log'
@@ -67,7 +67,7 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
       )
       expect(row).toHaveTextContent(formatDate(session.start_time, 'en-US'))
       expect(row).toHaveTextContent(
-        `${formatTime(session.start_time)}–${formatTime(session.end_time)}`,
+        `${formatTime(session.start_time)} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}`,
       )
       const taken = db.enrollments.filter((seat) => seat.sessionId === session.id).length
       expect(row).toHaveTextContent(`Seats taken: ${taken} / ${lesson.max_slots}`)

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next'
  * A placeholder shaped like the content it stands for: the region is busy, screen readers hear
  * one "Loading…" status, and the shapes pulse only for viewers who accept motion.
  */
-export function Skeleton({ children, className = '' }: { children: ReactNode; className?: string }) {
+export function Skeleton({
+  children,
+  className = '',
+}: {
+  children: ReactNode
+  className?: string
+}) {
   const { t } = useTranslation()
   return (
     <div aria-busy="true" className={`min-w-0 ${className}`}>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
-import { formatDate, formatDateTime, formatPrice } from '@/shared/i18n/format'
+import { formatDateTime, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { buttonClass } from '@/shared/ui/button'
 
