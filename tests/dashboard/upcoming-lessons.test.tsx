@@ -119,14 +119,14 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
     const first = await renderApp(undefined, { user: 'educator', url: URL })
     await waitFor(() => expect(rows()).toHaveLength(6))
     expect(rows()[5]).toHaveTextContent('2 July 2027')
-    expect(rows()[5]).toHaveTextContent('05:00–06:30')
+    expect(rows()[5]).toHaveTextContent('05:00 – 06:30 Japan Time(1 hr 30 min)')
     first.unmount()
 
     process.env.TZ = 'America/Los_Angeles'
     await renderApp(undefined, { user: 'educator', url: URL })
     await waitFor(() => expect(rows()).toHaveLength(6))
     expect(rows()[5]).toHaveTextContent('1 July 2027')
-    expect(rows()[5]).toHaveTextContent('13:00–14:30')
+    expect(rows()[5]).toHaveTextContent('13:00 – 14:30 PDT(1 hr 30 min)')
   })
 
   it('offers the join button from exactly 5 minutes before the start, and at the start', async () => {

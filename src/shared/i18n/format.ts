@@ -21,12 +21,27 @@ export const formatDate = (value: string | Date, language: AppLanguage) =>
 /** §1: times as HH:mm, in the viewer's time zone. */
 export const formatTime = (value: string | Date) => format(new Date(value), 'HH:mm')
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one, and a session grid formats
+ * hundreds of times: one formatter per locale and options, reused.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options)
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
 /** The viewer's IANA time zone: the browser's own. */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 /** HH:mm in a given IANA time zone (an educator's, say), not the viewer's. */
 export const formatTimeIn = (value: string | Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+  dateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -35,7 +50,7 @@ export const formatTimeIn = (value: string | Date, timeZone: string) =>
 
 /** A date as `formatDate` writes it, in a given IANA time zone. */
 export const formatDateIn = (value: string | Date, language: AppLanguage, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
@@ -52,7 +67,7 @@ const zoneName = (
   timeZone: string,
   style: 'short' | 'shortGeneric',
 ) =>
-  new Intl.DateTimeFormat(numberLocale(language), { timeZone, timeZoneName: style })
+  dateTimeFormat(numberLocale(language), { timeZone, timeZoneName: style })
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
 

@@ -148,7 +148,7 @@ function UpcomingSessionRow({ item, phase }: { item: UpcomingSession; phase: Ses
         >
           {lesson.title}
         </Link>
-        <SessionWhen session={session} />
+        <SessionWhen session={session} educatorsOwn />
         <p className="text-sm text-slate-700">
           {t('upcoming.seats', { taken: session.enrolledCount, total: lesson.max_slots })}
         </p>

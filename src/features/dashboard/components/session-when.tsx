@@ -8,7 +8,14 @@ import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
  * A session's date (d MMMM yyyy), times in the viewer's zone, named (§1), with the educator's own
  * on hover and focus when it reads differently, and its length.
  */
-export function SessionWhen({ session }: { session: Session }) {
+export function SessionWhen({
+  session,
+  educatorsOwn = false,
+}: {
+  session: Session
+  /** The educator looks at their own session: their zone is no news to them. */
+  educatorsOwn?: boolean
+}) {
   const { t } = useTranslation()
   const language = useLanguage()
   return (
@@ -17,7 +24,7 @@ export function SessionWhen({ session }: { session: Session }) {
       <ZonedTimeRange
         start={session.start_time}
         end={session.end_time}
-        educatorZone={session.timezone}
+        educatorZone={educatorsOwn ? undefined : session.timezone}
       />
       <span>
         {t('dashboard.upcoming.length', {
