@@ -254,6 +254,11 @@ describe('the student dashboard (§2)', () => {
     expect(screen.queryByRole('region', { name: 'Next lesson' })).not.toBeInTheDocument()
     expect(screen.queryByText(/Starts in/)).not.toBeInTheDocument()
     expect(region('All lessons')).toBeInTheDocument()
+    // The way on: a link to the catalogue below, whose heading takes the focus.
+    const browse = within(upcoming).getByRole('link', { name: 'Browse all lessons' })
+    const catalogueHeading = screen.getByRole('heading', { name: 'All lessons' })
+    expect(browse).toHaveAttribute('href', `#${catalogueHeading.id}`)
+    expect(catalogueHeading).toHaveAttribute('tabindex', '-1')
   })
 
   it('shows the common error text when the upcoming lessons cannot load', async () => {
