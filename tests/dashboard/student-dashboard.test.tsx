@@ -8,7 +8,7 @@ import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { toLesson, toSession } from '@/mocks/serializers'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
 import { apiPathOf, isCallOf, isPathOf, pathOf, recordQueries } from '@tests/request-log'
@@ -127,7 +127,7 @@ describe('the student dashboard (§2)', () => {
       )
       expect(item).toHaveTextContent(formatDate(session.start_time, 'en-US'))
       expect(item).toHaveTextContent(
-        `${formatTime(session.start_time)}–${formatTime(session.end_time)}`,
+        `${formatTime(session.start_time)} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}`,
       )
     })
     // The ended sessions the student attended are not there.
@@ -254,6 +254,11 @@ describe('the student dashboard (§2)', () => {
     expect(screen.queryByRole('region', { name: 'Next lesson' })).not.toBeInTheDocument()
     expect(screen.queryByText(/Starts in/)).not.toBeInTheDocument()
     expect(region('All lessons')).toBeInTheDocument()
+    // The way on: a link to the catalogue below, whose heading takes the focus.
+    const browse = within(upcoming).getByRole('link', { name: 'Browse all lessons' })
+    const catalogueHeading = screen.getByRole('heading', { name: 'All lessons' })
+    expect(browse).toHaveAttribute('href', `#${catalogueHeading.id}`)
+    expect(catalogueHeading).toHaveAttribute('tabindex', '-1')
   })
 
   it('shows the common error text when the upcoming lessons cannot load', async () => {

@@ -7,7 +7,7 @@ import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 import { isCallOf } from '@tests/request-log'
@@ -67,7 +67,7 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
       )
       expect(row).toHaveTextContent(formatDate(session.start_time, 'en-US'))
       expect(row).toHaveTextContent(
-        `${formatTime(session.start_time)}–${formatTime(session.end_time)}`,
+        `${formatTime(session.start_time)} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}`,
       )
       const taken = db.enrollments.filter((seat) => seat.sessionId === session.id).length
       expect(row).toHaveTextContent(`Seats taken: ${taken} / ${lesson.max_slots}`)
@@ -119,14 +119,14 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
     const first = await renderApp(undefined, { user: 'educator', url: URL })
     await waitFor(() => expect(rows()).toHaveLength(6))
     expect(rows()[5]).toHaveTextContent('2 July 2027')
-    expect(rows()[5]).toHaveTextContent('05:00–06:30')
+    expect(rows()[5]).toHaveTextContent('05:00 – 06:30 Japan Time(1 hr 30 min)')
     first.unmount()
 
     process.env.TZ = 'America/Los_Angeles'
     await renderApp(undefined, { user: 'educator', url: URL })
     await waitFor(() => expect(rows()).toHaveLength(6))
     expect(rows()[5]).toHaveTextContent('1 July 2027')
-    expect(rows()[5]).toHaveTextContent('13:00–14:30')
+    expect(rows()[5]).toHaveTextContent('13:00 – 14:30 PDT(1 hr 30 min)')
   })
 
   it('offers the join button from exactly 5 minutes before the start, and at the start', async () => {

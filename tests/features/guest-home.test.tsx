@@ -109,7 +109,11 @@ describe('the guest lesson list', () => {
       ),
     )
     await renderApp()
-    expect(await screen.findByText('We could not find a lesson')).toBeInTheDocument()
+    expect(
+      await screen.findByText('There are no lessons yet. Check back soon.'),
+    ).toBeInTheDocument()
+    // Nothing narrows the list, so there is no filter to clear.
+    expect(screen.queryByRole('button', { name: 'Show all lessons' })).not.toBeInTheDocument()
   })
 
   it('shows the Japanese category title and price text in Japanese', async () => {

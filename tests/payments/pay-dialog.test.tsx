@@ -8,7 +8,7 @@ import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { renderApp } from '@tests/render-app'
 import { rejectSdk, resetSdk, resolveSdk, sdkScript } from './paypal-stand-in'
 
@@ -21,7 +21,7 @@ const futureCard = () => {
   const session = sessionRow()
   const name = `Session on ${formatDate(session.start_time, 'en-US')}, ${formatTime(
     session.start_time,
-  )} – ${formatTime(session.end_time)}`
+  )} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}`
   return screen.getByRole('article', { name })
 }
 
@@ -55,7 +55,7 @@ describe('paying for a seat', () => {
     const session = sessionRow()
     expect(dialog).toHaveTextContent(TITLE)
     expect(dialog).toHaveTextContent(
-      `${formatDate(session.start_time, 'en-US')}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}`,
+      `${formatDate(session.start_time, 'en-US')}, ${formatTime(session.start_time)} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}`,
     )
     expect(dialog).toHaveTextContent('Price$20.00')
     expect(dialog).toHaveTextContent(

@@ -8,7 +8,7 @@ import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatDateTime } from '@/shared/i18n/format'
 import { renderApp } from '@tests/render-app'
 
 const showHistory = (as: number) => {
@@ -29,9 +29,7 @@ describe('the payment history', () => {
       'href',
       paths.payment.result.href(payment.id),
     )
-    expect(row).toHaveTextContent(
-      `Session${formatDate(session.start_time, 'en-US')} ${formatTime(session.start_time)}`,
-    )
+    expect(row).toHaveTextContent(`Session${formatDateTime(session.start_time, 'en-US')}`)
     expect(row).toHaveTextContent(`Amount$${(payment.amount_in_cents / 100).toFixed(2)}`)
     expect(row).toHaveTextContent(`Paid on${formatDate(payment.createdAt, 'en-US')}`)
     expect(row).toHaveTextContent('Refunded')

@@ -8,7 +8,7 @@ import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { renderApp } from '@tests/render-app'
 
 const { sessions: ids } = seedIds
@@ -26,7 +26,7 @@ const cardOf = (sessionId: number) => {
   const session = db.sessions.find((row) => row.id === sessionId)!
   const name = `Session on ${formatDate(session.start_time, 'en-US')}, ${formatTime(
     session.start_time,
-  )} – ${formatTime(session.end_time)}`
+  )} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}`
   return screen.getByRole('article', { name })
 }
 const button = (card: HTMLElement, name: string) => within(card).queryByRole('button', { name })

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SessionCard, type SessionViewer } from '@/features/sessions/components/session-card'
 import { i18n } from '@/shared/i18n/i18n'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { renderApp } from '@tests/render-app'
 
 const MINUTE = 60_000
@@ -66,7 +66,7 @@ describe('a session card', () => {
     await renderCard(session)
     const date = formatDate(session.start_time, 'en-US')
     const start = formatTime(session.start_time)
-    const end = formatTime(session.end_time)
+    const end = zonedTimes(session.start_time, session.end_time, 'en-US').end
     expect(
       screen.getByRole('article', { name: `Session on ${date}, ${start} – ${end}` }),
     ).toBeInTheDocument()

@@ -10,7 +10,7 @@ import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { i18n } from '@/shared/i18n/i18n'
-import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatPrice, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { answer } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
 import { apiPathOf, isCallOf, pathOf } from '@tests/request-log'
@@ -35,7 +35,7 @@ const cardOf = (sessionId: number, language: 'en-US' | 'jp-JP' = 'en-US') => {
   const session = db.sessions.find((row) => row.id === sessionId)!
   const date = formatDate(session.start_time, language)
   const start = formatTime(session.start_time)
-  const end = formatTime(session.end_time)
+  const end = zonedTimes(session.start_time, session.end_time, 'en-US').end
   const name =
     language === 'en-US'
       ? `Session on ${date}, ${start} – ${end}`

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { db, nextId, seedIds } from '@/mocks/db'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 import { recordBodies } from '@tests/request-log'
 import { renderApp } from '@tests/render-app'
 import {
@@ -128,7 +128,7 @@ describe('editing a session', () => {
     // 01:00 UTC is 21:00 the evening before in New York (or 20:00 in winter).
     const nyStart = formatTime(sessionRow(ids.futurePaid).start_time)
     expect(['20:00', '21:00']).toContain(nyStart)
-    expect(card).toHaveTextContent('(America/New_York)')
+    expect(card).toHaveTextContent(/\d\d:\d\d – \d\d:\d\d E[DS]T/)
     expect(card).toHaveTextContent('Scheduled in Asia/Tokyo')
 
     const edit = button(card, 'Edit')
@@ -215,7 +215,7 @@ describe('deleting a session', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete session' })
     const date = formatDate(session.start_time, 'en-US')
     expect(dialog).toHaveTextContent(
-      `Delete the session on ${date}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}?`,
+      `Delete the session on ${date}, ${formatTime(session.start_time)} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}?`,
     )
     // Mai paid for her seat here.
     expect(dialog).toHaveTextContent('1 enrolled student will be refunded in full and e-mailed.')

@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach } from 'vitest'
 import { db } from '@/mocks/db'
 import { server } from '@/mocks/node'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
 
 const DAY = 86_400_000
 
@@ -30,7 +30,7 @@ export const editor = () => screen.getByRole('region', { name: 'Sessions' })
 export const cardName = (sessionId: number) => {
   const session = sessionRow(sessionId)
   const date = formatDate(session.start_time, 'en-US')
-  return `Session on ${date}, ${formatTime(session.start_time)} – ${formatTime(session.end_time)}`
+  return `Session on ${date}, ${formatTime(session.start_time)} – ${zonedTimes(session.start_time, session.end_time, 'en-US').end}`
 }
 
 export const button = (scope: HTMLElement, name: string) =>

@@ -87,7 +87,7 @@ describe('the lesson page of its owner', () => {
     expect(screen.getByText('Times are shown in your time zone (UTC).')).toBeInTheDocument()
 
     const future = cardOf(ids.futurePaid)
-    expect(future).toHaveTextContent('(UTC)')
+    expect(future).toHaveTextContent(/\d\d:\d\d – \d\d:\d\d UTC/)
     expect(future).toHaveTextContent('Scheduled in Asia/Tokyo')
     expect(future).toHaveTextContent('Seats taken1 of 5')
     expect(

@@ -10,6 +10,7 @@ import { LessonOverview } from '@/features/lessons/components/lesson-overview'
 import { MaterialList } from '@/features/materials/components/material-list'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
 import { ReviewList } from '@/features/reviews/components/review-list'
+import { BookingPanel } from '@/features/sessions/components/booking-panel'
 import type { RenderPayment } from '@/features/sessions/components/session-card'
 import { SessionList } from '@/features/sessions/components/session-list'
 import { SessionsEditor } from '@/features/sessions/components/sessions-editor'
@@ -19,6 +20,7 @@ import { parseId, paths } from '@/shared/config/paths'
 import { buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
+import { Skeleton, SkeletonLine } from '@/shared/ui/skeleton'
 import { useRefreshSeats } from './use-refresh-seats'
 import { useRefreshTeaching } from './use-refresh-teaching'
 
@@ -62,7 +64,7 @@ function LessonPage({
   const { t } = useTranslation()
   const refreshLessons = useRefreshTeaching()
   const refreshSeats = useRefreshSeats()
-  if (lesson.isPending) return <Loading />
+  if (lesson.isPending) return <LessonPageSkeleton />
   if (lesson.isError) {
     // A missing lesson shows the error page (§2); anything else can be tried again.
     if (toApiError(lesson.error).status === 404) return <NotFoundPage />
@@ -74,36 +76,84 @@ function LessonPage({
   }
   const { data } = lesson
   const owner = viewer !== null && viewer.id === data.owner.id ? viewer : null
+  const renderPayment = payFor(data.title, refreshSeats)
+  // From lg the booking panel sits beside the content and stays in view while it scrolls; below
+  // lg it comes between the lesson's head and its sessions, in reading order.
   return (
-    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-8 p-4 sm:p-6 xl:p-8">
-      <LessonOverview lesson={data} />
-      {owner && (
-        <div>
-          <Link to={paths.lesson.edit.href(data.id)} className={buttonClass('secondary')}>
-            {t('lessons.detail.editLesson')}
-          </Link>
-        </div>
-      )}
-      {owner ? (
-        <SessionsEditor
+    <div className="mx-auto grid w-full max-w-7xl min-w-0 gap-8 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start xl:p-8">
+      <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
+        <LessonOverview lesson={data} />
+        {owner && (
+          <div>
+            <Link to={paths.lesson.edit.href(data.id)} className={buttonClass('secondary')}>
+              {t('lessons.detail.editLesson')}
+            </Link>
+          </div>
+        )}
+      </div>
+      <div className="min-w-0 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <BookingPanel
           lessonId={data.id}
           lessonTitle={data.title}
-          user={owner}
-          onChanged={refreshLessons}
-        />
-      ) : (
-        <SessionList
-          lessonId={data.id}
-          lessonTitle={data.title}
-          renderPayment={payFor(data.title, refreshSeats)}
+          pricePerHour={data.price_in_cents}
+          isOwner={owner !== null}
+          renderPayment={renderPayment}
           onSeatChanged={refreshSeats}
         />
-      )}
-      {viewer && <MaterialList lessonId={data.id} />}
-      <div className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
-        <OwnerCard owner={data.owner} viewerIsEducator={viewer?.role === 'educator'} />
-        <ReviewList educatorId={data.owner.id} />
       </div>
+      <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
+        {owner ? (
+          <SessionsEditor
+            lessonId={data.id}
+            lessonTitle={data.title}
+            user={owner}
+            onChanged={refreshLessons}
+          />
+        ) : (
+          <SessionList
+            lessonId={data.id}
+            lessonTitle={data.title}
+            renderPayment={renderPayment}
+            onSeatChanged={refreshSeats}
+          />
+        )}
+        {viewer && <MaterialList lessonId={data.id} />}
+        <div className="grid min-w-0 gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] xl:items-start">
+          <OwnerCard owner={data.owner} viewerIsEducator={viewer?.role === 'educator'} />
+          <ReviewList educatorId={data.owner.id} />
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/** The lesson page's shape while it loads: back link, title, tags, text, cover and the panel. */
+function LessonPageSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-7xl min-w-0 p-4 sm:p-6 xl:p-8">
+      <Skeleton>
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="flex flex-col gap-6">
+            <SkeletonLine className="h-4 w-24" />
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <div className="flex flex-col gap-4">
+                <SkeletonLine className="h-8 w-3/4" />
+                <SkeletonLine className="h-6 w-40" />
+                <SkeletonLine className="h-4 w-full" />
+                <SkeletonLine className="h-4 w-5/6" />
+                <SkeletonLine className="h-4 w-2/3" />
+              </div>
+              <div className="order-first aspect-video w-full rounded-xl bg-slate-200 lg:order-none" />
+            </div>
+          </div>
+          <div className="flex h-56 flex-col gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200">
+            <SkeletonLine className="h-5 w-1/2" />
+            <SkeletonLine className="h-7 w-1/3" />
+            <SkeletonLine className="h-4 w-2/3" />
+            <SkeletonLine className="mt-auto h-10 w-28" />
+          </div>
+        </div>
+      </Skeleton>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { format } from 'date-fns'
 import { enUS, ja } from 'date-fns/locale'
+import { i18n } from './i18n'
 import type { AppLanguage } from './languages'
 
 const dateLocale = (language: AppLanguage) => (language === 'jp-JP' ? ja : enUS)
@@ -20,12 +21,27 @@ export const formatDate = (value: string | Date, language: AppLanguage) =>
 /** §1: times as HH:mm, in the viewer's time zone. */
 export const formatTime = (value: string | Date) => format(new Date(value), 'HH:mm')
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one, and a session grid formats
+ * hundreds of times: one formatter per locale and options, reused.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options)
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
 /** The viewer's IANA time zone: the browser's own. */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 /** HH:mm in a given IANA time zone (an educator's, say), not the viewer's. */
 export const formatTimeIn = (value: string | Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+  dateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -34,7 +50,7 @@ export const formatTimeIn = (value: string | Date, timeZone: string) =>
 
 /** A date as `formatDate` writes it, in a given IANA time zone. */
 export const formatDateIn = (value: string | Date, language: AppLanguage, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
@@ -51,7 +67,7 @@ const zoneName = (
   timeZone: string,
   style: 'short' | 'shortGeneric',
 ) =>
-  new Intl.DateTimeFormat(numberLocale(language), { timeZone, timeZoneName: style })
+  dateTimeFormat(numberLocale(language), { timeZone, timeZoneName: style })
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
 
@@ -80,6 +96,24 @@ export const formatTimeRange = (
   timeZone: string = viewerTimeZone(),
 ) =>
   `${formatTimeIn(start, timeZone)} – ${formatTimeIn(end, timeZone)} ${zoneLabel(start, language, timeZone)}`
+
+/**
+ * A range's two ends for sentences that place them ("on {{date}}, {{start}} – {{end}}"): the
+ * start's HH:mm and the end's with the zone named, "10:00" and "11:00 JST".
+ */
+export const zonedTimes = (
+  start: string | Date,
+  end: string | Date,
+  language: AppLanguage,
+  timeZone: string = viewerTimeZone(),
+) => ({
+  start: formatTimeIn(start, timeZone),
+  end: `${formatTimeIn(end, timeZone)} ${zoneLabel(start, language, timeZone)}`,
+})
+
+/** One instant as date, time and zone: "2 July 2026 10:00 JST", in the viewer's zone. */
+export const formatDateTime = (value: string | Date, language: AppLanguage) =>
+  `${formatDateIn(value, language, viewerTimeZone())} ${formatTimeIn(value, viewerTimeZone())} ${zoneLabel(value, language)}`
 
 /** A session's length: "45 min", "1 hr", "1 hr 30 min"; "45分", "1時間", "1時間30分". */
 export const formatDuration = (start: string | Date, end: string | Date, language: AppLanguage) => {
@@ -110,6 +144,10 @@ export const formatPrice = (cents: number, language: AppLanguage) =>
   new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'USD' }).format(
     cents / 100,
   )
+
+/** A price as a learner reads it: "Free" when nothing is charged, the amount otherwise. */
+export const formatLessonPrice = (cents: number, language: AppLanguage) =>
+  cents === 0 ? i18n.t('common.free', { lng: language }) : formatPrice(cents, language)
 
 /** Ratings are shown with one decimal (§9). */
 export const formatRating = (average: number, language: AppLanguage) =>

@@ -8,7 +8,7 @@ import { paths } from '@/shared/config/paths'
 import { usePageParam } from '@/shared/lib/use-page-param'
 import { Button, buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
-import { Loading } from '@/shared/ui/loading'
+import { Skeleton, SkeletonLine } from '@/shared/ui/skeleton'
 import { Pagination } from '@/shared/ui/pagination'
 import { useUpcomingSessionsPage } from '../api/get-upcoming-sessions'
 import { dashboardKeys } from '../api/keys'
@@ -55,7 +55,24 @@ export function EducatorUpcomingSessions() {
   }, [phases, upcoming.isSuccess, upcoming.isPlaceholderData, queryClient])
 
   let content
-  if (upcoming.isPending) content = <Loading />
+  if (upcoming.isPending) {
+    content = (
+      <Skeleton>
+        <div className="flex flex-col gap-3">
+          {[0, 1, 2].map((row) => (
+            <div
+              key={row}
+              className="flex flex-col gap-2 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+            >
+              <SkeletonLine className="h-4 w-1/3" />
+              <SkeletonLine className="h-3.5 w-1/2" />
+              <SkeletonLine className="h-3.5 w-1/4" />
+            </div>
+          ))}
+        </div>
+      </Skeleton>
+    )
+  }
   // A failed background refetch keeps what is shown (the query cache reports it).
   else if (!upcoming.data) {
     content = (
@@ -131,7 +148,7 @@ function UpcomingSessionRow({ item, phase }: { item: UpcomingSession; phase: Ses
         >
           {lesson.title}
         </Link>
-        <SessionWhen session={session} />
+        <SessionWhen session={session} educatorsOwn />
         <p className="text-sm text-slate-700">
           {t('upcoming.seats', { taken: session.enrolledCount, total: lesson.max_slots })}
         </p>

@@ -3,7 +3,11 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
+import { buttonClass } from '@/shared/ui/button'
 import { SessionWhen } from './session-when'
+
+/** The id of the student dashboard's catalogue heading, which an empty list links to. */
+export const ALL_LESSONS_HEADING_ID = 'all-lessons'
 
 /** The student's sessions that have not ended, soonest first, each linking to its lesson. */
 export function UpcomingLessons({ items }: { items: readonly UpcomingSession[] }) {
@@ -15,7 +19,12 @@ export function UpcomingLessons({ items }: { items: readonly UpcomingSession[] }
         {t('dashboard.upcoming.title')}
       </h2>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('dashboard.upcoming.empty')}</p>
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-sm text-slate-600">{t('dashboard.upcoming.empty')}</p>
+          <a href={`#${ALL_LESSONS_HEADING_ID}`} className={buttonClass('secondary')}>
+            {t('dashboard.upcoming.browse')}
+          </a>
+        </div>
       ) : (
         <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-slate-100">
           {items.map(({ lesson, session }) => (

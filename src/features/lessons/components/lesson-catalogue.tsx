@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Audience, useAudience } from '@/shared/auth/current-user'
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value'
-import { Loading } from '@/shared/ui/loading'
+import { Button } from '@/shared/ui/button'
+import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useCategories } from '../api/get-categories'
 import { useGuestCategories } from '../api/get-guest-categories'
@@ -35,7 +36,7 @@ export const CATALOGUE_GRID_CLASS =
  */
 export function LessonCatalogue({ cardHeadingLevel = 2 }: { cardHeadingLevel?: 2 | 3 }) {
   const audience = useAudience()
-  if (!audience) return <Loading />
+  if (!audience) return <CatalogueSkeleton />
   return <Catalogue key={audience} audience={audience} cardHeadingLevel={cardHeadingLevel} />
 }
 
@@ -56,6 +57,13 @@ function Catalogue({
   const { useCategoryList, useLessonPages } = catalogueHooks[audience]
   const categories = useCategoryList().data ?? []
   const lessons = useLessonPages(filters)
+  const searchRef = useRef<HTMLInputElement>(null)
+  const clearFilters = () => {
+    setSearch('')
+    setCategoryId('')
+    // The button goes away with the empty result: focus stays where the search starts again.
+    searchRef.current?.focus()
+  }
 
   return (
     <div className="min-w-0">
@@ -65,23 +73,39 @@ function Catalogue({
         categoryId={categoryId}
         onCategoryChange={setCategoryId}
         categories={categories}
+        searchRef={searchRef}
       />
-      <LessonResults query={lessons} cardHeadingLevel={cardHeadingLevel} />
+      <LessonResults
+        query={lessons}
+        cardHeadingLevel={cardHeadingLevel}
+        filtered={search.trim() !== '' || categoryId !== ''}
+        onClearFilters={clearFilters}
+      />
     </div>
   )
+}
+
+/** Cards shaped like the catalogue's while its first page loads. */
+function CatalogueSkeleton() {
+  return <SkeletonCardGrid gridClass={CATALOGUE_GRID_CLASS} count={6} cover lines={3} />
 }
 
 function LessonResults({
   query,
   cardHeadingLevel,
+  filtered,
+  onClearFilters,
 }: {
   query: ReturnType<typeof useLessons>
   cardHeadingLevel: 2 | 3
+  /** A search or a category narrows the list. */
+  filtered: boolean
+  onClearFilters: () => void
 }) {
   const { t } = useTranslation()
   const lastCardRef = useNextPageInView(query)
 
-  if (query.isPending) return <Loading />
+  if (query.isPending) return <CatalogueSkeleton />
   if (query.isError) {
     return (
       <p role="alert" className="text-red-700">
@@ -91,9 +115,24 @@ function LessonResults({
   }
   const items = query.data.pages.flatMap((page) => page.data)
   if (items.length === 0) {
-    return (
+    return filtered ? (
+      <div className="flex flex-col items-start gap-3 rounded-xl bg-white p-5 text-slate-700 ring-1 ring-slate-200">
+        <p role="status" className="font-semibold text-slate-900">
+          {t('lessons.list.empty')}
+        </p>
+        <p>{t('lessons.list.tipsTitle')}</p>
+        <ul className="list-disc pl-5 text-sm">
+          <li>{t('lessons.list.tips.spelling')}</li>
+          <li>{t('lessons.list.tips.shorter')}</li>
+          <li>{t('lessons.list.tips.category')}</li>
+        </ul>
+        <Button variant="secondary" onClick={onClearFilters}>
+          {t('lessons.list.showAll')}
+        </Button>
+      </div>
+    ) : (
       <p role="status" className="text-slate-600">
-        {t('lessons.list.empty')}
+        {t('lessons.list.emptyAll')}
       </p>
     )
   }

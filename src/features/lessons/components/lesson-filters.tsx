@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { categoryTitle } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
@@ -13,6 +14,8 @@ type LessonFiltersProps = {
   categoryId: string
   onCategoryChange: (categoryId: string) => void
   categories: readonly CatalogueCategory[]
+  /** The search box, which the empty result's "Show all lessons" focuses after clearing. */
+  searchRef?: Ref<HTMLInputElement> | undefined
 }
 
 /** The catalogue's search box and category select (§2), as a search landmark. */
@@ -22,6 +25,7 @@ export function LessonFilters({
   categoryId,
   onCategoryChange,
   categories,
+  searchRef,
 }: LessonFiltersProps) {
   const { t } = useTranslation()
   const language = useLanguage()
@@ -34,6 +38,7 @@ export function LessonFilters({
       className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       <TextField
+        ref={searchRef}
         type="search"
         label={t('lessons.filters.search')}
         placeholder={t('lessons.filters.searchPlaceholder')}

@@ -8,13 +8,15 @@ import { useLanguage } from '@/shared/i18n/use-language'
 import { usePageParam } from '@/shared/lib/use-page-param'
 import { Button, buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
-import { Loading } from '@/shared/ui/loading'
+import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { Pagination } from '@/shared/ui/pagination'
 import { useMyLessons } from '../api/get-my-lessons'
 import { LessonCover } from './lesson-cover'
 
 /** The URL parameter holding the page of the educator's lessons on the dashboard. */
 export const MY_LESSONS_PAGE_PARAM = 'lessonsPage'
+
+const MY_LESSONS_GRID_CLASS = 'grid grid-cols-[repeat(auto-fill,minmax(min(260px,100%),1fr))] gap-4'
 
 const linkClass =
   'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500'
@@ -31,7 +33,9 @@ export function MyLessons({ canEdit }: { canEdit: boolean }) {
   const lessons = useMyLessons(page)
 
   let content
-  if (lessons.isPending) content = <Loading />
+  if (lessons.isPending) {
+    content = <SkeletonCardGrid gridClass={MY_LESSONS_GRID_CLASS} count={3} cover lines={4} />
+  }
   // A failed background refetch keeps what is shown (the query cache reports it).
   else if (!lessons.data) {
     content = (
@@ -64,7 +68,7 @@ export function MyLessons({ canEdit }: { canEdit: boolean }) {
         <ul
           aria-labelledby={headingId}
           aria-busy={lessons.isPlaceholderData}
-          className="grid grid-cols-[repeat(auto-fill,minmax(min(260px,100%),1fr))] gap-4"
+          className={MY_LESSONS_GRID_CLASS}
         >
           {lessons.data.data.map((lesson) => (
             <li key={lesson.id} className="flex min-w-0">

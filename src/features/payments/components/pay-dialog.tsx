@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
-import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatPrice, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
 import { Dialog } from '@/shared/ui/dialog'
@@ -106,8 +106,7 @@ export function PayDialog({ lessonTitle, session, onClose, onSeatChanged }: PayD
 
   const when = t('payments.dialog.whenValue', {
     date: formatDate(session.start_time, language),
-    start: formatTime(session.start_time),
-    end: formatTime(session.end_time),
+    ...zonedTimes(session.start_time, session.end_time, language),
   })
 
   return (

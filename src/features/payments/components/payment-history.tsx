@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
-import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatDateTime, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
@@ -41,7 +41,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <dt className="text-slate-600">{t('payments.history.session')}</dt>
         <dd className="text-slate-900">
           {payment.sessionStart
-            ? `${formatDate(payment.sessionStart, language)} ${formatTime(payment.sessionStart)}`
+            ? formatDateTime(payment.sessionStart, language)
             : t('payments.result.sessionGone')}
         </dd>
         <dt className="text-slate-600">{t('payments.history.amount')}</dt>

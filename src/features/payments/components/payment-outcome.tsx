@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
-import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { formatDateTime, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { buttonClass } from '@/shared/ui/button'
 
@@ -54,7 +54,7 @@ export function PaymentOutcome({ payment }: { payment: Payment }) {
         <dt className="text-slate-600">{t('payments.result.session')}</dt>
         <dd className="font-medium text-slate-900">
           {payment.sessionStart
-            ? `${formatDate(payment.sessionStart, language)} ${formatTime(payment.sessionStart)}`
+            ? formatDateTime(payment.sessionStart, language)
             : t('payments.result.sessionGone')}
         </dd>
         <dt className="text-slate-600">{t('payments.result.amount')}</dt>

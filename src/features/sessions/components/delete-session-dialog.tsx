@@ -1,7 +1,7 @@
 import type { Session } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { toApiError } from '@/shared/api/errors'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
 import { FormAlert } from '@/shared/ui/form-alert'
@@ -24,8 +24,7 @@ export function DeleteSessionDialog({ session, onClose, onDeleted }: DeleteSessi
   const remove = useDeleteSession()
   const when = {
     date: formatDate(session.start_time, language),
-    start: formatTime(session.start_time),
-    end: formatTime(session.end_time),
+    ...zonedTimes(session.start_time, session.end_time, language),
   }
   const failure = remove.error ? toApiError(remove.error).messages.join(' ') : null
 

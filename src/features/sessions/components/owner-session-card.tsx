@@ -2,9 +2,10 @@ import type { Session } from '@contract/index'
 import { safeWebUrl } from '@contract/rules'
 import { useCallback, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatDuration, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
+import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
 import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
 
 type OwnerSessionCardProps = {
@@ -56,8 +57,6 @@ export function OwnerSessionCard({
   const phase: Phase = !started ? 'upcoming' : now < Date.parse(endTime) ? 'live' : 'ended'
 
   const date = formatDate(startTime, language)
-  const start = formatTime(startTime)
-  const end = formatTime(endTime)
   const taken = session.enrolledCount
   const seats = session.enrolledCount + session.availableSlots
 
@@ -75,17 +74,18 @@ export function OwnerSessionCard({
 
   return (
     <article
-      aria-label={t('sessions.cardLabel', { date, start, end })}
+      aria-label={t('sessions.cardLabel', {
+        date,
+        ...zonedTimes(startTime, endTime, language, viewerZone),
+      })}
       className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{date}</h3>
           <p className="text-sm text-slate-700">
-            <time dateTime={startTime}>{start}</time>
-            {' – '}
-            <time dateTime={endTime}>{end}</time>{' '}
-            <span className="text-slate-600">({viewerZone})</span>
+            {/* The zone it was scheduled in is written out below, so no tooltip repeats it. */}
+            <ZonedTimeRange start={startTime} end={endTime} />
           </p>
           {session.timezone !== viewerZone && (
             <p className="text-xs text-slate-600">
@@ -100,6 +100,10 @@ export function OwnerSessionCard({
         </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">{t('sessions.length')}</dt>
+        <dd className="font-medium text-slate-900">
+          {formatDuration(startTime, endTime, language)}
+        </dd>
         <dt className="text-slate-600">{t('sessions.editor.card.seats')}</dt>
         <dd className="font-medium text-slate-900">
           {t('sessions.editor.card.seatsValue', { taken, seats })}

@@ -1,41 +1,11 @@
 import type { Session } from '@contract/index'
-import { safeWebUrl } from '@contract/rules'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate } from 'react-router-dom'
-import { toast } from 'react-toastify'
-import { serverMessage } from '@/shared/api/errors'
-import { paths } from '@/shared/config/paths'
-import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatDuration, formatPrice, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { Button } from '@/shared/ui/button'
-import { useDownloadCalendar } from '../api/download-calendar'
-import { useEnroll } from '../api/enroll'
-import { useJoinLink } from '../api/get-join-link'
-import { isInJoinWindow, isTypeOutdated, nextBoundary } from '../lib/join-window'
-import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
-import { UnenrollDialog } from './unenroll-dialog'
+import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
+import { type SessionActionsOptions, useSessionActions } from './use-session-actions'
 
-/** Who looks at the card: enrolling is for guests (who are sent to log in) and students only. */
-export type SessionViewer = 'guest' | 'student' | 'staff'
-
-/**
- * What pays for a seat in a paid session: the payments feature's dialog, composed in by the route
- * (features do not import each other). `close` hides it again.
- */
-export type RenderPayment = (session: Session, close: () => void) => ReactNode
-
-type SessionCardProps = {
-  session: Session
-  lessonTitle: string
-  viewer: SessionViewer
-  /** Called once the type the API reported no longer holds (the session started or ended). */
-  onOutdated?: (() => void) | undefined
-  /** Opens the payment of a paid session; without it a paid seat cannot be taken here. */
-  renderPayment?: RenderPayment | undefined
-  /** After the student took or gave back a seat: lists outside this feature may change. */
-  onSeatChanged?: (() => void) | undefined
-}
+export type { RenderPayment, SessionViewer } from './use-session-actions'
 
 const badgeClass: Record<Session['type'], string> = {
   closed: 'bg-slate-100 text-slate-700',
@@ -44,190 +14,25 @@ const badgeClass: Record<Session['type'], string> = {
   live: 'bg-red-100 text-red-800',
 }
 
-function CalendarIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="3" y="4" width="18" height="18" rx="2" />
-      <path d="M16 2v4M8 2v4M3 10h18M12 14v4M10 16h4" />
-    </svg>
-  )
-}
-
 /**
- * One session as the viewer sees it (§4): its date, times (viewer's time zone), price and seats
- * left, and what its type allows: enroll (open: a free seat is taken at once, a paid one opens the
- * payment the route renders), calendar, join inside the join window and unenrol until the start
- * (enrolled), join and calendar (live). A disabled session (no seat left) is half transparent and
- * says 'outOfSlots' instead of its label.
+ * One session as the viewer sees it (§4): its date, times in the viewer's zone (named, with the
+ * educator's own on hover and focus when it reads differently), length, price and seats left, and
+ * what its type allows (see useSessionActions). A disabled session (no seat left) is half
+ * transparent and says 'outOfSlots' instead of its label.
  */
-export function SessionCard({
-  session,
-  lessonTitle,
-  viewer,
-  onOutdated,
-  renderPayment,
-  onSeatChanged,
-}: SessionCardProps) {
+export function SessionCard(props: SessionActionsOptions) {
+  const { session } = props
   const { t } = useTranslation()
   const language = useLanguage()
-  const navigate = useNavigate()
-  const location = useLocation()
-  const calendar = useDownloadCalendar()
-  const enroll = useEnroll()
-  const [dialog, setDialog] = useState<'pay' | 'unenroll' | null>(null)
-  const close = useCallback(() => setDialog(null), [])
-
-  const { start_time: startTime, end_time: endTime } = session
-  const next = useCallback(
-    (now: number) => nextBoundary({ start_time: startTime, end_time: endTime }, now),
-    [startTime, endTime],
-  )
-  const now = useNowAtBoundaries(next)
-  const outdated = isTypeOutdated(session, now)
-  useEffect(() => {
-    if (outdated) onOutdated?.()
-  }, [outdated, onOutdated])
-
-  const showJoin =
-    session.type === 'live' || (session.type === 'enrolled' && isInJoinWindow(session, now))
-  // A list loaded before the join window opened has no link yet: ask for it when Join appears.
-  const joinLink = useJoinLink(
-    session.lessonId,
-    session.id,
-    showJoin && session.type === 'enrolled' && session.url === null && viewer !== 'guest',
-  )
-  const meetingUrl = session.url ?? joinLink.data?.url ?? null
-  // Only an http(s) link is opened; one stored before that rule is shown as unavailable.
-  const meetingHref = meetingUrl === null ? null : safeWebUrl(meetingUrl)
-
-  const goToLogin = () => {
-    void navigate(paths.auth.login.href(), { state: { from: location.pathname } })
-  }
-  const isFree = session.fullPrice === 0
-  const onEnroll = () => {
-    if (viewer === 'guest') {
-      toast.error(t('sessions.loginToEnroll', { title: lessonTitle }))
-      goToLogin()
-      return
-    }
-    if (!isFree) {
-      setDialog('pay')
-      return
-    }
-    enroll.mutate(
-      { lessonId: session.lessonId, sessionId: session.id },
-      {
-        onSuccess: () => {
-          toast.success(t('sessions.toasts.enrolled', { title: lessonTitle }))
-          onSeatChanged?.()
-        },
-        onError: (error) => {
-          toast.error(
-            t('sessions.errors.enrollFailed', {
-              reason: serverMessage(error, t('common.errors.common')),
-            }),
-          )
-        },
-      },
-    )
-  }
-  const onCalendar = () => {
-    if (viewer === 'guest') goToLogin()
-    else calendar.mutate({ lessonId: session.lessonId, sessionId: session.id })
-  }
-  const onJoin = () => {
-    if (meetingHref) window.open(meetingHref, '_blank', 'noopener,noreferrer')
-  }
-
+  const { actions, note, dialogs } = useSessionActions(props)
   const date = formatDate(session.start_time, language)
-  const start = formatTime(session.start_time)
-  const end = formatTime(session.end_time)
-  const canEnrollHere = viewer !== 'staff'
-  // Unenrolling (and its refund) ends as the session starts; one starting now has started.
-  const started = now >= Date.parse(session.start_time)
-
-  const enrollButton = (disabled: boolean) => (
-    <Button onClick={onEnroll} disabled={disabled} aria-busy={enroll.isPending}>
-      {t('sessions.actions.enroll')}
-    </Button>
-  )
-  const calendarButton = (
-    <Button
-      variant="secondary"
-      className="px-3"
-      aria-label={t('sessions.actions.addToCalendar')}
-      title={t('sessions.actions.addToCalendar')}
-      onClick={onCalendar}
-      disabled={calendar.isPending}
-    >
-      <CalendarIcon />
-    </Button>
-  )
-  const joinButton = (
-    <Button onClick={onJoin} disabled={meetingHref === null}>
-      {t('sessions.actions.join')}
-    </Button>
-  )
-
-  let actions: ReactNode = null
-  let note: string | null = null
-  switch (session.type) {
-    case 'closed':
-      actions = canEnrollHere ? enrollButton(true) : null
-      break
-    case 'open':
-      if (viewer === 'guest') actions = enrollButton(session.disabled)
-      if (viewer === 'student') {
-        // A paid seat is taken through the payment dialog the route provides.
-        const payable = isFree || renderPayment !== undefined
-        actions = enrollButton(session.disabled || !payable || enroll.isPending)
-      }
-      break
-    case 'enrolled':
-      actions = (
-        <>
-          {calendarButton}
-          {showJoin ? (
-            joinButton
-          ) : (
-            <Button variant="secondary" disabled>
-              {t('sessions.actions.enrolled')}
-            </Button>
-          )}
-          {viewer === 'student' && !started && (
-            <Button variant="ghost" onClick={() => setDialog('unenroll')}>
-              {t('sessions.actions.unenroll')}
-            </Button>
-          )}
-        </>
-      )
-      if (viewer === 'student' && started) note = t('sessions.unenrollClosed')
-      break
-    case 'live':
-      actions = (
-        <>
-          {calendarButton}
-          {joinButton}
-        </>
-      )
-      if (viewer === 'student') note = t('sessions.unenrollClosed')
-      break
-  }
-  if (showJoin && meetingUrl === null && !joinLink.isFetching) note = t('sessions.noUrl')
-  if (showJoin && meetingUrl !== null && meetingHref === null) note = t('common.unsafeUrl')
 
   return (
     <article
-      aria-label={t('sessions.cardLabel', { date, start, end })}
+      aria-label={t('sessions.cardLabel', {
+        date,
+        ...zonedTimes(session.start_time, session.end_time, language),
+      })}
       className={`flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${
         session.disabled ? 'opacity-50' : ''
       }`}
@@ -236,9 +41,11 @@ export function SessionCard({
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{date}</h3>
           <p className="text-sm text-slate-700">
-            <time dateTime={session.start_time}>{start}</time>
-            {' – '}
-            <time dateTime={session.end_time}>{end}</time>
+            <ZonedTimeRange
+              start={session.start_time}
+              end={session.end_time}
+              educatorZone={session.timezone}
+            />
           </p>
         </div>
         <span
@@ -250,6 +57,10 @@ export function SessionCard({
         </span>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">{t('sessions.length')}</dt>
+        <dd className="font-medium text-slate-900">
+          {formatDuration(session.start_time, session.end_time, language)}
+        </dd>
         <dt className="text-slate-600">{t('sessions.price')}</dt>
         <dd className="font-medium text-slate-900">{formatPrice(session.fullPrice, language)}</dd>
         <dt className="text-slate-600">{t('sessions.seatsLeft')}</dt>
@@ -261,18 +72,7 @@ export function SessionCard({
           {note !== null && <p className="text-sm text-slate-600">{note}</p>}
         </div>
       )}
-      {dialog === 'pay' && renderPayment?.(session, close)}
-      {dialog === 'unenroll' && (
-        <UnenrollDialog
-          session={session}
-          lessonTitle={lessonTitle}
-          onClose={close}
-          onUnenrolled={() => {
-            close()
-            onSeatChanged?.()
-          }}
-        />
-      )}
+      {dialogs}
     </article>
   )
 }

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useId } from 'react'
+import { type ReactNode, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAudience, useUser } from '@/shared/auth/current-user'
-import { Loading } from '@/shared/ui/loading'
+import { useAudience } from '@/shared/auth/current-user'
+import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
-import { type RenderPayment, SessionCard, type SessionViewer } from './session-card'
+import { SESSION_GRID_CLASS, SESSIONS_HEADING_ID } from '../lib/next-session'
+import { useSessionViewer } from '../lib/use-session-viewer'
+import { type RenderPayment, SessionCard } from './session-card'
 
 type SessionListProps = {
   lessonId: number
@@ -29,9 +31,8 @@ export function SessionList({
   onSeatChanged,
 }: SessionListProps) {
   const { t } = useTranslation()
-  const headingId = useId()
+  const headingId = SESSIONS_HEADING_ID
   const queryClient = useQueryClient()
-  const { data: user } = useUser()
   const audience = useAudience()
   const sessions = useSessions(lessonId)
   const lastCardRef = useNextPageInView(sessions)
@@ -42,12 +43,13 @@ export function SessionList({
       void queryClient.invalidateQueries({ queryKey: sessionKeys.list(lessonId, audience) })
   }, [queryClient, lessonId, audience])
 
-  const viewer: SessionViewer = !user ? 'guest' : user.role === 'student' ? 'student' : 'staff'
+  const viewer = useSessionViewer()
   const items = sessions.data?.pages.flatMap((page) => page.data) ?? []
 
   let body: ReactNode
-  if (sessions.isPending) body = <Loading />
-  else if (sessions.isError) {
+  if (sessions.isPending) {
+    body = <SkeletonCardGrid gridClass={SESSION_GRID_CLASS} count={3} lines={3} />
+  } else if (sessions.isError) {
     body = (
       <p role="alert" className="text-red-700">
         {t('common.errors.common')}
@@ -56,10 +58,7 @@ export function SessionList({
   } else if (items.length === 0) body = <p className="text-slate-600">{t('sessions.empty')}</p>
   else {
     body = (
-      <ul
-        aria-labelledby={headingId}
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 xxl:grid-cols-4"
-      >
+      <ul aria-labelledby={headingId} className={SESSION_GRID_CLASS}>
         {items.map((session, index) => (
           <li key={session.id} ref={index === items.length - 1 ? lastCardRef : undefined}>
             <SessionCard
@@ -78,7 +77,12 @@ export function SessionList({
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+      {/* The booking panel's "See all sessions" link moves focus here. */}
+      <h2
+        id={headingId}
+        tabIndex={-1}
+        className="scroll-mt-4 text-xl font-semibold text-slate-900 focus:outline-none"
+      >
         {t('sessions.title')}
       </h2>
       {body}

@@ -7,8 +7,9 @@ import { paths } from '@/shared/config/paths'
 import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { Button } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
-import { Loading } from '@/shared/ui/loading'
+import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { useSessions } from '../api/get-sessions'
+import { SESSION_GRID_CLASS, SESSIONS_HEADING_ID } from '../lib/next-session'
 import { browserTimeZone } from '../lib/time-zones'
 import { DeleteSessionDialog } from './delete-session-dialog'
 import { OwnerSessionCard } from './owner-session-card'
@@ -37,7 +38,7 @@ type Open =
  */
 export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: SessionsEditorProps) {
   const { t } = useTranslation()
-  const headingId = useId()
+  const headingId = SESSIONS_HEADING_ID
   const blockedId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const [open, setOpen] = useState<Open>(null)
@@ -86,8 +87,9 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
   )
 
   let body: ReactNode
-  if (sessions.isPending) body = <Loading />
-  else if (sessions.isError) {
+  if (sessions.isPending) {
+    body = <SkeletonCardGrid gridClass={SESSION_GRID_CLASS} count={3} lines={3} />
+  } else if (sessions.isError) {
     body = (
       <LoadError onRetry={() => void sessions.refetch()}>{t('common.errors.common')}</LoadError>
     )
@@ -99,10 +101,7 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
     )
   } else {
     body = (
-      <ul
-        aria-labelledby={headingId}
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 xxl:grid-cols-4"
-      >
+      <ul aria-labelledby={headingId} className={SESSION_GRID_CLASS}>
         {items.map((session, index) => (
           <li key={session.id} ref={index === items.length - 1 ? lastCardRef : undefined}>
             <OwnerSessionCard
@@ -125,7 +124,7 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
           id={headingId}
           ref={headingRef}
           tabIndex={-1}
-          className="text-xl font-semibold text-slate-900 focus:outline-none"
+          className="scroll-mt-4 text-xl font-semibold text-slate-900 focus:outline-none"
         >
           {t('sessions.title')}
         </h2>

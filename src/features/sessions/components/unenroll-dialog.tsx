@@ -2,7 +2,7 @@ import type { Session } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
-import { formatDate, formatPrice, formatTime } from '@/shared/i18n/format'
+import { formatDate, formatPrice, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
 import { useUnenroll } from '../api/unenroll'
@@ -31,8 +31,7 @@ export function UnenrollDialog({
   const when = {
     title: lessonTitle,
     date: formatDate(session.start_time, language),
-    start: formatTime(session.start_time),
-    end: formatTime(session.end_time),
+    ...zonedTimes(session.start_time, session.end_time, language),
   }
 
   const confirm = () =>

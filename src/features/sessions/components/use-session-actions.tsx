@@ -1,0 +1,232 @@
+import type { Session } from '@contract/index'
+import { safeWebUrl } from '@contract/rules'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { toast } from 'react-toastify'
+import { serverMessage } from '@/shared/api/errors'
+import { paths } from '@/shared/config/paths'
+import { Button } from '@/shared/ui/button'
+import { useDownloadCalendar } from '../api/download-calendar'
+import { useEnroll } from '../api/enroll'
+import { useJoinLink } from '../api/get-join-link'
+import { isInJoinWindow, isTypeOutdated, nextBoundary } from '../lib/join-window'
+import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+import { UnenrollDialog } from './unenroll-dialog'
+
+/** Who looks at the card: enrolling is for guests (who are sent to log in) and students only. */
+export type SessionViewer = 'guest' | 'student' | 'staff'
+
+/**
+ * What pays for a seat in a paid session: the payments feature's dialog, composed in by the route
+ * (features do not import each other). `close` hides it again.
+ */
+export type RenderPayment = (session: Session, close: () => void) => ReactNode
+
+export type SessionActionsOptions = {
+  session: Session
+  lessonTitle: string
+  viewer: SessionViewer
+  /** Called once the type the API reported no longer holds (the session started or ended). */
+  onOutdated?: (() => void) | undefined
+  /** Opens the payment of a paid session; without it a paid seat cannot be taken here. */
+  renderPayment?: RenderPayment | undefined
+  /** After the student took or gave back a seat: lists outside this feature may change. */
+  onSeatChanged?: (() => void) | undefined
+}
+
+function CalendarIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="3" y="4" width="18" height="18" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18M12 14v4M10 16h4" />
+    </svg>
+  )
+}
+
+/**
+ * What one session lets the viewer do (§4), in one place for its card and the lesson page's
+ * booking panel: enroll (open: a free seat is taken at once, a paid one opens the payment the
+ * route renders), calendar, join inside the join window and unenrol until the start (enrolled),
+ * join and calendar (live). Returns the buttons, a note explaining what is not possible, and the
+ * dialogs they open, which the caller renders.
+ */
+export function useSessionActions({
+  session,
+  lessonTitle,
+  viewer,
+  onOutdated,
+  renderPayment,
+  onSeatChanged,
+}: SessionActionsOptions) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const calendar = useDownloadCalendar()
+  const enroll = useEnroll()
+  const [dialog, setDialog] = useState<'pay' | 'unenroll' | null>(null)
+  const close = useCallback(() => setDialog(null), [])
+
+  const { start_time: startTime, end_time: endTime } = session
+  const next = useCallback(
+    (now: number) => nextBoundary({ start_time: startTime, end_time: endTime }, now),
+    [startTime, endTime],
+  )
+  const now = useNowAtBoundaries(next)
+  const outdated = isTypeOutdated(session, now)
+  useEffect(() => {
+    if (outdated) onOutdated?.()
+  }, [outdated, onOutdated])
+
+  const showJoin =
+    session.type === 'live' || (session.type === 'enrolled' && isInJoinWindow(session, now))
+  // A list loaded before the join window opened has no link yet: ask for it when Join appears.
+  const joinLink = useJoinLink(
+    session.lessonId,
+    session.id,
+    showJoin && session.type === 'enrolled' && session.url === null && viewer !== 'guest',
+  )
+  const meetingUrl = session.url ?? joinLink.data?.url ?? null
+  // Only an http(s) link is opened; one stored before that rule is shown as unavailable.
+  const meetingHref = meetingUrl === null ? null : safeWebUrl(meetingUrl)
+
+  const goToLogin = () => {
+    void navigate(paths.auth.login.href(), { state: { from: location.pathname } })
+  }
+  const isFree = session.fullPrice === 0
+  const onEnroll = () => {
+    if (viewer === 'guest') {
+      toast.error(t('sessions.loginToEnroll', { title: lessonTitle }))
+      goToLogin()
+      return
+    }
+    if (!isFree) {
+      setDialog('pay')
+      return
+    }
+    enroll.mutate(
+      { lessonId: session.lessonId, sessionId: session.id },
+      {
+        onSuccess: () => {
+          toast.success(t('sessions.toasts.enrolled', { title: lessonTitle }))
+          onSeatChanged?.()
+        },
+        onError: (error) => {
+          toast.error(
+            t('sessions.errors.enrollFailed', {
+              reason: serverMessage(error, t('common.errors.common')),
+            }),
+          )
+        },
+      },
+    )
+  }
+  const onCalendar = () => {
+    if (viewer === 'guest') goToLogin()
+    else calendar.mutate({ lessonId: session.lessonId, sessionId: session.id })
+  }
+  const onJoin = () => {
+    if (meetingHref) window.open(meetingHref, '_blank', 'noopener,noreferrer')
+  }
+
+  const canEnrollHere = viewer !== 'staff'
+  // Unenrolling (and its refund) ends as the session starts; one starting now has started.
+  const started = now >= Date.parse(session.start_time)
+
+  const enrollButton = (disabled: boolean) => (
+    <Button onClick={onEnroll} disabled={disabled} aria-busy={enroll.isPending}>
+      {t('sessions.actions.enroll')}
+    </Button>
+  )
+  const calendarButton = (
+    <Button
+      variant="secondary"
+      className="px-3"
+      aria-label={t('sessions.actions.addToCalendar')}
+      title={t('sessions.actions.addToCalendar')}
+      onClick={onCalendar}
+      disabled={calendar.isPending}
+    >
+      <CalendarIcon />
+    </Button>
+  )
+  const joinButton = (
+    <Button onClick={onJoin} disabled={meetingHref === null}>
+      {t('sessions.actions.join')}
+    </Button>
+  )
+
+  let actions: ReactNode = null
+  let note: string | null = null
+  switch (session.type) {
+    case 'closed':
+      actions = canEnrollHere ? enrollButton(true) : null
+      break
+    case 'open':
+      if (viewer === 'guest') actions = enrollButton(session.disabled)
+      if (viewer === 'student') {
+        // A paid seat is taken through the payment dialog the route provides.
+        const payable = isFree || renderPayment !== undefined
+        actions = enrollButton(session.disabled || !payable || enroll.isPending)
+      }
+      break
+    case 'enrolled':
+      actions = (
+        <>
+          {calendarButton}
+          {showJoin ? (
+            joinButton
+          ) : (
+            <Button variant="secondary" disabled>
+              {t('sessions.actions.enrolled')}
+            </Button>
+          )}
+          {viewer === 'student' && !started && (
+            <Button variant="ghost" onClick={() => setDialog('unenroll')}>
+              {t('sessions.actions.unenroll')}
+            </Button>
+          )}
+        </>
+      )
+      if (viewer === 'student' && started) note = t('sessions.unenrollClosed')
+      break
+    case 'live':
+      actions = (
+        <>
+          {calendarButton}
+          {joinButton}
+        </>
+      )
+      if (viewer === 'student') note = t('sessions.unenrollClosed')
+      break
+  }
+  if (showJoin && meetingUrl === null && !joinLink.isFetching) note = t('sessions.noUrl')
+  if (showJoin && meetingUrl !== null && meetingHref === null) note = t('common.unsafeUrl')
+
+  const dialogs = (
+    <>
+      {dialog === 'pay' && renderPayment?.(session, close)}
+      {dialog === 'unenroll' && (
+        <UnenrollDialog
+          session={session}
+          lessonTitle={lessonTitle}
+          onClose={close}
+          onUnenrolled={() => {
+            close()
+            onSeatChanged?.()
+          }}
+        />
+      )}
+    </>
+  )
+  return { actions, note, dialogs }
+}

@@ -1,0 +1,28 @@
+import type { Session } from '@contract/index'
+
+/** A lesson's session cards: 1 column, 2 from sm, 3 from xl, 4 from xxl (§2). */
+export const SESSION_GRID_CLASS =
+  'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 xxl:grid-cols-4'
+
+/** The id of a lesson page's sessions heading, which the booking panel links to. */
+export const SESSIONS_HEADING_ID = 'lesson-sessions'
+
+const byStart = (a: Session, b: Session) => Date.parse(a.start_time) - Date.parse(b.start_time)
+
+/**
+ * The session a lesson page's booking panel offers: the soonest one the viewer can act on (their
+ * seat, a live one, or an open one with a seat left); when every open one is full, the soonest of
+ * those, so the panel can say so; null when none is open.
+ */
+export const nextBookableSession = (sessions: readonly Session[], now: number) => {
+  const upcoming = sessions
+    .filter((session) => session.type !== 'closed' && Date.parse(session.end_time) > now)
+    .sort(byStart)
+  return (
+    upcoming.find((session) => session.type !== 'open' || !session.disabled) ?? upcoming[0] ?? null
+  )
+}
+
+/** The owner's next session that has not ended, whatever its type; null when none. */
+export const nextOwnSession = (sessions: readonly Session[], now: number) =>
+  sessions.filter((session) => Date.parse(session.end_time) > now).sort(byStart)[0] ?? null

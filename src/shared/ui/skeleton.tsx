@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/**
+ * A placeholder shaped like the content it stands for: the region is busy, screen readers hear
+ * one "Loading…" status, and the shapes pulse only for viewers who accept motion.
+ */
+export function Skeleton({
+  children,
+  className = '',
+}: {
+  children: ReactNode
+  className?: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <div aria-busy="true" className={`min-w-0 ${className}`}>
+      <p role="status" className="sr-only">
+        {t('common.loading')}
+      </p>
+      <div aria-hidden="true" className="motion-safe:animate-pulse">
+        {children}
+      </div>
+    </div>
+  )
+}
+
+/** One grey bar standing for a line of text; its width and height come from the caller. */
+export function SkeletonLine({ className = 'h-4 w-full' }: { className?: string }) {
+  return <div className={`rounded bg-slate-200 ${className}`} />
+}
+
+/** A card: an optional 16:9 cover, a title and a few shorter lines. */
+export function SkeletonCard({ cover = false, lines = 3 }: { cover?: boolean; lines?: number }) {
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
+      {cover && <div className="aspect-video w-full bg-slate-200" />}
+      <div className="flex flex-col gap-3 p-4">
+        <SkeletonLine className="h-5 w-3/4" />
+        {Array.from({ length: lines }, (_, index) => (
+          <SkeletonLine key={index} className={`h-3.5 ${index % 2 === 0 ? 'w-1/2' : 'w-2/3'}`} />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/** A grid of card skeletons laid out like the list it stands for (`gridClass`). */
+export function SkeletonCardGrid({
+  gridClass,
+  count = 6,
+  cover = false,
+  lines = 3,
+}: {
+  gridClass: string
+  count?: number
+  cover?: boolean
+  lines?: number
+}) {
+  return (
+    <Skeleton>
+      <div className={gridClass}>
+        {Array.from({ length: count }, (_, index) => (
+          <SkeletonCard key={index} cover={cover} lines={lines} />
+        ))}
+      </div>
+    </Skeleton>
+  )
+}
