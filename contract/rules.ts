@@ -110,6 +110,13 @@ export const MATERIAL_EXTENSIONS = [
 ] as const
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
 
+/**
+ * The frame a lesson cover is shown in (16:9, like the cards' aspect-video) and the size of the
+ * demo covers: twice the card's 336 px, so they stay sharp on 2× screens.
+ */
+export const COVER_WIDTH = 672
+export const COVER_HEIGHT = 378
+
 export const RESOURCE_TYPES = ['link', 'document', 'presentation', 'text', 'other'] as const
 type ResourceType = (typeof RESOURCE_TYPES)[number]
 

@@ -15,7 +15,7 @@ import { REAUTH_MAX_FAILURES, REVIEW_MAX_LENGTH } from '../../contract/rules.ts'
 import { db as mockDb } from '../../src/mocks/db.ts'
 import { apiUrl } from '../../src/mocks/http.ts'
 import { server as mockServer } from '../../src/mocks/node.ts'
-import { outbox } from '../src/db/schema.ts'
+import { lessons as lessonRows, outbox } from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import { type Address, setupTestApp, urlOf } from './helpers.ts'
@@ -1532,5 +1532,34 @@ describe("the educator's own lessons count alike", () => {
     // The demo world gives the educator lessons with and without upcoming seats.
     expect(fromMock.some((lesson) => lesson.upcomingSessions === 0)).toBe(true)
     expect(fromMock.some((lesson) => lesson.seatsTaken > 0)).toBe(true)
+  })
+})
+
+describe('the demo covers answer alike', () => {
+  it("serves each of the mock's lessons the cover the server serves it, as a PNG", async () => {
+    const serverLessons = await context.db.select().from(lessonRows)
+    let covers = 0
+    for (const mockLesson of mockDb.lessons) {
+      const serverLesson = serverLessons.find((row) => row.title === mockLesson.title)
+      expect(serverLesson, mockLesson.title).toBeDefined()
+      const fromServer = await context.call(lessons.lessonImage, {
+        params: { id: serverLesson!.id },
+      })
+      const fromMock = await fetch(
+        apiUrl(urlOf(lessons.lessonImage, { params: { id: mockLesson.id } })),
+      )
+      expect(fromMock.status, mockLesson.title).toBe(fromServer.statusCode)
+      if (mockLesson.imageId === null) {
+        expect(fromServer.statusCode, mockLesson.title).toBe(404)
+        continue
+      }
+      covers += 1
+      expect(fromServer.statusCode, mockLesson.title).toBe(200)
+      expect(fromMock.headers.get('content-type')).toBe('image/png')
+      expect(fromServer.headers['content-type']).toBe('image/png')
+      const mockBytes = Buffer.from(await fromMock.arrayBuffer())
+      expect(Buffer.compare(mockBytes, fromServer.rawPayload), mockLesson.title).toBe(0)
+    }
+    expect(covers).toBeGreaterThanOrEqual(10)
   })
 })

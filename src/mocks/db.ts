@@ -1,3 +1,4 @@
+import { demoLessonCover } from '@contract/demo/cover/index'
 import { demoWorld, type DemoWorld } from '@contract/demo/resolve'
 import { DEMO_PASSWORD, type AccountKey, type CategoryKey } from '@contract/demo/world'
 import { filePath } from '@contract/files'
@@ -295,16 +296,6 @@ export const seedTokens = {
   reset: 'seed-reset-token',
 } as const
 
-/** A tiny SVG cover so the mocked app shows something recognisable per lesson. */
-const coverSvg = (title: string, hue: number) =>
-  new TextEncoder().encode(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="336" height="200" viewBox="0 0 336 200">` +
-      `<rect width="336" height="200" fill="hsl(${hue} 60% 55%)"/>` +
-      `<text x="16" y="180" font-family="sans-serif" font-size="18" fill="#fff">${title
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')}</text></svg>`,
-  )
-
 const seed = (): DbState => {
   const world = worldAt(Date.now())
   const iso = (time: number) => new Date(time).toISOString()
@@ -361,9 +352,15 @@ const seed = (): DbState => {
       files.push({
         id: imageId,
         kind: 'image',
-        filename: `lesson-${lessonId}.svg`,
-        contentType: 'image/svg+xml',
-        bytes: coverSvg(lesson.title, lesson.coverHue),
+        filename: `lesson-${lessonId}.png`,
+        contentType: 'image/png',
+        // The server's cover, drawn on first download only: every test resets the mock, and
+        // few of them ever load an image.
+        get bytes() {
+          const cover = demoLessonCover(world, lesson)
+          if (!cover) throw new Error(`The demo lesson ${lesson.key} has no cover`)
+          return new Uint8Array(cover)
+        },
         ownerId: id(lesson.owner),
         lessonId,
       })

@@ -4,6 +4,8 @@ import { buildPath } from '@contract/descriptor'
 import * as guest from '@contract/descriptors/guest'
 import * as lessons from '@contract/descriptors/lessons'
 import * as sessions from '@contract/descriptors/sessions'
+import { demoLessonCover } from '@contract/demo/cover/index'
+import { demoWorld } from '@contract/demo/resolve'
 import { db, seedIds } from '@/mocks/db'
 import { apiAssetUrl } from '@/shared/config/env'
 import {
@@ -323,13 +325,24 @@ describe('lesson images', () => {
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG_BYTES)
   })
 
-  it('serves the seeded SVG covers and 404 for a lesson without image', async () => {
-    const seeded = await call(lessons.lessonImage, {
-      params: { id: seedIds.paidLesson },
-      as: null,
-    })
-    expect(seeded.headers.get('content-type')).toBe('image/svg+xml')
-    expect(seeded.body).toContain('<svg')
+  it("serves the demo lessons' illustrated PNG covers (never SVG) and 404 for a lesson without image", async () => {
+    const world = demoWorld(Date.now(), { showcase: false })
+    const demoLesson = world.lessons[seedIds.paidLesson - 1]!
+    const seeded = await fetch(
+      apiAssetUrl(buildPath(lessons.lessonImage.path, { id: seedIds.paidLesson })),
+    )
+    expect(seeded.status).toBe(200)
+    expect(seeded.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await seeded.arrayBuffer())).toEqual(
+      new Uint8Array(demoLessonCover(world, demoLesson)!),
+    )
+    const other = await fetch(
+      apiAssetUrl(buildPath(lessons.lessonImage.path, { id: seedIds.pianoLesson })),
+    )
+    expect(other.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await other.arrayBuffer())).not.toEqual(
+      new Uint8Array(demoLessonCover(world, demoLesson)!),
+    )
     expect(
       (await call(lessons.lessonImage, { params: { id: seedIds.lessonWithoutImage } })).status,
     ).toBe(404)

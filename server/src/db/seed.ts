@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { DEMO_PASSWORD } from '../../../contract/demo/world.ts'
 import { filePath } from '../../../contract/files.ts'
+import { demoLessonCover } from '../../../contract/demo/cover/index.ts'
 import { demoWorld, type DemoWorld } from '../../../contract/demo/resolve.ts'
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../../contract/rules.ts'
 import { hashPassword } from '../crypto/passwords.ts'
 import { feeShares } from '../domain/money.ts'
 import type { Database, Transaction } from './client.ts'
-import { coverPng } from './cover-png.ts'
 import {
   categories,
   enrollments,
@@ -27,7 +27,6 @@ import {
  */
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../contract/demo/world.ts'
-export { coverPng } from './cover-png.ts'
 
 export interface SeedStorage {
   put: (key: string, bytes: Buffer) => Promise<void>
@@ -40,9 +39,10 @@ interface StoredFile {
 
 /** The bytes the seed stores, by lesson and by material (fixed keys, so a retry overwrites them). */
 const storedFiles = (world: DemoWorld) => ({
-  covers: world.lessons.map(({ coverHue }, position): StoredFile | null =>
-    coverHue === null ? null : { key: `demo-cover-${position + 1}.png`, bytes: coverPng(coverHue) },
-  ),
+  covers: world.lessons.map((lesson, position): StoredFile | null => {
+    const cover = demoLessonCover(world, lesson)
+    return cover && { key: `demo-cover-${position + 1}.png`, bytes: Buffer.from(cover) }
+  }),
   materials: world.materials.map(({ file }, position): StoredFile | null =>
     file === null
       ? null

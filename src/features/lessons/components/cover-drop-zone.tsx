@@ -1,4 +1,4 @@
-import { IMAGE_MIME_TYPES, UPLOAD_LIMIT_BYTES } from '@contract/rules'
+import { COVER_HEIGHT, COVER_WIDTH, IMAGE_MIME_TYPES, UPLOAD_LIMIT_BYTES } from '@contract/rules'
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
@@ -33,6 +33,8 @@ function CoverPreview({ file, url }: { file: File | null; url: string | null }) 
       ref={image}
       src={file ? undefined : (url ?? undefined)}
       alt={t('lessons.form.imagePreview')}
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
       onError={(event) => {
         if (!file && !event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
           event.currentTarget.src = FALLBACK_LESSON_IMAGE
