@@ -1,6 +1,6 @@
 import type { Session } from '@contract/index'
 import { safeWebUrl } from '@contract/rules'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
@@ -85,6 +85,15 @@ export function SessionCard({
   const enroll = useEnroll()
   const [dialog, setDialog] = useState<'pay' | 'unenroll' | null>(null)
   const close = useCallback(() => setDialog(null), [])
+  const actionsRef = useRef<HTMLDivElement>(null)
+  // Enrolling or unenrolling replaces the button that did it: once the card shows the new state,
+  // focus goes to its first action instead of the page body.
+  const focusActionsOnChange = useRef(false)
+  useEffect(() => {
+    if (!focusActionsOnChange.current) return
+    focusActionsOnChange.current = false
+    actionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus()
+  }, [session.type])
 
   const { start_time: startTime, end_time: endTime } = session
   const next = useCallback(
@@ -127,6 +136,7 @@ export function SessionCard({
       { lessonId: session.lessonId, sessionId: session.id },
       {
         onSuccess: () => {
+          focusActionsOnChange.current = true
           toast.success(t('sessions.toasts.enrolled', { title: lessonTitle }))
           onSeatChanged?.()
         },
@@ -257,7 +267,11 @@ export function SessionCard({
       </dl>
       {(actions !== null || note !== null) && (
         <div className="mt-auto flex flex-col gap-2">
-          {actions !== null && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+          {actions !== null && (
+            <div ref={actionsRef} className="flex flex-wrap items-center gap-2">
+              {actions}
+            </div>
+          )}
           {note !== null && <p className="text-sm text-slate-600">{note}</p>}
         </div>
       )}
@@ -268,6 +282,7 @@ export function SessionCard({
           lessonTitle={lessonTitle}
           onClose={close}
           onUnenrolled={() => {
+            focusActionsOnChange.current = true
             close()
             onSeatChanged?.()
           }}
