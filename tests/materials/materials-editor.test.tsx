@@ -199,6 +199,24 @@ describe('materials editor: adding a link', () => {
     expect(form.getByRole('textbox', { name: 'Link URL' })).toHaveValue('')
   })
 
+  it('by keyboard: Enter on Add link adds it and focus goes back to its first field, not the page', async () => {
+    const user = setup()
+    await renderEditor()
+    const form = within(linkForm())
+    form.getByRole('textbox', { name: 'Link title' }).focus()
+    await user.keyboard('Kana chart')
+    await user.tab()
+    await user.keyboard('Both syllabaries')
+    await user.tab()
+    await user.keyboard('kana.example.org')
+    await user.tab()
+    expect(form.getByRole('button', { name: 'Add link' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Resource created successfully')).toBeVisible()
+    await waitFor(() => expect(form.getByRole('textbox', { name: 'Link title' })).toHaveFocus())
+    expect(form.getByRole('textbox', { name: 'Link title' })).toHaveValue('')
+  })
+
   it("shows the server's message when the link is refused", async () => {
     server.use(
       mockEndpoint(resources.createResource, () =>
