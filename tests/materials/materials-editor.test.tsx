@@ -519,6 +519,18 @@ describe('materials editor: removing and editing', () => {
     expect(db.resources.some((row) => row.id === seedIds.resources.file)).toBe(false)
   })
 
+  it('by keyboard: once the material is gone, focus is on its section heading, not the page', async () => {
+    const user = setup()
+    await renderEditor()
+    screen.getByRole('button', { name: `Remove ${FILE}` }).focus()
+    await user.keyboard('{Enter}')
+    const dialog = screen.getByRole('dialog', { name: 'Remove this material?' })
+    within(dialog).getByRole('button', { name: 'Remove material' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(within(section('Files')).getByText('No files yet.')).toBeVisible())
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Files' })).toHaveFocus())
+  })
+
   it('keeps the material when the removal is cancelled', async () => {
     const calls = countCalls(resources.deleteResource)
     const user = setup()
