@@ -125,7 +125,7 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
           id={headingId}
           ref={headingRef}
           tabIndex={-1}
-          className="text-xl font-semibold text-slate-900 focus:outline-none"
+          className="rounded text-xl font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
           {t('sessions.title')}
         </h2>
