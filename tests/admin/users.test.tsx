@@ -250,6 +250,25 @@ describe('admin users list: approving an educator', () => {
     expect(cell('Hiroshi Sato', 'Approved')).toHaveTextContent('Yes')
   })
 
+  it('keeps keyboard focus in the row: after approving, on the button lending a licence', async () => {
+    const held = holdCalls(admin.approveUser)
+    await renderUsers()
+    screen.getByRole('button', { name: 'Approve Hiroshi Sato' }).focus()
+    await userEvent.keyboard('{Enter}')
+    const dialog = screen.getByRole('dialog', { name: 'Approve this educator?' })
+    within(dialog).getByRole('button', { name: 'Approve' }).focus()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    await held.release()
+    await screen.findByText('Hiroshi Sato is approved')
+    await waitFor(() =>
+      expect(
+        within(row('Hiroshi Sato')).getByRole('button', { name: 'Assign licence to Hiroshi Sato' }),
+      ).toHaveFocus(),
+    )
+  })
+
   it("rolls the row back with 'User verification failed' when the server refuses", async () => {
     const held = holdCalls(admin.approveUser, () => errorResponse(500, 'down'))
     await renderUsers()

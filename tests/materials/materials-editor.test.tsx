@@ -199,6 +199,24 @@ describe('materials editor: adding a link', () => {
     expect(form.getByRole('textbox', { name: 'Link URL' })).toHaveValue('')
   })
 
+  it('by keyboard: Enter on Add link adds it and focus goes back to its first field, not the page', async () => {
+    const user = setup()
+    await renderEditor()
+    const form = within(linkForm())
+    form.getByRole('textbox', { name: 'Link title' }).focus()
+    await user.keyboard('Kana chart')
+    await user.tab()
+    await user.keyboard('Both syllabaries')
+    await user.tab()
+    await user.keyboard('kana.example.org')
+    await user.tab()
+    expect(form.getByRole('button', { name: 'Add link' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Resource created successfully')).toBeVisible()
+    await waitFor(() => expect(form.getByRole('textbox', { name: 'Link title' })).toHaveFocus())
+    expect(form.getByRole('textbox', { name: 'Link title' })).toHaveValue('')
+  })
+
   it("shows the server's message when the link is refused", async () => {
     server.use(
       mockEndpoint(resources.createResource, () =>
@@ -499,6 +517,18 @@ describe('materials editor: removing and editing', () => {
     await waitFor(() => expect(within(section('Files')).getByText('No files yet.')).toBeVisible())
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(db.resources.some((row) => row.id === seedIds.resources.file)).toBe(false)
+  })
+
+  it('by keyboard: once the material is gone, focus is on its section heading, not the page', async () => {
+    const user = setup()
+    await renderEditor()
+    screen.getByRole('button', { name: `Remove ${FILE}` }).focus()
+    await user.keyboard('{Enter}')
+    const dialog = screen.getByRole('dialog', { name: 'Remove this material?' })
+    within(dialog).getByRole('button', { name: 'Remove material' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(within(section('Files')).getByText('No files yet.')).toBeVisible())
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Files' })).toHaveFocus())
   })
 
   it('keeps the material when the removal is cancelled', async () => {

@@ -47,6 +47,24 @@ describe('enrolling in a free session', () => {
     expect(button(cardOf(ids.futureFree), 'Enroll')).not.toBeInTheDocument()
   })
 
+  it('by keyboard: focus moves to the enrolled card, and back to Enroll after unenrolling', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.freeLesson)
+    button(cardOf(ids.futureFree), 'Enroll')!.focus()
+    await user.keyboard('{Enter}')
+    await screen.findByText(`You are enrolled in “${ALGEBRA}”`)
+    // The Enroll button is gone: its card's first action has focus, not the page body.
+    await waitFor(() => expect(button(cardOf(ids.futureFree), 'Add to calendar')).toHaveFocus())
+
+    button(cardOf(ids.futureFree), 'Unenrol')!.focus()
+    await user.keyboard('{Enter}')
+    const dialog = screen.getByRole('dialog', { name: 'Unenrol from this session?' })
+    within(dialog).getByRole('button', { name: 'Unenrol' }).focus()
+    await user.keyboard('{Enter}')
+    await screen.findByText('You have unenrolled: your seat is released')
+    await waitFor(() => expect(button(cardOf(ids.futureFree), 'Enroll')).toHaveFocus())
+  })
+
   it.each([
     [409, MESSAGES.enrollments.noSeatsLeft],
     [409, MESSAGES.enrollments.alreadyEnrolled],

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ComponentProps } from 'react'
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
@@ -13,7 +13,7 @@ const variants: Record<Variant, string> = {
 export const buttonClass = (variant: Variant = 'primary', extra = '') =>
   `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${variants[variant]} ${extra}`
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }
+type ButtonProps = ComponentProps<'button'> & { variant?: Variant }
 
 export function Button({
   variant = 'primary',

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@contract/index'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
@@ -20,11 +20,20 @@ export function UserActions({ user }: { user: AdminUser }) {
   const approve = useApproveUser()
   const remove = useRemoveVideoLicence()
   const close = () => setDialog(null)
+  const assignButton = useRef<HTMLButtonElement>(null)
+  // Approving takes away the Approve button that opened the dialog: once the row's buttons are
+  // enabled again, focus goes to its next step (lending a licence) instead of the page body.
+  const focusAfterApproval = useRef(false)
+  const pending = approve.isPending || remove.isPending
+  useEffect(() => {
+    if (pending || !focusAfterApproval.current) return
+    focusAfterApproval.current = false
+    assignButton.current?.focus()
+  }, [pending])
 
   if (user.role !== 'educator') return null
   const licence = user.videoLicence
   const names = { name: user.name }
-  const pending = approve.isPending || remove.isPending
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -39,6 +48,7 @@ export function UserActions({ user }: { user: AdminUser }) {
         </Button>
       )}
       <Button
+        ref={assignButton}
         variant="secondary"
         className="px-3 py-1.5"
         onClick={() => setDialog('assign')}
@@ -71,6 +81,7 @@ export function UserActions({ user }: { user: AdminUser }) {
         onConfirm={() => {
           // Optimistic: the dialog closes and the row shows the educator approved at once.
           close()
+          focusAfterApproval.current = true
           approve.mutate(user.id)
         }}
       >

@@ -54,11 +54,16 @@ export function LinkForm({
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm<LinkValues>({ resolver: yupResolver(linkSchema), defaultValues })
 
   const submit = async (values: LinkValues) => {
     const saved = await onSubmit(values)
+    // The submit button was disabled while saving, which drops keyboard focus: it goes back to
+    // the first field (ready for the next link, or to correct this one after the alert). Before
+    // the reset, which unregisters the fields until they render again.
+    setFocus('title')
     if (saved && resetOnSuccess) reset(emptyLink)
   }
 

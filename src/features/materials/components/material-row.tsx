@@ -111,7 +111,14 @@ type Mode = 'view' | 'rename' | 'edit' | 'delete'
  * (§2); focus comes back to the title afterwards. A link can be edited whole, any material
  * removed after a confirmation, and each one opened as a student would.
  */
-export function MaterialRow({ resource }: { resource: Resource }) {
+export function MaterialRow({
+  resource,
+  onRemoving,
+}: {
+  resource: Resource
+  /** Told which material is being removed (null when that failed), to move focus once it is gone. */
+  onRemoving?: (resourceId: number | null) => void
+}) {
   const { t } = useTranslation()
   const [mode, setMode] = useState<Mode>('view')
   /** Set as rename mode ends, so the title button takes focus back once it is shown again. */
@@ -129,12 +136,17 @@ export function MaterialRow({ resource }: { resource: Resource }) {
     }
   }, [mode])
 
-  const confirmRemove = () =>
+  const confirmRemove = () => {
+    onRemoving?.(resource.id)
     remove.mutate(resource.id, {
       onSuccess: () => toast.success(t('materials.editor.removed')),
-      onError: () => toast.error(t('materials.editor.removeFailed')),
+      onError: () => {
+        onRemoving?.(null)
+        toast.error(t('materials.editor.removeFailed'))
+      },
       onSettled: () => setMode('view'),
     })
+  }
 
   return (
     <li className="flex min-w-0 flex-col gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

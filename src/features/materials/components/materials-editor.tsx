@@ -1,5 +1,5 @@
 import type { Resource } from '@contract/index'
-import { useId } from 'react'
+import { type RefObject, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
@@ -14,16 +14,18 @@ function MaterialRows({
   items,
   empty,
   label,
+  onRemoving,
 }: {
   items: Resource[]
   empty: string
   label: string
+  onRemoving: (resourceId: number | null) => void
 }) {
   if (items.length === 0) return <p className="text-sm text-slate-600">{empty}</p>
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-3 md:grid-cols-2">
       {items.map((resource) => (
-        <MaterialRow key={resource.id} resource={resource} />
+        <MaterialRow key={resource.id} resource={resource} onRemoving={onRemoving} />
       ))}
     </ul>
   )
@@ -77,6 +79,23 @@ export function MaterialsEditor({ lessonId }: { lessonId: number }) {
   const links = materials.data?.filter((resource) => resource.fileId === null) ?? []
   const files = materials.data?.filter((resource) => resource.fileId !== null) ?? []
 
+  // A removed material takes its Remove button (the confirm dialog's opener) with it: once it is
+  // gone from the list, focus goes to its section's heading instead of the page body.
+  const linksHeading = useRef<HTMLHeadingElement>(null)
+  const filesHeading = useRef<HTMLHeadingElement>(null)
+  const removing = useRef<{ id: number; heading: RefObject<HTMLHeadingElement | null> } | null>(
+    null,
+  )
+  const removingFrom = (heading: RefObject<HTMLHeadingElement | null>) => (id: number | null) => {
+    removing.current = id === null ? null : { id, heading }
+  }
+  useEffect(() => {
+    const removed = removing.current
+    if (!removed || materials.data?.some((resource) => resource.id === removed.id)) return
+    removing.current = null
+    removed.heading.current?.focus()
+  }, [materials.data])
+
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-6">
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
@@ -95,13 +114,19 @@ export function MaterialsEditor({ lessonId }: { lessonId: number }) {
       ) : (
         <>
           <section aria-labelledby={linksId} className="flex flex-col gap-4">
-            <h3 id={linksId} className="text-lg font-semibold text-slate-900">
+            <h3
+              id={linksId}
+              ref={linksHeading}
+              tabIndex={-1}
+              className="rounded text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
               {t('materials.editor.links.title')}
             </h3>
             <MaterialRows
               items={links}
               empty={t('materials.editor.links.empty')}
               label={t('materials.editor.links.title')}
+              onRemoving={removingFrom(linksHeading)}
             />
             <div className="rounded-xl border border-slate-200 p-4">
               <h4 className="mb-3 font-medium text-slate-900">
@@ -111,13 +136,19 @@ export function MaterialsEditor({ lessonId }: { lessonId: number }) {
             </div>
           </section>
           <section aria-labelledby={filesId} className="flex flex-col gap-4">
-            <h3 id={filesId} className="text-lg font-semibold text-slate-900">
+            <h3
+              id={filesId}
+              ref={filesHeading}
+              tabIndex={-1}
+              className="rounded text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
               {t('materials.editor.files.title')}
             </h3>
             <MaterialRows
               items={files}
               empty={t('materials.editor.files.empty')}
               label={t('materials.editor.files.title')}
+              onRemoving={removingFrom(filesHeading)}
             />
             <FileUpload lessonId={lessonId} />
           </section>

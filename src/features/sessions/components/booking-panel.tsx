@@ -141,7 +141,7 @@ function NextSession({
       })
     }
   }, [queryClient, session.lessonId, audience])
-  const { actions, note, dialogs } = useSessionActions({
+  const { actions, actionsRef, note, dialogs } = useSessionActions({
     session,
     lessonTitle,
     viewer,
@@ -175,7 +175,9 @@ function NextSession({
         <dd className="font-medium text-slate-900">{session.availableSlots}</dd>
       </dl>
       {!isOwner && actions !== null && (
-        <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        <div ref={actionsRef} className="flex flex-wrap items-center gap-2">
+          {actions}
+        </div>
       )}
       {!isOwner && full && <p className="text-sm text-slate-700">{t('sessions.booking.full')}</p>}
       {!isOwner && note !== null && <p className="text-sm text-slate-600">{note}</p>}

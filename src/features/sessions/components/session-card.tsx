@@ -24,7 +24,7 @@ export function SessionCard(props: SessionActionsOptions) {
   const { session } = props
   const { t } = useTranslation()
   const language = useLanguage()
-  const { actions, note, dialogs } = useSessionActions(props)
+  const { actions, actionsRef, note, dialogs } = useSessionActions(props)
   const date = formatDate(session.start_time, language)
 
   return (
@@ -68,7 +68,11 @@ export function SessionCard(props: SessionActionsOptions) {
       </dl>
       {(actions !== null || note !== null) && (
         <div className="mt-auto flex flex-col gap-2">
-          {actions !== null && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+          {actions !== null && (
+            <div ref={actionsRef} className="flex flex-wrap items-center gap-2">
+              {actions}
+            </div>
+          )}
           {note !== null && <p className="text-sm text-slate-600">{note}</p>}
         </div>
       )}

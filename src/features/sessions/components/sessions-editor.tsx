@@ -124,7 +124,7 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
           id={headingId}
           ref={headingRef}
           tabIndex={-1}
-          className="scroll-mt-4 text-xl font-semibold text-slate-900 focus:outline-none"
+          className="scroll-mt-4 rounded text-xl font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
           {t('sessions.title')}
         </h2>

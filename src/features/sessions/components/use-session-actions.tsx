@@ -1,6 +1,6 @@
 import type { Session } from '@contract/index'
 import { safeWebUrl } from '@contract/rules'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
@@ -75,6 +75,16 @@ export function useSessionActions({
   const enroll = useEnroll()
   const [dialog, setDialog] = useState<'pay' | 'unenroll' | null>(null)
   const close = useCallback(() => setDialog(null), [])
+  /** The element the caller wraps the actions in. */
+  const actionsRef = useRef<HTMLDivElement>(null)
+  // Enrolling or unenrolling replaces the button that did it: once the session shows the new
+  // state, focus goes to its first action instead of the page body.
+  const focusActionsOnChange = useRef(false)
+  useEffect(() => {
+    if (!focusActionsOnChange.current) return
+    focusActionsOnChange.current = false
+    actionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus()
+  }, [session.type])
 
   const { start_time: startTime, end_time: endTime } = session
   const next = useCallback(
@@ -117,6 +127,7 @@ export function useSessionActions({
       { lessonId: session.lessonId, sessionId: session.id },
       {
         onSuccess: () => {
+          focusActionsOnChange.current = true
           toast.success(t('sessions.toasts.enrolled', { title: lessonTitle }))
           onSeatChanged?.()
         },
@@ -221,6 +232,7 @@ export function useSessionActions({
           lessonTitle={lessonTitle}
           onClose={close}
           onUnenrolled={() => {
+            focusActionsOnChange.current = true
             close()
             onSeatChanged?.()
           }}
@@ -228,5 +240,5 @@ export function useSessionActions({
       )}
     </>
   )
-  return { actions, note, dialogs }
+  return { actions, actionsRef, note, dialogs }
 }
