@@ -171,6 +171,38 @@ export const Lesson = Type.Object({
 })
 export type Lesson = Type.Static<typeof Lesson>
 
+/** An educator's reviews in one figure: the average (null before any review) and their count. */
+export const EducatorRating = Type.Object({
+  average: Type.Union([Type.Number({ minimum: RATING_MIN, maximum: RATING_MAX }), Type.Null()], {
+    description: "Mean rating of the educator's lessons to one decimal, as average_score gives it",
+  }),
+  count: Type.Integer({ minimum: 0 }),
+})
+export type EducatorRating = Type.Static<typeof EducatorRating>
+
+/** The soonest session a new student can still book: not started, a seat free. */
+export const NextSession = Type.Object({
+  id: Id,
+  start_time: IsoDateTime,
+  end_time: IsoDateTime,
+  timezone: Type.String({ description: 'IANA time zone the educator scheduled it in' }),
+  availableSlots: Type.Integer({ minimum: 1, description: 'Seats still free' }),
+})
+export type NextSession = Type.Static<typeof NextSession>
+
+/**
+ * A lesson as the catalogues list it (GET /guest/lessons, GET /lessons): what a card shows
+ * beyond the lesson itself, so no card has to ask for it.
+ */
+export const CatalogueLesson = Type.Object({
+  ...Lesson.properties,
+  rating: EducatorRating,
+  nextSession: Type.Union([NextSession, Type.Null()], {
+    description: 'Null when no session is open to enrol',
+  }),
+})
+export type CatalogueLesson = Type.Static<typeof CatalogueLesson>
+
 /**
  * One of the calling educator's own lessons (GET /lessons/my): the lesson with what its dashboard
  * card shows, counted over the lesson's sessions that have not ended. A lesson with no such

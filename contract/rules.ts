@@ -41,6 +41,8 @@ export const isStorableText = (text: string) =>
 
 export const RATING_MIN = 1
 export const RATING_MAX = 5
+/** An average rating as every screen shows it: to one decimal (§9), halves rounded up. */
+export const roundRating = (average: number) => Math.round(average * 10) / 10
 /** The longest review text, in characters (after trimming). */
 export const REVIEW_MAX_LENGTH = 2000
 /**
@@ -201,6 +203,14 @@ const MEETING_URL_PATTERNS: Record<VideoProvider, RegExp> = {
 }
 export const meetingProvider = (url: string): VideoProvider | null =>
   VIDEO_PROVIDERS.find((provider) => MEETING_URL_PATTERNS[provider].test(url.trim())) ?? null
+
+/**
+ * A catalogue card says how many seats its next session has left only when they are few: at
+ * this many or fewer ("3 seats left", "1 seat left") a visitor should hurry; above it the count
+ * is noise on a small card.
+ */
+export const FEW_SEATS_MAX = 3
+export const hasFewSeats = (seatsLeft: number) => seatsLeft > 0 && seatsLeft <= FEW_SEATS_MAX
 
 export const SESSION_TYPES = ['closed', 'open', 'enrolled', 'live'] as const
 type SessionType = (typeof SESSION_TYPES)[number]

@@ -2,7 +2,14 @@ import Type from 'typebox'
 import { errors, Paginated } from '../common.ts'
 import * as op from '../descriptors/guest.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { AverageScore, GuestCategory, Lesson, Review, Session } from '../entities.ts'
+import {
+  AverageScore,
+  CatalogueLesson,
+  GuestCategory,
+  Lesson,
+  Review,
+  Session,
+} from '../entities.ts'
 import { LessonIdParams, LessonListQuery } from './lessons.ts'
 import { SessionsQuery } from './sessions.ts'
 import { ReviewsQuery, UserIdParams } from './user.ts'
@@ -13,9 +20,10 @@ export const guestCategories = defineEndpoint(op.guestCategories, {
 })
 
 export const guestLessons = defineEndpoint(op.guestLessons, {
-  summary: 'Lessons with at least one session; page, take (5), categoryIds, title, order=DESC',
+  summary:
+    "Lessons with at least one session, each with its educator's rating and next open session; page, take (5), categoryIds, title, order=DESC",
   querystring: LessonListQuery,
-  response: { 200: Paginated(Lesson), ...errors(400) },
+  response: { 200: Paginated(CatalogueLesson), ...errors(400) },
 })
 
 export const guestLesson = defineEndpoint(op.guestLesson, {

@@ -3,6 +3,7 @@ import { errors, Id, ID_LIST_PATTERN, IdParam, PageQuery, Paginated } from '../c
 import * as op from '../descriptors/lessons.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import {
+  CatalogueLesson,
   HistoryEntry,
   ImageUpload,
   Lesson,
@@ -64,9 +65,10 @@ export const LessonWriteBody = Type.Object({
 export type LessonWriteBody = Type.Static<typeof LessonWriteBody>
 
 export const listLessons = defineEndpoint(op.listLessons, {
-  summary: 'Lessons with at least one session, newest first, for signed-in users',
+  summary:
+    "Lessons with at least one session, newest first, for signed-in users, each with its educator's rating and next open session",
   querystring: LessonListQuery,
-  response: { 200: Paginated(Lesson), ...errors(400, 401) },
+  response: { 200: Paginated(CatalogueLesson), ...errors(400, 401) },
 })
 
 export const myLessons = defineEndpoint(op.myLessons, {

@@ -464,6 +464,11 @@ const scenarios: Scenario[] = [
     query: { page: 1, take: 5, order: 'DESC' },
   },
   {
+    name: 'guest lessons, every lesson on one page',
+    endpoint: api.guest.guestLessons,
+    query: { page: 1, take: 100 },
+  },
+  {
     name: 'guest lessons, no match',
     endpoint: api.guest.guestLessons,
     query: { title: 'zzzz-no-such' },
@@ -649,6 +654,12 @@ const scenarios: Scenario[] = [
     endpoint: api.lessons.listLessons,
     as: STUDENT,
     query: { page: 1, take: 5 },
+  },
+  {
+    name: 'lessons, every lesson on one page',
+    endpoint: api.lessons.listLessons,
+    as: PAYER,
+    query: { page: 1, take: 100 },
   },
   {
     name: 'my lessons as student',
@@ -1561,5 +1572,67 @@ describe('the demo covers answer alike', () => {
       expect(Buffer.compare(mockBytes, fromServer.rawPayload), mockLesson.title).toBe(0)
     }
     expect(covers).toBeGreaterThanOrEqual(10)
+  })
+})
+
+describe('catalogue cards tell alike', () => {
+  /** Every card of a catalogue, by lesson title. */
+  const cardsOn = async (backend: Backend, as: string | null) => {
+    const query = { page: 1, take: 100 }
+    const cards = as
+      ? resultOf(await backend.call(lessons.listLessons, { as, query })).data
+      : resultOf(await backend.call(guest.guestLessons, { query })).data
+    return new Map(cards.map((card) => [card.title, card]))
+  }
+
+  it.each([
+    ['a guest', null],
+    ['a student', PAYER],
+  ] as const)("gives %s each shared lesson's next open session alike", async (_, as) => {
+    const fromServer = await cardsOn(serverBackend, as)
+    const fromMock = await cardsOn(mockBackend, as)
+    // The server's demo adds showcase lessons the mock leaves out; every mock lesson is shared.
+    expect([...fromMock.keys()].every((title) => fromServer.has(title))).toBe(true)
+    for (const [title, mock] of fromMock) {
+      const server = fromServer.get(title)!
+      const next = (card: typeof mock) =>
+        card.nextSession && {
+          timezone: card.nextSession.timezone,
+          availableSlots: card.nextSession.availableSlots,
+          minutes:
+            (Date.parse(card.nextSession.end_time) - Date.parse(card.nextSession.start_time)) /
+            60_000,
+        }
+      expect(next(server), title).toEqual(next(mock))
+      if (server.nextSession && mock.nextSession) {
+        // Each backend seeds the demo at its own instant, a few milliseconds apart.
+        const apart =
+          Date.parse(server.nextSession.start_time) - Date.parse(mock.nextSession.start_time)
+        expect(Math.abs(apart), title).toBeLessThan(60_000)
+      }
+    }
+    // The demo world has lessons whose next session has few seats left, and more.
+    const seats = [...fromMock.values()].map((card) => card.nextSession?.availableSlots ?? 0)
+    expect(seats.some((left) => left >= 1 && left <= 3)).toBe(true)
+    expect(seats.some((left) => left > 3)).toBe(true)
+  })
+
+  it("gives each card its educator's average and count, as average_score does", async () => {
+    for (const backend of [serverBackend, mockBackend]) {
+      const cards = [...(await cardsOn(backend, null)).values()]
+      expect(
+        cards.some((card) => card.rating.count > 0),
+        backend.name,
+      ).toBe(true)
+      for (const card of cards) {
+        const score = resultOf(
+          await backend.call(guest.guestAverageScore, { params: { id: card.owner.id } }),
+        )
+        expect(card.rating, `${backend.name}: ${card.title}`).toEqual({
+          average: score.count === 0 ? null : score.average,
+          count: score.count,
+        })
+      }
+    }
   })
 })

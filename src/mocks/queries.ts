@@ -1,7 +1,7 @@
 import type { AverageScore } from '@contract/entities'
 import type { LessonListQuery } from '@contract/endpoints/lessons'
 import { MESSAGES } from '@contract/messages'
-import { isNewAddress } from '@contract/rules'
+import { isNewAddress, roundRating } from '@contract/rules'
 import { db, type DbLesson, type DbToken, type DbUser, newToken } from './db'
 import { fail, found } from './http'
 
@@ -101,7 +101,7 @@ export const reviewsOfEducator = (educatorId: number) => {
 export const averageScoreOf = (educatorId: number): AverageScore => {
   const reviews = reviewsOfEducator(educatorId)
   const total = reviews.reduce((sum, review) => sum + review.rating, 0)
-  const average = reviews.length === 0 ? 0 : Math.round((total / reviews.length) * 10) / 10
+  const average = reviews.length === 0 ? 0 : roundRating(total / reviews.length)
   return { average, count: reviews.length }
 }
 

@@ -1,5 +1,6 @@
 import type {
   AdminUser,
+  CatalogueLesson,
   Category,
   CurrentUser,
   HistoryEntry,
@@ -13,7 +14,12 @@ import type {
   VideoLicence,
 } from '@contract/entities'
 import { lessonImagePath } from '@contract/files'
-import { canSeeMeetingLink, sessionPriceInCents, sessionTypeFor } from '@contract/rules'
+import {
+  canSeeMeetingLink,
+  roundRating,
+  sessionPriceInCents,
+  sessionTypeFor,
+} from '@contract/rules'
 import { toAdminUser as adminUserOf, toCurrentUser as currentUserOf } from '@contract/users'
 import {
   db,
@@ -25,6 +31,7 @@ import {
   type DbSession,
   type DbUser,
 } from './db'
+import { reviewsOfEducator } from './queries'
 
 /** Who is looking: a signed-in user, or null for a guest. */
 export type Viewer = DbUser | null
@@ -160,6 +167,39 @@ export const toLesson = (lesson: DbLesson, now = Date.now()): Lesson => {
     links: lesson.links.map((link) => ({ ...link })),
     availableSessions,
     createdAt: lesson.createdAt,
+  }
+}
+
+/**
+ * A lesson of the catalogue, as the server lists it: its educator's rating (null average before
+ * the first review) and its soonest session that has not started and still has a seat.
+ */
+export const toCatalogueLesson = (lesson: DbLesson, now = Date.now()): CatalogueLesson => {
+  const ratings = reviewsOfEducator(lesson.ownerId).map((review) => review.rating)
+  const total = ratings.reduce((sum, rating) => sum + rating, 0)
+  const next = db.sessions
+    .filter(
+      (session) =>
+        session.lessonId === lesson.id &&
+        Date.parse(session.start_time) > now &&
+        seatsLeft(session, undefined, now) > 0,
+    )
+    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time) || a.id - b.id)[0]
+  return {
+    ...toLesson(lesson, now),
+    rating: {
+      average: ratings.length === 0 ? null : roundRating(total / ratings.length),
+      count: ratings.length,
+    },
+    nextSession: next
+      ? {
+          id: next.id,
+          start_time: next.start_time,
+          end_time: next.end_time,
+          timezone: next.timezone,
+          availableSlots: seatsLeft(next, undefined, now),
+        }
+      : null,
   }
 }
 

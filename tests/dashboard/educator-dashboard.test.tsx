@@ -69,6 +69,10 @@ describe("the educator's lessons on the dashboard (§2)", () => {
     // Lesson 1 (5 seats a session): a live and a future session, a student holds a seat in each.
     const japanese = card('Conversational Japanese for Beginners')
     expect(japanese).toHaveTextContent('$20.00 per hour')
+    // A free lesson says so rather than "$0.00 per hour".
+    const typescript = card('TypeScript from Scratch')
+    expect(typescript).toHaveTextContent('Free')
+    expect(typescript).not.toHaveTextContent('$0.00')
     expect(japanese).toHaveTextContent('2 upcoming sessions')
     expect(japanese).toHaveTextContent('Seats taken: 2 / 10')
     expect(within(japanese).queryByText('Not listed yet')).not.toBeInTheDocument()

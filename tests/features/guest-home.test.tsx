@@ -56,7 +56,14 @@ describe('the guest lesson list', () => {
     const card = cards()[0]!
     expect(card).toHaveAttribute('href', `/lesson/${newest.id}`)
     expect(within(card).getByRole('heading', { name: newest.title })).toBeInTheDocument()
-    expect(card).toHaveTextContent(`$${(newest.price_in_cents / 100).toFixed(2)} / hour`)
+    // The newest demo lesson is free; a paid one reads as its hourly price.
+    expect(newest.price_in_cents).toBe(0)
+    expect(card).toHaveTextContent('Free')
+    const paid = listedLessons()
+      .slice(0, 5)
+      .findIndex((lesson) => lesson.price_in_cents > 0)
+    const price = listedLessons()[paid]!.price_in_cents
+    expect(cards()[paid]).toHaveTextContent(`$${(price / 100).toFixed(2)} / hour`)
   })
 
   it('loads the next page when the last card comes into view, until a page is empty', async () => {
@@ -125,7 +132,11 @@ describe('the guest lesson list', () => {
     const list = await screen.findByRole('list', { name: 'レッスン一覧' })
     const firstCard = within(list).getAllByRole('link')[0]!
     expect(within(firstCard).getByText(category.titleJp)).toBeInTheDocument()
-    expect(firstCard).toHaveTextContent('/ 時間')
+    expect(firstCard).toHaveTextContent('無料')
+    const paid = listedLessons()
+      .slice(0, 5)
+      .findIndex((lesson) => lesson.price_in_cents > 0)
+    expect(within(list).getAllByRole('link')[paid]).toHaveTextContent('/ 時間')
   })
 
   it('shows the common error text when the list cannot load', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import * as guest from '@contract/descriptors/guest'
@@ -8,6 +8,7 @@ import * as user from '@contract/descriptors/user'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
+import { i18n } from '@/shared/i18n/i18n'
 import { renderApp, type TestUser } from '@tests/render-app'
 import { pathOf, recordRequestedPaths } from '@tests/request-log'
 
@@ -26,6 +27,17 @@ const overview = () => screen.getByRole('heading', { level: 1 }).closest('articl
 const serverError = () => errorResponse(500, 'boom')
 
 describe('the guest lesson page (§2)', () => {
+  it('says a free lesson is free in its header, in either language', async () => {
+    const lesson = lessonRow(seedIds.freeLesson)
+    expect(lesson.price_in_cents).toBe(0)
+    await openLesson(lesson.id)
+    await lessonHeading(lesson.title)
+    expect(within(overview()).getByText('Free')).toBeInTheDocument()
+    expect(overview()).not.toHaveTextContent('$0.00')
+    await act(() => i18n.changeLanguage('jp-JP'))
+    expect(within(overview()).getByText('無料')).toBeInTheDocument()
+  })
+
   it('shows the lesson, its sessions, the owner card and the reviews', async () => {
     const lesson = lessonRow(seedIds.paidLesson)
     await openLesson(lesson.id)

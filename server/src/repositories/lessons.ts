@@ -12,8 +12,10 @@ import {
   lte,
   max,
   sql,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import {
@@ -22,6 +24,7 @@ import {
   files,
   lessonSessions,
   lessons,
+  reviews,
   users,
   type LessonLink,
 } from '../db/schema.ts'
@@ -39,6 +42,19 @@ export interface LessonRecord {
 }
 
 /**
+ * Seats of a session that are taken at `now`: live enrolments and payments still holding a seat.
+ * Both counts read an index on the session id.
+ */
+const seatsTakenAt = (sessionId: SQL | AnyColumn, now: Date) => sql<number>`(
+  select count(*) from enrollments as e
+  where e.session_id = ${sessionId} and e.cancelled_at is null
+) + (
+  select count(*) from payments as p
+  where p.session_id = ${sessionId} and p.status = 'processing'
+    and p.hold_expires_at > ${now.toISOString()}::timestamptz
+)`
+
+/**
  * Sessions of the lesson (of the outer query) that have not started and still have a free seat:
  * one correlated count, so a page of lessons is one query however many sessions they have.
  */
@@ -46,14 +62,7 @@ const availableSessionsAt = (now: Date) => sql<number>`(
   select count(*)::int from lesson_sessions as s
   where s.lesson_id = ${lessons.id}
     and s.start_time > ${now.toISOString()}::timestamptz
-    and (
-      select count(*) from enrollments as e
-      where e.session_id = s.id and e.cancelled_at is null
-    ) + (
-      select count(*) from payments as p
-      where p.session_id = s.id and p.status = 'processing'
-        and p.hold_expires_at > ${now.toISOString()}::timestamptz
-    ) < ${lessons.maxSlots}
+    and ${seatsTakenAt(sql`s.id`, now)} < ${lessons.maxSlots}
 )`
 
 const lessonRecordFields = (now: Date) => ({
@@ -87,38 +96,122 @@ const newest = (order: 'ASC' | 'DESC') =>
     ? [asc(lessons.createdAt), asc(lessons.id)]
     : [desc(lessons.createdAt), desc(lessons.id)]
 
-const pageOfLessons = async (
+/** A catalogue lesson: the lesson, its educator's rating and its next session open to enrol. */
+export interface CatalogueLessonRecord extends LessonRecord {
+  /** The mean of the educator's review ratings, unrounded; null before the first review. */
+  ratingAverage: number | null
+  ratingCount: number
+  nextSession: {
+    id: number
+    startTime: Date
+    endTime: Date
+    timezone: string
+    seatsLeft: number
+  } | null
+}
+
+/**
+ * A page of the catalogue in one query: each lesson row joins, laterally, its educator's rating
+ * (an aggregate over the reviews of the educator's lessons, through the owner and review indexes)
+ * and its soonest session that has not started and still has a seat (through the sessions'
+ * (lesson, start) index), so a page is one round trip however many lessons it shows.
+ */
+const selectCataloguePage = (
   db: Executor,
   where: SQL | undefined,
   order: 'ASC' | 'DESC',
   page: PageRequest,
   now: Date,
 ) => {
-  const [records, [total]] = await Promise.all([
-    selectLessonRecords(db, now)
-      .where(where)
-      .orderBy(...newest(order))
-      .limit(page.take)
-      .offset(page.offset),
-    db.select({ count: count() }).from(lessons).where(where),
-  ])
-  return { records, itemCount: total?.count ?? 0 }
+  const ratedLesson = alias(lessons, 'rated_lesson')
+  const rating = db
+    .select({
+      average: sql<string | null>`avg(${reviews.rating})`.as('rating_average'),
+      count: sql<number>`count(${reviews.id})::int`.as('rating_count'),
+    })
+    .from(reviews)
+    .innerJoin(ratedLesson, eq(ratedLesson.id, reviews.lessonId))
+    .where(eq(ratedLesson.ownerId, lessons.ownerId))
+    .as('rating')
+  const seatsTaken = seatsTakenAt(lessonSessions.id, now)
+  const next = db
+    .select({
+      id: sql<number | null>`${lessonSessions.id}`.as('next_id'),
+      startTime: sql<string>`${lessonSessions.startTime}`.as('next_start'),
+      endTime: sql<string>`${lessonSessions.endTime}`.as('next_end'),
+      timezone: sql<string>`${lessonSessions.timezone}`.as('next_timezone'),
+      seatsLeft: sql<number>`(${lessons.maxSlots} - ${seatsTaken})::int`.as('next_seats_left'),
+    })
+    .from(lessonSessions)
+    .where(
+      and(
+        eq(lessonSessions.lessonId, lessons.id),
+        gt(lessonSessions.startTime, now),
+        sql`${seatsTaken} < ${lessons.maxSlots}`,
+      ),
+    )
+    .orderBy(asc(lessonSessions.startTime), asc(lessonSessions.id))
+    .limit(1)
+    .as('next_session')
+  return db
+    .select({
+      ...lessonRecordFields(now),
+      ratingAverage: rating.average,
+      ratingCount: rating.count,
+      next: {
+        id: next.id,
+        startTime: next.startTime,
+        endTime: next.endTime,
+        timezone: next.timezone,
+        seatsLeft: next.seatsLeft,
+      },
+    })
+    .from(lessons)
+    .innerJoin(categories, eq(categories.id, lessons.categoryId))
+    .innerJoin(users, eq(users.id, lessons.ownerId))
+    .innerJoinLateral(rating, sql`true`)
+    .leftJoinLateral(next, sql`true`)
+    .where(where)
+    .orderBy(...newest(order))
+    .limit(page.take)
+    .offset(page.offset)
 }
 
 /** The student and guest catalogue: lessons with sessions, filtered, newest first by default. */
-export const listCatalogue = (
+export const listCatalogue = async (
   db: Executor,
   filters: CatalogueFilters,
   page: PageRequest,
   now: Date,
-) => {
+): Promise<{ records: CatalogueLessonRecord[]; itemCount: number }> => {
   const title = filters.title?.trim()
   const where = and(
     hasSessions,
     filters.categoryIds ? inArray(lessons.categoryId, filters.categoryIds) : undefined,
     title ? ilike(lessons.title, containing(title)) : undefined,
   )
-  return pageOfLessons(db, where, filters.order, page, now)
+  const [rows, [total]] = await Promise.all([
+    selectCataloguePage(db, where, filters.order, page, now),
+    db.select({ count: count() }).from(lessons).where(where),
+  ])
+  const records = rows.map(({ ratingAverage, ratingCount, next, ...record }) => ({
+    ...record,
+    ratingAverage: ratingAverage === null ? null : Number(ratingAverage),
+    ratingCount,
+    // A lesson without an open session joins a row of nulls; the subquery's fields come back as
+    // the driver's text, not as the columns' types.
+    nextSession:
+      next.id === null
+        ? null
+        : {
+            id: next.id,
+            startTime: new Date(next.startTime),
+            endTime: new Date(next.endTime),
+            timezone: next.timezone,
+            seatsLeft: next.seatsLeft,
+          },
+  }))
+  return { records, itemCount: total?.count ?? 0 }
 }
 
 /** One of an educator's own lessons with its counts over the sessions that have not ended. */

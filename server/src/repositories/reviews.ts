@@ -1,5 +1,6 @@
 import { and, avg, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
+import { roundRating } from '../../../contract/rules.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
@@ -54,7 +55,7 @@ export const averageScoreOf = async (db: Executor, educatorId: number) => {
     .innerJoin(lessons, eq(lessons.id, reviews.lessonId))
     .where(eq(lessons.ownerId, educatorId))
   const average = row?.average === null || row?.average === undefined ? 0 : Number(row.average)
-  return { average: Math.round(average * 10) / 10, count: row?.count ?? 0 }
+  return { average: roundRating(average), count: row?.count ?? 0 }
 }
 
 /** The author's reviews of the given lessons, by lesson id. */

@@ -1,4 +1,5 @@
 import type {
+  CatalogueLesson,
   Category,
   HistoryEntry,
   Lesson,
@@ -9,8 +10,18 @@ import type {
   UpcomingSession,
 } from '../../../contract/entities.ts'
 import { lessonImagePath } from '../../../contract/files.ts'
-import { canSeeMeetingLink, sessionPriceInCents, sessionTypeFor } from '../../../contract/rules.ts'
-import type { CategoryRow, LessonRecord, OwnLessonRecord } from '../repositories/lessons.ts'
+import {
+  canSeeMeetingLink,
+  roundRating,
+  sessionPriceInCents,
+  sessionTypeFor,
+} from '../../../contract/rules.ts'
+import type {
+  CatalogueLessonRecord,
+  CategoryRow,
+  LessonRecord,
+  OwnLessonRecord,
+} from '../repositories/lessons.ts'
 import type { ReviewRecord } from '../repositories/reviews.ts'
 import type { PaymentRecord } from '../repositories/seats.ts'
 import type { SessionRecord } from '../repositories/sessions.ts'
@@ -34,6 +45,22 @@ export const toLesson = ({ lesson, category, owner, availableSessions }: LessonR
   links: lesson.links.map(({ title, description, url }) => ({ title, description, url })),
   availableSessions,
   createdAt: lesson.createdAt.toISOString(),
+})
+
+/** A lesson of the catalogue, with its educator's rating and its next session open to enrol. */
+export const toCatalogueLesson = (record: CatalogueLessonRecord): CatalogueLesson => ({
+  ...toLesson(record),
+  rating: {
+    average: record.ratingAverage === null ? null : roundRating(record.ratingAverage),
+    count: record.ratingCount,
+  },
+  nextSession: record.nextSession && {
+    id: record.nextSession.id,
+    start_time: record.nextSession.startTime.toISOString(),
+    end_time: record.nextSession.endTime.toISOString(),
+    timezone: record.nextSession.timezone,
+    availableSlots: record.nextSession.seatsLeft,
+  },
 })
 
 /** One of the caller's own lessons, with its counts over the sessions that have not ended. */

@@ -1,5 +1,11 @@
 import type { Paginated } from '../../../contract/common.ts'
-import type { Category, Lesson, Review, Session } from '../../../contract/entities.ts'
+import type {
+  CatalogueLesson,
+  Category,
+  Lesson,
+  Review,
+  Session,
+} from '../../../contract/entities.ts'
 import type { LessonListQuery } from '../../../contract/endpoints/lessons.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
@@ -12,7 +18,14 @@ import {
 } from '../repositories/lessons.ts'
 import { averageScoreOf, listEducatorReviews, userExists } from '../repositories/reviews.ts'
 import { listLessonSessions } from '../repositories/sessions.ts'
-import { toCategory, toLesson, toReview, toSession, type Viewer } from '../serializers/lessons.ts'
+import {
+  toCatalogueLesson,
+  toCategory,
+  toLesson,
+  toReview,
+  toSession,
+  type Viewer,
+} from '../serializers/lessons.ts'
 
 /**
  * The reads the guest and the signed-in calls share; they differ only in page sizes and in who
@@ -28,7 +41,7 @@ export const cataloguePage = async (
   db: Executor,
   query: LessonListQuery,
   defaultTake: number,
-): Promise<Paginated<Lesson>> => {
+): Promise<Paginated<CatalogueLesson>> => {
   const now = new Date()
   const page = pageRequest(query, defaultTake)
   const { records, itemCount } = await listCatalogue(
@@ -41,7 +54,7 @@ export const cataloguePage = async (
     page,
     now,
   )
-  return toPage(records.map(toLesson), page, itemCount)
+  return toPage(records.map(toCatalogueLesson), page, itemCount)
 }
 
 /** Any lesson by id, with or without sessions (a lesson page link keeps working). */

@@ -10,7 +10,7 @@ import { PAGE_SIZE } from '@contract/rules'
 import { db } from '../db'
 import { paginate, route } from '../http'
 import { averageScoreOf, catalogue, lessonById, reviewsOfEducator, userById } from '../queries'
-import { toLesson, toReview, toSession } from '../serializers'
+import { toCatalogueLesson, toLesson, toReview, toSession } from '../serializers'
 
 /** The public catalogue: always seen as a guest, so never a meeting link. */
 export const guestHandlers = [
@@ -22,7 +22,7 @@ export const guestHandlers = [
   route(guestLessons, ({ query }) => ({
     status: 200,
     body: paginate(
-      catalogue(query).map((lesson) => toLesson(lesson)),
+      catalogue(query).map((lesson) => toCatalogueLesson(lesson)),
       query,
       PAGE_SIZE.guestLessons,
     ),

@@ -18,7 +18,7 @@ import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { fail, found, paginate, readUpload, route } from '../http'
 import { catalogue, editableLesson, lessonById } from '../queries'
-import { toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
+import { toCatalogueLesson, toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
 
 /** The lesson form's checks (contract/checks.ts) over the mock's rows; answers the writable fields. */
 const lessonFields = (body: LessonWriteBody, user: DbUser, current: DbLesson | null) => {
@@ -60,7 +60,7 @@ export const lessonHandlers = [
   route(listLessons, ({ query }) => ({
     status: 200,
     body: paginate(
-      catalogue(query).map((lesson) => toLesson(lesson)),
+      catalogue(query).map((lesson) => toCatalogueLesson(lesson)),
       query,
       PAGE_SIZE.default,
     ),

@@ -1,45 +1,116 @@
-import type { Lesson } from '@contract/index'
+import type { CatalogueLesson } from '@contract/index'
+import { hasFewSeats } from '@contract/rules'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
-import { categoryTitle, formatPrice } from '@/shared/i18n/format'
+import { categoryTitle, formatDate, formatRating, formatTimeRange } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
+import { EducatorAvatar } from './educator-avatar'
 import { LessonCover } from './lesson-cover'
+import { LessonPrice } from './lesson-price'
 
-/** A lesson in a catalogue: 200 to 336 px wide, linking to its page (§2). */
+/**
+ * A lesson in a catalogue: 200 to 336 px wide, linking to its page (§2). It tells at a glance
+ * who teaches, how the educator is rated, when the next session is (in the viewer's zone, named)
+ * and what it costs. The link is named by the title; the rest describes it.
+ */
 export function LessonCard({
   lesson,
   headingLevel = 2,
 }: {
-  lesson: Lesson
+  lesson: CatalogueLesson
   /** The card title's level under the page's own headings (h2 under an h1, h3 under an h2). */
   headingLevel?: 2 | 3
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { t } = useTranslation()
   const language = useLanguage()
+  const titleId = useId()
+  const detailsId = useId()
+  const next = lesson.nextSession
   return (
     <Link
       to={paths.lesson.detail.href(lesson.id)}
-      className="flex w-full max-w-[336px] min-w-[200px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-500"
+      aria-labelledby={titleId}
+      aria-describedby={detailsId}
+      className="flex w-full max-w-[336px] min-w-[200px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
       <LessonCover
         imageUrl={lesson.imageUrl}
         lazy
         className="aspect-video w-full bg-brand-50 object-cover"
       />
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <span className="self-start rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
           {categoryTitle(lesson.category, language)}
         </span>
-        <Heading className="line-clamp-2 font-semibold text-slate-900">{lesson.title}</Heading>
-        <p className="text-sm text-slate-700">
-          {t('lessons.card.perHour', { price: formatPrice(lesson.price_in_cents, language) })}
-        </p>
-        <p className="mt-auto text-xs text-slate-600">
-          {t('lessons.card.availableSessions', { count: lesson.availableSessions })}
-        </p>
+        <Heading id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
+          {lesson.title}
+        </Heading>
+        <div id={detailsId} className="flex flex-1 flex-col gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <span className="flex min-w-0 items-center gap-2">
+              <EducatorAvatar name={lesson.owner.name} />
+              <span className="truncate text-slate-800">
+                <span className="sr-only">{t('lessons.card.taughtBy')}</span> {lesson.owner.name}
+              </span>
+            </span>
+            {/* Read aloud, the name and the rating are two phrases, not one run-on word. */}{' '}
+            <EducatorRating rating={lesson.rating} />
+          </div>
+          <p className="text-sm text-slate-700">
+            {next ? (
+              <time dateTime={next.start_time}>
+                {t('lessons.card.nextSession', {
+                  date: formatDate(next.start_time, language),
+                  time: formatTimeRange(next.start_time, next.end_time, language),
+                })}
+              </time>
+            ) : (
+              t('lessons.card.noOpenSession')
+            )}
+          </p>
+          {next && hasFewSeats(next.availableSlots) && (
+            <p className="self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+              {t('lessons.card.seatsLeft', { count: next.availableSlots })}
+            </p>
+          )}
+          <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <p className="font-semibold text-slate-900">
+              <LessonPrice cents={lesson.price_in_cents} />
+            </p>
+            <p className="text-xs text-slate-600">
+              {t('lessons.card.availableSessions', { count: lesson.availableSessions })}
+            </p>
+          </div>
+        </div>
       </div>
     </Link>
+  )
+}
+
+/** "★ 4.8 (12)", read out as "Rated 4.8 out of 5 from 12 reviews"; "New" before any review. */
+function EducatorRating({ rating }: { rating: CatalogueLesson['rating'] }) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  if (rating.average === null) {
+    return (
+      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+        <span aria-hidden="true">{t('lessons.card.new')}</span>
+        <span className="sr-only">{t('lessons.card.newLabel')}</span>
+      </span>
+    )
+  }
+  const average = formatRating(rating.average, language)
+  return (
+    <span className="whitespace-nowrap text-slate-800">
+      <span aria-hidden="true">
+        <span className="text-amber-600">★</span> {average} ({rating.count})
+      </span>
+      <span className="sr-only">
+        {t('lessons.card.ratingLabel', { average, count: rating.count })}
+      </span>
+    </span>
   )
 }

@@ -3,9 +3,10 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
-import { categoryTitle, formatPrice } from '@/shared/i18n/format'
+import { categoryTitle } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { LessonCover } from './lesson-cover'
+import { LessonPrice } from './lesson-price'
 
 /**
  * Long text clamped to 6 lines, shown whole on hover and on keyboard focus (§2): the block is
@@ -54,7 +55,7 @@ export function LessonOverview({ lesson }: { lesson: Lesson }) {
               {categoryTitle(lesson.category, language)}
             </span>
             <span className="text-lg font-semibold text-slate-900">
-              {t('lessons.card.perHour', { price: formatPrice(lesson.price_in_cents, language) })}
+              <LessonPrice cents={lesson.price_in_cents} />
             </span>
           </div>
           <ClampedText title={t('lessons.detail.about')} text={lesson.about} />

@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
-import { categoryTitle, formatPrice } from '@/shared/i18n/format'
+import { categoryTitle } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { usePageParam } from '@/shared/lib/use-page-param'
 import { Button, buttonClass } from '@/shared/ui/button'
@@ -12,6 +12,7 @@ import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { Pagination } from '@/shared/ui/pagination'
 import { useMyLessons } from '../api/get-my-lessons'
 import { LessonCover } from './lesson-cover'
+import { LessonPrice } from './lesson-price'
 
 /** The URL parameter holding the page of the educator's lessons on the dashboard. */
 export const MY_LESSONS_PAGE_PARAM = 'lessonsPage'
@@ -126,9 +127,10 @@ function OwnLessonCard({ lesson, canEdit }: { lesson: OwnLesson; canEdit: boolea
           {lesson.title}
         </h3>
         <p className="text-sm text-slate-700">
-          {t('dashboard.educator.lessons.perHour', {
-            price: formatPrice(lesson.price_in_cents, language),
-          })}
+          <LessonPrice
+            cents={lesson.price_in_cents}
+            perHourKey="dashboard.educator.lessons.perHour"
+          />
         </p>
         <p className="text-sm text-slate-700">
           {t('dashboard.educator.lessons.upcomingSessions', { count: lesson.upcomingSessions })}
