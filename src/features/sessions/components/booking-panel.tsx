@@ -1,6 +1,6 @@
 import type { Session } from '@contract/index'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useId } from 'react'
+import { useCallback, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAudience } from '@/shared/auth/current-user'
 import { formatDate, formatDuration, formatLessonPrice } from '@/shared/i18n/format'
@@ -11,6 +11,7 @@ import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
 import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
 import { nextBookableSession, nextOwnSession, SESSIONS_HEADING_ID } from '../lib/next-session'
+import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
 import { useSessionViewer } from '../lib/use-session-viewer'
 import { type RenderPayment, useSessionActions } from './use-session-actions'
 
@@ -46,8 +47,20 @@ export function BookingPanel({
   const language = useLanguage()
   const headingId = useId()
   const sessions = useSessions(lessonId)
-  const items = sessions.data?.pages.flatMap((page) => page.data) ?? []
-  const now = Date.now()
+  const items = useMemo(
+    () => sessions.data?.pages.flatMap((page) => page.data) ?? [],
+    [sessions.data],
+  )
+  // Re-read the clock as a session ends, so the panel moves on to the next one.
+  const nextEnd = useCallback(
+    (now: number) =>
+      items
+        .map((session) => Date.parse(session.end_time))
+        .filter((end) => end > now)
+        .sort()[0] ?? null,
+    [items],
+  )
+  const now = useNowAtBoundaries(nextEnd)
   const next = isOwner ? nextOwnSession(items, now) : nextBookableSession(items, now)
 
   let body
