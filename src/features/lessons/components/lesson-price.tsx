@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatPrice } from '@/shared/i18n/format'
+import { formatLessonPrice, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 
 /**
@@ -16,6 +16,6 @@ export function LessonPrice({
 }) {
   const { t } = useTranslation()
   const language = useLanguage()
-  if (cents === 0) return t('lessons.price.free')
+  if (cents === 0) return formatLessonPrice(cents, language)
   return t(perHourKey, { price: formatPrice(cents, language) })
 }

@@ -1,6 +1,6 @@
 import type { Session } from '@contract/index'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatDuration, formatPrice, zonedTimes } from '@/shared/i18n/format'
+import { formatDate, formatDuration, formatLessonPrice, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
 import { type SessionActionsOptions, useSessionActions } from './use-session-actions'
@@ -62,7 +62,9 @@ export function SessionCard(props: SessionActionsOptions) {
           {formatDuration(session.start_time, session.end_time, language)}
         </dd>
         <dt className="text-slate-600">{t('sessions.price')}</dt>
-        <dd className="font-medium text-slate-900">{formatPrice(session.fullPrice, language)}</dd>
+        <dd className="font-medium text-slate-900">
+          {formatLessonPrice(session.fullPrice, language)}
+        </dd>
         <dt className="text-slate-600">{t('sessions.seatsLeft')}</dt>
         <dd className="font-medium text-slate-900">{session.availableSlots}</dd>
       </dl>
