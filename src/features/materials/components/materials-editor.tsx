@@ -1,5 +1,5 @@
 import type { Resource } from '@contract/index'
-import { type RefObject, useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
@@ -83,17 +83,15 @@ export function MaterialsEditor({ lessonId }: { lessonId: number }) {
   // gone from the list, focus goes to its section's heading instead of the page body.
   const linksHeading = useRef<HTMLHeadingElement>(null)
   const filesHeading = useRef<HTMLHeadingElement>(null)
-  const removing = useRef<{ id: number; heading: RefObject<HTMLHeadingElement | null> } | null>(
-    null,
-  )
-  const removingFrom = (heading: RefObject<HTMLHeadingElement | null>) => (id: number | null) => {
-    removing.current = id === null ? null : { id, heading }
+  const removing = useRef<{ id: number; section: 'links' | 'files' } | null>(null)
+  const setRemoving = (section: 'links' | 'files', id: number | null) => {
+    removing.current = id === null ? null : { id, section }
   }
   useEffect(() => {
     const removed = removing.current
     if (!removed || materials.data?.some((resource) => resource.id === removed.id)) return
     removing.current = null
-    removed.heading.current?.focus()
+    ;(removed.section === 'links' ? linksHeading : filesHeading).current?.focus()
   }, [materials.data])
 
   return (
@@ -126,7 +124,7 @@ export function MaterialsEditor({ lessonId }: { lessonId: number }) {
               items={links}
               empty={t('materials.editor.links.empty')}
               label={t('materials.editor.links.title')}
-              onRemoving={removingFrom(linksHeading)}
+              onRemoving={(id) => setRemoving('links', id)}
             />
             <div className="rounded-xl border border-slate-200 p-4">
               <h4 className="mb-3 font-medium text-slate-900">
@@ -148,7 +146,7 @@ export function MaterialsEditor({ lessonId }: { lessonId: number }) {
               items={files}
               empty={t('materials.editor.files.empty')}
               label={t('materials.editor.files.title')}
-              onRemoving={removingFrom(filesHeading)}
+              onRemoving={(id) => setRemoving('files', id)}
             />
             <FileUpload lessonId={lessonId} />
           </section>
