@@ -12,6 +12,13 @@ import { i18n, initI18nWithResources } from '@/shared/i18n/i18n'
 import en from '../public/locales/en-US/translation.json'
 import jp from '../public/locales/jp-JP/translation.json'
 
+// Every test starts in UTC, whatever the machine's zone and whatever zone the previous test of
+// this worker set (files share a worker; restoring an unset TZ would leave the text "undefined").
+process.env.TZ = 'UTC'
+beforeEach(() => {
+  process.env.TZ = 'UTC'
+})
+
 // Lazy routes load real chunks; on a busy two-core CI machine that can take over a second.
 configure({ asyncUtilTimeout: 5000 })
 
