@@ -1,6 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ACCOUNTS } from '../contract/demo/world.ts'
 import * as admin from '../contract/descriptors/admin.ts'
 import type { AdminUser } from '../contract/index.ts'
 import { paths } from '../src/shared/config/paths.ts'
@@ -18,20 +17,15 @@ import {
   type T,
   usersTable,
 } from './flows.ts'
-import { connectProduct, useBrowser } from './support.ts'
+import { connectProduct, demoAccount, useBrowser } from './support.ts'
 
 const product = connectProduct()
 const chromium = useBrowser()
 
-const demo = (key: (typeof ACCOUNTS)[number]['key']) => {
-  const account = ACCOUNTS.find((candidate) => candidate.key === key)
-  if (!account) throw new Error(`No demo account ${key}`)
-  return account
-}
-const ADMIN = demo('admin')
+const ADMIN = demoAccount('admin')
 // Kenji holds a licence and teaches upcoming sessions; other files sign in as him, so his
 // licence is only ever looked at here, never taken.
-const KENJI = demo('kenji')
+const KENJI = demoAccount('kenji')
 
 type Language = Parameters<typeof translator>[0]
 

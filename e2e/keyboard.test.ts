@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ACCOUNTS, DEMO_PASSWORD } from '../contract/demo/world.ts'
+import { DEMO_PASSWORD } from '../contract/demo/world.ts'
 import * as authCalls from '../contract/descriptors/auth.ts'
 import * as guest from '../contract/descriptors/guest.ts'
 import * as payments from '../contract/descriptors/payments.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { translator } from './i18n.ts'
-import { connectProduct, type RunningProduct, useBrowser } from './support.ts'
+import { connectProduct, demoAccount, type RunningProduct, useBrowser } from './support.ts'
 
 /**
  * The main journeys with the keyboard alone: Tab and Shift+Tab to reach a control, Enter, Space,
@@ -19,18 +19,13 @@ const product = connectProduct()
 const t = translator('en-US')
 const chromium = useBrowser()
 
-const demo = (key: (typeof ACCOUNTS)[number]['key']) => {
-  const account = ACCOUNTS.find((candidate) => candidate.key === key)
-  if (!account) throw new Error(`No demo account ${key}`)
-  return account
-}
-const ADMIN = demo('admin')
+const ADMIN = demoAccount('admin')
 // Yuki attended the olympiad lesson and has not reviewed it; only this file reviews it.
-const YUKI = demo('yuki')
+const YUKI = demoAccount('yuki')
 const OLYMPIAD = '数学オリンピック入門 (Maths Olympiad Primer)'
 // Kenji reads the product in Japanese; this file adds a session and a link to his sushi lesson,
 // then removes both.
-const KENJI = demo('kenji')
+const KENJI = demoAccount('kenji')
 const SUSHI = 'Sushi Workshop'
 const tJp = translator('jp-JP')
 // A free lesson and a paid one with open seats that no other file enrols in.

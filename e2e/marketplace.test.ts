@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ACCOUNTS } from '../contract/demo/world.ts'
 import * as payments from '../contract/descriptors/payments.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import {
@@ -15,22 +14,17 @@ import {
   toast,
 } from './flows.ts'
 import { translator } from './i18n.ts'
-import { connectProduct, useBrowser } from './support.ts'
+import { connectProduct, demoAccount, useBrowser } from './support.ts'
 
 const product = connectProduct()
 const t = translator('en-US')
 const chromium = useBrowser()
 
-const demo = (key: (typeof ACCOUNTS)[number]['key']) => {
-  const account = ACCOUNTS.find((candidate) => candidate.key === key)
-  if (!account) throw new Error(`No demo account ${key}`)
-  return account
-}
 // Tom pays and unenrols here; no other file changes his seats.
-const TOM = demo('tom')
+const TOM = demoAccount('tom')
 // Yuki's review of the olympiad lesson, and the educator's rating it changes, are written by
 // keyboard in keyboard.test.ts.
-const ADMIN = demo('admin')
+const ADMIN = demoAccount('admin')
 const ZOOM = 'https://zoom.us/j/5550001234'
 
 /**

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import type { ParamsOf, QueryOf, ResultOf } from '../contract/client.ts'
+import { ACCOUNTS } from '../contract/demo/world.ts'
 import { buildPath, type Descriptor } from '../contract/descriptor.ts'
 import * as system from '../contract/descriptors/system.ts'
 import { API_PREFIX } from '../server/src/app.ts'
@@ -265,4 +266,11 @@ export const startProduct = async (): Promise<RunningProduct & { stop: () => Pro
   const output = product.output()
   await stop()
   throw new Error(`The product did not start on ${origin}:\n${output}`)
+}
+
+/** A demo account of the seed, by its key. */
+export const demoAccount = (key: (typeof ACCOUNTS)[number]['key']) => {
+  const account = ACCOUNTS.find((candidate) => candidate.key === key)
+  if (!account) throw new Error(`No demo account ${key}`)
+  return account
 }
