@@ -13,14 +13,24 @@ import { connectProduct, useBrowser } from './support.ts'
 /**
  * What a visitor judges first, at a phone's, a tablet's and a desktop's width, in both languages:
  * the catalogue, a lesson page and the student dashboard. Each is kept as a screenshot under
- * test-results/screenshots/ (artefacts, never committed), never scrolls sideways, and axe-core
- * finds no serious or critical violation in it.
+ * test-results/screenshots/ (artefacts, never committed), never scrolls sideways, sets its lesson
+ * cards side by side at 200 to 336 px each, and axe-core finds no serious or critical violation
+ * in it.
  */
 
 const product = connectProduct()
 const chromium = useBrowser()
 
 const WIDTHS = [320, 768, 1440] as const
+type Width = (typeof WIDTHS)[number]
+/**
+ * Lesson cards side by side at each width, so the space is used rather than one column; the
+ * dashboard keeps a side column for its next lessons on wide screens.
+ */
+const CARD_COLUMNS: Record<string, Record<Width, number>> = {
+  catalogue: { 320: 1, 768: 2, 1440: 4 },
+  'student-dashboard': { 320: 1, 768: 2, 1440: 3 },
+}
 const LANGUAGES = ['en-US', 'jp-JP'] as const
 type Language = (typeof LANGUAGES)[number]
 const SCREENSHOTS = 'test-results/screenshots'
@@ -62,6 +72,25 @@ const judge = async (page: Page, language: Language, screen: string) => {
         `${screen} ${language} ${width}px scrolls sideways (${sideways.scrollWidth} px wide)`,
       )
     }
+    const cards = await page.locator('ul > li > article:has(h2 a, h3 a)').evaluateAll((articles) =>
+      articles.map((article) => {
+        const box = article.getBoundingClientRect()
+        return { top: Math.round(box.top + window.scrollY), width: box.width }
+      }),
+    )
+    if (cards.length) {
+      const columns = cards.filter((card) => card.top === cards[0]!.top).length
+      if (columns < Math.min(CARD_COLUMNS[screen]?.[width] ?? 1, cards.length)) {
+        problems.push(`${screen} ${language} ${width}px: ${columns} lesson card(s) per row`)
+      }
+      // §2: a lesson card is 200 to 336 px wide.
+      const misfits = cards.filter((card) => card.width < 200 || card.width > 336)
+      if (misfits.length) {
+        problems.push(
+          `${screen} ${language} ${width}px: cards ${misfits.map((card) => card.width).join(', ')} px wide`,
+        )
+      }
+    }
     problems.push(
       ...describeViolations(await seriousViolations(page)).map(
         (line) => `${screen} ${language} ${width}px: ${line}`,
@@ -92,7 +121,7 @@ describe('the first screens at 320, 768 and 1440 px, in both languages', () => {
 
       await visitor.goto(product.appUrl(paths.lesson.detail.href(lesson.id)))
       await visitor.getByRole('heading', { name: lesson.title, level: 1 }).waitFor()
-      await visitor.getByRole('heading', { name: t('sessions.title') }).waitFor()
+      await visitor.getByRole('heading', { name: t('sessions.title'), exact: true }).waitFor()
       problems.push(...(await judge(visitor, language, 'lesson')))
       await visitor.context().close()
 

@@ -292,7 +292,7 @@ describe('the student dashboard (§2)', () => {
     expect(columns.className).not.toMatch(/(^|\s)grid-cols-/)
     expect(catalogue).toHaveClass('min-w-0')
     expect(within(catalogue).getByRole('list', { name: 'Lessons' })).toHaveClass(
-      'grid-cols-[repeat(auto-fill,minmax(min(240px,100%),1fr))]',
+      'grid-cols-[repeat(auto-fill,minmax(min(220px,100%),1fr))]',
     )
   })
 })

@@ -152,7 +152,7 @@ describe('the guest lesson list', () => {
     await waitFor(() => expect(cards()).toHaveLength(5))
     expect(lessonList()).toHaveClass(
       'grid',
-      'grid-cols-[repeat(auto-fill,minmax(min(240px,100%),1fr))]',
+      'grid-cols-[repeat(auto-fill,minmax(min(220px,100%),1fr))]',
     )
     expect(cards()[0]).toHaveClass('w-full', 'min-w-[200px]', 'max-w-[336px]')
     // The filters stack on a phone and sit side by side from sm up.

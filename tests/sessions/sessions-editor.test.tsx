@@ -73,6 +73,14 @@ const errorOf = (input: HTMLElement) => {
     .join(' ')
 }
 
+/**
+ * Half an hour into a taken session, in its zone: demo sessions start on the hour relative to
+ * now, so their end can fall on the next day there (23:00 – 00:00), which a one-day form cannot
+ * hold; half an hour in always overlaps and stays on the same day.
+ */
+const halfHourInto = (taken: { start_time: string; timezone: string }) =>
+  utcToZoned(new Date(Date.parse(taken.start_time) + 30 * 60_000).toISOString(), taken.timezone)
+
 describe('the lesson page of its owner', () => {
   it('shows an Edit lesson link and the sessions with date, times, zone, seats and link', async () => {
     await openLesson(seedIds.paidLesson)
@@ -310,10 +318,10 @@ describe('adding a session', () => {
     const user = userEvent.setup()
     await openLesson(seedIds.paidLesson)
     await waitForCards()
-    // Exactly when the future session already is, in the zone it was scheduled in.
+    // When the future session already is, in the zone it was scheduled in.
     const taken = sessionRow(ids.futurePaid)
     const from = utcToZoned(taken.start_time, taken.timezone)
-    const to = utcToZoned(taken.end_time, taken.timezone)
+    const to = halfHourInto(taken)
     await user.click(button(editor(), 'Add session'))
     const dialog = addDialog()
     await fillForm(user, dialog, {
@@ -341,7 +349,7 @@ describe('adding a session', () => {
     await user.selectOptions(screen.getByLabelText('Language'), 'jp-JP')
     const taken = sessionRow(ids.futurePaid)
     const from = utcToZoned(taken.start_time, taken.timezone)
-    const to = utcToZoned(taken.end_time, taken.timezone)
+    const to = halfHourInto(taken)
     await user.click(await screen.findByRole('button', { name: 'セッションを追加' }))
     const dialog = screen.getByRole('dialog', { name: 'セッションを追加' })
     await fill(user, dialog, '日付', from.date)

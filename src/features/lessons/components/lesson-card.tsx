@@ -13,7 +13,7 @@ import { LessonPrice } from './lesson-price'
 /**
  * A lesson in a catalogue: 200 to 336 px wide, linking to its page (§2). It tells at a glance
  * who teaches, how the educator is rated, when the next session is (in the viewer's zone, named)
- * and what it costs. The link is named by the title; the rest describes it.
+ * and what it costs. The title is the link; the rest describes it.
  */
 export function LessonCard({
   lesson,
@@ -26,16 +26,10 @@ export function LessonCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { t } = useTranslation()
   const language = useLanguage()
-  const titleId = useId()
   const detailsId = useId()
   const next = lesson.nextSession
   return (
-    <Link
-      to={paths.lesson.detail.href(lesson.id)}
-      aria-labelledby={titleId}
-      aria-describedby={detailsId}
-      className="flex w-full max-w-[336px] min-w-[200px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-    >
+    <article className="relative flex w-full max-w-[336px] min-w-[200px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-500">
       <LessonCover
         imageUrl={lesson.imageUrl}
         lazy
@@ -45,8 +39,16 @@ export function LessonCard({
         <span className="self-start rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
           {categoryTitle(lesson.category, language)}
         </span>
-        <Heading id={titleId} className="line-clamp-2 font-semibold break-words text-slate-900">
-          {lesson.title}
+        <Heading className="line-clamp-2 font-semibold break-words text-slate-900">
+          {/* The whole card is clickable through the link's ::after, yet the link's name stays
+              the visible title (WCAG 2.5.3, label in name). */}
+          <Link
+            to={paths.lesson.detail.href(lesson.id)}
+            aria-describedby={detailsId}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
+            {lesson.title}
+          </Link>
         </Heading>
         <div id={detailsId} className="flex flex-1 flex-col gap-2">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -86,7 +88,7 @@ export function LessonCard({
           </div>
         </div>
       </div>
-    </Link>
+    </article>
   )
 }
 

@@ -23,11 +23,12 @@ const catalogueHooks = {
 }
 
 /**
- * Columns of at least 240 px share each row (one column when the container is narrower, so
- * nothing overflows at 320 px); the card itself stays 200 to 336 px wide (§2).
+ * Columns of at least 220 px share each row: two beside the sidebar at 768 px, one when the
+ * container is narrower, so nothing overflows at 320 px. The card itself stays 200 to 336 px
+ * wide (§2).
  */
 export const CATALOGUE_GRID_CLASS =
-  'grid grid-cols-[repeat(auto-fill,minmax(min(240px,100%),1fr))] gap-4'
+  'grid grid-cols-[repeat(auto-fill,minmax(min(220px,100%),1fr))] gap-4'
 
 /**
  * Every lesson, newest first, with a debounced title search and a category filter (§2). The
