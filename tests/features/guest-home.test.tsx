@@ -13,7 +13,8 @@ import { renderApp } from '@tests/render-app'
 import { apiPathOf, pathOf, recordQueries } from '@tests/request-log'
 
 const lessonList = () => screen.getByRole('list', { name: 'Lessons' })
-const cards = () => within(lessonList()).getAllByRole('link')
+const cards = () => within(lessonList()).getAllByRole('article')
+const cardLink = (card: HTMLElement) => within(card).getByRole('link')
 const cardTitles = () =>
   within(lessonList())
     .getAllByRole('heading')
@@ -54,8 +55,10 @@ describe('the guest lesson list', () => {
     await waitFor(() => expect(cards()).toHaveLength(5))
     const newest = listedLessons()[0]!
     const card = cards()[0]!
-    expect(card).toHaveAttribute('href', `/lesson/${newest.id}`)
-    expect(within(card).getByRole('heading', { name: newest.title })).toBeInTheDocument()
+    expect(cardLink(card)).toHaveAttribute('href', `/lesson/${newest.id}`)
+    expect(within(card).getByRole('heading', { name: newest.title })).toContainElement(
+      cardLink(card),
+    )
     // The newest demo lesson is free; a paid one reads as its hourly price.
     expect(newest.price_in_cents).toBe(0)
     expect(card).toHaveTextContent('Free')
@@ -87,7 +90,7 @@ describe('the guest lesson list', () => {
     )
     expect(requests.every((params) => params.get('take') === '5')).toBe(true)
     expect(requests.every((params) => params.get('order') === 'DESC')).toBe(true)
-    expect(cards().map((card) => card.getAttribute('href'))).not.toContain(
+    expect(cards().map((card) => cardLink(card).getAttribute('href'))).not.toContain(
       `/lesson/${seedIds.lessonWithoutSessions}`,
     )
   })
@@ -130,13 +133,13 @@ describe('the guest lesson list', () => {
     const newest = listedLessons()[0]!
     const category = db.categories.find((item) => item.id === newest.categoryId)!
     const list = await screen.findByRole('list', { name: 'レッスン一覧' })
-    const firstCard = within(list).getAllByRole('link')[0]!
+    const firstCard = within(list).getAllByRole('article')[0]!
     expect(within(firstCard).getByText(category.titleJp)).toBeInTheDocument()
     expect(firstCard).toHaveTextContent('無料')
     const paid = listedLessons()
       .slice(0, 5)
       .findIndex((lesson) => lesson.price_in_cents > 0)
-    expect(within(list).getAllByRole('link')[paid]).toHaveTextContent('/ 時間')
+    expect(within(list).getAllByRole('article')[paid]).toHaveTextContent('/ 時間')
   })
 
   it('shows the common error text when the list cannot load', async () => {
