@@ -12,7 +12,8 @@ import { connectProduct, demoAccount, type RunningProduct, useBrowser } from './
  * The main journeys with the keyboard alone: Tab and Shift+Tab to reach a control, Enter, Space,
  * arrows and Escape to use it, and text typed into the focused field. No mouse, no clicks or
  * fills through the driver. After every step focus is on an element (not lost to the page body)
- * and that element shows a visible focus indicator.
+ * and that element shows a visible focus indicator; after a move to another screen, it is on that
+ * screen's main heading.
  */
 
 const product = connectProduct()
@@ -127,25 +128,33 @@ const focusFacts = (page: Page): Promise<FocusFacts> =>
     }
   })
 
-/**
- * After a step: focus is on an element with a visible indicator. A step that loads another
- * screen may leave focus at the top of the document (`body`), as any page load does; the next
- * Tab then starts from there.
- */
-const checkFocus = async (page: Page, step: string, { mayRestart = false } = {}) => {
+/** After a step: focus is on an element with a visible indicator, not lost to the page body. */
+const checkFocus = async (page: Page, step: string) => {
   let facts = await focusFacts(page)
   // A screen may move focus once the server answered (to what replaced the control): give it
   // a moment before calling focus lost.
-  for (let waited = 0; facts.onBody && !mayRestart && waited < 3000; waited += 100) {
+  for (let waited = 0; facts.onBody && waited < 3000; waited += 100) {
     await page.waitForTimeout(100)
     facts = await focusFacts(page)
   }
-  if (facts.onBody) {
-    if (mayRestart) return
-    throw new Error(`Focus was lost to the page body after: ${step}`)
-  }
+  if (facts.onBody) throw new Error(`Focus was lost to the page body after: ${step}`)
   if (!facts.indicator) {
     throw new Error(`${facts.description} has no visible focus indicator after: ${step}`)
+  }
+}
+
+/** After a step that moves to another screen: focus is on that screen's main heading. */
+const checkArrival = async (page: Page, step: string) => {
+  const onHeading = () => page.evaluate(() => document.activeElement?.tagName === 'H1')
+  // The new screen may still be fetching its code or data.
+  for (let waited = 0; !(await onHeading()) && waited < 5000; waited += 100) {
+    await page.waitForTimeout(100)
+  }
+  await checkFocus(page, step)
+  if (!(await onHeading())) {
+    throw new Error(
+      `${(await focusFacts(page)).description} has focus, not the main heading, after: ${step}`,
+    )
   }
 }
 
@@ -180,14 +189,9 @@ const tabTo = async (
 }
 
 /** Presses a key on the focused control, then checks where focus is. */
-const press = async (
-  page: Page,
-  key: string,
-  step: string,
-  options: { mayRestart?: boolean } = {},
-) => {
+const press = async (page: Page, key: string, step: string) => {
   await page.keyboard.press(key)
-  await checkFocus(page, step, options)
+  await checkFocus(page, step)
 }
 
 /** Types into the focused field, as a user does. */
@@ -225,7 +229,7 @@ const logIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
   // Enter in a field submits its form.
   await page.keyboard.press('Enter')
   await page.waitForURL(product.appUrl(paths.home.href()))
-  await checkFocus(page, 'logging in', { mayRestart: true })
+  await checkArrival(page, 'logging in')
 }
 
 const searchAndOpen = async (page: Page, title: string) => {
@@ -243,7 +247,7 @@ const searchAndOpen = async (page: Page, title: string) => {
   await tabTo(page, link)
   await page.keyboard.press('Enter')
   await page.getByRole('heading', { name: title, level: 1 }).waitFor()
-  await checkFocus(page, `opening ${title}`, { mayRestart: true })
+  await checkArrival(page, `opening ${title}`)
 }
 
 /**
@@ -304,7 +308,9 @@ describe('the product with the keyboard alone', () => {
     await tabTo(page, page.getByRole('link', { name: t('lessons.detail.backHome') }), {
       backwards: true,
     })
-    await press(page, 'Enter', 'going back to the lessons', { mayRestart: true })
+    await page.keyboard.press('Enter')
+    await page.waitForURL(product.appUrl(paths.home.href()))
+    await checkArrival(page, 'going back to the lessons')
     await searchAndOpen(page, PAID_LESSON)
     const pay = page.getByRole('button', { name: t('sessions.actions.enroll'), exact: true })
     await activate(page, pay)
@@ -332,7 +338,7 @@ describe('the product with the keyboard alone', () => {
     const payment = await captured
     await page.waitForURL(product.appUrl(paths.payment.result.href(payment.id)))
     await page.getByText(t('payments.result.status.success')).waitFor()
-    await checkFocus(page, 'paying', { mayRestart: true })
+    await checkArrival(page, 'paying')
     await page.context().close()
   })
 

@@ -35,7 +35,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {t('common.cancel')}
         </Button>
-        <Button variant={variant} onClick={onConfirm} disabled={pending} aria-busy={pending}>
+        <Button variant={variant} onClick={onConfirm} pending={pending}>
           {confirmLabel}
         </Button>
       </div>

@@ -85,7 +85,7 @@ export function AddLicenceForm() {
         />
       </div>
       <div>
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" pending={add.isPending}>
           {t('admin.pool.add')}
         </Button>
       </div>

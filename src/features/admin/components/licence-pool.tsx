@@ -22,7 +22,7 @@ function RetireLicence({ licence }: { licence: PoolLicence }) {
       <Button
         variant="secondary"
         className="px-3 py-1.5 text-red-700"
-        disabled={retire.isPending}
+        pending={retire.isPending}
         onClick={() => setOpen(true)}
         aria-label={t('admin.pool.retireLabelFor', { account: licence.accountEmail })}
       >

@@ -41,7 +41,7 @@ export function UserActions({ user }: { user: AdminUser }) {
         <Button
           className="px-3 py-1.5"
           onClick={() => setDialog('approve')}
-          disabled={pending}
+          pending={pending}
           aria-label={t('admin.users.approve.labelFor', names)}
         >
           {t('admin.users.approve.action')}
@@ -52,7 +52,7 @@ export function UserActions({ user }: { user: AdminUser }) {
         variant="secondary"
         className="px-3 py-1.5"
         onClick={() => setDialog('assign')}
-        disabled={pending}
+        pending={pending}
         aria-label={t(
           licence ? 'admin.licence.reassignLabelFor' : 'admin.licence.assignLabelFor',
           names,
@@ -65,7 +65,7 @@ export function UserActions({ user }: { user: AdminUser }) {
           variant="secondary"
           className="px-3 py-1.5 text-red-700"
           onClick={() => setDialog('remove')}
-          disabled={pending}
+          pending={pending}
           aria-label={t('admin.licence.removeLabelFor', names)}
         >
           {t('admin.licence.remove')}

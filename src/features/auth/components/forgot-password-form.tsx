@@ -49,7 +49,7 @@ export function ForgotPasswordForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <Button type="submit" disabled={resetEmail.isPending}>
+      <Button type="submit" pending={resetEmail.isPending}>
         {t('auth.forgotPassword.submit')}
       </Button>
       <Link

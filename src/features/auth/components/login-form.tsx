@@ -85,7 +85,7 @@ export function LoginForm({ variant = 'student' }: { variant?: LoginVariant }) {
             {t('auth.login.forgotPassword')}
           </Link>
         </div>
-        <Button type="submit" disabled={login.isPending}>
+        <Button type="submit" pending={login.isPending}>
           {t('auth.login.submit')}
         </Button>
         <p className="text-sm text-slate-600">

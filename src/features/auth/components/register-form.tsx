@@ -180,7 +180,7 @@ export function RegisterForm() {
             {t('auth.register.terms.read')}
           </button>
         </div>
-        <Button type="submit" disabled={registration.isPending}>
+        <Button type="submit" pending={registration.isPending}>
           {t('auth.register.submit')}
         </Button>
       </form>

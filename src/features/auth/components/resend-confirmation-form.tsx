@@ -44,7 +44,7 @@ export function ResendConfirmationForm({ onEdit }: { onEdit?: () => void }) {
         error={errors.email?.message}
         {...register('email', { onChange: onEdit })}
       />
-      <Button type="submit" disabled={resend.isPending} className="self-start">
+      <Button type="submit" pending={resend.isPending} className="self-start">
         {t('auth.confirmation.resend.submit')}
       </Button>
       <p role="status" className="text-sm text-slate-700">

@@ -63,7 +63,7 @@ function NewPasswordForm({ token }: { token: string }) {
         confirmation={register('confirmPassword')}
         confirmationError={errors.confirmPassword?.message}
       />
-      <Button type="submit" disabled={setNewPassword.isPending}>
+      <Button type="submit" pending={setNewPassword.isPending}>
         {t('auth.resetPassword.submit')}
       </Button>
     </form>

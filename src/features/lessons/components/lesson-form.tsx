@@ -296,7 +296,7 @@ function LessonFormFields({
       {lesson && materialsSection}
       {save.error && <SaveFailure error={save.error} editing={editing} />}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" form={formId} disabled={busy} className="w-full sm:w-auto">
+        <Button type="submit" form={formId} pending={busy} className="w-full sm:w-auto">
           {submitLabel}
         </Button>
       </div>

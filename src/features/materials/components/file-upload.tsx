@@ -190,7 +190,7 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
         </div>
       )}
       <div className="mt-3">
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Button type="submit" pending={busy}>
           {t('materials.editor.files.upload')}
         </Button>
       </div>

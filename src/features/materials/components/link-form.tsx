@@ -104,7 +104,7 @@ export function LinkForm({
             {t('common.cancel')}
           </Button>
         )}
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+        <Button type="submit" pending={pending}>
           {submitLabel}
         </Button>
       </div>

@@ -88,14 +88,14 @@ function RenameForm({ resource, onDone }: RenameFormProps) {
         }}
       />
       <div className="flex gap-2 sm:mt-6">
-        <Button type="submit" className={smallButton} disabled={rename.isPending}>
+        <Button type="submit" className={smallButton} pending={rename.isPending}>
           {t('materials.editor.save')}
         </Button>
         <Button
           variant="secondary"
           className={smallButton}
           onClick={onDone}
-          disabled={rename.isPending}
+          pending={rename.isPending}
         >
           {t('common.cancel')}
         </Button>
@@ -223,7 +223,7 @@ export function MaterialRow({
           variant="secondary"
           className={`${smallButton} text-red-700`}
           onClick={() => setMode('delete')}
-          disabled={remove.isPending}
+          pending={remove.isPending}
           aria-label={t('materials.editor.remove.labelFor', names)}
         >
           {t('materials.editor.remove.action')}

@@ -78,7 +78,9 @@ export function OpenFileButton({
     })
   }
 
-  const open = () =>
+  const open = () => {
+    // Still focusable while the file downloads (a disabled button drops focus), so refuse here.
+    if (download.isPending) return
     download.mutate(resource.fileId, {
       onSuccess: (file) => {
         show(file).catch(() => {
@@ -89,13 +91,14 @@ export function OpenFileButton({
         toast.error(t('materials.preview.failed'))
       },
     })
+  }
 
   return (
     <>
       <button
         type="button"
         onClick={open}
-        disabled={download.isPending}
+        aria-disabled={download.isPending || undefined}
         aria-busy={download.isPending || undefined}
         aria-label={ariaLabel}
         className={className}

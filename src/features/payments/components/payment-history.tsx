@@ -91,8 +91,7 @@ export function PaymentHistory() {
             <Button
               variant="secondary"
               onClick={() => void payments.fetchNextPage()}
-              disabled={payments.isFetchingNextPage}
-              aria-busy={payments.isFetchingNextPage}
+              pending={payments.isFetchingNextPage}
             >
               {payments.isFetchingNextPage
                 ? t('payments.history.loadingMore')

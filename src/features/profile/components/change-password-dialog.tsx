@@ -82,7 +82,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         <Button variant="secondary" onClick={onClose}>
           {t('profile.password.cancel')}
         </Button>
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" pending={change.isPending}>
           {t('profile.password.confirm')}
         </Button>
       </div>

@@ -154,7 +154,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         </div>
       )}
       <div>
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" pending={update.isPending}>
           {t('profile.form.submit')}
         </Button>
       </div>

@@ -32,7 +32,8 @@ export function VideoLicencePanel({ user }: { user: CurrentUser }) {
         <Button
           variant="secondary"
           onClick={() => reassign.mutate()}
-          disabled={reassign.isPending || !user.isValidated}
+          pending={reassign.isPending}
+          disabled={!user.isValidated}
         >
           {t('profile.licence.reassign')}
         </Button>

@@ -181,7 +181,7 @@ function ReviewForm({
         <Button variant="secondary" onClick={onClose}>
           {t('reviews.write.cancel')}
         </Button>
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" pending={create.isPending}>
           {t('reviews.write.submit')}
         </Button>
       </div>

@@ -213,7 +213,7 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={pending} aria-busy={pending}>
+          <Button type="submit" pending={pending}>
             {t(session ? 'sessions.editor.form.save' : 'sessions.editor.form.add')}
           </Button>
         </div>

@@ -154,7 +154,7 @@ export function useSessionActions({
   const started = now >= Date.parse(session.start_time)
 
   const enrollButton = (disabled: boolean) => (
-    <Button onClick={onEnroll} disabled={disabled} aria-busy={enroll.isPending}>
+    <Button onClick={onEnroll} disabled={disabled} pending={enroll.isPending}>
       {t('sessions.actions.enroll')}
     </Button>
   )
@@ -165,7 +165,7 @@ export function useSessionActions({
       aria-label={t('sessions.actions.addToCalendar')}
       title={t('sessions.actions.addToCalendar')}
       onClick={onCalendar}
-      disabled={calendar.isPending}
+      pending={calendar.isPending}
     >
       <CalendarIcon />
     </Button>
@@ -187,7 +187,7 @@ export function useSessionActions({
       if (viewer === 'student') {
         // A paid seat is taken through the payment dialog the route provides.
         const payable = isFree || renderPayment !== undefined
-        actions = enrollButton(session.disabled || !payable || enroll.isPending)
+        actions = enrollButton(session.disabled || !payable)
       }
       break
     case 'enrolled':
