@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
+import * as adminCalls from '../../contract/descriptors/admin.ts'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as user from '../../contract/descriptors/user.ts'
-import { authSessions, outbox, users, userTokens } from '../src/db/schema.ts'
+import { authSessions, outbox, users, userTokens, videoLicences } from '../src/db/schema.ts'
 import { createUser, PASSWORD, setupTestApp, signIn } from './helpers.ts'
 
 /**
@@ -130,5 +131,98 @@ describe('the other account e-mails are atomic too', () => {
     const [row] = await context.db.select().from(users)
     expect(row?.passwordHash).toBe(student.passwordHash)
     expect(await count(authSessions)).toBe(2)
+  })
+})
+
+describe('approval and licence e-mails are atomic with their change', () => {
+  const addLicence = async () => {
+    const [licence] = await context.db
+      .insert(videoLicences)
+      .values({ provider: 'zoom', accountEmail: 'pool@licences.example' })
+      .returning()
+    return licence!
+  }
+
+  const educatorRow = async (id: number) =>
+    (await context.db.select().from(users).where(eq(users.id, id)))[0]!
+
+  it('an approval is undone when its e-mail cannot be written, and can be given again', async () => {
+    const admin = await signIn(context, await createUser(context.db, { role: 'admin' }))
+    const educator = await createUser(context.db, { role: 'educator', approvedAt: null })
+    await breakTable('outbox')
+
+    const failed = await context.call(adminCalls.approveUser, {
+      cookie: admin,
+      params: { id: educator.id },
+    })
+
+    expect(failed.statusCode).toBe(500)
+    expect((await educatorRow(educator.id)).approvedAt).toBeNull()
+
+    await heal()
+    const retried = await context.call(adminCalls.approveUser, {
+      cookie: admin,
+      params: { id: educator.id },
+    })
+    expect(retried.statusCode).toBe(200)
+    expect(await count(outbox)).toBe(1)
+  })
+
+  it('a lent licence stays in the pool when its e-mail cannot be written', async () => {
+    const admin = await signIn(context, await createUser(context.db, { role: 'admin' }))
+    const educator = await createUser(context.db, { role: 'educator' })
+    await addLicence()
+    await breakTable('outbox')
+
+    const failed = await context.call(adminCalls.assignVideoLicence, {
+      cookie: admin,
+      params: { id: educator.id },
+      body: {},
+    })
+
+    expect(failed.statusCode).toBe(500)
+    expect((await educatorRow(educator.id)).videoLicenceId).toBeNull()
+  })
+
+  it('a licence taken back stays with its educator when the notice cannot be written', async () => {
+    const admin = await signIn(context, await createUser(context.db, { role: 'admin' }))
+    const licence = await addLicence()
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      videoLicenceId: licence.id,
+    })
+    await breakTable('outbox')
+
+    const failed = await context.call(adminCalls.removeVideoLicence, {
+      cookie: admin,
+      params: { id: educator.id },
+    })
+
+    expect(failed.statusCode).toBe(500)
+    expect((await educatorRow(educator.id)).videoLicenceId).toBe(licence.id)
+  })
+
+  it("an educator's own reassignment keeps the old licence when the e-mail cannot be written", async () => {
+    const licence = await addLicence()
+    const educator = await createUser(context.db, {
+      role: 'educator',
+      videoLicenceId: licence.id,
+    })
+    await context.db
+      .insert(videoLicences)
+      .values({ provider: 'google_meet', accountEmail: 'spare@licences.example' })
+    const cookie = await signIn(context, educator)
+    await breakTable('outbox')
+
+    const failed = await context.call(user.reassignOwnVideoLicence, { cookie })
+
+    expect(failed.statusCode).toBe(500)
+    expect((await educatorRow(educator.id)).videoLicenceId).toBe(licence.id)
+
+    await heal()
+    const retried = await context.call(user.reassignOwnVideoLicence, { cookie })
+    expect(retried.statusCode).toBe(200)
+    expect((await educatorRow(educator.id)).videoLicenceId).not.toBe(licence.id)
+    expect(await count(outbox)).toBe(1)
   })
 })

@@ -35,20 +35,33 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string | string[],
+    readonly headers: Record<string, string> = {},
   ) {
     super(Array.isArray(messages) ? messages.join('; ') : messages)
   }
 }
 
 /** Throws an error answer. 400s carry a list (the client shows its first message, §8). */
-export const fail = (status: number, message: string | string[]): never => {
-  throw new HttpError(status, status === 400 && !Array.isArray(message) ? [message] : message)
+export const fail = (
+  status: number,
+  message: string | string[],
+  headers: Record<string, string> = {},
+): never => {
+  throw new HttpError(
+    status,
+    status === 400 && !Array.isArray(message) ? [message] : message,
+    headers,
+  )
 }
 
-export const errorResponse = (status: number, message: string | string[]) =>
+export const errorResponse = (
+  status: number,
+  message: string | string[],
+  headers: Record<string, string> = {},
+) =>
   HttpResponse.json<ErrorBody>(
     { statusCode: status, error: reasonPhrase(status), message },
-    { status },
+    { status, headers },
   )
 
 /**
@@ -170,7 +183,9 @@ export const route = <const E extends Endpoint>(
       if (result instanceof Response) return result
       return HttpResponse.json(result.body, { status: result.status })
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.messages)
+      if (error instanceof HttpError) {
+        return errorResponse(error.status, error.messages, error.headers)
+      }
       throw error
     }
   })

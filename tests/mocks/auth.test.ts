@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { BodyOf } from '@contract/client'
 import * as auth from '@contract/descriptors/auth'
 import * as user from '@contract/descriptors/user'
+import { REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '@contract/rules'
 import { db, DEMO_PASSWORD, seedIds, seedTokens } from '@/mocks/db'
 import { call, fieldsOf, refused, unchecked } from './helpers'
 
@@ -161,6 +162,27 @@ describe('auth mocks', () => {
     expect((await call(user.me)).body).toMatchObject({
       email: 'yuki.new@manabi.example',
       pendingEmail: null,
+    })
+  })
+
+  it('answers 429 with Retry-After once the current password was wrong too often', async () => {
+    for (let attempt = 0; attempt < REAUTH_MAX_FAILURES; attempt += 1) {
+      const wrong = await call(user.updateProfile, {
+        as: seedIds.student,
+        json: { password: 'Brand1New', currentPassword: 'Wrong1password' },
+      })
+      expect(wrong.status).toBe(403)
+    }
+    const limited = await call(user.updateProfile, {
+      as: seedIds.student,
+      json: { password: 'Brand1New', currentPassword: DEMO_PASSWORD },
+    })
+    expect(limited.status).toBe(429)
+    const waitSeconds = Number(limited.headers.get('Retry-After'))
+    expect(waitSeconds).toBeGreaterThan(0)
+    expect(waitSeconds).toBeLessThanOrEqual(REAUTH_WINDOW_MS / 1000)
+    expect(limited.body).toMatchObject({
+      message: `Too many attempts. Try again in ${waitSeconds} seconds.`,
     })
   })
 })

@@ -100,14 +100,7 @@ export const mailerPlugin = fp<{
       return ids.length
     }
 
-    app.decorate('mailer', {
-      enqueue,
-      deliver,
-      retryUnsent,
-      async send(to, email) {
-        await deliver([await enqueue(app.db, to, email)])
-      },
-    })
+    app.decorate('mailer', { enqueue, deliver, retryUnsent })
     if (transport) app.addHook('onClose', () => transport.close())
   },
   { name: 'mailer', dependencies: ['db'] },

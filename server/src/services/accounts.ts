@@ -13,8 +13,8 @@ import {
   TooManyAttemptsError,
   UnauthorizedError,
 } from '../domain/errors.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import { emails, type Email } from '../mail/templates.ts'
+import { withMails, type Mail, type Mailer } from '../mail/mailer.ts'
+import { emails } from '../mail/templates.ts'
 import {
   consumeToken,
   countReauthAttempt,
@@ -67,27 +67,11 @@ export const requireApproved = (user: Pick<UserRow, 'role' | 'approvedAt'>) => {
   if (!isValidated(user)) throw new ForbiddenError(MESSAGES.accounts.notApproved)
 }
 
-/** Writes an e-mail to the outbox in the change's transaction; it is sent once committed. */
-type Mail = (to: string, email: Email) => Promise<void>
-
-/**
- * Runs an account change and the e-mails it sends in one transaction (they are written to the
- * outbox there), then sends them. A failure anywhere leaves nothing behind: no account without
- * its confirmation e-mail, no token whose link was never sent.
- */
-const withMails = async <T>(
+/** Runs an account change with its e-mails in one transaction (see `withMails`). */
+const withAccountMails = <T>(
   { db, mailer }: AccountDeps,
   change: (tx: Executor, mail: Mail) => Promise<T>,
-): Promise<T> => {
-  const outboxIds: number[] = []
-  const result = await db.transaction((tx) =>
-    change(tx, async (to, email) => {
-      outboxIds.push(await mailer.enqueue(tx, to, email))
-    }),
-  )
-  await mailer.deliver(outboxIds)
-  return result
-}
+) => withMails(db, mailer, change)
 
 /** Issues a 24-hour confirmation token and e-mails its link in the user's language. */
 const mailConfirmation = async (tx: Executor, mail: Mail, user: UserRow, appOrigin: string) => {
@@ -120,7 +104,7 @@ export const register = async (deps: AccountDeps, body: RegisterBody, appOrigin:
     throw new ConflictError(MESSAGES.accounts.emailExists)
   }
   const passwordHash = await hashPassword(body.password)
-  await withMails(deps, async (tx, mail) => {
+  await withAccountMails(deps, async (tx, mail) => {
     const user = await insertUser(tx, {
       name,
       email: body.email,
@@ -170,7 +154,7 @@ export const confirmEmail = async (db: Database, token: string) => {
 export const resendConfirmation = async (deps: AccountDeps, email: string, appOrigin: string) => {
   const user = await findUserByEmail(deps.db, email)
   if (user && user.emailConfirmedAt === null) {
-    await withMails(deps, (tx, mail) => mailConfirmation(tx, mail, user, appOrigin))
+    await withAccountMails(deps, (tx, mail) => mailConfirmation(tx, mail, user, appOrigin))
   }
 }
 
@@ -191,7 +175,7 @@ export const authenticate = async (db: Executor, email: string, password: string
 export const sendPasswordReset = async (deps: AccountDeps, email: string, appOrigin: string) => {
   const user = await findUserByEmail(deps.db, email)
   if (!user) return
-  await withMails(deps, async (tx, mail) => {
+  await withAccountMails(deps, async (tx, mail) => {
     const token = await issueToken(tx, user.id, 'reset', RESET_TOKEN_LIFETIME_MS)
     await mail(
       user.email,
@@ -275,7 +259,7 @@ export const updateProfile = async (
   // The e-mails speak the language and use the name the form has just saved.
   const language = changes.language ?? user.language
   const name = changes.name ?? user.name
-  await withMails(deps, async (tx, mail) => {
+  await withAccountMails(deps, async (tx, mail) => {
     await updateUser(tx, user.id, changes)
     if (newPassword !== undefined) {
       await endSessionsOf(
@@ -311,14 +295,16 @@ export const updateProfile = async (
  * An approved educator trades its video licence for another free one, and is e-mailed the new
  * account as when an admin lends one.
  */
-export const reassignOwnLicence = async ({ db, mailer }: AccountDeps, user: UserRow) => {
+export const reassignOwnLicence = async (deps: AccountDeps, user: UserRow) => {
   requireApproved(user)
-  await db.transaction((tx) => assignLicence(tx, user.id))
-  const row = await findUserWithLicence(db, user.id)
-  if (row?.licence) {
-    await mailer.send(
-      row.user.email,
-      emails.licenceAssigned(row.user.language, row.user.name, toLicenceFacts(row.licence)),
-    )
-  }
+  await withAccountMails(deps, async (tx, mail) => {
+    await assignLicence(tx, user.id)
+    const row = await findUserWithLicence(tx, user.id)
+    if (row?.licence) {
+      await mail(
+        row.user.email,
+        emails.licenceAssigned(row.user.language, row.user.name, toLicenceFacts(row.licence)),
+      )
+    }
+  })
 }

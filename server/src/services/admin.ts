@@ -7,7 +7,7 @@ import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Database, Executor } from '../db/client.ts'
 import { ConflictError, found, NotFoundError } from '../domain/errors.ts'
-import type { Mailer } from '../mail/mailer.ts'
+import { withMails, type Mailer } from '../mail/mailer.ts'
 import { emails } from '../mail/templates.ts'
 import {
   approveEducator,
@@ -63,12 +63,15 @@ export const usersPage = async (
  * approving at once exactly one succeeds and the educator is told once.
  */
 export const approveUser = async ({ db, mailer }: AdminDeps, userId: number) => {
-  await educatorRow(db, userId)
-  if (!(await approveEducator(db, userId))) {
-    throw new ConflictError(MESSAGES.accounts.alreadyApproved)
-  }
-  const row = await adminUserRow(db, userId)
-  await mailer.send(row.user.email, emails.approved(row.user.language, row.user.name))
+  const row = await withMails(db, mailer, async (tx, mail) => {
+    await educatorRow(tx, userId)
+    if (!(await approveEducator(tx, userId))) {
+      throw new ConflictError(MESSAGES.accounts.alreadyApproved)
+    }
+    const approved = await adminUserRow(tx, userId)
+    await mail(approved.user.email, emails.approved(approved.user.language, approved.user.name))
+    return approved
+  })
   return toAdmin(row)
 }
 
@@ -77,35 +80,41 @@ export const assignVideoLicence = async (
   userId: number,
   licenceId?: number,
 ) => {
-  const row = await db.transaction(async (tx) => {
+  const row = await withMails(db, mailer, async (tx, mail) => {
     await educatorRow(tx, userId)
     if (licenceId !== undefined && !(await licenceExists(tx, licenceId))) {
       throw new NotFoundError('Licence')
     }
     await assignLicence(tx, userId, licenceId)
-    return adminUserRow(tx, userId)
+    const assigned = await adminUserRow(tx, userId)
+    if (assigned.licence) {
+      await mail(
+        assigned.user.email,
+        emails.licenceAssigned(
+          assigned.user.language,
+          assigned.user.name,
+          toLicenceFacts(assigned.licence),
+        ),
+      )
+    }
+    return assigned
   })
-  if (row.licence) {
-    await mailer.send(
-      row.user.email,
-      emails.licenceAssigned(row.user.language, row.user.name, toLicenceFacts(row.licence)),
-    )
-  }
   return toAdmin(row)
 }
 
 export const removeVideoLicence = async ({ db, mailer }: AdminDeps, userId: number) => {
-  const { row, held } = await db.transaction(async (tx) => {
-    const before = await educatorRow(tx, userId)
+  const row = await withMails(db, mailer, async (tx, mail) => {
+    const { licence: held } = await educatorRow(tx, userId)
     await releaseLicence(tx, userId)
-    return { row: await adminUserRow(tx, userId), held: before.licence }
+    const released = await adminUserRow(tx, userId)
+    if (held) {
+      await mail(
+        released.user.email,
+        emails.licenceRemoved(released.user.language, released.user.name, toLicenceFacts(held)),
+      )
+    }
+    return released
   })
-  if (held) {
-    await mailer.send(
-      row.user.email,
-      emails.licenceRemoved(row.user.language, row.user.name, toLicenceFacts(held)),
-    )
-  }
   return toAdmin(row)
 }
 

@@ -32,8 +32,11 @@ const reauthenticate = (user: DbUser, currentPassword: string | undefined) => {
   const windowOpen =
     user.reauthWindowStart !== null && user.reauthWindowStart > now - REAUTH_WINDOW_MS
   if (windowOpen && user.reauthFailures >= REAUTH_MAX_FAILURES) {
-    const waitMs = Math.max((user.reauthWindowStart ?? now) + REAUTH_WINDOW_MS - now, 1)
-    fail(429, MESSAGES.http.tooManyAttempts(Math.ceil(waitMs / 1000)))
+    const waitSeconds = Math.ceil(
+      Math.max((user.reauthWindowStart ?? now) + REAUTH_WINDOW_MS - now, 1) / 1000,
+    )
+    // Like the server, it says when to try again.
+    fail(429, MESSAGES.http.tooManyAttempts(waitSeconds), { 'Retry-After': String(waitSeconds) })
   }
   user.reauthFailures = windowOpen ? user.reauthFailures + 1 : 1
   if (!windowOpen) user.reauthWindowStart = now
