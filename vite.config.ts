@@ -1,7 +1,10 @@
 import { rmSync } from 'node:fs'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import type { Plugin } from 'vite'
@@ -24,17 +27,75 @@ const withoutMockWorker = (): Plugin => {
     name: 'manabi:without-mock-worker',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
+      outDir = resolve(config.root, config.build.outDir)
       mocks = config.env.VITE_ENABLE_MOCKS === 'true'
     },
-    closeBundle() {
+    // writeBundle, not closeBundle: the precompressed copies are written in closeBundle (whose
+    // hooks run in parallel), so the worker is gone before any copy of it could be made.
+    writeBundle() {
       if (!mocks) rmSync(join(outDir, 'mockServiceWorker.js'), { force: true })
     },
   }
 }
 
+/** Text files worth compressing; source maps are left out (only the devtools fetch them). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/
+/** Vite's own files (.vite/manifest.json), which the server never sends. */
+const HIDDEN = /(?:^|[/\\])\./
+/** Below this a compressed copy saves less than its own overhead. */
+const COMPRESS_FROM_BYTES = 1024
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+/** The path of every file under `dir`, however deep. */
+const filesUnder = async (dir: string) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+
+/**
+ * Writes `file.br` (brotli, best quality) and `file.gz` (gzip, level 9) beside every compressible
+ * file of the build, which the server sends as they are to a browser that accepts them
+ * (server/src/plugins/spa.ts): the best compression, paid once at build time rather than per
+ * request. A copy that would not be smaller is not written.
+ */
+const precompressed = (): Plugin => {
+  let outDir = 'dist'
+  return {
+    name: 'manabi:precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter(
+        (file) => COMPRESSIBLE.test(file) && !HIDDEN.test(relative(outDir, file)),
+      )
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = await readFile(file)
+          if (bytes.length < COMPRESS_FROM_BYTES) return
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+          ])
+          if (br.length < bytes.length) await writeFile(`${file}.br`, br)
+          if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz)
+        }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), withoutMockWorker()],
+  plugins: [react(), tailwindcss(), withoutMockWorker(), precompressed()],
   resolve: { alias },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { sourcemap: true, manifest: true },

@@ -4,7 +4,7 @@ import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { validatorCompiler } from './http/validators.ts'
-import { withSafeSerializers } from './logging.ts'
+import { RequestLogController, withSafeSerializers } from './logging.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors.ts'
@@ -45,6 +45,7 @@ export const buildApp = async (options: AppOptions) => {
   const https = config.APP_ORIGIN.startsWith('https://')
   const app = Fastify({
     logger: withSafeSerializers(options.logger ?? false),
+    logController: new RequestLogController(config.LOG_REQUESTS, config.LOG_SLOW_MS),
     // Only a configured proxy's X-Forwarded-For names the client (rate limits key on it).
     trustProxy:
       typeof config.trustProxy === 'number'

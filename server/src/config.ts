@@ -32,6 +32,14 @@ const ConfigSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
   }),
+  /**
+   * Which requests are logged (at info): `all` (each one, as it comes and as it is answered),
+   * `errors` (only those answered 4xx or 5xx, or slower than LOG_SLOW_MS), `off` (none). Failures
+   * are logged at error level whatever the setting. By default `errors` in production, else `all`.
+   */
+  LOG_REQUESTS: Type.Optional(Type.Enum(['all', 'errors', 'off'])),
+  /** An answer slower than this, in milliseconds, is logged with LOG_REQUESTS=errors. */
+  LOG_SLOW_MS: Type.Integer({ minimum: 0, default: 1000 }),
   /** Serve the OpenAPI document at /api/docs/json; by default everywhere but in production. */
   OPENAPI_DOCS: Type.Optional(Type.Boolean()),
   /**
@@ -69,9 +77,13 @@ const ConfigSchema = Type.Object({
 
 type Settings = Type.Static<typeof ConfigSchema>
 
-export type Config = Omit<Settings, 'APP_ORIGIN' | 'TRUST_PROXY' | 'OPENAPI_DOCS'> & {
+export type Config = Omit<
+  Settings,
+  'APP_ORIGIN' | 'TRUST_PROXY' | 'OPENAPI_DOCS' | 'LOG_REQUESTS'
+> & {
   APP_ORIGIN: string
   OPENAPI_DOCS: boolean
+  LOG_REQUESTS: NonNullable<Settings['LOG_REQUESTS']>
   /** Origins whose pages may change state: APP_ORIGIN, or this machine's names for the default. */
   allowedOrigins: string[]
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
@@ -132,7 +144,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration: PAYPAL_WEBHOOK_ID is needed with PayPal credentials',
     )
   }
-  const { TRUST_PROXY, APP_ORIGIN, OPENAPI_DOCS, ...settings } = converted
+  const { TRUST_PROXY, APP_ORIGIN, OPENAPI_DOCS, LOG_REQUESTS, ...settings } = converted
   const allowedOrigins = APP_ORIGIN ? [APP_ORIGIN] : localOrigins(converted.PORT)
   return {
     ...settings,
@@ -140,6 +152,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     allowedOrigins,
     trustProxy: parseTrustProxy(TRUST_PROXY),
     OPENAPI_DOCS: OPENAPI_DOCS ?? converted.NODE_ENV !== 'production',
+    LOG_REQUESTS: LOG_REQUESTS ?? (converted.NODE_ENV === 'production' ? 'errors' : 'all'),
     DATA_DIR: resolve(converted.DATA_DIR),
     SPA_DIR: converted.SPA_DIR ? resolve(converted.SPA_DIR) : '',
   }

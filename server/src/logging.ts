@@ -1,4 +1,10 @@
-import type { FastifyServerOptions } from 'fastify'
+import {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify'
+import type { Config } from './config.ts'
 
 /**
  * What may reach the logs of a failed query: the statement and PostgreSQL's codes, never the
@@ -59,3 +65,46 @@ export const withSafeSerializers = (
         serializers: { err: serializeError, req: serializeRequest, ...logger.serializers },
       }
     : logger
+
+/**
+ * Fastify's per-request lines, as LOG_REQUESTS asks: `all` Fastify's own (incoming and
+ * completed, at info); `errors` one line for an answer that is 4xx or 5xx (warn for 5xx) or slower
+ * than `slowMs` (warn), nothing for the others; `off` none. A response that fails while being
+ * sent is logged at error level whatever the setting, as is a request that fails (errors plugin).
+ */
+export class RequestLogController extends LogController {
+  constructor(
+    private readonly mode: Config['LOG_REQUESTS'],
+    private readonly slowMs: number,
+  ) {
+    super()
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (this.mode === 'all') super.incomingRequest(request, reply)
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.mode === 'all' || error) {
+      super.requestCompleted(error, request, reply)
+      return
+    }
+    if (this.mode === 'off') return
+    const slow = reply.elapsedTime >= this.slowMs
+    if (reply.statusCode < 400 && !slow) return
+    const line = { res: reply, responseTime: reply.elapsedTime }
+    if (reply.statusCode >= 500 || slow)
+      reply.log.warn(line, slow ? 'slow request' : 'request completed')
+    else reply.log.info(line, 'request completed')
+  }
+
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    // A browser that leaves mid-answer (a premature close) is routine, logged with `all` only.
+    const routine = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE'
+    if (this.mode === 'all' || !routine) super.streamError(error, request, reply)
+  }
+}

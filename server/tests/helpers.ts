@@ -176,6 +176,8 @@ export const setupTestApp = (
     rateLimitMax?: number
     /** Collects every line the app logs at error level (none unless given). */
     errorLog?: string[]
+    /** The level from which `errorLog` collects lines: `error` unless told. */
+    logLevel?: 'error' | 'warn' | 'info'
     /** More environment for the app's configuration, read when the app is built. */
     env?: () => Record<string, string>
     /** How long one call to the payment provider may take. */
@@ -207,7 +209,7 @@ export const setupTestApp = (
       ...(options.errorLog
         ? {
             logger: {
-              level: 'error',
+              level: options.logLevel ?? 'error',
               stream: { write: (line: string) => void options.errorLog?.push(line) },
             },
           }

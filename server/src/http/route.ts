@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
 import type { AuthUser } from '../plugins/auth.ts'
+import { type Revalidate, revalidateHook } from './revalidate.ts'
 
 export interface RouteContext<E extends Endpoint> {
   request: FastifyRequest
@@ -23,6 +24,8 @@ export interface RouteOptions {
   rateLimited?: boolean
   /** A GET that changes state (logout): refused when another site's page sends it. */
   changesState?: boolean
+  /** A read browsers keep and revalidate: ETag, `no-cache`, 304 when unchanged (http/revalidate.ts). */
+  revalidate?: Revalidate
 }
 
 declare module 'fastify' {
@@ -99,6 +102,9 @@ export const route = <const E extends Endpoint>(
       ...(options.changesState ? { changesState: true } : {}),
       ...(endpoint.multipart ? { swaggerTransform: documentUpload(endpoint.multipart.field) } : {}),
     },
+    // A file goes out as it is (plugins/compression.ts): its length, type and bytes untouched.
+    ...(endpoint.produces ? { compress: false as const } : {}),
+    ...(options.revalidate ? { onSend: revalidateHook(options.revalidate) } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler({
         request,

@@ -3,16 +3,26 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import fp from 'fastify-plugin'
 
+/** Hashed build output: its name changes with its content, so a browser keeps it for good. */
+const IMMUTABLE = { maxAge: '1y', immutable: true } as const
+/** Anything else (index.html, translations): kept, but revalidated (ETag) before each use. */
+const REVALIDATE = { cacheControl: false } as const
+
 /**
  * Serves the built SPA on the API's origin: files as they are, and index.html for any other GET
  * outside the API (client routes such as /auth/login), so deep links and reloads work.
+ *
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file worth it
+ * (vite.config.ts); a browser that accepts one of them gets it as it is, with no compression
+ * work per request, the index.html of client routes included. Each answer says it varies with
+ * Accept-Encoding, the uncompressed ones too.
  */
 export const spaPlugin = fp<{ root: string; apiPrefix: string }>(
   async (app, { root, apiPrefix }) => {
     if (!existsSync(join(root, 'index.html'))) {
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
-    await app.register(fastifyStatic, { root, wildcard: false, index: false })
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, preCompressed: true })
     // A callback hook that answers by not calling `done`: the request goes no further, whenever
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
@@ -23,14 +33,12 @@ export const spaPlugin = fp<{ root: string; apiPrefix: string }>(
       // The router has already answered a path whose escapes do not decode with a 400.
       const file = path === '/' ? null : join(root, decodeURIComponent(path))
       if (file && file.startsWith(root) && existsSync(file) && !file.endsWith('/')) {
-        void reply.sendFile(path.slice(1), {
-          maxAge: path.startsWith('/assets/') ? '1y' : 0,
-          immutable: path.startsWith('/assets/'),
-        })
+        if (path.startsWith('/assets/')) void reply.sendFile(path.slice(1), IMMUTABLE)
+        else void reply.header('Cache-Control', 'no-cache').sendFile(path.slice(1), REVALIDATE)
         return
       }
       if (/\.[a-z0-9]+$/i.test(path)) return done() // a missing asset is a real 404
-      void reply.sendFile('index.html', { maxAge: 0 })
+      void reply.header('Cache-Control', 'no-cache').sendFile('index.html', REVALIDATE)
     })
   },
   { name: 'spa' },

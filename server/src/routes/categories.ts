@@ -5,5 +5,8 @@ import { categoryList } from '../services/catalogue.ts'
 
 export const categoriesRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
-  route(app, listCategories, async () => ({ status: 200, body: await categoryList(app.db) }))
+  // Kept by the user's browser only, revalidated (ETag) before use.
+  route(app, listCategories, async () => ({ status: 200, body: await categoryList(app.db) }), {
+    revalidate: 'private',
+  })
 }

@@ -14,17 +14,32 @@ import { reviewsReadRoutes } from './reviews-read.ts'
 export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
 
-  route(app, guestCategories, async () => ({ status: 200, body: await categoryList(app.db) }))
+  // The same for every guest: any cache may keep them, and revalidates them (ETag) before use.
+  const revalidated = { revalidate: 'public' } as const
 
-  route(app, guestLessons, async ({ query }) => ({
-    status: 200,
-    body: await cataloguePage(app.db, query, PAGE_SIZE.guestLessons),
-  }))
+  route(
+    app,
+    guestCategories,
+    async () => ({ status: 200, body: await categoryList(app.db) }),
+    revalidated,
+  )
 
-  route(app, guestLesson, async ({ params }) => ({
-    status: 200,
-    body: await lessonById(app.db, params.id),
-  }))
+  route(
+    app,
+    guestLessons,
+    async ({ query }) => ({
+      status: 200,
+      body: await cataloguePage(app.db, query, PAGE_SIZE.guestLessons),
+    }),
+    revalidated,
+  )
+
+  route(
+    app,
+    guestLesson,
+    async ({ params }) => ({ status: 200, body: await lessonById(app.db, params.id) }),
+    revalidated,
+  )
 
   route(app, guestSessions, async ({ params, query }) => ({
     status: 200,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { compressionPlugin } from '../plugins/compression.ts'
 import { adminRoutes } from './admin.ts'
 import { authRoutes } from './auth.ts'
 import { categoriesRoutes } from './categories.ts'
@@ -25,6 +26,8 @@ export const apiRoutes = async (
 ) => {
   // Only what the resources need: passing the whole options on would repeat the /api prefix.
   const options = { appOrigin }
+  // Before the routes: it hooks every route registered after it in this scope.
+  await app.register(compressionPlugin)
   await app.register(systemRoutes, { openapiDocs })
   await app.register(authRoutes, options)
   await app.register(userRoutes, options)

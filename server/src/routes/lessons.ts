@@ -20,11 +20,18 @@ import * as lessons from '../services/lessons.ts'
 // over /lessons/:id whatever the order of registration.
 export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
+  // Signed-in reads of the catalogue: kept by the user's browser only, revalidated (ETag).
+  const revalidated = { revalidate: 'private' } as const
 
-  route(app, listLessons, async ({ query }) => ({
-    status: 200,
-    body: await cataloguePage(app.db, query, PAGE_SIZE.default),
-  }))
+  route(
+    app,
+    listLessons,
+    async ({ query }) => ({
+      status: 200,
+      body: await cataloguePage(app.db, query, PAGE_SIZE.default),
+    }),
+    revalidated,
+  )
 
   route(app, myLessons, async ({ user, query }) => ({
     status: 200,
@@ -52,10 +59,12 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
     body: await lessons.createLesson(app.db, user, body),
   }))
 
-  route(app, getLesson, async ({ params }) => ({
-    status: 200,
-    body: await lessonById(app.db, params.id),
-  }))
+  route(
+    app,
+    getLesson,
+    async ({ params }) => ({ status: 200, body: await lessonById(app.db, params.id) }),
+    revalidated,
+  )
 
   route(app, updateLesson, async ({ request, user, params, body }) => ({
     status: 200,

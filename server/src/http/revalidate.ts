@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto'
+import type { onSendHookHandler } from 'fastify'
+
+/**
+ * Who may keep a copy of an answer that browsers revalidate: `public` any cache (the guest
+ * catalogue, the same for everyone), `private` the user's browser only (signed-in reads).
+ */
+export type Revalidate = 'public' | 'private'
+
+const CACHE_CONTROL: Record<Revalidate, string> = {
+  public: 'no-cache',
+  private: 'private, no-cache',
+}
+
+/**
+ * A weak validator: the hash of the JSON as serialised, so it changes whenever the body does. Weak,
+ * because the compressed and the plain answer (different bytes) carry the same one.
+ */
+const etagOf = (payload: string) =>
+  `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
+
+/** The opaque part of each tag of If-None-Match (weak comparison: `W/` ignored). */
+const opaqueTags = (header: string) =>
+  header.split(',').map((tag) => tag.trim().replace(/^W\//, ''))
+
+/** Whether the client's copy (If-None-Match) is the answer about to be sent. */
+export const matchesEtag = (ifNoneMatch: string | undefined, etag: string) => {
+  if (!ifNoneMatch) return false
+  const tags = opaqueTags(ifNoneMatch)
+  return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''))
+}
+
+/**
+ * An onSend hook for a read that browsers may keep and revalidate: a successful answer carries an
+ * ETag and `no-cache` (keep it, but ask before each use); a request whose If-None-Match names the
+ * same ETag gets 304 with no body. The body is still computed: the saving is the transfer.
+ */
+export const revalidateHook =
+  (scope: Revalidate): onSendHookHandler =>
+  (request, reply, payload, done) => {
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      done(null, payload)
+      return
+    }
+    const etag = etagOf(payload)
+    reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL[scope])
+    // A 304 names what the 200 varies with: its encoding (plugins/compression.ts).
+    if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding')
+    if (matchesEtag(request.headers['if-none-match'], etag)) {
+      reply.code(304)
+      done(null, '')
+      return
+    }
+    done(null, payload)
+  }
