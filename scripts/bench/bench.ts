@@ -11,6 +11,7 @@ import autocannon from 'autocannon'
 import { buildPath } from '../../contract/descriptor.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
+import * as user from '../../contract/descriptors/user.ts'
 import { API_PREFIX } from '../../server/src/app.ts'
 import { paths } from '../../src/shared/config/paths.ts'
 import { landingBytes } from './landing.ts'
@@ -165,6 +166,9 @@ const lighthouse = async (origin: string, lessonId: number, cookie: string) => {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
   }
+  // The signed-in check is only one if the session cookie signs in.
+  const me = await fetch(`${origin}${API_PREFIX}${user.me.path}`, { headers: { cookie } })
+  if (!me.ok) throw new Error(`The demo student's session answered ${me.status} on /user/me`)
   say('Lighthouse (mobile): the guest landing and a lesson page signed in')
   const screens = [
     { name: 'guest landing', url: `${origin}${paths.home.href()}`, headers: {} },

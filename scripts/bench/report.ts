@@ -52,6 +52,8 @@ export interface DatabaseRun {
 export interface LighthouseScreen {
   name: string
   url: string
+  /** Where the page ended up (a redirect would show here). */
+  finalUrl: string
   runtimeError: string | null
   scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
   metrics: Record<'lcpMs' | 'tbtMs' | 'cls' | 'fcpMs', number | null>
