@@ -95,6 +95,9 @@ const describeTarget = (target: Target) =>
     .filter(Boolean)
     .join(', ')
 
+/** Two decimals, or two significant digits below 0.1, so 0.004× does not print as 0.00×. */
+const ratioText = (value: number) =>
+  value >= 0.1 || value === 0 ? value.toFixed(2) : value.toPrecision(2)
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 const fixed = (value: number | null, digits = 0) => (value === null ? '-' : value.toFixed(digits))
 
@@ -136,7 +139,7 @@ export const formatTable = (report: BenchReport) => {
       rows.push([
         `  ${LABELS[route.key]}`,
         fixed(route.load.rps),
-        ratio.toFixed(2),
+        ratioText(ratio),
         fixed(route.load.p99Ms),
         run.bare.p99Ms > 0 ? (route.load.p99Ms / run.bare.p99Ms).toFixed(1) : '-',
         `${describeTarget(target)}: ${met ? 'met' : 'MISSED'}${failures}`,
