@@ -1,0 +1,249 @@
+// `npm run bench`: builds the SPA, starts the product on the embedded database (and on
+// PostgreSQL when DATABASE_URL is set), and measures it against a bare Fastify route measured in
+// the same run: guest reads under load, the 200-racer enrolment, the landing page's JavaScript and
+// Lighthouse's mobile scores. Prints one table and writes it as JSON to bench-results/.
+// Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (20), BENCH_SKIP_LIGHTHOUSE=1. See the README.
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { buildPath } from '../../contract/descriptor.ts'
+import * as guest from '../../contract/descriptors/guest.ts'
+import * as sessions from '../../contract/descriptors/sessions.ts'
+import * as user from '../../contract/descriptors/user.ts'
+import { API_PREFIX } from '../../server/src/app.ts'
+import { paths } from '../../src/shared/config/paths.ts'
+import { landingBytes } from './landing.ts'
+import {
+  cleanEnv,
+  createDatabase,
+  removeScratch,
+  scratch,
+  startBare,
+  startProduct,
+} from './product.ts'
+import {
+  type BenchReport,
+  type DatabaseRun,
+  formatTable,
+  type Load,
+  type RouteKey,
+  verdict,
+} from './report.ts'
+import { type BenchWorld, prepareWorld, RACE_SEATS, RACERS } from './world.ts'
+
+const positive = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`)
+  return value
+}
+const SECONDS = positive('BENCH_SECONDS', 8)
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 20)
+const SKIP_LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE === '1'
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+/** Unmeasured load first, so the JIT, the database's caches and the pools are warm. */
+const WARM_UP_SECONDS = Math.min(2, SECONDS)
+
+/** Progress goes to stderr; stdout holds only the table. */
+const say = (line: string) => process.stderr.write(`bench: ${line}\n`)
+
+const measure = async (url: string, headers: Record<string, string> = {}): Promise<Load> => {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
+  return {
+    rps: result.requests.average,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
+/** 200 students enrol at once in the 3-seat session: how long until all are answered, and how. */
+const race = async (origin: string, world: BenchWorld) => {
+  const { lessonId, sessionId, cookies } = world.race
+  const url = `${origin}${API_PREFIX}${buildPath(sessions.enroll.path, { id: lessonId, sessionId })}`
+  const started = performance.now()
+  const statuses = await Promise.all(
+    cookies.map(async (cookie) => {
+      const answer = await fetch(url, {
+        method: sessions.enroll.method,
+        headers: { origin, cookie },
+      })
+      await answer.arrayBuffer()
+      return answer.status
+    }),
+  )
+  const settleMs = performance.now() - started
+  const byStatus: Record<string, number> = {}
+  for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1
+  // What a student sees afterwards: the session full, with exactly three seats taken.
+  const seen = await fetch(
+    `${origin}${API_PREFIX}${buildPath(guest.guestSessions.path, { id: lessonId })}`,
+  )
+  const listed = (await seen.json()) as { data: { id: number; enrolledCount?: number }[] }
+  const enrolledCount = listed.data.find((row) => row.id === sessionId)?.enrolledCount ?? null
+  const expected = { 201: RACE_SEATS, 409: RACERS - RACE_SEATS }
+  const ok =
+    byStatus['201'] === expected[201] &&
+    byStatus['409'] === expected[409] &&
+    Object.keys(byStatus).length === 2 &&
+    (enrolledCount === null || enrolledCount === RACE_SEATS)
+  return { racers: RACERS, seats: RACE_SEATS, settleMs, byStatus, enrolledCount, ok }
+}
+
+const runOn = async (
+  database: 'pglite' | 'postgres',
+): Promise<DatabaseRun & { world: BenchWorld; origin: string; stop: () => Promise<void> }> => {
+  const place = await scratch()
+  const created =
+    database === 'postgres' ? await createDatabase(process.env.DATABASE_URL ?? '') : undefined
+  say(`${database}: seeding the demo world and ${RACERS} racers`)
+  const world = await prepareWorld(place.dataDir, created?.url)
+  say(`${database}: starting the product`)
+  const product = await startProduct({ ...place, databaseUrl: created?.url })
+  const stop = async () => {
+    await product.stop()
+    await created?.drop()
+    await removeScratch(place.root)
+  }
+  try {
+    const api = (path: string) => `${product.origin}${API_PREFIX}${path}`
+    const listPath = guest.guestLessons.path
+    const list = (await (await fetch(api(listPath))).json()) as { data: { id: number }[] }
+    const lesson = list.data.find((row) => row.id !== world.race.lessonId)
+    if (!lesson) throw new Error('The guest catalogue lists no demo lesson')
+    const lessonPath = buildPath(guest.guestLesson.path, { id: lesson.id })
+
+    say(`${database}: bare Fastify route, ${SECONDS} s × ${CONNECTIONS} connections`)
+    const bareApp = await startBare()
+    let bare: Load
+    try {
+      bare = await measure(bareApp.url)
+    } finally {
+      await bareApp.stop()
+    }
+    say(`${database}: GET ${API_PREFIX}${listPath}`)
+    const guestList = await measure(api(listPath))
+    say(`${database}: GET ${API_PREFIX}${lessonPath}`)
+    const lessonById = await measure(api(lessonPath))
+    say(`${database}: ${RACERS} students enrol at once in a ${RACE_SEATS}-seat session`)
+    const enrolment = await race(product.origin, world)
+    const figure = (key: RouteKey, path: string, load: Load) => ({
+      key,
+      path: `GET ${API_PREFIX}${path}`,
+      load,
+      ...verdict(database, key, load, bare),
+    })
+    return {
+      database,
+      bare,
+      routes: [
+        figure('guestList', listPath, guestList),
+        figure('lessonById', lessonPath, lessonById),
+      ],
+      race: enrolment,
+      lessonId: lesson.id,
+      world,
+      origin: product.origin,
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** Lighthouse's mobile scores of the guest landing and of a lesson page signed in. */
+const lighthouse = async (origin: string, lessonId: number, cookie: string) => {
+  if (SKIP_LIGHTHOUSE) return { skipped: 'BENCH_SKIP_LIGHTHOUSE=1' }
+  if (!existsSync(CHROMIUM)) {
+    return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)` }
+  }
+  if (!existsSync('tools/lighthouse/node_modules/lighthouse')) {
+    say('installing tools/lighthouse')
+    execFileSync('npm', ['install', '--prefix', 'tools/lighthouse', '--no-audit', '--no-fund'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  }
+  // The signed-in check is only one if the session cookie signs in.
+  const me = await fetch(`${origin}${API_PREFIX}${user.me.path}`, { headers: { cookie } })
+  if (!me.ok) throw new Error(`The demo student's session answered ${me.status} on /user/me`)
+  say('Lighthouse (mobile): the guest landing and a lesson page signed in')
+  const screens = [
+    { name: 'guest landing', url: `${origin}${paths.home.href()}`, headers: {} },
+    {
+      name: 'lesson page, signed in',
+      url: `${origin}${paths.lesson.detail.href(lessonId)}`,
+      headers: { Cookie: cookie },
+    },
+  ]
+  const child = spawn(process.execPath, ['tools/lighthouse/scores.mjs', JSON.stringify(screens)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...cleanEnv(), CHROME_PATH: CHROMIUM },
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`Lighthouse failed (${String(code)})`)
+  const last = output.trim().split('\n').at(-1) ?? '[]'
+  return { screens: JSON.parse(last) as BenchReport['lighthouse']['screens'] }
+}
+
+const gitCommit = () => {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' })
+    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim()
+    return `${commit.trim()}${dirty ? '+changes' : ''}`
+  } catch {
+    return 'unknown'
+  }
+}
+
+const main = async () => {
+  say('building the SPA (vite build)')
+  const build = spawnSync('npx', ['vite', 'build'], { env: cleanEnv(), encoding: 'utf8' })
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`)
+  const landing = landingBytes()
+
+  const databases: ('pglite' | 'postgres')[] = process.env.DATABASE_URL
+    ? ['pglite', 'postgres']
+    : ['pglite']
+  const runs: DatabaseRun[] = []
+  let lighthouseResult: BenchReport['lighthouse'] = { skipped: 'not run' }
+  for (const database of databases) {
+    const { world, origin, stop, ...run } = await runOn(database)
+    try {
+      // Once, on the embedded database: the page is the same on either.
+      if (database === 'pglite') {
+        lighthouseResult = await lighthouse(origin, run.lessonId, world.studentCookie)
+      }
+    } finally {
+      await stop()
+    }
+    runs.push(run)
+  }
+
+  const report: BenchReport = {
+    version: 1,
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    options: { seconds: SECONDS, connections: CONNECTIONS },
+    runs,
+    landing,
+    lighthouse: lighthouseResult,
+  }
+  await mkdir('bench-results', { recursive: true })
+  const json = `${JSON.stringify(report, null, 2)}\n`
+  const file = join('bench-results', `${report.date.replace(/[:.]/g, '-')}.json`)
+  await writeFile(file, json)
+  await writeFile(join('bench-results', 'latest.json'), json)
+  console.log(formatTable(report))
+  say(`written to ${file} and bench-results/latest.json`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,191 @@
+// The bench's report: its JSON shape (bench-results/*.json, compared between commits), the
+// targets of the performance issue, and the table printed to stdout.
+
+export interface Load {
+  /** Mean requests per second over the measured seconds. */
+  rps: number
+  p99Ms: number
+  requests: number
+  /** Errors, timeouts and non-2xx answers: any makes the figure meaningless. */
+  failures: number
+}
+
+export interface Target {
+  /** Lowest acceptable req/s as a ratio to the bare Fastify route. */
+  minRatio: number
+  maxP99Ms?: number
+}
+
+export type Database = 'pglite' | 'postgres'
+export type RouteKey = 'guestList' | 'lessonById'
+
+/** The targets of the performance issue, per database. */
+export const TARGETS: Record<Database, Record<RouteKey, Target>> = {
+  postgres: { guestList: { minRatio: 0.5 }, lessonById: { minRatio: 0.5 } },
+  pglite: { guestList: { minRatio: 0.25, maxP99Ms: 50 }, lessonById: { minRatio: 0.25 } },
+}
+
+export interface Verdict {
+  /** req/s as a ratio to the bare route's. */
+  ratio: number
+  target: Target
+  met: boolean
+}
+
+export interface DatabaseRun {
+  database: Database
+  bare: Load
+  routes: ({ key: RouteKey; path: string; load: Load } & Verdict)[]
+  race: {
+    racers: number
+    seats: number
+    settleMs: number
+    /** How many answers had each status. */
+    byStatus: Record<string, number>
+    /** The session's enrolled count as the guest catalogue shows it afterwards. */
+    enrolledCount: number | null
+    ok: boolean
+  }
+  lessonId: number
+}
+
+export interface LighthouseScreen {
+  name: string
+  url: string
+  /** Where the page ended up (a redirect would show here). */
+  finalUrl: string
+  runtimeError: string | null
+  scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
+  metrics: Record<'lcpMs' | 'tbtMs' | 'cls' | 'fcpMs', number | null>
+}
+
+export interface BenchReport {
+  version: 1
+  date: string
+  commit: string
+  node: string
+  options: { seconds: number; connections: number }
+  runs: DatabaseRun[]
+  landing: { chunks: number; raw: number; gzip: number }
+  lighthouse: { skipped?: string; screens?: LighthouseScreen[] }
+}
+
+const LABELS: Record<RouteKey, string> = {
+  guestList: 'guest lessons list',
+  lessonById: 'lesson by id (guest)',
+}
+const DATABASES: Record<Database, string> = {
+  pglite: 'embedded PGlite',
+  postgres: 'PostgreSQL',
+}
+
+/** A route's ratio to the bare route and whether it meets its target. */
+export const verdict = (database: Database, key: RouteKey, load: Load, bare: Load): Verdict => {
+  const target = TARGETS[database][key]
+  const ratio = bare.rps > 0 ? load.rps / bare.rps : 0
+  const met =
+    load.failures === 0 &&
+    ratio >= target.minRatio &&
+    (target.maxP99Ms === undefined || load.p99Ms <= target.maxP99Ms)
+  return { ratio, target, met }
+}
+
+const describeTarget = (target: Target) =>
+  [`≥ ${target.minRatio}×`, target.maxP99Ms ? `p99 ≤ ${target.maxP99Ms} ms` : '']
+    .filter(Boolean)
+    .join(', ')
+
+/** Two decimals, or two significant digits below 0.1, so 0.004× does not print as 0.00×. */
+const ratioText = (value: number) =>
+  value >= 0.1 || value === 0 ? value.toFixed(2) : value.toPrecision(2)
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+const fixed = (value: number | null, digits = 0) => (value === null ? '-' : value.toFixed(digits))
+
+const table = (rows: string[][]) => {
+  const widths = rows[0]?.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  )
+  return rows.map((row) =>
+    row
+      .map((cell, column) =>
+        column === 0 || column === row.length - 1
+          ? cell.padEnd(widths?.[column] ?? 0)
+          : cell.padStart(widths?.[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd(),
+  )
+}
+
+export const formatTable = (report: BenchReport) => {
+  const lines = [
+    `Manabi bench ${report.date}, commit ${report.commit}, Node ${report.node}, ` +
+      `${report.options.seconds} s × ${report.options.connections} connections per figure`,
+  ]
+  for (const run of report.runs) {
+    lines.push('', `${DATABASES[run.database]}`)
+    const rows = [['  figure', 'req/s', '× bare', 'p99 ms', '× bare', 'target']]
+    rows.push([
+      '  bare Fastify route',
+      fixed(run.bare.rps),
+      '1.00',
+      fixed(run.bare.p99Ms),
+      '1.0',
+      run.bare.failures ? `${run.bare.failures} FAILED REQUESTS` : '(the yardstick)',
+    ])
+    for (const route of run.routes) {
+      const { ratio, target, met } = route
+      const failures = route.load.failures ? `, ${route.load.failures} FAILED REQUESTS` : ''
+      rows.push([
+        `  ${LABELS[route.key]}`,
+        fixed(route.load.rps),
+        ratioText(ratio),
+        fixed(route.load.p99Ms),
+        run.bare.p99Ms > 0 ? (route.load.p99Ms / run.bare.p99Ms).toFixed(1) : '-',
+        `${describeTarget(target)}: ${met ? 'met' : 'MISSED'}${failures}`,
+      ])
+    }
+    lines.push(...table(rows))
+    const { race } = run
+    const result = Object.entries(race.byStatus)
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ')
+    lines.push(
+      `  ${race.racers}-racer enrolment (${race.seats} seats): settled in ${race.settleMs.toFixed(0)} ms, ` +
+        `${result}; ${race.enrolledCount ?? '?'} enrolled afterwards: ` +
+        `${race.ok ? 'as expected' : `WRONG, expected ${race.seats} × 201, ${race.racers - race.seats} × 409`}`,
+    )
+  }
+  const { landing } = report
+  lines.push(
+    '',
+    `Landing page JS before first paint: ${landing.chunks} chunks, ${kB(landing.raw)} raw, ` +
+      `${kB(landing.gzip)} gzip`,
+    '',
+  )
+  const { lighthouse } = report
+  if (lighthouse.skipped) {
+    lines.push(`Lighthouse skipped: ${lighthouse.skipped}`)
+  } else {
+    lines.push('Lighthouse (mobile, on the embedded database)')
+    const rows = [
+      ['  screen', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', ''],
+    ]
+    for (const screen of lighthouse.screens ?? []) {
+      rows.push([
+        `  ${screen.name}`,
+        String(screen.scores.performance),
+        String(screen.scores.accessibility),
+        String(screen.scores['best-practices']),
+        String(screen.scores.seo),
+        fixed(screen.metrics.lcpMs),
+        fixed(screen.metrics.tbtMs),
+        fixed(screen.metrics.cls, 3),
+        fixed(screen.metrics.fcpMs),
+        screen.runtimeError ? `ERROR: ${screen.runtimeError}` : '',
+      ])
+    }
+    lines.push(...table(rows))
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,135 @@
+// The bench's data, written straight into the product's database before the product starts:
+// the demo world (as an empty database gets at start-up), a free lesson of three seats with one
+// session, 200 confirmed students already signed in (their session cookies), and a session for
+// a demo student, for the signed-in Lighthouse check. Registering 200 accounts through the API
+// would meet the sign-up rate limit and the e-mail confirmation instead.
+import { eq } from 'drizzle-orm'
+import { ACCOUNTS } from '../../contract/demo/world.ts'
+import { hashPassword } from '../../server/src/crypto/passwords.ts'
+import { hashToken, newToken } from '../../server/src/crypto/tokens.ts'
+import { type Database, openDatabase } from '../../server/src/db/client.ts'
+import {
+  authSessions,
+  categories,
+  lessonSessions,
+  lessons,
+  users,
+} from '../../server/src/db/schema.ts'
+import { seedDemoData } from '../../server/src/db/seed.ts'
+import { SESSION_COOKIE } from '../../server/src/plugins/auth.ts'
+import { createFileStorage, uploadsDir } from '../../server/src/storage/files.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+export const RACERS = 200
+export const RACE_SEATS = 3
+
+export interface BenchWorld {
+  race: { lessonId: number; sessionId: number; cookies: string[] }
+  /** The session cookie of a demo student. */
+  studentCookie: string
+}
+
+const signedIn = async (db: Database, userIds: number[]) => {
+  const tokens = userIds.map(() => newToken())
+  await db.insert(authSessions).values(
+    userIds.map((userId, index) => ({
+      tokenHash: hashToken(tokens[index] ?? ''),
+      userId,
+      persistent: false,
+      expiresAt: new Date(Date.now() + DAY),
+    })),
+  )
+  return tokens.map((token) => `${SESSION_COOKIE}=${token}`)
+}
+
+const single = <T>(rows: T[]): T => {
+  const [row] = rows
+  if (row === undefined) throw new Error('Row was not created')
+  return row
+}
+
+/** Seeds the database the product will open (`url`: PostgreSQL, else PGlite in `dataDir`). */
+export const prepareWorld = async (dataDir: string, url?: string): Promise<BenchWorld> => {
+  const database = await openDatabase(url ? { url } : { dataDir })
+  try {
+    const { db } = database
+    await seedDemoData(db, await createFileStorage(uploadsDir(dataDir)))
+    const passwordHash = await hashPassword(`bench-${newToken()}`)
+    const confirmed = { passwordHash, language: 'en-US' as const, emailConfirmedAt: new Date() }
+    const educator = single(
+      await db
+        .insert(users)
+        .values({
+          ...confirmed,
+          name: 'Bench educator',
+          email: 'bench-educator@bench.example',
+          role: 'educator',
+          approvedAt: new Date(),
+        })
+        .returning(),
+    )
+    const category = single(
+      await db.insert(categories).values({ title: 'Bench race', titleJp: 'ベンチ' }).returning(),
+    )
+    const lesson = single(
+      await db
+        .insert(lessons)
+        .values({
+          ownerId: educator.id,
+          categoryId: category.id,
+          title: 'The 200-racer enrolment',
+          about: 'Three free seats for two hundred students',
+          details: 'Written by the bench',
+          priceInCents: 0,
+          minSlots: 1,
+          maxSlots: RACE_SEATS,
+        })
+        .returning(),
+    )
+    const start = new Date(Date.now() + 2 * DAY)
+    const session = single(
+      await db
+        .insert(lessonSessions)
+        .values({
+          lessonId: lesson.id,
+          ownerId: educator.id,
+          startTime: start,
+          endTime: new Date(start.getTime() + DAY / 24),
+          timezone: 'Asia/Tokyo',
+          url: 'https://meet.google.com/abc-defg-hij',
+        })
+        .returning(),
+    )
+    const racers = await db
+      .insert(users)
+      .values(
+        Array.from({ length: RACERS }, (_, index) => ({
+          ...confirmed,
+          name: `Racer ${index + 1}`,
+          email: `racer${index + 1}@bench.example`,
+          role: 'student' as const,
+        })),
+      )
+      .returning({ id: users.id })
+    const student = ACCOUNTS.find((account) => account.key === 'yuki')
+    const [demoStudent] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, student?.email ?? ''))
+    if (!demoStudent) throw new Error('The demo seed has no student yuki')
+    const [studentCookie = ''] = await signedIn(db, [demoStudent.id])
+    return {
+      race: {
+        lessonId: lesson.id,
+        sessionId: session.id,
+        cookies: await signedIn(
+          db,
+          racers.map((racer) => racer.id),
+        ),
+      },
+      studentCookie,
+    }
+  } finally {
+    await database.close()
+  }
+}
