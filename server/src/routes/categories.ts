@@ -5,5 +5,6 @@ import { categoryList } from '../services/catalogue.ts'
 
 export const categoriesRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
-  route(app, listCategories, async () => ({ status: 200, body: await categoryList(app.db) }))
+  const catalogue = { db: app.db, cache: app.catalogueCache }
+  route(app, listCategories, async () => ({ status: 200, body: await categoryList(catalogue) }))
 }

@@ -13,17 +13,18 @@ import { reviewsReadRoutes } from './reviews-read.ts'
 /** The public catalogue: always seen as a guest, so never a meeting link. */
 export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
+  const catalogue = { db: app.db, cache: app.catalogueCache }
 
-  route(app, guestCategories, async () => ({ status: 200, body: await categoryList(app.db) }))
+  route(app, guestCategories, async () => ({ status: 200, body: await categoryList(catalogue) }))
 
   route(app, guestLessons, async ({ query }) => ({
     status: 200,
-    body: await cataloguePage(app.db, query, PAGE_SIZE.guestLessons),
+    body: await cataloguePage(catalogue, query, PAGE_SIZE.guestLessons),
   }))
 
   route(app, guestLesson, async ({ params }) => ({
     status: 200,
-    body: await lessonById(app.db, params.id),
+    body: await lessonById(catalogue, params.id),
   }))
 
   route(app, guestSessions, async ({ params, query }) => ({

@@ -20,10 +20,11 @@ import * as lessons from '../services/lessons.ts'
 // over /lessons/:id whatever the order of registration.
 export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
+  const catalogue = { db: app.db, cache: app.catalogueCache }
 
   route(app, listLessons, async ({ query }) => ({
     status: 200,
-    body: await cataloguePage(app.db, query, PAGE_SIZE.default),
+    body: await cataloguePage(catalogue, query, PAGE_SIZE.default),
   }))
 
   route(app, myLessons, async ({ user, query }) => ({
@@ -54,7 +55,7 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
 
   route(app, getLesson, async ({ params }) => ({
     status: 200,
-    body: await lessonById(app.db, params.id),
+    body: await lessonById(catalogue, params.id),
   }))
 
   route(app, updateLesson, async ({ request, user, params, body }) => ({
