@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client.ts'
 import { validatorCompiler } from './http/validators.ts'
 import { RequestLogController, withSafeSerializers } from './logging.ts'
 import { authPlugin } from './plugins/auth.ts'
+import { catalogueCachePlugin } from './plugins/catalogue-cache.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors.ts'
 import { housekeepingPlugin } from './plugins/housekeeping.ts'
@@ -61,6 +62,7 @@ export const buildApp = async (options: AppOptions) => {
     database: options.database,
     closeWithApp: options.closeDatabase ?? true,
   })
+  await app.register(catalogueCachePlugin)
   await app.register(openapiPlugin)
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } })
   await app.register(securityPlugin, {

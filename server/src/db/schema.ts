@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -57,6 +58,12 @@ export const users = pgTable(
     reauthWindowStart: instant('reauth_window_start'),
     /** Educators are unverified until an admin approves them (§4). */
     approvedAt: instant('approved_at'),
+    /**
+     * The sum and number of the ratings of reviews of this educator's lessons, kept by a trigger
+     * on reviews (migration 0006), so the catalogue reads a rating without reading the reviews.
+     */
+    ratingTotal: integer('rating_total').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     videoLicenceId: integer('video_licence_id')
       .unique()
       .references(() => videoLicences.id, { onDelete: 'set null' }),
@@ -176,6 +183,11 @@ export const lessons = pgTable(
     maxSlots: integer('max_slots').notNull(),
     imageId: integer('image_id').references(() => files.id, { onDelete: 'set null' }),
     links: jsonb('links').$type<LessonLink[]>().notNull().default([]),
+    /**
+     * How many sessions the lesson has (past or not), kept by a trigger on lesson_sessions
+     * (migration 0006): the catalogue shows only lessons with one (§4) without reading sessions.
+     */
+    sessionCount: integer('session_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -187,6 +199,10 @@ export const lessons = pgTable(
     index('lessons_owner_idx').on(t.ownerId),
     index('lessons_category_idx').on(t.categoryId),
     index('lessons_created_idx').on(t.createdAt),
+    // The catalogue's order, over the lessons it may show: a page is the first rows of this index.
+    index('lessons_catalogue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.sessionCount} > 0`),
   ],
 )
 
@@ -210,6 +226,8 @@ export const lessonSessions = pgTable(
   (t) => [
     check('lesson_sessions_time_check', sql`${t.endTime} > ${t.startTime}`),
     index('lesson_sessions_lesson_idx').on(t.lessonId, t.startTime),
+    // The next session to start anywhere: when a cached catalogue page stops being true.
+    index('lesson_sessions_start_idx').on(t.startTime),
   ],
 )
 
@@ -266,6 +284,10 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'processing'`),
     index('payments_session_status_idx').on(t.sessionId, t.status),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    // The next seat hold to lapse: when a cached catalogue page stops being true.
+    index('payments_hold_expiry_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'processing'`),
   ],
 )
 
@@ -338,6 +360,20 @@ export const resources = pgTable(
       sql`${t.type} in ('link', 'document', 'presentation', 'text', 'other')`,
     ),
   ],
+)
+
+/**
+ * One row: a number every write that changes what the catalogue shows raises in its own
+ * transaction (triggers of migration 0006), so each instance knows, by one read, whether the
+ * catalogue pages it keeps in memory are still those the database would answer.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
 )
 
 /**

@@ -15,7 +15,6 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import {
@@ -24,7 +23,6 @@ import {
   files,
   lessonSessions,
   lessons,
-  reviews,
   users,
   type LessonLink,
 } from '../db/schema.ts'
@@ -45,14 +43,22 @@ export interface LessonRecord {
  * Seats of a session that are taken at `now`: live enrolments and payments still holding a seat.
  * Both counts read an index on the session id.
  */
-const seatsTakenAt = (sessionId: SQL | AnyColumn, now: Date) => sql<number>`(
+const seatsTakenAt = (sessionId: SQL | AnyColumn, now: Date) => sql<number>`((
   select count(*) from enrollments as e
   where e.session_id = ${sessionId} and e.cancelled_at is null
 ) + (
   select count(*) from payments as p
   where p.session_id = ${sessionId} and p.status = 'processing'
     and p.hold_expires_at > ${now.toISOString()}::timestamptz
-)`
+))`
+
+/**
+ * A column named with its table. Drizzle writes the columns inside a subquery's selected
+ * expressions without their table, which a nested select (`enrollments as e`) would then read
+ * as its own column of that name.
+ */
+const qualified = (table: string, column: string) =>
+  sql`${sql.identifier(table)}.${sql.identifier(column)}`
 
 /**
  * Sessions of the lesson (of the outer query) that have not started and still have a free seat:
@@ -79,8 +85,11 @@ const selectLessonRecords = (db: Executor, now: Date) =>
     .innerJoin(categories, eq(categories.id, lessons.categoryId))
     .innerJoin(users, eq(users.id, lessons.ownerId))
 
-/** §4: students and guests see only lessons that have (or had) at least one session. */
-const hasSessions = sql`exists (select 1 from lesson_sessions as s where s.lesson_id = ${lessons.id})`
+/**
+ * §4: students and guests see only lessons that have (or had) at least one session. The count is
+ * kept on the lesson (a trigger on lesson_sessions), so this reads no session.
+ */
+const hasSessions = gt(lessons.sessionCount, 0)
 
 /** A LIKE pattern that matches `text` literally (its % and _ are not wildcards). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
@@ -111,10 +120,34 @@ export interface CatalogueLessonRecord extends LessonRecord {
 }
 
 /**
- * A page of the catalogue in one query: each lesson row joins, laterally, its educator's rating
- * (an aggregate over the reviews of the educator's lessons, through the owner and review indexes)
- * and its soonest session that has not started and still has a seat (through the sessions'
- * (lesson, start) index), so a page is one round trip however many lessons it shows.
+ * The ids of one page of lessons in the given order, each with the number of lessons the filter
+ * keeps (a window count, computed with the page). Only the page's rows then join what a card
+ * shows, so the rest of the query reads as many rows as the page has.
+ */
+const pageOfLessons = (
+  db: Executor,
+  where: SQL | undefined,
+  order: 'ASC' | 'DESC',
+  page: PageRequest,
+) =>
+  db
+    .select({
+      id: sql<number>`${lessons.id}`.as('page_lesson_id'),
+      total: sql<number>`(count(*) over ())::int`.as('page_total'),
+    })
+    .from(lessons)
+    .where(where)
+    .orderBy(...newest(order))
+    .limit(page.take)
+    .offset(page.offset)
+    .as('page')
+
+/**
+ * A page of the catalogue in one query. The page's lessons join their category and educator (whose
+ * rating is kept on the user row by a trigger on reviews) and, laterally, the lesson's sessions
+ * that have not started and still have a seat, through the sessions' (lesson, start) index and the
+ * seats' session indexes: the soonest of them is the next session, the window count over them the
+ * number of sessions open to enrol.
  */
 const selectCataloguePage = (
   db: Executor,
@@ -123,24 +156,17 @@ const selectCataloguePage = (
   page: PageRequest,
   now: Date,
 ) => {
-  const ratedLesson = alias(lessons, 'rated_lesson')
-  const rating = db
-    .select({
-      average: sql<string | null>`avg(${reviews.rating})`.as('rating_average'),
-      count: sql<number>`count(${reviews.id})::int`.as('rating_count'),
-    })
-    .from(reviews)
-    .innerJoin(ratedLesson, eq(ratedLesson.id, reviews.lessonId))
-    .where(eq(ratedLesson.ownerId, lessons.ownerId))
-    .as('rating')
-  const seatsTaken = seatsTakenAt(lessonSessions.id, now)
-  const next = db
+  const ids = pageOfLessons(db, where, order, page)
+  const seatsTaken = seatsTakenAt(qualified('lesson_sessions', 'id'), now)
+  const maxSlots = qualified('lessons', 'max_slots')
+  const open = db
     .select({
       id: sql<number | null>`${lessonSessions.id}`.as('next_id'),
       startTime: sql<string>`${lessonSessions.startTime}`.as('next_start'),
       endTime: sql<string>`${lessonSessions.endTime}`.as('next_end'),
       timezone: sql<string>`${lessonSessions.timezone}`.as('next_timezone'),
-      seatsLeft: sql<number>`(${lessons.maxSlots} - ${seatsTaken})::int`.as('next_seats_left'),
+      seatsLeft: sql<number>`(${maxSlots} - ${seatsTaken})::int`.as('next_seats_left'),
+      available: sql<number>`(count(*) over ())::int`.as('open_sessions'),
     })
     .from(lessonSessions)
     .where(
@@ -152,29 +178,30 @@ const selectCataloguePage = (
     )
     .orderBy(asc(lessonSessions.startTime), asc(lessonSessions.id))
     .limit(1)
-    .as('next_session')
+    .as('open_session')
   return db
     .select({
-      ...lessonRecordFields(now),
-      ratingAverage: rating.average,
-      ratingCount: rating.count,
+      lesson: lessons,
+      category: categories,
+      owner: { id: users.id, name: users.name, description: users.description },
+      ratingTotal: users.ratingTotal,
+      ratingCount: users.ratingCount,
+      total: ids.total,
       next: {
-        id: next.id,
-        startTime: next.startTime,
-        endTime: next.endTime,
-        timezone: next.timezone,
-        seatsLeft: next.seatsLeft,
+        id: open.id,
+        startTime: open.startTime,
+        endTime: open.endTime,
+        timezone: open.timezone,
+        seatsLeft: open.seatsLeft,
+        available: open.available,
       },
     })
-    .from(lessons)
+    .from(ids)
+    .innerJoin(lessons, eq(lessons.id, ids.id))
     .innerJoin(categories, eq(categories.id, lessons.categoryId))
     .innerJoin(users, eq(users.id, lessons.ownerId))
-    .innerJoinLateral(rating, sql`true`)
-    .leftJoinLateral(next, sql`true`)
-    .where(where)
+    .leftJoinLateral(open, sql`true`)
     .orderBy(...newest(order))
-    .limit(page.take)
-    .offset(page.offset)
 }
 
 /** The student and guest catalogue: lessons with sessions, filtered, newest first by default. */
@@ -190,13 +217,11 @@ export const listCatalogue = async (
     filters.categoryIds ? inArray(lessons.categoryId, filters.categoryIds) : undefined,
     title ? ilike(lessons.title, containing(title)) : undefined,
   )
-  const [rows, [total]] = await Promise.all([
-    selectCataloguePage(db, where, filters.order, page, now),
-    db.select({ count: count() }).from(lessons).where(where),
-  ])
-  const records = rows.map(({ ratingAverage, ratingCount, next, ...record }) => ({
+  const rows = await selectCataloguePage(db, where, filters.order, page, now)
+  const records = rows.map(({ ratingTotal, ratingCount, total: _total, next, ...record }) => ({
     ...record,
-    ratingAverage: ratingAverage === null ? null : Number(ratingAverage),
+    availableSessions: next.available ?? 0,
+    ratingAverage: ratingCount === 0 ? null : ratingTotal / ratingCount,
     ratingCount,
     // A lesson without an open session joins a row of nulls; the subquery's fields come back as
     // the driver's text, not as the columns' types.
@@ -211,7 +236,24 @@ export const listCatalogue = async (
             seatsLeft: next.seatsLeft,
           },
   }))
-  return { records, itemCount: total?.count ?? 0 }
+  return { records, itemCount: await itemCountOf(db, where, rows, page) }
+}
+
+/**
+ * The number of lessons of a listing: the page's window count, or, for a page past the end
+ * (no row to carry it), a count of its own.
+ */
+const itemCountOf = async (
+  db: Executor,
+  where: SQL | undefined,
+  rows: { total: number }[],
+  page: PageRequest,
+) => {
+  const [first] = rows
+  if (first) return first.total
+  if (page.offset === 0) return 0
+  const [total] = await db.select({ count: count() }).from(lessons).where(where)
+  return total?.count ?? 0
 }
 
 /** One of an educator's own lessons with its counts over the sessions that have not ended. */
@@ -223,8 +265,9 @@ export interface OwnLessonRecord extends LessonRecord {
 
 /**
  * An educator's own lessons, with or without sessions, newest first, each with the number of its
- * sessions that have not ended and the seats taken and offered over them. The counts come from
- * one aggregate over those sessions and their live seats, joined to the page in the same query.
+ * sessions that have not ended and the seats taken and offered over them, in one query: the
+ * page's lessons each join, laterally, an aggregate over their own sessions (the sessions'
+ * lesson index) and those sessions' live seats (the seats' session index).
  */
 export const listOwnLessons = async (
   db: Executor,
@@ -232,41 +275,37 @@ export const listOwnLessons = async (
   page: PageRequest,
   now: Date,
 ): Promise<{ records: OwnLessonRecord[]; itemCount: number }> => {
+  const where = eq(lessons.ownerId, ownerId)
+  const ids = pageOfLessons(db, where, 'DESC', page)
   const upcoming = db
     .select({
-      lessonId: lessonSessions.lessonId,
-      sessions: sql<number>`count(distinct ${lessonSessions.id})::int`.as('upcoming_sessions'),
-      seatsTaken: sql<number>`count(${enrollments.id})::int`.as('seats_taken'),
+      sessions: sql<number>`count(*)::int`.as('upcoming_sessions'),
+      seatsTaken: sql<number>`coalesce(sum((
+        select count(*) from enrollments as e
+        where e.session_id = ${qualified('lesson_sessions', 'id')} and e.cancelled_at is null
+      )), 0)::int`.as('seats_taken'),
     })
     .from(lessonSessions)
-    .leftJoin(
-      enrollments,
-      and(eq(enrollments.sessionId, lessonSessions.id), isNull(enrollments.cancelledAt)),
-    )
-    .where(and(eq(lessonSessions.ownerId, ownerId), gt(lessonSessions.endTime, now)))
-    .groupBy(lessonSessions.lessonId)
+    .where(and(eq(lessonSessions.lessonId, lessons.id), gt(lessonSessions.endTime, now)))
     .as('upcoming')
-  const upcomingSessions = sql<number>`coalesce(${upcoming.sessions}, 0)::int`
-  const where = eq(lessons.ownerId, ownerId)
-  const [records, [total]] = await Promise.all([
-    db
-      .select({
-        ...lessonRecordFields(now),
-        upcomingSessions,
-        seatsTaken: sql<number>`coalesce(${upcoming.seatsTaken}, 0)::int`,
-        seatsTotal: sql<number>`(coalesce(${upcoming.sessions}, 0) * ${lessons.maxSlots})::int`,
-      })
-      .from(lessons)
-      .innerJoin(categories, eq(categories.id, lessons.categoryId))
-      .innerJoin(users, eq(users.id, lessons.ownerId))
-      .leftJoin(upcoming, eq(upcoming.lessonId, lessons.id))
-      .where(where)
-      .orderBy(...newest('DESC'))
-      .limit(page.take)
-      .offset(page.offset),
-    db.select({ count: count() }).from(lessons).where(where),
-  ])
-  return { records, itemCount: total?.count ?? 0 }
+  const rows = await db
+    .select({
+      ...lessonRecordFields(now),
+      total: ids.total,
+      upcomingSessions: upcoming.sessions,
+      seatsTaken: upcoming.seatsTaken,
+      seatsTotal: sql<number>`(${upcoming.sessions} * ${lessons.maxSlots})::int`,
+    })
+    .from(ids)
+    .innerJoin(lessons, eq(lessons.id, ids.id))
+    .innerJoin(categories, eq(categories.id, lessons.categoryId))
+    .innerJoin(users, eq(users.id, lessons.ownerId))
+    .innerJoinLateral(upcoming, sql`true`)
+    .orderBy(...newest('DESC'))
+  return {
+    records: rows.map(({ total: _total, ...record }) => record),
+    itemCount: await itemCountOf(db, where, rows, page),
+  }
 }
 
 export const findLessonRecord = async (

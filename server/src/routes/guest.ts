@@ -13,6 +13,7 @@ import { reviewsReadRoutes } from './reviews-read.ts'
 /** The public catalogue: always seen as a guest, so never a meeting link. */
 export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
+  const catalogue = { db: app.db, cache: app.catalogueCache }
 
   // The same for every guest: any cache may keep them, and revalidates them (ETag) before use.
   const revalidated = { revalidate: 'public' } as const
@@ -20,7 +21,7 @@ export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: st
   route(
     app,
     guestCategories,
-    async () => ({ status: 200, body: await categoryList(app.db) }),
+    async () => ({ status: 200, body: await categoryList(catalogue) }),
     revalidated,
   )
 
@@ -29,7 +30,7 @@ export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: st
     guestLessons,
     async ({ query }) => ({
       status: 200,
-      body: await cataloguePage(app.db, query, PAGE_SIZE.guestLessons),
+      body: await cataloguePage(catalogue, query, PAGE_SIZE.guestLessons),
     }),
     revalidated,
   )
@@ -37,7 +38,7 @@ export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: st
   route(
     app,
     guestLesson,
-    async ({ params }) => ({ status: 200, body: await lessonById(app.db, params.id) }),
+    async ({ params }) => ({ status: 200, body: await lessonById(catalogue, params.id) }),
     revalidated,
   )
 

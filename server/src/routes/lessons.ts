@@ -20,6 +20,7 @@ import * as lessons from '../services/lessons.ts'
 // over /lessons/:id whatever the order of registration.
 export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
   void options
+  const catalogue = { db: app.db, cache: app.catalogueCache }
   // Signed-in reads of the catalogue: kept by the user's browser only, revalidated (ETag).
   const revalidated = { revalidate: 'private' } as const
 
@@ -28,7 +29,7 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
     listLessons,
     async ({ query }) => ({
       status: 200,
-      body: await cataloguePage(app.db, query, PAGE_SIZE.default),
+      body: await cataloguePage(catalogue, query, PAGE_SIZE.default),
     }),
     revalidated,
   )
@@ -62,7 +63,7 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
   route(
     app,
     getLesson,
-    async ({ params }) => ({ status: 200, body: await lessonById(app.db, params.id) }),
+    async ({ params }) => ({ status: 200, body: await lessonById(catalogue, params.id) }),
     revalidated,
   )
 

@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/entities.ts'
 import type { LessonListQuery } from '../../../contract/endpoints/lessons.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
+import type { CatalogueCache } from '../cache/catalogue-cache.ts'
 import type { Executor } from '../db/client.ts'
 import { found } from '../domain/errors.ts'
 import {
@@ -34,15 +35,38 @@ import {
 
 type PageQuery = { page?: number | undefined; take?: number | undefined }
 
-export const categoryList = async (db: Executor): Promise<Category[]> =>
-  (await listCategories(db)).map(toCategory)
+/** What a catalogue read needs: the database and this instance's cache of answers. */
+export interface CatalogueDeps {
+  db: Executor
+  cache: CatalogueCache
+}
 
-export const cataloguePage = async (
-  db: Executor,
+export const categoryList = ({ db, cache }: CatalogueDeps): Promise<Category[]> =>
+  cache.get('categories', async () => (await listCategories(db)).map(toCategory))
+
+/** A page of the catalogue; the same for every viewer, so one cached answer serves them all. */
+export const cataloguePage = (
+  { db, cache }: CatalogueDeps,
   query: LessonListQuery,
   defaultTake: number,
 ): Promise<Paginated<CatalogueLesson>> => {
-  const now = new Date()
+  const key = JSON.stringify([
+    'page',
+    query.page,
+    query.take ?? defaultTake,
+    query.categoryIds,
+    query.title,
+    query.order,
+  ])
+  return cache.get(key, (now) => readCataloguePage(db, query, defaultTake, now))
+}
+
+const readCataloguePage = async (
+  db: Executor,
+  query: LessonListQuery,
+  defaultTake: number,
+  now: Date,
+): Promise<Paginated<CatalogueLesson>> => {
   const page = pageRequest(query, defaultTake)
   const { records, itemCount } = await listCatalogue(
     db,
@@ -58,8 +82,12 @@ export const cataloguePage = async (
 }
 
 /** Any lesson by id, with or without sessions (a lesson page link keeps working). */
-export const lessonById = async (db: Executor, lessonId: number): Promise<Lesson> =>
-  toLesson(found(await findLessonRecord(db, lessonId, new Date()), 'Lesson'))
+/** A lesson read from the database, not memory: the answer to a write of it. */
+export const lessonRead = async (db: Executor, lessonId: number, now = new Date()) =>
+  toLesson(found(await findLessonRecord(db, lessonId, now), 'Lesson'))
+
+export const lessonById = ({ db, cache }: CatalogueDeps, lessonId: number): Promise<Lesson> =>
+  cache.get(JSON.stringify(['lesson', lessonId]), (now) => lessonRead(db, lessonId, now))
 
 export const sessionsPage = async (
   db: Executor,

@@ -36,7 +36,7 @@ import { listUpcomingSessions } from '../repositories/sessions.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
 import { removeStoredBytes, type FileStorage } from '../storage/files.ts'
-import { lessonById } from './catalogue.ts'
+import { lessonRead } from './catalogue.ts'
 
 type PageQuery = { page?: number | undefined; take?: number | undefined }
 
@@ -172,7 +172,7 @@ export const saveLessonImage = async (
 export const createLesson = async (db: Database, user: UserRow, body: LessonWriteBody) => {
   const fields = await checkedLessonFields(db, body, user.id, null)
   const id = await db.transaction((tx) => insertLesson(tx, user.id, fields))
-  return lessonById(db, id)
+  return lessonRead(db, id)
 }
 
 /**
@@ -199,7 +199,7 @@ export const updateLesson = async (
     return replaced === null ? undefined : deleteUnusedImage(tx, replaced)
   })
   if (removed) await removeStoredBytes(deps, removed.storageKey)
-  return lessonById(db, lesson.id)
+  return lessonRead(db, lesson.id)
 }
 
 /** A lesson's cover and its bytes: not found when the lesson has none (or its bytes are gone). */

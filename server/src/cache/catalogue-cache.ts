@@ -1,0 +1,110 @@
+import type { Executor } from '../db/client.ts'
+import { nextCatalogueChange, readCatalogueVersion } from '../repositories/catalogue-version.ts'
+
+/**
+ * Catalogue answers (pages, categories, lessons) kept in this instance's memory. An entry is
+ * served only while
+ * - the catalogue's version in the database is the one read before the entry's data was: every
+ *   write that changes the catalogue replaces it in its own transaction, on any instance, so a
+ *   write committed before a request arrived is never hidden from it;
+ * - no session has started and no seat hold lapsed since the data was read (the answer holds
+ *   time-dependent facts: open sessions, seats left);
+ * - and at most `maxAgeMs` has passed, a bound on memory rather than on correctness.
+ *
+ * The version costs one primary-key read per request; requests arriving while one is under way
+ * share the next, so under load the instance reads it far less often than it answers.
+ */
+export interface CatalogueCache {
+  /** The value under `key` for the catalogue as it is at `now`, read by `load` when not kept. */
+  get: <T>(key: string, load: (now: Date) => Promise<T>) => Promise<T>
+  /** How many answers were read from the database rather than memory (for tests). */
+  readonly loads: number
+}
+
+interface Entry {
+  version: number
+  /** Epoch ms from which the value may be wrong with no write. */
+  expiresAt: number
+  value: Promise<unknown>
+}
+
+/**
+ * Reads through `read`, but a caller only joins a read that starts after it called: one already
+ * under way may have begun before a write the caller has seen committed.
+ */
+const sharedReads = <T>(read: () => Promise<T>) => {
+  let running: Promise<T> | undefined
+  let next: Promise<T> | undefined
+  const start = () => {
+    const current: Promise<T> = read().finally(() => {
+      if (running === current) running = undefined
+    })
+    running = current
+    return current
+  }
+  return (): Promise<T> => {
+    if (!running) return start()
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined
+        return start()
+      })
+    return next
+  }
+}
+
+export const createCatalogueCache = (
+  db: Executor,
+  options: { maxEntries?: number; maxAgeMs?: number; clock?: () => number } = {},
+): CatalogueCache => {
+  const { maxEntries = 1000, maxAgeMs = 60_000, clock = () => Date.now() } = options
+  const entries = new Map<string, Entry>()
+  const currentVersion = sharedReads(() => readCatalogueVersion(db))
+  let loads = 0
+
+  const keep = (key: string, entry: Entry) => {
+    entries.delete(key)
+    entries.set(key, entry)
+    // A Map iterates in insertion order: the first key is the one stored longest ago.
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next()
+      if (!oldest.done) entries.delete(oldest.value)
+    }
+  }
+
+  const get = async <T>(key: string, load: (now: Date) => Promise<T>): Promise<T> => {
+    const version = await currentVersion()
+    const at = clock()
+    if (version === undefined) return load(new Date(at))
+    const kept = entries.get(key)
+    if (kept && kept.version === version && at < kept.expiresAt) return kept.value as Promise<T>
+    loads += 1
+    const now = new Date(at)
+    const value = load(now)
+    const change = await nextCatalogueChange(db, now).catch(async (error: unknown) => {
+      await value.catch(() => undefined)
+      throw error
+    })
+    // Kept once its end is known; callers arriving while it loads then share the same read.
+    const entry: Entry = {
+      version,
+      expiresAt: Math.min(at + maxAgeMs, change?.getTime() ?? Number.POSITIVE_INFINITY),
+      value,
+    }
+    keep(key, entry)
+    try {
+      return await value
+    } catch (error) {
+      if (entries.get(key) === entry) entries.delete(key)
+      throw error
+    }
+  }
+
+  return {
+    get,
+    get loads() {
+      return loads
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { eq, gt, min, sql } from 'drizzle-orm'
+import type { Executor } from '../db/client.ts'
+import { catalogueVersion, lessonSessions, payments } from '../db/schema.ts'
+
+/**
+ * The catalogue's current version: a value the triggers of migration 0006 replace, in the
+ * transaction of every write that changes what a catalogue call answers, by one never used
+ * before. Undefined when the row is missing (the catalogue is then not cached).
+ */
+export const readCatalogueVersion = async (db: Executor): Promise<number | undefined> => {
+  const [row] = await db
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1))
+  return row?.version
+}
+
+/**
+ * The first instant after `now` at which a catalogue answer computed at `now` may change with no
+ * write: a session starts (it stops being open to enrol) or a seat hold lapses (its seat is free
+ * again). Each is the first entry of an index; undefined when neither is coming.
+ */
+export const nextCatalogueChange = async (db: Executor, now: Date): Promise<Date | undefined> => {
+  const [row] = await db
+    .select({
+      session: sql<string | null>`(${db
+        .select({ start: min(lessonSessions.startTime) })
+        .from(lessonSessions)
+        .where(gt(lessonSessions.startTime, now))})`,
+      hold: sql<string | null>`(${db
+        .select({ expiry: min(payments.holdExpiresAt) })
+        .from(payments)
+        .where(sql`${payments.status} = 'processing' and ${payments.holdExpiresAt} > ${now}`)})`,
+    })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1))
+  const instants = [row?.session, row?.hold].flatMap((value) =>
+    value ? [new Date(value).getTime()] : [],
+  )
+  return instants.length > 0 ? new Date(Math.min(...instants)) : undefined
+}

@@ -1,0 +1,196 @@
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import * as guest from '../../contract/descriptors/guest.ts'
+import { API_PREFIX, buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
+import { enrollments, lessonSessions, lessons, payments, users } from '../src/db/schema.ts'
+import {
+  createCategory,
+  createLesson,
+  createReview,
+  createSession,
+  DAY,
+  enrol,
+  HOUR,
+} from './catalogue-fixtures.ts'
+import { APP_ORIGIN, createUser, setupTestApp, urlOf } from './helpers.ts'
+
+/**
+ * Two instances of the app on one database, each with its own memory of catalogue answers: a
+ * page one of them keeps must change on both right after any write that changes it, whichever
+ * path made the write, and when its next session starts. On PGlite the second instance shares the
+ * embedded database; with DATABASE_URL it has its own connections to the same PostgreSQL database.
+ */
+const context = setupTestApp()
+let second: FastifyInstance
+let secondDatabase: DatabaseHandle | undefined
+
+beforeAll(async () => {
+  let database: DatabaseHandle
+  if (process.env.DATABASE_URL) {
+    const [row] = await context.db
+      .select({ name: sql<string>`current_database()` })
+      .from(sql`(select 1) as one`)
+    const url = new URL(process.env.DATABASE_URL)
+    url.pathname = `/${row?.name ?? ''}`
+    database = secondDatabase = await openDatabase({ url: url.toString() })
+  } else {
+    database = { db: context.db, kind: 'pglite', close: async () => {} }
+  }
+  second = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: context.dataDir,
+      APP_ORIGIN,
+      SEED_DEMO: 'false',
+    }),
+    database,
+    closeDatabase: false,
+    housekeepingIntervalMs: null,
+  })
+  await second.ready()
+})
+
+afterAll(async () => {
+  await second.close()
+  await secondDatabase?.close()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+interface Card {
+  id: number
+  title: string
+  owner: { name: string }
+  rating: { average: number | null; count: number }
+  nextSession: { id: number; availableSlots: number } | null
+}
+
+const page = async (app: FastifyInstance) => {
+  const response = await app.inject({
+    method: 'GET',
+    url: `${API_PREFIX}${urlOf(guest.guestLessons)}`,
+    headers: { origin: APP_ORIGIN },
+  })
+  expect(response.statusCode).toBe(200)
+  return response.json<{ data: Card[] }>().data
+}
+
+/** What both instances answer, the first asked twice so its answer comes from memory. */
+const bothSee = async () => {
+  await page(context.app)
+  const answers = [await page(context.app), await page(second)]
+  expect(answers[0]).toEqual(answers[1])
+  return answers[0] ?? []
+}
+
+const world = async () => {
+  const educator = await createUser(context.db, { role: 'educator', name: 'Aiko' })
+  const category = await createCategory(context.db)
+  const lesson = await createLesson(context.db, educator, {
+    categoryId: category.id,
+    title: 'Kanji',
+    maxSlots: 2,
+  })
+  const session = await createSession(context.db, lesson, { startsIn: DAY })
+  const student = await createUser(context.db, { role: 'student' })
+  return { educator, lesson, session, student }
+}
+
+describe('a cached catalogue page', () => {
+  it('changes on every instance right after each kind of write that changes it', async () => {
+    const { educator, lesson, session, student } = await world()
+    expect((await bothSee()).map((card) => card.title)).toEqual(['Kanji'])
+    const loads = context.app.catalogueCache.loads
+    await page(context.app)
+    expect(context.app.catalogueCache.loads).toBe(loads)
+
+    await context.db.update(lessons).set({ title: 'Kana' }).where(eq(lessons.id, lesson.id))
+    expect((await bothSee())[0]?.title).toBe('Kana')
+
+    const seat = await enrol(context.db, session, student)
+    expect((await bothSee())[0]?.nextSession?.availableSlots).toBe(1)
+
+    await context.db
+      .update(enrollments)
+      .set({ cancelledAt: new Date() })
+      .where(eq(enrollments.id, seat.id))
+    expect((await bothSee())[0]?.nextSession?.availableSlots).toBe(2)
+
+    const [hold] = await context.db
+      .insert(payments)
+      .values({
+        userId: student.id,
+        lessonId: lesson.id,
+        sessionId: session.id,
+        status: 'processing',
+        amountInCents: 0,
+        holdExpiresAt: new Date(Date.now() + HOUR),
+      })
+      .returning()
+    expect((await bothSee())[0]?.nextSession?.availableSlots).toBe(1)
+    await context.db
+      .update(payments)
+      .set({ status: 'cancelled' })
+      .where(eq(payments.id, hold?.id ?? 0))
+    expect((await bothSee())[0]?.nextSession?.availableSlots).toBe(2)
+
+    await createReview(context.db, lesson, student, { rating: 4 })
+    expect((await bothSee())[0]?.rating).toEqual({ average: 4, count: 1 })
+
+    await context.db.update(users).set({ name: 'Aiko S.' }).where(eq(users.id, educator.id))
+    expect((await bothSee())[0]?.owner.name).toBe('Aiko S.')
+
+    const sooner = await createSession(context.db, lesson, { startsIn: HOUR })
+    expect((await bothSee())[0]?.nextSession?.id).toBe(sooner.id)
+    await context.db
+      .update(lessonSessions)
+      .set({
+        startTime: new Date(Date.now() + 3 * DAY),
+        endTime: new Date(Date.now() + 3 * DAY + HOUR),
+      })
+      .where(eq(lessonSessions.id, sooner.id))
+    expect((await bothSee())[0]?.nextSession?.id).toBe(session.id)
+
+    const other = await createLesson(context.db, educator, { title: 'Grammar' })
+    expect((await bothSee()).map((card) => card.title)).toEqual(['Kana'])
+    await createSession(context.db, other, { startsIn: 5 * DAY })
+    expect((await bothSee()).map((card) => card.title)).toEqual(['Grammar', 'Kana'])
+
+    await context.db.delete(lessonSessions).where(eq(lessonSessions.lessonId, other.id))
+    expect((await bothSee()).map((card) => card.title)).toEqual(['Kana'])
+    await context.db.delete(lessons).where(eq(lessons.id, lesson.id))
+    expect(await bothSee()).toEqual([])
+  })
+
+  it('drops a session from every instance when it starts', async () => {
+    const { lesson, session } = await world()
+    const later = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    expect((await bothSee())[0]?.nextSession?.id).toBe(session.id)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(session.startTime)
+    expect((await bothSee())[0]?.nextSession?.id).toBe(later.id)
+  })
+
+  it('lists a new category on every instance', async () => {
+    const categories = async (app: FastifyInstance, url: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${API_PREFIX}${url}`,
+          headers: { origin: APP_ORIGIN },
+        })
+      ).json<{ title: string }[]>()
+    const url = urlOf(guest.guestCategories)
+    await categories(context.app, url)
+    await categories(second, url)
+    const category = await createCategory(context.db)
+    for (const app of [context.app, second]) {
+      expect((await categories(app, url)).map((item) => item.title)).toContain(category.title)
+    }
+  })
+})

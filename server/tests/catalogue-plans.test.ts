@@ -1,0 +1,173 @@
+import { asc, sql } from 'drizzle-orm'
+import type pg from 'pg'
+import { beforeEach, describe, expect, it } from 'vitest'
+import * as guest from '../../contract/descriptors/guest.ts'
+import * as lessonCalls from '../../contract/descriptors/lessons.ts'
+import { cookieFor } from './catalogue-fixtures.ts'
+import { lessons } from '../src/db/schema.ts'
+import { type ApiResponse, createUser, setupTestApp } from './helpers.ts'
+
+/**
+ * The plans PostgreSQL chooses for the catalogue's reads, on a catalogue big enough for the
+ * planner to prefer an index over reading a whole table: every query a catalogue call runs must
+ * reach the sessions, seats, payments and reviews through an index, never by a sequential scan.
+ * The plans of PGlite are not PostgreSQL's to judge, so this runs on PostgreSQL only.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL)
+const context = setupTestApp()
+
+/** The tables that grow with the catalogue's use; reading one whole per call is the defect. */
+const BIG_TABLES = ['lesson_sessions', 'enrollments', 'payments', 'reviews']
+const LESSONS = 400
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  Plans?: PlanNode[]
+}
+
+const scansOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scansOf)]
+
+/** Every statement the app sends to PostgreSQL while `run` runs, with its parameters. */
+const recordQueries = async (run: () => Promise<unknown>) => {
+  const pool = (context.db as unknown as { $client: pg.Pool }).$client
+  const original = pool.query.bind(pool)
+  const seen: { text: string; values: unknown[] }[] = []
+  pool.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
+    if (typeof config === 'string') seen.push({ text: config, values: values ?? [] })
+    else seen.push({ text: config.text, values: config.values ?? values ?? [] })
+    return original(config as string, values)
+  }) as typeof pool.query
+  try {
+    await run()
+  } finally {
+    pool.query = original
+  }
+  return seen
+}
+
+const explain = async ({ text, values }: { text: string; values: unknown[] }) => {
+  const pool = (context.db as unknown as { $client: pg.Pool }).$client
+  const result = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    `explain (format json) ${text}`,
+    values,
+  )
+  const [row] = result.rows
+  if (!row) throw new Error('No plan')
+  return row['QUERY PLAN'][0].Plan
+}
+
+/** 20 educators, LESSONS lessons, ten sessions each (two past), seats, holds and reviews. */
+const seedCatalogue = async () => {
+  await context.db.execute(sql`
+    insert into categories (title, title_jp)
+    select 'Category ' || n, 'カテゴリー' || n from generate_series(1, 8) as n`)
+  await context.db.execute(sql`
+    insert into users (name, email, password_hash, role, email_confirmed_at, approved_at)
+    select 'Educator ' || n, 'educator' || n || '@plans.test', 'x', 'educator', now(), now()
+    from generate_series(1, 20) as n`)
+  await context.db.execute(sql`
+    insert into users (name, email, password_hash, role, email_confirmed_at)
+    select 'Student ' || n, 'student' || n || '@plans.test', 'x', 'student', now()
+    from generate_series(1, 60) as n`)
+  await context.db.execute(sql`
+    insert into lessons (owner_id, category_id, title, price_in_cents, min_slots, max_slots,
+      created_at)
+    select e.id, c.id, 'Lesson ' || n, 1000, 1, 3, now() - n * interval '1 minute'
+    from generate_series(1, ${LESSONS}) as n
+    join (select id, row_number() over (order by id) - 1 as k from users where role = 'educator')
+      as e on e.k = n % 20
+    join (select id, row_number() over (order by id) - 1 as k from categories) as c
+      on c.k = n % 8`)
+  // Each lesson owns ten separate hours, so no two sessions of an educator overlap.
+  await context.db.execute(sql`
+    insert into lesson_sessions (lesson_id, owner_id, start_time, end_time, timezone, url)
+    select l.id, l.owner_id, t.start, t.start + interval '1 hour', 'Asia/Tokyo',
+      'https://meet.google.com/abc-defg-hij'
+    from lessons l
+    cross join generate_series(-2, 7) as k
+    cross join lateral (
+      select case when k < 0 then now() - (l.id * 10 + k) * interval '1 hour'
+        else now() + (l.id * 10 + k + 1) * interval '1 hour' end as start
+    ) as t`)
+  await context.db.execute(sql`
+    insert into enrollments (session_id, user_id)
+    select s.id, u.id from lesson_sessions s
+    join (select id, row_number() over (order by id) - 1 as k from users where role = 'student')
+      as u on u.k < s.id % 4 + (s.id % 60)  and u.k >= s.id % 60`)
+  await context.db.execute(sql`
+    insert into payments (user_id, lesson_id, session_id, status, amount_in_cents,
+      hold_expires_at)
+    select u.id, s.lesson_id, s.id, 'processing', 1000, now() + interval '10 minutes'
+    from lesson_sessions s
+    join (select id from users where role = 'student' order by id limit 1) as u on true
+    where s.id % 7 = 0`)
+  await context.db.execute(sql`
+    insert into reviews (lesson_id, author_id, body, rating)
+    select l.id, u.id, 'Fine', 1 + (l.id + u.k) % 5 from lessons l
+    join (select id, row_number() over (order by id) - 1 as k from users where role = 'student')
+      as u on u.k < 3`)
+  await context.db.execute(sql`analyze`)
+}
+
+describe.runIf(onPostgres)('the catalogue reads on PostgreSQL', () => {
+  let calls: [string, () => Promise<ApiResponse>][] = []
+
+  beforeEach(async () => {
+    await seedCatalogue()
+    const [lesson] = await context.db.select().from(lessons).orderBy(asc(lessons.id)).limit(1)
+    if (!lesson) throw new Error('No lesson')
+    const student = await createUser(context.db, { role: 'student' })
+    const studentCookie = await cookieFor(context.db, student)
+    const educatorCookie = await cookieFor(context.db, { id: lesson.ownerId })
+    const { call } = context
+    const params = { id: lesson.id }
+    calls = [
+      ['guest lessons', () => call(guest.guestLessons)],
+      ['guest lessons, page 7', () => call(guest.guestLessons, { query: { page: 7 } })],
+      ['guest lessons, oldest first', () => call(guest.guestLessons, { query: { order: 'ASC' } })],
+      ['guest lessons by title', () => call(guest.guestLessons, { query: { title: 'Lesson 12' } })],
+      [
+        'guest lessons by category',
+        () => call(guest.guestLessons, { query: { categoryIds: '1,2' } }),
+      ],
+      ['guest categories', () => call(guest.guestCategories)],
+      ['guest lesson', () => call(guest.guestLesson, { params })],
+      ['guest sessions', () => call(guest.guestSessions, { params })],
+      ['lessons', () => call(lessonCalls.listLessons, { cookie: studentCookie })],
+      ['lesson', () => call(lessonCalls.getLesson, { params, cookie: studentCookie })],
+      ['my lessons', () => call(lessonCalls.myLessons, { cookie: educatorCookie })],
+      ['upcoming lessons', () => call(lessonCalls.upcomingLessons, { cookie: studentCookie })],
+      ['lesson history', () => call(lessonCalls.lessonHistory, { cookie: studentCookie })],
+    ]
+  }, 60_000)
+
+  it('reads no big table whole for any catalogue call', async () => {
+    const offenders: string[] = []
+    for (const [name, send] of calls) {
+      const queries = await recordQueries(async () => {
+        const response = await send()
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(200)
+      })
+      for (const query of queries.filter(({ text }) => /^\s*(select|with)\b/i.test(text))) {
+        const plan = await explain(query)
+        for (const scan of scansOf(plan)) {
+          if (
+            scan['Node Type'] === 'Seq Scan' &&
+            BIG_TABLES.includes(scan['Relation Name'] ?? '')
+          ) {
+            offenders.push(
+              `${name}: seq scan on ${scan['Relation Name']} in ${query.text.slice(0, 60)}…`,
+            )
+          }
+        }
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+
+  it('answers a catalogue page in one query', async () => {
+    const queries = await recordQueries(() => context.call(guest.guestLessons, {}))
+    expect(queries.filter(({ text }) => /\blessons\b/.test(text))).toHaveLength(1)
+  })
+})
