@@ -13,7 +13,9 @@ export interface Env {
 
 const DEFAULT_SUPPORT_EMAIL = 'support@manabi.example'
 
-type RawEnv = Partial<Record<'VITE_API_URL' | 'VITE_SUPPORT_EMAIL' | 'VITE_ENABLE_MOCKS', string>>
+type RawEnv = Partial<
+  Record<'VITE_API_URL' | 'VITE_SUPPORT_EMAIL' | 'VITE_ENABLE_MOCKS', string | undefined>
+>
 
 /** The variables as the app uses them, or an error naming every one that is wrong. */
 export const parseEnv = (raw: RawEnv): Env => {
@@ -33,7 +35,11 @@ export const parseEnv = (raw: RawEnv): Env => {
   }
 }
 
-export const env = parseEnv(import.meta.env)
+export const env = parseEnv({
+  VITE_API_URL: import.meta.env.VITE_API_URL,
+  VITE_SUPPORT_EMAIL: import.meta.env.VITE_SUPPORT_EMAIL,
+  VITE_ENABLE_MOCKS: import.meta.env.VITE_ENABLE_MOCKS,
+})
 
 /** An absolute URL for a path the API returned relative to its base (images, files). */
 export const apiAssetUrl = (path: string) => `${env.API_URL.replace(/\/$/, '')}${path}`
