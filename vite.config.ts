@@ -94,11 +94,25 @@ const precompressed = (): Plugin => {
   }
 }
 
+/**
+ * The libraries every screen starts with (the landing page included) travel in one chunk: one
+ * request instead of a dozen, and one gzip stream compresses them about 5% better than many.
+ * Libraries only some screens use (forms, PayPal, dates) stay with the screens that import them.
+ */
+const STARTUP_LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|react-toastify|clsx|cookie|set-cookie-parser)[\\/]/
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), withoutMockWorker(), precompressed()],
   resolve: { alias },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { sourcemap: true, manifest: true },
+  build: {
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: STARTUP_LIBRARIES }] } },
+    },
+  },
   test: {
     restoreMocks: true,
     // Vitest leaves one core to its main process by default, which mostly waits: on a two-core

@@ -80,6 +80,14 @@ export const isNewAddress = (current: string, requested: string) =>
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
 export const isValidEmail = (email: string) => new RegExp(EMAIL_PATTERN).test(email)
 
+/** §9 timings of the interface. */
+/** A lazy image starts loading when it comes within this distance of the view. */
+export const LAZY_IMAGE_THRESHOLD_PX = 100
+/** Infinite scroll asks for the next page once the last card has been in view this long. */
+export const SCROLL_DELAY_MS = 300
+/** Work that follows the window's size waits until resizing has paused this long. */
+export const RESIZE_DEBOUNCE_MS = 750
+
 /** The join window opens this long before a session starts (§9). */
 export const JOIN_WINDOW_MS = 5 * 60 * 1000
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024

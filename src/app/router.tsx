@@ -6,6 +6,7 @@ import { Loading } from '@/shared/ui/loading'
 import { NotFoundPage, RouteErrorPage } from './components/error-page'
 import { AppShell } from './layouts/app-shell'
 import { RootLayout } from './layouts/root-layout'
+import { StartupSkeleton } from './layouts/startup-skeleton'
 
 /**
  * Every screen is its own chunk, fetched when its route is first matched. Child routes use the
@@ -33,7 +34,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <Loading />,
+    // While the first route's code loads, the page index.html painted stays as it is.
+    hydrateFallbackElement: <StartupSkeleton />,
     children: [
       {
         path: paths.auth.root.pattern,

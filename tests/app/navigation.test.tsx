@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as user from '@contract/descriptors/user'
+import { RESIZE_DEBOUNCE_MS } from '@contract/rules'
+import { WIDE_LAYOUT_QUERY } from '@/app/layouts/use-drawer'
 import { call } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
 
@@ -105,6 +107,43 @@ describe.each([
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }))
     await userEvent.keyboard('{Escape}')
     expect(nav).toHaveClass('hidden')
+  })
+
+  it('closes once the window has grown into the wide layout for 750 ms (§9)', async () => {
+    let wide = false
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({ matches: wide && query === WIDE_LAYOUT_QUERY, media: query }),
+    })
+    try {
+      await renderApp(undefined, { user })
+      const toggle = await screen.findByRole('button', { name: 'Menu' })
+      await userEvent.click(toggle)
+      vi.useFakeTimers()
+      const resize = () =>
+        act(() => {
+          window.dispatchEvent(new Event('resize'))
+        })
+      const advance = (ms: number) =>
+        act(() => {
+          vi.advanceTimersByTime(ms)
+        })
+
+      // Still narrow: the drawer stays open.
+      resize()
+      advance(RESIZE_DEBOUNCE_MS)
+      expect(toggle).toHaveAttribute('aria-expanded', 'true')
+
+      wide = true
+      resize()
+      advance(RESIZE_DEBOUNCE_MS - 1)
+      expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      advance(1)
+      expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    } finally {
+      vi.useRealTimers()
+      delete (window as { matchMedia?: unknown }).matchMedia
+    }
   })
 
   it('closes when a link inside it is followed', async () => {

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as lessons from '@contract/descriptors/lessons'
 import * as user from '@contract/descriptors/user'
@@ -77,6 +78,8 @@ describe("the educator's lessons on the dashboard (§2)", () => {
     expect(japanese).toHaveTextContent('Seats taken: 2 / 10')
     expect(within(japanese).queryByText('Not listed yet')).not.toBeInTheDocument()
     const id = lessonNamed('Conversational Japanese for Beginners').id
+    // Covers load as they come near the view.
+    act(() => mockAllIsIntersecting(true))
     expect(japanese.querySelector('img')).toHaveAttribute(
       'src',
       apiAssetUrl(`/lessons/${id}/image`),

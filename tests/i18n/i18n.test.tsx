@@ -122,6 +122,16 @@ describe('formatting', () => {
     expect(formatTime(instant)).toBe('14:07')
   })
 
+  it("follows the viewer's zone as it is when formatting, not when first used", () => {
+    const lateEvening = '2026-03-05T23:30:00Z'
+    expect(formatDate(lateEvening, 'en-US')).toBe('5 March 2026')
+    expect(formatTime(lateEvening)).toBe('23:30')
+    process.env.TZ = 'Asia/Tokyo'
+    expect(formatDate(lateEvening, 'en-US')).toBe('6 March 2026')
+    expect(formatDate(lateEvening, 'jp-JP')).toBe('2026年3月6日')
+    expect(formatTime(lateEvening)).toBe('08:30')
+  })
+
   it('shows cents as dollars and ratings with one decimal', () => {
     expect(formatPrice(2550, 'en-US')).toBe('$25.50')
     expect(formatPrice(0, 'en-US')).toBe('$0.00')

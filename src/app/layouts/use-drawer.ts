@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
+import { useDebouncedResize } from '@/shared/lib/use-debounced-resize'
 import { useOutsideClick } from '@/shared/lib/use-outside-click'
 
-/** A small-screen drawer: toggled by its button, closed by an outside click, Escape or navigation. */
+/** From this width the navigation sits beside the page (Tailwind's `md`, as SidebarShell uses). */
+export const WIDE_LAYOUT_QUERY = '(min-width: 48rem)'
+
+/**
+ * A small-screen drawer: toggled by its button, closed by an outside click, Escape or navigation.
+ * When the window grows into the wide layout (once resizing settles, §9's 750 ms), an open drawer
+ * closes: the sidebar shows instead, and narrowing the window again does not bring back a drawer
+ * nobody remembers opening.
+ */
 export const useDrawer = () => {
   const { pathname } = useLocation()
   // Remembering where it was opened closes it on navigation without an effect.
@@ -11,6 +20,9 @@ export const useDrawer = () => {
   const ref = useRef<HTMLDivElement>(null)
   const close = useCallback(() => setOpenedAt(null), [])
   useOutsideClick(ref, close, open)
+  useDebouncedResize(() => {
+    if (window.matchMedia?.(WIDE_LAYOUT_QUERY).matches) close()
+  }, open)
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {

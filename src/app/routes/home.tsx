@@ -1,5 +1,7 @@
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
 import { useUser } from '@/shared/auth/current-user'
+import { Loading } from '@/shared/ui/loading'
+import { LandingSkeleton } from '../layouts/startup-skeleton'
 
 // Each variant is its own chunk: a guest never downloads a dashboard.
 const GuestHome = lazy(() => import('./guest-home'))
@@ -8,5 +10,17 @@ const Dashboard = lazy(() => import('./dashboard'))
 /** §2: signed-in users see their dashboard at /, guests the public landing. */
 export default function Home() {
   const { data: user } = useUser()
-  return user ? <Dashboard user={user} /> : <GuestHome />
+  if (user) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Dashboard user={user} />
+      </Suspense>
+    )
+  }
+  // The landing's own shape while its chunk loads, inside the shell that is already there.
+  return (
+    <Suspense fallback={<LandingSkeleton />}>
+      <GuestHome />
+    </Suspense>
+  )
 }

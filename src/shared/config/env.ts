@@ -1,35 +1,45 @@
-import { boolean, type InferType, object, string } from 'yup'
+import { isValidEmail } from '@contract/rules'
 
 /**
- * The VITE_* variables, validated once at start-up; the type is derived from the schema. The
- * payment SDK's settings come from the API (GET /payments/config), which owns the credentials.
+ * The VITE_* variables, validated once at start-up. The payment SDK's settings come from the API
+ * (GET /payments/config), which owns the credentials. Three fields need no schema library: every
+ * screen loads this module first, so it stays out of the forms' validation code.
  */
-const envSchema = object({
-  API_URL: string().trim().required('VITE_API_URL is required (see .env.example)'),
-  SUPPORT_EMAIL: string().trim().email().default('support@manabi.example'),
-  ENABLE_MOCKS: boolean().default(false),
-})
+export interface Env {
+  API_URL: string
+  SUPPORT_EMAIL: string
+  ENABLE_MOCKS: boolean
+}
 
-export type Env = InferType<typeof envSchema>
+const DEFAULT_SUPPORT_EMAIL = 'support@manabi.example'
 
-const readEnv = (): Env => {
-  const raw = import.meta.env
-  try {
-    return envSchema.validateSync(
-      {
-        API_URL: raw.VITE_API_URL,
-        SUPPORT_EMAIL: raw.VITE_SUPPORT_EMAIL || undefined,
-        ENABLE_MOCKS: raw.VITE_ENABLE_MOCKS === 'true',
-      },
-      { abortEarly: false },
-    )
-  } catch (error) {
-    const details = error instanceof Error ? error.message : String(error)
-    throw new Error(`Invalid environment configuration: ${details}`)
+type RawEnv = Partial<
+  Record<'VITE_API_URL' | 'VITE_SUPPORT_EMAIL' | 'VITE_ENABLE_MOCKS', string | undefined>
+>
+
+/** The variables as the app uses them, or an error naming every one that is wrong. */
+export const parseEnv = (raw: RawEnv): Env => {
+  const apiUrl = raw.VITE_API_URL?.trim() ?? ''
+  const supportEmail = raw.VITE_SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL
+  const problems = [
+    ...(apiUrl ? [] : ['VITE_API_URL is required (see .env.example)']),
+    ...(isValidEmail(supportEmail) ? [] : ['VITE_SUPPORT_EMAIL must be a valid email']),
+  ]
+  if (problems.length) {
+    throw new Error(`Invalid environment configuration: ${problems.join(', ')}`)
+  }
+  return {
+    API_URL: apiUrl,
+    SUPPORT_EMAIL: supportEmail,
+    ENABLE_MOCKS: raw.VITE_ENABLE_MOCKS === 'true',
   }
 }
 
-export const env = readEnv()
+export const env = parseEnv({
+  VITE_API_URL: import.meta.env.VITE_API_URL,
+  VITE_SUPPORT_EMAIL: import.meta.env.VITE_SUPPORT_EMAIL,
+  VITE_ENABLE_MOCKS: import.meta.env.VITE_ENABLE_MOCKS,
+})
 
 /** An absolute URL for a path the API returned relative to its base (images, files). */
 export const apiAssetUrl = (path: string) => `${env.API_URL.replace(/\/$/, '')}${path}`

@@ -1,25 +1,7 @@
-import { format } from 'date-fns'
-import { enUS, ja } from 'date-fns/locale'
 import { i18n } from './i18n'
 import type { AppLanguage } from './languages'
 
-const dateLocale = (language: AppLanguage) => (language === 'jp-JP' ? ja : enUS)
 const numberLocale = (language: AppLanguage) => (language === 'jp-JP' ? 'ja-JP' : 'en-US')
-
-/**
- * §1's d MMMM yyyy ("5 March 2026") in English; in Japanese the order readers write,
- * yyyy年M月d日 ("2026年3月5日"), since "5 3月 2026" reads as nonsense. In the viewer's time zone.
- */
-const DATE_PATTERNS: Record<AppLanguage, string> = {
-  'en-US': 'd MMMM yyyy',
-  'jp-JP': 'yyyy年M月d日',
-}
-
-export const formatDate = (value: string | Date, language: AppLanguage) =>
-  format(new Date(value), DATE_PATTERNS[language], { locale: dateLocale(language) })
-
-/** §1: times as HH:mm, in the viewer's time zone. */
-export const formatTime = (value: string | Date) => format(new Date(value), 'HH:mm')
 
 /**
  * Building an Intl.DateTimeFormat costs far more than using one, and a session grid formats
@@ -36,8 +18,27 @@ const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) => 
   return formatter
 }
 
-/** The viewer's IANA time zone: the browser's own. */
+/**
+ * §1's d MMMM yyyy ("5 March 2026") in English; in Japanese the order readers write,
+ * yyyy年M月d日 ("2026年3月5日"), since "5 3月 2026" reads as nonsense. In the viewer's time zone.
+ * The browser's Intl writes both (British English puts the day first), so the landing page ships
+ * no date library.
+ */
+const DATE_LOCALES: Record<AppLanguage, string> = { 'en-US': 'en-GB', 'jp-JP': 'ja-JP' }
+
+/** The viewer's IANA time zone: the browser's own (read each time: a cached one would go stale). */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+export const formatDate = (value: string | Date, language: AppLanguage) =>
+  dateTimeFormat(DATE_LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: viewerTimeZone(),
+  }).format(new Date(value))
+
+/** §1: times as HH:mm, in the viewer's time zone. */
+export const formatTime = (value: string | Date) => formatTimeIn(value, viewerTimeZone())
 
 /** HH:mm in a given IANA time zone (an educator's, say), not the viewer's. */
 export const formatTimeIn = (value: string | Date, timeZone: string) =>

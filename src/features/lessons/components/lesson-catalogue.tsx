@@ -10,6 +10,7 @@ import { useGuestCategories } from '../api/get-guest-categories'
 import { useGuestLessons } from '../api/get-guest-lessons'
 import { useLessons } from '../api/get-lessons'
 import type { GuestLessonFilters } from '../api/keys'
+import { CATALOGUE_GRID_CLASS } from './catalogue-grid'
 import { LessonCard } from './lesson-card'
 import { LessonFilters } from './lesson-filters'
 
@@ -21,14 +22,6 @@ const catalogueHooks = {
   guest: { useCategoryList: useGuestCategories, useLessonPages: useGuestLessons },
   user: { useCategoryList: useCategories, useLessonPages: useLessons },
 }
-
-/**
- * Columns of at least 220 px share each row: two beside the sidebar at 768 px, one when the
- * container is narrower, so nothing overflows at 320 px. The card itself stays 200 to 336 px
- * wide (§2).
- */
-export const CATALOGUE_GRID_CLASS =
-  'grid grid-cols-[repeat(auto-fill,minmax(min(220px,100%),1fr))] gap-4'
 
 /**
  * Every lesson, newest first, with a debounced title search and a category filter (§2). The

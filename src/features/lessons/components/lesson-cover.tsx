@@ -1,4 +1,5 @@
-import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
+import { COVER_HEIGHT, COVER_WIDTH, LAZY_IMAGE_THRESHOLD_PX } from '@contract/rules'
+import { useInView } from 'react-intersection-observer'
 import { apiAssetUrl } from '@/shared/config/env'
 
 export const FALLBACK_LESSON_IMAGE = '/images/lesson-fallback.svg'
@@ -8,6 +9,10 @@ export const FALLBACK_LESSON_IMAGE = '/images/lesson-fallback.svg'
  * it has none or it fails to load. Decorative: the lesson's title is always next to it. Its width
  * and height give the 16:9 frame every cover is shown in, so the page keeps its place before the
  * image arrives; the frame's CSS sizes it.
+ *
+ * A lazy cover asks for its image only once it comes within §9's 100 px of the view (the
+ * browser's own `loading="lazy"` starts far earlier, over a thousand pixels away); until then the
+ * frame shows its background. Without IntersectionObserver it loads at once.
  */
 export function LessonCover({
   imageUrl,
@@ -18,9 +23,17 @@ export function LessonCover({
   className: string
   lazy?: boolean
 }) {
+  const { ref, inView } = useInView({
+    rootMargin: `${LAZY_IMAGE_THRESHOLD_PX}px`,
+    triggerOnce: true,
+    skip: !lazy,
+    fallbackInView: true,
+  })
+  const src = imageUrl ? apiAssetUrl(imageUrl) : FALLBACK_LESSON_IMAGE
   return (
     <img
-      src={imageUrl ? apiAssetUrl(imageUrl) : FALLBACK_LESSON_IMAGE}
+      ref={lazy ? ref : undefined}
+      src={!lazy || inView ? src : undefined}
       onError={(event) => {
         if (!event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
           event.currentTarget.src = FALLBACK_LESSON_IMAGE
@@ -29,7 +42,6 @@ export function LessonCover({
       alt=""
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
-      {...(lazy ? { loading: 'lazy' as const } : {})}
       className={className}
     />
   )

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CATALOGUE_GRID_CLASS } from '@/features/lessons/components/catalogue-grid'
+import { SkeletonCard, SkeletonLine } from '@/shared/ui/skeleton'
+
+/** The shell React shows while the app starts: the static one, with its status announced. */
+export function StartupSkeleton() {
+  return <StaticShell status={<LoadingStatus />} />
+}
+
+/** The landing's content alone (title, fields, cards) while its chunk loads inside the shell. */
+export function LandingSkeleton() {
+  return (
+    <div aria-busy="true">
+      <LoadingStatus />
+      <LandingContentSkeleton />
+    </div>
+  )
+}
+
+function LoadingStatus() {
+  const { t } = useTranslation()
+  return (
+    <p role="status" className="sr-only">
+      {t('common.loading')}
+    </p>
+  )
+}
+
+/**
+ * The page before its JavaScript has run: index.html carries this very markup inside #root, so
+ * the first paint needs no script, and React shows it again while the app starts (the router
+ * loading its first route, the current user, the lazy layout). It has the geometry of the guest
+ * landing, SidebarShell with GuestHome's title, filters and CatalogueSkeleton: what replaces it
+ * lands where it stood. It holds no text, as the language is only known once the script has read
+ * the stored choice (React adds a translated status for screen readers). A test keeps index.html
+ * and this component identical.
+ */
+export function StaticShell({ status }: { status?: ReactNode }) {
+  return (
+    <div aria-busy="true" className="min-h-screen bg-slate-50 md:flex">
+      {status}
+      <div className="md:w-60 md:shrink-0">
+        <div className="flex items-center justify-between border-b border-slate-200 bg-white p-4 md:hidden">
+          <SkeletonLine className="h-7 w-24" />
+          <SkeletonLine className="h-[30px] w-16" />
+        </div>
+        <div className="hidden flex-col gap-4 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-screen">
+          <SkeletonLine className="h-7 w-24" />
+          <SkeletonLine className="h-9 w-full" />
+          <SkeletonLine className="h-9 w-full" />
+        </div>
+      </div>
+      <div className="min-w-0 flex-1">
+        <LandingContentSkeleton />
+      </div>
+    </div>
+  )
+}
+
+function LandingContentSkeleton() {
+  return (
+    <div aria-hidden="true" className="p-4 motion-safe:animate-pulse sm:p-6">
+      <SkeletonLine className="mb-4 h-8 w-64 max-w-full" />
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex min-w-0 flex-col gap-1 sm:max-w-md sm:flex-1">
+          <SkeletonLine className="h-5 w-24" />
+          <SkeletonLine className="h-[38px] w-full" />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1 sm:w-56">
+          <SkeletonLine className="h-5 w-24" />
+          <SkeletonLine className="h-[38px] w-full" />
+        </div>
+      </div>
+      <div className={CATALOGUE_GRID_CLASS}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <SkeletonCard key={index} cover lines={3} />
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,8 @@
+/**
+ * Columns of at least 220 px share each row: two beside the sidebar at 768 px, one when the
+ * container is narrower, so nothing overflows at 320 px. The card itself stays 200 to 336 px
+ * wide (§2). Its own module: the start-up skeleton lays out its cards with it without loading
+ * the catalogue.
+ */
+export const CATALOGUE_GRID_CLASS =
+  'grid grid-cols-[repeat(auto-fill,minmax(min(220px,100%),1fr))] gap-4'
