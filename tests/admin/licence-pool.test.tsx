@@ -138,7 +138,10 @@ describe('licence pool: adding a licence', () => {
       'room@pool.example',
     )
     await userEvent.click(within(form()).getByRole('button', { name: 'Add licence' }))
-    expect(within(form()).getByRole('button', { name: 'Add licence' })).toHaveAttribute('aria-disabled', 'true')
+    expect(within(form()).getByRole('button', { name: 'Add licence' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
     await held.release()
     await waitFor(() => expect(accounts()).toContain('room@pool.example'))
     expect(within(form()).getByRole('button', { name: 'Add licence' })).toBeEnabled()
@@ -191,7 +194,10 @@ describe('licence pool: retiring a licence', () => {
     await userEvent.click(screen.getByRole('button', { name: `Retire ${free.accountEmail}` }))
     const dialog = screen.getByRole('dialog')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retire licence' }))
-    expect(within(dialog).getByRole('button', { name: 'Retire licence' })).toHaveAttribute('aria-disabled', 'true')
+    expect(within(dialog).getByRole('button', { name: 'Retire licence' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled()
     await held.release()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())

@@ -402,7 +402,10 @@ describe('admin users list: video licences', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Assign licence to Laura Bianchi' }))
     const dialog = screen.getByRole('dialog')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }))
-    expect(within(dialog).getByRole('button', { name: 'Assign' })).toHaveAttribute('aria-disabled', 'true')
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled()
     expect(within(dialog).getByRole('combobox', { name: 'Licence' })).toBeDisabled()
     await held.release()

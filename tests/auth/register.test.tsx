@@ -245,7 +245,12 @@ describe('registering (§4, §8)', () => {
     await openRegister()
     await fillValid()
     await submit()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign up' })).toHaveAttribute('aria-disabled', 'true'))
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign up' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      ),
+    )
     release()
     await screen.findByRole('heading', { name: 'Check your inbox' })
   })

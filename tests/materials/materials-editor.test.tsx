@@ -289,7 +289,10 @@ describe('materials editor: uploading a file', () => {
 
     const progress = await screen.findByRole('progressbar', { name: /Uploading big-reader\.pdf/ })
     expect(progress).toBeVisible()
-    expect(within(uploadForm()).getByRole('button', { name: 'Upload' })).toHaveAttribute('aria-disabled', 'true')
+    expect(within(uploadForm()).getByRole('button', { name: 'Upload' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
     expect(fileInput()).toBeDisabled()
 
     await held.release()
