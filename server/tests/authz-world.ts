@@ -114,8 +114,14 @@ export interface World {
 
 // --- The database as data: snapshot, restore, foreign keys -------------------------------------
 
-const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
-  is(value, PgTable),
+/**
+ * Kept by the database's triggers alone (the catalogue cache's version, new at every catalogue
+ * write and at a truncate): a snapshot neither compares nor restores it.
+ */
+const DERIVED = new Set(['catalogue_version'])
+
+const tables = (Object.values(schema) as unknown[]).filter(
+  (value): value is PgTable => is(value, PgTable) && !DERIVED.has(getTableName(value)),
 )
 
 interface TableInfo {
@@ -214,39 +220,73 @@ const identitySequences = (db: Executor) =>
     return found
   })())
 
+let triggeredCache: Promise<string[]> | undefined
+
+/** The tables with triggers of our own (counts kept as data, the catalogue's version). */
+const tablesWithTriggers = (db: Executor) =>
+  (triggeredCache ??= (async () =>
+    rowsOf(
+      await db.execute(
+        sql`select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+            join pg_namespace n on n.oid = c.relnamespace
+            where not t.tgisinternal and n.nspname = current_schema()`,
+      ),
+    ).map((row) => String(row['name'])))())
+
+/**
+ * Writes rows back as data: the tables' own triggers are off meanwhile (the snapshot already holds
+ * the counts they keep; firing them again would count twice), foreign keys and their cascades
+ * stay on. The catalogue then gets a new version, so the app's cache reads it again.
+ */
+const asData = async (tx: Executor, write: () => Promise<void>) => {
+  const triggered = await tablesWithTriggers(tx)
+  const alterAll = (action: 'disable' | 'enable') =>
+    Promise.all(
+      triggered.map((name) =>
+        tx.execute(sql`alter table ${sql.identifier(name)} ${sql.raw(action)} trigger user`),
+      ),
+    )
+  await alterAll('disable')
+  await write()
+  await alterAll('enable')
+  await tx.execute(sql`update catalogue_version set version = nextval('catalogue_version_seq')`)
+}
+
 /**
  * Puts the database back as the snapshot has it, ids included, and the identity sequences past
  * them; the stored bytes of its files too (a call may have removed them).
  */
 export const restore = async (app: FastifyInstance, db: Database, world: World) => {
   const { baseline } = world
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`truncate ${sql.join(
-        TABLES.map(({ name }) => sql.identifier(name)),
-        sql`, `,
-      )}`,
-    )
-    for (const { name } of INSERT_ORDER) {
-      const json = baseline.text[name] ?? '[]'
-      if (json === '[]') continue
+  await db.transaction((tx) =>
+    asData(tx, async () => {
       await tx.execute(
-        sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${json}::json)`,
-      )
-    }
-    const sequences = await identitySequences(tx)
-    if (sequences.length > 0) {
-      await tx.execute(
-        sql`select ${sql.join(
-          sequences.map(
-            ({ name, primaryKey, sequence }) =>
-              sql`setval(${sequence}, (select coalesce(max(${sql.identifier(primaryKey)}), 0) + 1 from ${sql.identifier(name)}), false)`,
-          ),
+        sql`truncate ${sql.join(
+          TABLES.map(({ name }) => sql.identifier(name)),
           sql`, `,
         )}`,
       )
-    }
-  })
+      for (const { name } of INSERT_ORDER) {
+        const json = baseline.text[name] ?? '[]'
+        if (json === '[]') continue
+        await tx.execute(
+          sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${json}::json)`,
+        )
+      }
+      const sequences = await identitySequences(tx)
+      if (sequences.length > 0) {
+        await tx.execute(
+          sql`select ${sql.join(
+            sequences.map(
+              ({ name, primaryKey, sequence }) =>
+                sql`setval(${sequence}, (select coalesce(max(${sql.identifier(primaryKey)}), 0) + 1 from ${sql.identifier(name)}), false)`,
+            ),
+            sql`, `,
+          )}`,
+        )
+      }
+    }),
+  )
   for (const file of world.storedFiles) await app.storage.put(file.storageKey, file.bytes)
 }
 
@@ -265,37 +305,39 @@ export const revert = async (
   const { baseline } = world
   const changed = new Set(changedTables(baseline, current))
   if (changed.size === 0) return
-  await db.transaction(async (tx) => {
-    for (const { name, primaryKey } of [...INSERT_ORDER].reverse()) {
-      if (!changed.has(name)) continue
-      const added = [...(current.rows[name]?.keys() ?? [])].filter(
-        (key) => !baseline.rows[name]?.has(key),
-      )
-      if (added.length === 0) continue
-      await tx.execute(
-        sql`delete from ${sql.identifier(name)} where ${sql.identifier(primaryKey)}::text in (${sql.join(
-          added.map((key) => sql`${key}`),
-          sql`, `,
-        )})`,
-      )
-    }
-    for (const { name, primaryKey, columns } of INSERT_ORDER) {
-      if (!changed.has(name)) continue
-      const now = current.rows[name]
-      const lost = [...(baseline.rows[name]?.entries() ?? [])]
-        .filter(([key, row]) => JSON.stringify(now?.get(key)) !== JSON.stringify(row))
-        .map(([, row]) => row)
-      if (lost.length === 0) continue
-      await tx.execute(
-        sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(lost)}::json) on conflict (${sql.identifier(primaryKey)}) do update set ${sql.join(
-          columns.map(
-            (column) => sql`${sql.identifier(column)} = excluded.${sql.identifier(column)}`,
-          ),
-          sql`, `,
-        )}`,
-      )
-    }
-  })
+  await db.transaction((tx) =>
+    asData(tx, async () => {
+      for (const { name, primaryKey } of [...INSERT_ORDER].reverse()) {
+        if (!changed.has(name)) continue
+        const added = [...(current.rows[name]?.keys() ?? [])].filter(
+          (key) => !baseline.rows[name]?.has(key),
+        )
+        if (added.length === 0) continue
+        await tx.execute(
+          sql`delete from ${sql.identifier(name)} where ${sql.identifier(primaryKey)}::text in (${sql.join(
+            added.map((key) => sql`${key}`),
+            sql`, `,
+          )})`,
+        )
+      }
+      for (const { name, primaryKey, columns } of INSERT_ORDER) {
+        if (!changed.has(name)) continue
+        const now = current.rows[name]
+        const lost = [...(baseline.rows[name]?.entries() ?? [])]
+          .filter(([key, row]) => JSON.stringify(now?.get(key)) !== JSON.stringify(row))
+          .map(([, row]) => row)
+        if (lost.length === 0) continue
+        await tx.execute(
+          sql`insert into ${sql.identifier(name)} select * from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(lost)}::json) on conflict (${sql.identifier(primaryKey)}) do update set ${sql.join(
+            columns.map(
+              (column) => sql`${sql.identifier(column)} = excluded.${sql.identifier(column)}`,
+            ),
+            sql`, `,
+          )}`,
+        )
+      }
+    }),
+  )
   if (changed.has('files')) {
     for (const file of world.storedFiles) await app.storage.put(file.storageKey, file.bytes)
   }
@@ -372,6 +414,23 @@ export const hostileFields = (world: World): Record<string, unknown> => {
   }
 }
 
+/**
+ * Columns the database's triggers keep from other rows (an educator's rating from the reviews of
+ * their lessons, a lesson's session count): a call changes them through those rows, whose owner
+ * the checks judge, never directly.
+ */
+const DERIVED_COLUMNS: Record<string, readonly string[]> = {
+  users: ['rating_total', 'rating_count'],
+  lessons: ['session_count'],
+}
+
+const sameApartFromDerived = (table: string, old: Row, row: Row) => {
+  const derived = DERIVED_COLUMNS[table] ?? []
+  const rest = (value: Row) =>
+    JSON.stringify(Object.entries(value).filter(([column]) => !derived.includes(column)))
+  return rest(old) === rest(row)
+}
+
 export interface ChangeContext {
   caller: Persona
   /** The call is for admins only: an admin acts on other people's accounts by design. */
@@ -404,7 +463,7 @@ export const stateViolations = (
     for (const key of keys) {
       const old = was.get(key)
       const row = now.get(key)
-      if (old && row && JSON.stringify(old) === JSON.stringify(row)) continue
+      if (old && row && sameApartFromDerived(table, old, row)) continue
       const label = `${table} #${key}`
       const staked = new Set([
         ...(old ? stakeholders(table, old, before) : []),
