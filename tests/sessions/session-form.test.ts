@@ -53,6 +53,11 @@ describe('quickSession', () => {
       startHour: '19:06',
       endHour: '20:36',
     })
+    // A millisecond past the minute is never rounded down to a start sooner than asked.
+    expect(quickSession(at('2026-05-01T10:00:00.001Z'), 5, 30, 'UTC')).toMatchObject({
+      startHour: '10:06',
+      endHour: '10:36',
+    })
   })
 
   it('refuses one ending after or at midnight, and one starting on the next day is fine', () => {

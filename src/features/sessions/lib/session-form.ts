@@ -1,5 +1,6 @@
 import type { Session, SessionWriteBody } from '@contract/index'
 import { isValidTimeZone, meetingProvider, utcToZoned, zonedTimeToUtc } from '@contract/rules'
+import { addMinutes, roundToNearestMinutes } from 'date-fns'
 import { type InferType, object, string } from 'yup'
 import { errorKeys } from '@/shared/lib/validation'
 
@@ -107,8 +108,6 @@ export const sessionFormValues = (
 export const QUICK_START_MINUTES = [5, 15, 30, 60] as const
 export const QUICK_LENGTH_MINUTES = [30, 60, 90] as const
 
-const MINUTE = 60_000
-
 export type QuickSession =
   | { ok: true; date: string; startHour: string; endHour: string }
   | { ok: false; reason: 'crossesMidnight' }
@@ -125,9 +124,9 @@ export const quickSession = (
   length: number,
   timeZone: string,
 ): QuickSession => {
-  const start = Math.ceil((now + startIn * MINUTE) / MINUTE) * MINUTE
+  const start = roundToNearestMinutes(addMinutes(now, startIn), { roundingMethod: 'ceil' })
   const from = utcToZoned(start, timeZone)
-  const to = utcToZoned(start + length * MINUTE, timeZone)
+  const to = utcToZoned(addMinutes(start, length), timeZone)
   if (to.date !== from.date) return { ok: false, reason: 'crossesMidnight' }
   return { ok: true, date: from.date, startHour: from.time, endHour: to.time }
 }
