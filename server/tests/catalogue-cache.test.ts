@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import * as guest from '../../contract/descriptors/guest.ts'
 import { API_PREFIX, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
+import { createCatalogueCache } from '../src/cache/catalogue-cache.ts'
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
 import { enrollments, lessonSessions, lessons, payments, users } from '../src/db/schema.ts'
 import {
@@ -191,6 +192,31 @@ describe('a cached catalogue page', () => {
     const category = await createCategory(context.db)
     for (const app of [context.app, second]) {
       expect((await categories(app, url)).map((item) => item.title)).toContain(category.title)
+    }
+  })
+})
+
+describe('a read that fails', () => {
+  it('reaches its caller, is not kept, and never goes unhandled while the cache looks ahead', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      const cache = createCatalogueCache(context.db)
+      // Fails on the next turn, while the cache still asks the database when the catalogue next
+      // changes (a round trip to PostgreSQL takes longer; PGlite answers within the turn).
+      const failing = async () => {
+        await new Promise((resolve) => setImmediate(resolve))
+        throw new Error('Lesson not found')
+      }
+      await expect(cache.get('missing', failing)).rejects.toThrow('Lesson not found')
+      await expect(cache.get('missing', failing)).rejects.toThrow('Lesson not found')
+      expect(cache.loads).toBe(2)
+      // Node reports an unhandled rejection after the microtasks of the turn have run.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
     }
   })
 })

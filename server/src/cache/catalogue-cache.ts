@@ -82,6 +82,8 @@ export const createCatalogueCache = (
     loads += 1
     const now = new Date(at)
     const value = load(now)
+    // Handled from the start: it may fail (a lesson not found) before anyone awaits it below.
+    value.catch(() => undefined)
     const change = await nextCatalogueChange(db, now).catch(async (error: unknown) => {
       await value.catch(() => undefined)
       throw error
