@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -11,6 +10,7 @@ import { ACCOUNTS } from '../contract/demo/world.ts'
 import { buildPath, type Descriptor } from '../contract/descriptor.ts'
 import * as system from '../contract/descriptors/system.ts'
 import { API_PREFIX } from '../server/src/app.ts'
+import { freePort } from '../server/src/free-port.ts'
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
 export const launchBrowser = (): Promise<Browser> =>
@@ -58,20 +58,6 @@ export const useBrowser = () => {
     },
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('No port')),
-      )
-    })
-  })
 
 export interface ApiCall<D extends Descriptor> {
   params?: ParamsOf<D>

@@ -2,24 +2,10 @@
 // fresh data folder and a free port, on PGlite or on a fresh database of a PostgreSQL server.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('No port')),
-      )
-    })
-  })
+import { freePort } from '../../server/src/free-port.ts'
 
 /** The environment of a child that must not inherit the caller's VITE_* or NODE_ENV. */
 export const cleanEnv = () =>

@@ -1,9 +1,9 @@
-import { type AddressInfo, createServer } from 'node:net'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { seedDemoData } from './db/seed.ts'
+import { freePort } from './free-port.ts'
 
 const hostPort = (address: string, port: number) =>
   address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`
@@ -14,14 +14,7 @@ const hostPort = (address: string, port: number) =>
  */
 const withFreePort = async (env: NodeJS.ProcessEnv): Promise<NodeJS.ProcessEnv> => {
   if (env.PORT !== '0' || env.APP_ORIGIN) return env
-  const probe = createServer()
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', resolve)
-  })
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return { ...env, PORT: String(port) }
+  return { ...env, PORT: String(await freePort()) }
 }
 
 /** Starts the server: configuration, database, demo data, logging, graceful shutdown. */
