@@ -17,6 +17,21 @@ export const seriousViolations = async (page: Page): Promise<AxeViolation[]> => 
   // Evaluated through the driver, not added as a script tag: the page's CSP forbids inline scripts.
   await page.evaluate(readFileSync(axePath, 'utf8'))
   const violations = await page.evaluate(async () => {
+    // Judge the page at rest: a toast fading in or out is half transparent, and its text would
+    // fail the contrast check for that instant only. Endless animations (skeletons) and the
+    // toast's countdown bar (no text, as long as the toast lives) are not waited for.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target
+          return (
+            animation.effect?.getComputedTiming().endTime !== Infinity &&
+            !target?.closest('.Toastify__progress-bar')
+          )
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    )
     const axe = (
       window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }
     ).axe
