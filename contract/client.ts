@@ -15,7 +15,14 @@ import type * as sessions from './endpoints/sessions.ts'
 import type * as system from './endpoints/system.ts'
 import type * as user from './endpoints/user.ts'
 
-type EndpointsIn<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M]
+/**
+ * The endpoints a module exports. Told apart by their method and path alone: asking whether each
+ * export is an `Endpoint` compares every response schema with TSchema, which costs the type
+ * checker seconds.
+ */
+type EndpointsIn<M> = {
+  [K in keyof M]: M[K] extends Pick<Endpoint, 'method' | 'path'> ? M[K] : never
+}[keyof M]
 
 /** Every endpoint of the contract, as one union. */
 export type AnyEndpoint =
@@ -31,11 +38,15 @@ export type AnyEndpoint =
   | EndpointsIn<typeof system>
   | EndpointsIn<typeof user>
 
+/** Every endpoint by its route, `GET /lessons/:id`: looked up by key, not by matching a union. */
+type EndpointsByRoute = { [E in AnyEndpoint as `${E['method']} ${E['path']}`]: E }
+
 /** The endpoint a descriptor names (method and path identify it). */
-export type EndpointOf<D extends Descriptor> = Extract<
-  AnyEndpoint,
-  { method: D['method']; path: D['path'] }
->
+export type EndpointOf<D extends Descriptor> = EndpointsByRoute[RouteOf<D>]
+type RouteOf<D extends Descriptor> = `${D['method']} ${D['path']}` extends infer R extends
+  keyof EndpointsByRoute
+  ? R
+  : never
 
 type SchemaOf<E, Key extends string> = E extends { readonly [K in Key]: infer S } ? S : undefined
 
