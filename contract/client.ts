@@ -15,14 +15,7 @@ import type * as sessions from './endpoints/sessions.ts'
 import type * as system from './endpoints/system.ts'
 import type * as user from './endpoints/user.ts'
 
-/**
- * The endpoints a module exports. Told apart by their method and path alone: asking whether each
- * export is an `Endpoint` compares every response schema with TSchema, which costs the type
- * checker seconds.
- */
-type EndpointsIn<M> = {
-  [K in keyof M]: M[K] extends Pick<Endpoint, 'method' | 'path'> ? M[K] : never
-}[keyof M]
+type EndpointsIn<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M]
 
 /** Every endpoint of the contract, as one union. */
 export type AnyEndpoint =
