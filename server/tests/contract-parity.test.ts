@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ResultOf } from '../../contract/client.ts'
@@ -18,7 +18,7 @@ import { server as mockServer } from '../../src/mocks/node.ts'
 import { lessons as lessonRows, outbox } from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { type Address, setupTestApp, urlOf } from './helpers.ts'
+import { type Address, setupTestApp, truncateAll, urlOf } from './helpers.ts'
 
 /**
  * The same requests go to the real server (seeded with the demo data) and to the MSW catalogue
@@ -26,7 +26,7 @@ import { type Address, setupTestApp, urlOf } from './helpers.ts'
  * a body valid against that status's schema in contract/. Ids differ between the two seeds, so
  * scenarios look them up on each backend the way a client would.
  */
-const context = setupTestApp()
+const context = setupTestApp({ truncateAfterEach: false })
 
 type Answer<D extends Descriptor> = { descriptor: D; status: number; body: unknown }
 /** A file sent as multipart form data, as a browser's file input sends it. */
@@ -103,23 +103,23 @@ const mockBackend: Backend = {
   },
 }
 
+/** The server's session cookie of each demo account signed in since the last seed. */
 const cookies = new Map<string, string>()
+const cookieOf = async (email: string) => {
+  const known = cookies.get(email)
+  if (known) return known
+  const login = await context.call(auth.login, { body: { email, password: 'Password1' } })
+  const session = [login.cookies].flat().find((item) => item.name === SESSION_COOKIE)
+  if (!session) throw new Error(`Demo sign-in failed for ${email}: ${login.body}`)
+  const cookie = `${SESSION_COOKIE}=${session.value}`
+  cookies.set(email, cookie)
+  return cookie
+}
+
 const serverBackend: Backend = {
   name: 'server',
   async call(descriptor, { as = null, body, upload, ...address } = {}) {
-    let cookie: string | null = null
-    if (as) {
-      cookie = cookies.get(as) ?? null
-      if (!cookie) {
-        const login = await context.call(auth.login, {
-          body: { email: as, password: 'Password1' },
-        })
-        const session = [login.cookies].flat().find((item) => item.name === SESSION_COOKIE)
-        if (!session) throw new Error(`Demo sign-in failed for ${as}: ${login.body}`)
-        cookie = `${SESSION_COOKIE}=${session.value}`
-        cookies.set(as, cookie)
-      }
-    }
+    const cookie = as ? await cookieOf(as) : null
     // Any descriptor of any scenario, so the URL is built here rather than typed per endpoint.
     const encoded = await encodeBody(body, upload)
     const response = await context.callPath({
@@ -331,6 +331,8 @@ const paymentOf =
   }
 const PAYER = 'mai@manabi.example'
 const REFUNDED = 'tom@manabi.example'
+/** An approved educator who owns none of the lessons the scenarios change. */
+const OTHER_EDUCATOR = 'emily@manabi.example'
 
 interface Scenario {
   name: string
@@ -729,7 +731,7 @@ const scenarios: Scenario[] = [
   {
     name: 'join, days before the start',
     endpoint: api.sessions.joinSession,
-    as: 'mai@manabi.example',
+    as: PAYER,
     params: upcomingSession('mai@manabi.example'),
   },
   {
@@ -753,7 +755,7 @@ const scenarios: Scenario[] = [
   {
     name: 'resources, another educator',
     endpoint: api.resources.listResources,
-    as: 'emily@manabi.example',
+    as: OTHER_EDUCATOR,
     params: lessonWithResources,
   },
   {
@@ -782,7 +784,7 @@ const scenarios: Scenario[] = [
   {
     name: 'resource, another educator',
     endpoint: api.resources.getResource,
-    as: 'emily@manabi.example',
+    as: OTHER_EDUCATOR,
     params: resourceWithLesson,
   },
   {
@@ -930,7 +932,7 @@ const scenarios: Scenario[] = [
   {
     name: "update another's lesson",
     endpoint: api.lessons.updateLesson,
-    as: 'emily@manabi.example',
+    as: OTHER_EDUCATOR,
     params: myLesson,
     body: async (backend) => lessonBody(await lookups.categoryId(backend)),
   },
@@ -1001,7 +1003,7 @@ const scenarios: Scenario[] = [
   {
     name: 'upload material, another educator',
     endpoint: api.resources.uploadResourceFile,
-    as: 'emily@manabi.example',
+    as: OTHER_EDUCATOR,
     params: lessonWithResources,
     upload: { field: 'file', filename: 'week-1.pdf', bytes: PDF_BYTES },
   },
@@ -1115,7 +1117,7 @@ const scenarios: Scenario[] = [
   {
     name: 'delete material, another educator',
     endpoint: api.resources.deleteResource,
-    as: 'emily@manabi.example',
+    as: OTHER_EDUCATOR,
     params: resourceWithLesson,
   },
   {
@@ -1172,8 +1174,8 @@ const scenarios: Scenario[] = [
   {
     name: 'delete session with enrolled students',
     endpoint: api.sessions.deleteSession,
-    as: 'emily@manabi.example',
-    params: futureSession('emily@manabi.example', 'taken'),
+    as: OTHER_EDUCATOR,
+    params: futureSession(OTHER_EDUCATOR, 'taken'),
   },
   {
     name: 'delete session, unknown',
@@ -1356,11 +1358,34 @@ const run = async (backend: Backend, scenario: Scenario) => {
   })
 }
 
+/**
+ * The id the database gives its next writing transaction. Reads take none, so it is unchanged
+ * exactly when nothing was written in between, whatever wrote (a scenario, a side effect of a GET).
+ */
+const nextTransactionId = async () => {
+  const result = await context.db.execute(
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`,
+  )
+  return String((result as { rows: { next: string }[] }).rows[0]?.next)
+}
+
+/** The next transaction id after the last seed, or null before the first. */
+let seededUntil: string | null = null
+
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }))
 beforeEach(async () => {
-  cookies.clear()
   mockDb.reset()
+  // Seeding takes a tenth of a second and most scenarios only read: the server's demo data is
+  // seeded again only after a scenario wrote something. Its sign-ins are kept with it.
+  if (seededUntil !== null && (await nextTransactionId()) === seededUntil) return
+  cookies.clear()
+  await truncateAll(context.db)
   await seedDemoData(context.db, context.app.storage)
+  // The accounts scenarios act as sign in now, so a scenario that only reads writes nothing.
+  for (const email of [STUDENT, EDUCATOR, UNVERIFIED, ADMIN, PAYER, REFUNDED, OTHER_EDUCATOR]) {
+    await cookieOf(email)
+  }
+  seededUntil = await nextTransactionId()
 })
 afterEach(() => mockServer.resetHandlers())
 afterAll(() => mockServer.close())

@@ -56,7 +56,7 @@ const tableNames = (Object.values(schema) as unknown[])
   .map((table) => `"${getTableName(table)}"`)
   .join(', ')
 
-const truncateAll = async (db: Database) => {
+export const truncateAll = async (db: Database) => {
   await db.execute(sql.raw(`truncate ${tableNames} restart identity cascade`))
 }
 
@@ -182,6 +182,11 @@ export const setupTestApp = (
     env?: () => Record<string, string>
     /** How long one call to the payment provider may take. */
     providerTimeoutMs?: number
+    /**
+     * Whether every table is emptied after each test (the default). A file that restores its
+     * own state (with `truncateAll`) turns it off.
+     */
+    truncateAfterEach?: boolean
   } = {},
 ) => {
   const context = {} as TestContext
@@ -243,7 +248,7 @@ export const setupTestApp = (
   })
 
   afterEach(async () => {
-    await truncateAll(database.db)
+    if (options.truncateAfterEach !== false) await truncateAll(database.db)
   })
 
   afterAll(async () => {
