@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: system packages, npm packages, then typecheck and lint,
 # SPA and server tests on the embedded database, the server tests again on PostgreSQL, the
-# end-to-end tests in Chromium (on the production build) and the bundle check of that build.
+# end-to-end tests in Chromium (on the production build, beside the others) and the bundle check
+# of that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,8 @@ pg_port=${MANABI_TEST_PG_PORT:-54329}
 chown postgres "$pg_dir" 2>/dev/null || true
 run_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
+  # The end-to-end run (its own process group: npm, vitest, the product, Chromium) stops with us.
+  if [ -n "${e2e:-}" ]; then kill -- "-$e2e" 2>/dev/null || true; fi
   run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$pg_dir" "${logs:-}"
 }
@@ -33,9 +36,15 @@ trap cleanup EXIT
 run_pg "$pg_bin/initdb" -D "$pg_dir/data" -U manabi --auth=trust >/dev/null
 run_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
   -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null
+logs=$(mktemp -d /tmp/manabi-logs.XXXXXX)
+
+# The end-to-end tests start the product as a newcomer does (npm start builds dist/) and drive
+# Chromium through it. They mostly wait on the browser (a third of a core), so they run beside
+# everything else; their report follows the other tests'.
+setsid npm run test:e2e >"$logs/e2e.log" 2>&1 &
+e2e=$!
 
 # The typecheck and the linter each use one core: run them side by side, then report both.
-logs=$(mktemp -d /tmp/manabi-logs.XXXXXX)
 npm run typecheck >"$logs/typecheck.log" 2>&1 &
 typecheck=$!
 npm run lint >"$logs/lint.log" 2>&1 &
@@ -50,7 +59,12 @@ cat "$logs/lint.log"
 npm test
 echo "Server tests on PostgreSQL"
 DATABASE_URL="postgres://manabi@127.0.0.1:$pg_port/postgres" npx vitest run --project server
-# The e2e run starts the product as a newcomer does (npm start builds dist/); the bundle check
-# then reads that build.
-npm run test:e2e
+
+echo "End-to-end tests in Chromium"
+e2e_status=0
+wait "$e2e" || e2e_status=$?
+e2e=
+cat "$logs/e2e.log"
+[ "$e2e_status" = 0 ] || exit 1
+# The bundle check reads the build the e2e run made.
 npm run verify:bundle
