@@ -220,3 +220,47 @@ describe('a read that fails', () => {
     }
   })
 })
+
+describe("the catalogue's version", () => {
+  /** The app's database, counting the queries the cache starts (each begins with `select`). */
+  const counted = () => {
+    const counter = { selects: 0 }
+    const db = new Proxy(context.db, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver)
+        if (property !== 'select' || typeof value !== 'function') return value
+        return (...args: unknown[]) => {
+          counter.selects += 1
+          return (value as (...inner: unknown[]) => unknown).apply(target, args)
+        }
+      },
+    })
+    return { db, counter }
+  }
+
+  it('is read once for the requests that arrive together, on the embedded database too', async () => {
+    await world()
+    const { db, counter } = counted()
+    const cache = createCatalogueCache(db)
+    const load = async () => (await context.db.select().from(lessons)).length
+    await cache.get('lessons', load)
+    counter.selects = 0
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('lessons', load)))
+    expect(answers).toEqual(Array.from({ length: 20 }, () => 1))
+    expect(counter.selects).toBe(1)
+    expect(cache.loads).toBe(1)
+  })
+
+  it('is read again for a caller that arrives after a write, even while a read is on its way', async () => {
+    const { lesson } = await world()
+    const cache = createCatalogueCache(context.db)
+    const title = async () =>
+      (await context.db.select().from(lessons).where(eq(lessons.id, lesson.id)))[0]?.title
+    expect(await cache.get('title', title)).toBe('Kanji')
+    // The first caller's read is scheduled, and may begin while the write below is committed.
+    const before = cache.get('title', title)
+    await context.db.update(lessons).set({ title: 'Kana' }).where(eq(lessons.id, lesson.id))
+    expect(await cache.get('title', title)).toBe('Kana')
+    expect(['Kanji', 'Kana']).toContain(await before)
+  })
+})

@@ -11,8 +11,8 @@ import { nextCatalogueChange, readCatalogueVersion } from '../repositories/catal
  *   time-dependent facts: open sessions, seats left);
  * - and at most `maxAgeMs` has passed, a bound on memory rather than on correctness.
  *
- * The version costs one primary-key read per request; requests arriving while one is under way
- * share the next, so under load the instance reads it far less often than it answers.
+ * The version costs one primary-key read, shared by the requests that arrive together, so under
+ * load the instance reads it far less often than it answers.
  */
 export interface CatalogueCache {
   /** The value under `key` for the catalogue as it is at `now`, read by `load` when not kept. */
@@ -29,28 +29,20 @@ interface Entry {
 }
 
 /**
- * Reads through `read`, but a caller only joins a read that starts after it called: one already
- * under way may have begun before a write the caller has seen committed.
+ * Reads through `read`, shared by every caller that asks before the read begins. A read begins on
+ * the event loop's next turn (setImmediate), after the requests that arrived together have asked:
+ * each caller gets a read that began after it called, so a write it has seen committed is never
+ * hidden from it. (Starting at once, an embedded database's read would finish before the next
+ * request is even parsed, and nothing would ever be shared.)
  */
 const sharedReads = <T>(read: () => Promise<T>) => {
-  let running: Promise<T> | undefined
-  let next: Promise<T> | undefined
-  const start = () => {
-    const current: Promise<T> = read().finally(() => {
-      if (running === current) running = undefined
-    })
-    running = current
-    return current
-  }
+  let scheduled: Promise<T> | undefined
   return (): Promise<T> => {
-    if (!running) return start()
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = undefined
-        return start()
-      })
-    return next
+    scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      scheduled = undefined
+      return read()
+    })
+    return scheduled
   }
 }
 
