@@ -101,6 +101,16 @@ export const exceedsUploadLimit = (size: number) => size > UPLOAD_LIMIT_BYTES
 
 export const PAGE_SIZE = { guestLessons: 5, sessions: 100, reviews: 100, default: 20 } as const
 
+/**
+ * The catalogue's first page as the guest landing asks for it (§7: five, newest first, no
+ * filter); the server preloads its first cover with the landing's HTML.
+ */
+export const LANDING_CATALOGUE_QUERY = {
+  page: 1,
+  take: PAGE_SIZE.guestLessons,
+  order: 'DESC',
+} as const
+
 export const MATERIAL_EXTENSIONS = [
   'pdf',
   'doc',

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
+import { LANDING_CATALOGUE_QUERY, PAGE_SIZE, UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { validatorCompiler } from './http/validators.ts'
@@ -15,6 +15,8 @@ import { openapiPlugin } from './plugins/openapi.ts'
 import { paymentsPlugin } from './plugins/payments.ts'
 import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
 import { spaPlugin } from './plugins/spa.ts'
+import { SESSION_COOKIE } from './plugins/auth.ts'
+import { cataloguePage } from './services/catalogue.ts'
 import { storagePlugin } from './plugins/storage.ts'
 import { apiRoutes } from './routes/index.ts'
 
@@ -98,6 +100,23 @@ export const buildApp = async (options: AppOptions) => {
     openapiDocs: config.OPENAPI_DOCS,
   })
 
-  if (config.SPA_DIR) await app.register(spaPlugin, { root: config.SPA_DIR, apiPrefix: API_PREFIX })
+  if (config.SPA_DIR) {
+    const catalogue = { db: app.db, cache: app.catalogueCache }
+    await app.register(spaPlugin, {
+      root: config.SPA_DIR,
+      apiPrefix: API_PREFIX,
+      // The guest landing's first card, read as the SPA asks for it (the same cached page).
+      landingImages: async (request) => {
+        if (request.cookies[SESSION_COOKIE]) return []
+        const page = await cataloguePage(
+          catalogue,
+          { ...LANDING_CATALOGUE_QUERY },
+          PAGE_SIZE.guestLessons,
+        )
+        const cover = page.data[0]?.imageUrl
+        return cover ? [`${API_PREFIX}${cover}`] : []
+      },
+    })
+  }
   return app
 }

@@ -2,12 +2,19 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import * as guest from '../../contract/descriptors/guest.ts'
 import { MESSAGES } from '../../contract/messages.ts'
+import { LANDING_CATALOGUE_QUERY } from '../../contract/rules.ts'
 import { BadRequestError } from '../src/domain/errors.ts'
+import { lessons, users } from '../src/db/schema.ts'
+import { seedDemoData } from '../src/db/seed.ts'
 import { errorsPlugin } from '../src/plugins/errors.ts'
-import { setupTestApp } from './helpers.ts'
+import { imagePreloads } from '../src/plugins/spa.ts'
+import { cookieFor } from './catalogue-fixtures.ts'
+import { bodyOf, setupTestApp } from './helpers.ts'
 
 /**
  * The built SPA served on the API's origin (SPA_DIR): its files, index.html for client routes,
@@ -131,5 +138,63 @@ describe('the error body', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+describe("the landing's first cover", () => {
+  /** The first card's cover, as the guest landing asks for its first page. */
+  const firstCover = async () => {
+    const page = bodyOf(
+      await context.call(guest.guestLessons, { query: { ...LANDING_CATALOGUE_QUERY } }),
+    )
+    return page.data[0]
+  }
+
+  it('is preloaded, at high priority, with the index.html of / for a guest', async () => {
+    await seedDemoData(context.db, context.app.storage)
+    const first = await firstCover()
+    expect(first?.imageUrl).toMatch(/^\/lessons\/\d+\/image$/)
+    const page = await get('/')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toBe(INDEX)
+    expect(page.headers.link).toBe(
+      `</api${first?.imageUrl}>; rel=preload; as=image; fetchpriority=high`,
+    )
+  })
+
+  it('is not named where the page is not the guest landing', async () => {
+    await seedDemoData(context.db, context.app.storage)
+    const [educator] = await context.db.select().from(users).where(eq(users.role, 'educator'))
+    const signedIn = await context.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: await cookieFor(context.db, educator!) },
+    })
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.headers.link).toBeUndefined()
+    for (const url of ['/?title=kanji', '/auth/login', '/lessons']) {
+      const page = await get(url)
+      expect(page.statusCode).toBe(200)
+      expect(page.headers.link).toBeUndefined()
+    }
+  })
+
+  it('is not named when the first lesson has no cover or there is no lesson', async () => {
+    const empty = await get('/')
+    expect(empty.statusCode).toBe(200)
+    expect(empty.headers.link).toBeUndefined()
+    await seedDemoData(context.db, context.app.storage)
+    const first = await firstCover()
+    await context.db.update(lessons).set({ imageId: null }).where(eq(lessons.id, first!.id))
+    const page = await get('/')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toBe(INDEX)
+    expect(page.headers.link).toBeUndefined()
+  })
+
+  it('names covers by their URL, escaped', () => {
+    expect(imagePreloads(['/api/a b/image', '/api/c'])).toBe(
+      '</api/a%20b/image>; rel=preload; as=image; fetchpriority=high, </api/c>; rel=preload; as=image',
+    )
   })
 })

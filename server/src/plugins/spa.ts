@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for good. */
@@ -17,8 +18,28 @@ const REVALIDATE = { cacheControl: false } as const
  * work per request, the index.html of client routes included. Each answer says it varies with
  * Accept-Encoding, the uncompressed ones too.
  */
-export const spaPlugin = fp<{ root: string; apiPrefix: string }>(
-  async (app, { root, apiPrefix }) => {
+export interface SpaOptions {
+  root: string
+  apiPrefix: string
+  /**
+   * The images the page at `/` shows first, for this request (none for a signed-in user, whose
+   * `/` is a dashboard). Named in a `Link: rel=preload` header of index.html, the browser fetches
+   * them beside the scripts instead of after them: the first cover is the landing's largest paint.
+   */
+  landingImages?: (request: FastifyRequest) => Promise<string[]>
+}
+
+/** The `Link` header that preloads `urls` as images, the first with high priority. */
+export const imagePreloads = (urls: readonly string[]) =>
+  urls
+    .map(
+      (url, index) =>
+        `<${encodeURI(url)}>; rel=preload; as=image${index === 0 ? '; fetchpriority=high' : ''}`,
+    )
+    .join(', ')
+
+export const spaPlugin = fp<SpaOptions>(
+  async (app, { root, apiPrefix, landingImages }) => {
     if (!existsSync(join(root, 'index.html'))) {
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
@@ -38,7 +59,20 @@ export const spaPlugin = fp<{ root: string; apiPrefix: string }>(
         return
       }
       if (/\.[a-z0-9]+$/i.test(path)) return done() // a missing asset is a real 404
-      void reply.header('Cache-Control', 'no-cache').sendFile('index.html', REVALIDATE)
+      const sendIndex = () =>
+        void reply.header('Cache-Control', 'no-cache').sendFile('index.html', REVALIDATE)
+      if (request.url !== '/' || !landingImages) return sendIndex()
+      // The page is served whatever the catalogue does: a hint that fails is left out.
+      landingImages(request).then(
+        (urls) => {
+          if (urls.length > 0) reply.header('Link', imagePreloads(urls))
+          sendIndex()
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'The landing images could not be looked up')
+          sendIndex()
+        },
+      )
     })
   },
   { name: 'spa' },

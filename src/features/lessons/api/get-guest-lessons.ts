@@ -1,5 +1,5 @@
 import { guestLessons } from '@contract/descriptors/guest'
-import { PAGE_SIZE } from '@contract/rules'
+import { LANDING_CATALOGUE_QUERY } from '@contract/rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { nextPageWhileNonEmpty } from '@/shared/api/paging'
 import { request } from '@/shared/api/request'
@@ -8,9 +8,8 @@ import { type GuestLessonFilters, lessonKeys } from './keys'
 
 /** The query of both catalogues: 5 per page, newest first, filtered by title and category (§7). */
 export const catalogueQuery = (page: number, filters: GuestLessonFilters) => ({
+  ...LANDING_CATALOGUE_QUERY,
   page,
-  take: PAGE_SIZE.guestLessons,
-  order: 'DESC' as const,
   ...(filters.title ? { title: filters.title } : {}),
   ...(filters.categoryIds ? { categoryIds: filters.categoryIds } : {}),
 })

@@ -18,10 +18,13 @@ import { LessonPrice } from './lesson-price'
 export function LessonCard({
   lesson,
   headingLevel = 2,
+  first = false,
 }: {
   lesson: CatalogueLesson
   /** The card title's level under the page's own headings (h2 under an h1, h3 under an h2). */
   headingLevel?: 2 | 3
+  /** The catalogue's first card: its cover is the page's largest paint, fetched first. */
+  first?: boolean
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const { t } = useTranslation()
@@ -32,7 +35,8 @@ export function LessonCard({
     <article className="relative flex w-full max-w-[336px] min-w-[200px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-500">
       <LessonCover
         imageUrl={lesson.imageUrl}
-        lazy
+        lazy={!first}
+        priority={first}
         className="aspect-video w-full bg-brand-50 object-cover"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">

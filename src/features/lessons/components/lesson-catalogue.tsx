@@ -139,7 +139,7 @@ function LessonResults({
             ref={index === items.length - 1 ? lastCardRef : undefined}
             className="flex"
           >
-            <LessonCard lesson={lesson} headingLevel={cardHeadingLevel} />
+            <LessonCard lesson={lesson} headingLevel={cardHeadingLevel} first={index === 0} />
           </li>
         ))}
       </ul>

@@ -12,16 +12,20 @@ export const FALLBACK_LESSON_IMAGE = '/images/lesson-fallback.svg'
  *
  * A lazy cover asks for its image only once it comes within §9's 100 px of the view (the
  * browser's own `loading="lazy"` starts far earlier, over a thousand pixels away); until then the
- * frame shows its background. Without IntersectionObserver it loads at once.
+ * frame shows its background. Without IntersectionObserver it loads at once. The catalogue's
+ * first cover is never lazy: it is in view, and the server preloads it with the page.
  */
 export function LessonCover({
   imageUrl,
   className,
   lazy = false,
+  priority = false,
 }: {
   imageUrl: string | null
   className: string
   lazy?: boolean
+  /** The page's largest image (the catalogue's first cover): fetched first, at once. */
+  priority?: boolean
 }) {
   const { ref, inView } = useInView({
     rootMargin: `${LAZY_IMAGE_THRESHOLD_PX}px`,
@@ -40,6 +44,7 @@ export function LessonCover({
         }
       }}
       alt=""
+      fetchPriority={priority ? 'high' : undefined}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
       className={className}
