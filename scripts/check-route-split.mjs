@@ -56,6 +56,27 @@ const offenders = [...chunks].flatMap((key) =>
     .map((source) => `${manifest[key].file}: ${source}`),
 )
 
+// A lesson page that a student or a guest opens carries no form code (react-hook-form, yup, the
+// sessions editor): the owner's editor and every dialog with a form load on demand.
+const lessonPage = new Set()
+const visitInto = (set) => (key) => {
+  if (set.has(key) || !manifest[key]) return
+  set.add(key)
+  for (const imported of manifest[key].imports ?? []) visitInto(set)(imported)
+}
+visitInto(lessonPage)('src/app/routes/lesson-detail.tsx')
+const formCode = [
+  /node_modules\/(react-hook-form|yup|@hookform)\//,
+  /src\/features\/sessions\/components\/(sessions-editor|session-form-dialog)\.tsx$/,
+]
+for (const key of lessonPage) {
+  for (const source of sourcesOf(manifest[key].file)) {
+    if (formCode.some((pattern) => pattern.test(source))) {
+      offenders.push(`${manifest[key].file} (lesson page): ${source}`)
+    }
+  }
+}
+
 // The browser gets the contract's descriptors and rules; schemas stay with the server and mocks.
 const schemaFree = [
   /node_modules\/typebox\//,
@@ -120,5 +141,5 @@ if (offenders.length) {
   process.exit(1)
 }
 console.log(
-  `Route split OK: ${routeChunks} lazy chunks; the guest landing loads ${landingFiles.size} JavaScript files (${kb(landingGzip)} gzip) and no educator, admin or payment code; no chunk holds a contract schema.`,
+  `Route split OK: ${routeChunks} lazy chunks; the guest landing loads ${landingFiles.size} JavaScript files (${kb(landingGzip)} gzip) and no educator, admin or payment code; a lesson page carries no form code; no chunk holds a contract schema.`,
 )

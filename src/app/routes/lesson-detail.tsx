@@ -13,7 +13,6 @@ import { ReviewList } from '@/features/reviews/components/review-list'
 import { BookingPanel } from '@/features/sessions/components/booking-panel'
 import type { RenderPayment } from '@/features/sessions/components/session-card'
 import { SessionList } from '@/features/sessions/components/session-list'
-import { SessionsEditor } from '@/features/sessions/components/sessions-editor'
 import { toApiError } from '@/shared/api/errors'
 import { useUser } from '@/shared/auth/current-user'
 import { parseId, paths } from '@/shared/config/paths'
@@ -103,12 +102,14 @@ function LessonPage({
       </div>
       <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
         {owner ? (
-          <SessionsEditor
-            lessonId={data.id}
-            lessonTitle={data.title}
-            user={owner}
-            onChanged={refreshLessons}
-          />
+          <Suspense fallback={<Loading />}>
+            <SessionsEditor
+              lessonId={data.id}
+              lessonTitle={data.title}
+              user={owner}
+              onChanged={refreshLessons}
+            />
+          </Suspense>
         ) : (
           <SessionList
             lessonId={data.id}
@@ -157,6 +158,14 @@ function LessonPageSkeleton() {
     </div>
   )
 }
+
+/**
+ * The owner's sessions editor, with its form and validation, loads only for the lesson's owner:
+ * a student's or a guest's lesson page does not carry it.
+ */
+const SessionsEditor = lazy(async () => ({
+  default: (await import('@/features/sessions/components/sessions-editor')).SessionsEditor,
+}))
 
 /** The payment dialog and the provider's SDK load only when a student starts paying. */
 const PayDialog = lazy(async () => ({
