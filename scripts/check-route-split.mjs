@@ -36,46 +36,48 @@ const forbidden = [
   /node_modules\/msw\//,
 ]
 
-const chunks = new Set()
-const visit = (key) => {
-  const chunk = manifest[key]
-  if (!chunk) throw new Error(`${key} is not a chunk of the build; did a route move?`)
-  if (chunks.has(key)) return
-  chunks.add(key)
-  for (const imported of chunk.imports ?? []) visit(imported)
+/** The chunks of `entries` and every chunk they import statically (loaded with them). */
+const staticClosure = (entries) => {
+  const keys = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`${key} is not a chunk of the build; did a route move?`)
+    if (keys.has(key)) return
+    keys.add(key)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  entries.forEach(visit)
+  return keys
 }
-guestLanding.forEach(visit)
 
 const sourcesOf = (file) => {
   const map = join(dist, `${file}.map`)
   return existsSync(map) ? JSON.parse(readFileSync(map, 'utf8')).sources : []
 }
-const offenders = [...chunks].flatMap((key) =>
-  sourcesOf(manifest[key].file)
-    .filter((source) => forbidden.some((pattern) => pattern.test(source)))
-    .map((source) => `${manifest[key].file}: ${source}`),
-)
+/** `file: source` for each source of the chunks that one of the patterns matches. */
+const sourcesMatching = (keys, patterns, where = '') =>
+  [...keys].flatMap((key) =>
+    sourcesOf(manifest[key].file)
+      .filter((source) => patterns.some((pattern) => pattern.test(source)))
+      .map((source) => `${manifest[key].file}${where}: ${source}`),
+  )
+
+const chunks = staticClosure(guestLanding)
+const offenders = sourcesMatching(chunks, forbidden)
 
 // A lesson page that a student or a guest opens carries no form code (react-hook-form, yup, the
 // sessions editor): the owner's editor and every dialog with a form load on demand.
-const lessonPage = new Set()
-const visitInto = (set) => (key) => {
-  if (set.has(key) || !manifest[key]) return
-  set.add(key)
-  for (const imported of manifest[key].imports ?? []) visitInto(set)(imported)
-}
-visitInto(lessonPage)('src/app/routes/lesson-detail.tsx')
 const formCode = [
   /node_modules\/(react-hook-form|yup|@hookform)\//,
   /src\/features\/sessions\/components\/(sessions-editor|session-form-dialog)\.tsx$/,
 ]
-for (const key of lessonPage) {
-  for (const source of sourcesOf(manifest[key].file)) {
-    if (formCode.some((pattern) => pattern.test(source))) {
-      offenders.push(`${manifest[key].file} (lesson page): ${source}`)
-    }
-  }
-}
+offenders.push(
+  ...sourcesMatching(
+    staticClosure(['src/app/routes/lesson-detail.tsx']),
+    formCode,
+    ' (lesson page)',
+  ),
+)
 
 // The browser gets the contract's descriptors and rules; schemas stay with the server and mocks.
 const schemaFree = [
