@@ -732,7 +732,7 @@ const scenarios: Scenario[] = [
     name: 'join, days before the start',
     endpoint: api.sessions.joinSession,
     as: PAYER,
-    params: upcomingSession('mai@manabi.example'),
+    params: upcomingSession(PAYER),
   },
   {
     name: 'join, unknown lesson',
@@ -1382,7 +1382,7 @@ beforeEach(async () => {
   await truncateAll(context.db)
   await seedDemoData(context.db, context.app.storage)
   // The accounts scenarios act as sign in now, so a scenario that only reads writes nothing.
-  for (const email of [STUDENT, EDUCATOR, UNVERIFIED, ADMIN, PAYER, REFUNDED, OTHER_EDUCATOR]) {
+  for (const email of new Set(scenarios.flatMap((scenario) => scenario.as ?? []))) {
     await cookieOf(email)
   }
   seededUntil = await nextTransactionId()
