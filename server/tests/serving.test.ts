@@ -9,6 +9,7 @@ import * as guest from '../../contract/descriptors/guest.ts'
 import * as lessons from '../../contract/descriptors/lessons.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { RequestLogController } from '../src/logging.ts'
+import { etagOf, representations } from '../src/http/revalidate.ts'
 import { COMPRESS_FROM_BYTES } from '../src/plugins/compression.ts'
 import {
   cookieFor,
@@ -252,6 +253,30 @@ describe('revalidated reads', () => {
       expect(again.body).toBe('')
       expect((await call({ 'if-none-match': '"other"' })).statusCode).toBe(200)
     }
+  })
+
+  it('carry the ETag of the very bytes sent, each cached body serialised and hashed once', async () => {
+    await listedLesson({ title: 'Ikebana' })
+    const first = await context.call(guest.guestLessons)
+    const again = await context.call(guest.guestLessons)
+    expect(again.body).toBe(first.body)
+    expect(first.headers.etag).toBe(etagOf(first.body))
+    expect(again.headers.etag).toBe(first.headers.etag)
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+
+    const represent = representations()
+    const serialised: object[] = []
+    const serialize = (body: object) => {
+      serialised.push(body)
+      return JSON.stringify(body)
+    }
+    const page = { data: [{ id: 1 }] }
+    const kept = represent(page, serialize)
+    expect(represent(page, serialize)).toBe(kept)
+    expect(kept).toEqual({ payload: '{"data":[{"id":1}]}', etag: etagOf('{"data":[{"id":1}]}') })
+    // Another object, even one equal to it, is a new answer of the cache: serialised again.
+    expect(represent({ data: [{ id: 1 }] }, serialize)).not.toBe(kept)
+    expect(serialised).toHaveLength(2)
   })
 
   it('never answer 304 to a refused call', async () => {

@@ -16,7 +16,7 @@ const CACHE_CONTROL: Record<Revalidate, string> = {
  * A weak validator: the hash of the JSON as serialised, so it changes whenever the body does. Weak,
  * because the compressed and the plain answer (different bytes) carry the same one.
  */
-const etagOf = (payload: string) =>
+export const etagOf = (payload: string) =>
   `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
 
 /** The opaque part of each tag of If-None-Match (weak comparison: `W/` ignored). */
@@ -30,10 +30,35 @@ export const matchesEtag = (ifNoneMatch: string | undefined, etag: string) => {
   return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''))
 }
 
+/** An answer's JSON as sent, and its ETag. */
+export interface Representation {
+  payload: string
+  etag: string
+}
+
+/**
+ * The JSON and ETag of each body object, made the first time it is sent. The catalogue cache hands
+ * the same object to every request until the catalogue changes: its answer is serialised and
+ * hashed once, not once per request. Kept only as long as the cache keeps the object.
+ */
+export const representations = () => {
+  const made = new WeakMap<object, Representation>()
+  return (body: object, serialize: (body: object) => string): Representation => {
+    let representation = made.get(body)
+    if (!representation) {
+      const payload = serialize(body)
+      representation = { payload, etag: etagOf(payload) }
+      made.set(body, representation)
+    }
+    return representation
+  }
+}
+
 /**
  * An onSend hook for a read that browsers may keep and revalidate: a successful answer carries an
- * ETag and `no-cache` (keep it, but ask before each use); a request whose If-None-Match names the
- * same ETag gets 304 with no body. The body is still computed: the saving is the transfer.
+ * ETag (the one the handler set, or the payload's hash) and `no-cache` (keep it, but ask before
+ * each use); a request whose If-None-Match names the same ETag gets 304 with no body. The body is
+ * still computed: the saving is the transfer.
  */
 export const revalidateHook =
   (scope: Revalidate): onSendHookHandler =>
@@ -42,7 +67,7 @@ export const revalidateHook =
       done(null, payload)
       return
     }
-    const etag = etagOf(payload)
+    const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload)
     reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL[scope])
     // A 304 names what the 200 varies with: its encoding (plugins/compression.ts).
     if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding')

@@ -2,7 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
 import type { AuthUser } from '../plugins/auth.ts'
-import { type Revalidate, revalidateHook } from './revalidate.ts'
+import { type Revalidate, representations, revalidateHook } from './revalidate.ts'
 
 export interface RouteContext<E extends Endpoint> {
   request: FastifyRequest
@@ -47,6 +47,11 @@ const isReply = <E extends Endpoint>(
   reply: FastifyReply,
 ): result is FastifyReply => (result as unknown) === reply
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
+/** Fastify's own type for JSON it serialises: a payload serialised beforehand is sent as it is. */
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 /**
  * The OpenAPI document shows an upload's form: its one file field. Only the document gets this
  * body schema; Fastify never validates a multipart body against one (the upload is read as a
@@ -78,6 +83,7 @@ export const route = <const E extends Endpoint>(
   handler: NoInfer<RouteHandler<E>>,
   options: RouteOptions = {},
 ) => {
+  const represent = options.revalidate ? representations() : undefined
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -117,7 +123,12 @@ export const route = <const E extends Endpoint>(
       // A handler that answered itself returns the reply; being thenable, awaiting it can give
       // undefined, so a sent reply counts as answered too.
       if (reply.sent || isReply(result, reply)) return reply
-      return reply.status(result.status).send(result.body)
+      reply.status(result.status)
+      if (represent && result.status === 200 && isObject(result.body)) {
+        const { payload, etag } = represent(result.body, (body) => reply.serialize(body))
+        return reply.type(JSON_TYPE).header('ETag', etag).send(payload)
+      }
+      return reply.send(result.body)
     },
   })
 }
