@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client.ts'
-import { nextCatalogueChange, readCatalogueVersion } from '../repositories/catalogue-version.ts'
+import { catalogueVersionReader, nextCatalogueChange } from '../repositories/catalogue-version.ts'
 
 /**
  * Catalogue answers (pages, categories, lessons) kept in this instance's memory. An entry is
@@ -48,11 +48,22 @@ const sharedReads = <T>(read: () => Promise<T>) => {
 
 export const createCatalogueCache = (
   db: Executor,
-  options: { maxEntries?: number; maxAgeMs?: number; clock?: () => number } = {},
+  options: {
+    maxEntries?: number
+    maxAgeMs?: number
+    clock?: () => number
+    /** Reads the catalogue's version (tests count the reads). */
+    readVersion?: () => Promise<number | undefined>
+  } = {},
 ): CatalogueCache => {
-  const { maxEntries = 1000, maxAgeMs = 60_000, clock = () => Date.now() } = options
+  const {
+    maxEntries = 1000,
+    maxAgeMs = 60_000,
+    clock = () => Date.now(),
+    readVersion = catalogueVersionReader(db),
+  } = options
   const entries = new Map<string, Entry>()
-  const currentVersion = sharedReads(() => readCatalogueVersion(db))
+  const currentVersion = sharedReads(readVersion)
   let loads = 0
 
   const keep = (key: string, entry: Entry) => {

@@ -16,7 +16,7 @@ const CACHE_CONTROL: Record<Revalidate, string> = {
  * A weak validator: the hash of the JSON as serialised, so it changes whenever the body does. Weak,
  * because the compressed and the plain answer (different bytes) carry the same one.
  */
-export const etagOf = (payload: string) =>
+export const etagOf = (payload: string | Buffer) =>
   `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`
 
 /** The opaque part of each tag of If-None-Match (weak comparison: `W/` ignored). */
@@ -30,9 +30,9 @@ export const matchesEtag = (ifNoneMatch: string | undefined, etag: string) => {
   return tags.includes('*') || tags.includes(etag.replace(/^W\//, ''))
 }
 
-/** An answer's JSON as sent, and its ETag. */
+/** An answer's JSON as sent (its UTF-8 bytes, encoded once), and its ETag. */
 export interface Representation {
-  payload: string
+  payload: Buffer
   etag: string
 }
 
@@ -46,7 +46,7 @@ export const representations = () => {
   return (body: object, serialize: (body: object) => string): Representation => {
     let representation = made.get(body)
     if (!representation) {
-      const payload = serialize(body)
+      const payload = Buffer.from(serialize(body))
       representation = { payload, etag: etagOf(payload) }
       made.set(body, representation)
     }
@@ -63,7 +63,7 @@ export const representations = () => {
 export const revalidateHook =
   (scope: Revalidate): onSendHookHandler =>
   (request, reply, payload, done) => {
-    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+    if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
       done(null, payload)
       return
     }

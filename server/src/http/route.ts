@@ -125,7 +125,9 @@ export const route = <const E extends Endpoint>(
       if (reply.sent || isReply(result, reply)) return reply
       reply.status(result.status)
       if (represent && result.status === 200 && isObject(result.body)) {
-        const { payload, etag } = represent(result.body, (body) => reply.serialize(body))
+        // The route's JSON serialiser (fast-json-stringify) answers a string.
+        const serialize = (body: object) => reply.serialize(body) as string
+        const { payload, etag } = represent(result.body, serialize)
         return reply.type(JSON_TYPE).header('ETag', etag).send(payload)
       }
       return reply.send(result.body)

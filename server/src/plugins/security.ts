@@ -93,7 +93,7 @@ export const securityPlugin = fp<SecurityOptions>(
         : false,
     })
     app.addHook('onRequest', (request, reply, done) => {
-      securityHeaders(request.raw, reply.raw, done)
+      securityHeaders(request.raw, reply.raw, () => done())
     })
 
     const allowed = new Set(options.allowedOrigins)
