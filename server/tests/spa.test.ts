@@ -67,6 +67,19 @@ describe('the SPA on the API origin', () => {
     expect(script.headers['cache-control']).toContain('immutable')
   })
 
+  it('sends the security headers with pages, files, API answers and errors alike', async () => {
+    for (const url of ['/', '/auth/login', '/assets/app.js', '/api/', '/api/nothing/here']) {
+      const response = await get(url)
+      expect(String(response.headers['content-security-policy']), url).toContain(
+        "default-src 'self'",
+      )
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+      expect(response.headers['x-powered-by']).toBeUndefined()
+    }
+  })
+
   it.each([
     ['/assets/missing.js', 404],
     ['/api/nothing/here', 404],

@@ -47,8 +47,10 @@ export const spaPlugin = fp<SpaOptions>(
     // A callback hook that answers by not calling `done`: the request goes no further, whenever
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
+    const apiPath = `${apiPrefix}/`
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return done()
+      if (request.url.startsWith(apiPath)) return done() // the API's, at once: most requests
       const path = request.url.split('?')[0] ?? '/'
       if (path === apiPrefix || path.startsWith(`${apiPrefix}/`)) return done()
       // The router has already answered a path whose escapes do not decode with a 400.
