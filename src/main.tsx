@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import 'react-toastify/dist/ReactToastify.css'
+import { keepShellCover } from '@/shared/ui/shell-cover'
 import './index.css'
 
 const root = document.getElementById('root')
@@ -23,6 +24,8 @@ const start = async () => {
   const { initI18n } = await import('@/shared/i18n/i18n')
   await initI18n()
   const { App } = await import('./app/app')
+  // Before React replaces the static shell: its skeletons keep showing the shell's cover.
+  keepShellCover(root)
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -1,18 +1,20 @@
+import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import * as guest from '../../contract/descriptors/guest.ts'
 import { MESSAGES } from '../../contract/messages.ts'
-import { LANDING_CATALOGUE_QUERY } from '../../contract/rules.ts'
+import { COVER_HEIGHT, COVER_WIDTH, LANDING_CATALOGUE_QUERY } from '../../contract/rules.ts'
 import { BadRequestError } from '../src/domain/errors.ts'
 import { lessons, users } from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { errorsPlugin } from '../src/plugins/errors.ts'
-import { imagePreloads } from '../src/plugins/spa.ts'
+import { imagePreloads, SHELL_COVER_SLOT, withShellCover } from '../src/plugins/spa.ts'
 import { cookieFor } from './catalogue-fixtures.ts'
 import { bodyOf, setupTestApp } from './helpers.ts'
 
@@ -21,7 +23,9 @@ import { bodyOf, setupTestApp } from './helpers.ts'
  * the API's own 404 elsewhere, and no error when a browser goes away mid-answer.
  */
 let spaDir = ''
-const INDEX = `<!doctype html><title>Manabi</title>${'<!-- padding -->'.repeat(100_000)}`
+const INDEX =
+  `<!doctype html><title>Manabi</title><div id="root">${SHELL_COVER_SLOT}${SHELL_COVER_SLOT}</div>` +
+  '<!-- padding -->'.repeat(100_000)
 
 beforeAll(async () => {
   spaDir = await mkdtemp(join(tmpdir(), 'manabi-spa-'))
@@ -163,16 +167,56 @@ describe("the landing's first cover", () => {
     return page.data[0]
   }
 
-  it('is preloaded, at high priority, with the index.html of / for a guest', async () => {
+  it('is preloaded, at high priority, and painted in the static shell of / for a guest', async () => {
     await seedDemoData(context.db, context.app.storage)
     const first = await firstCover()
     expect(first?.imageUrl).toMatch(/^\/lessons\/\d+\/image$/)
+    const cover = `/api${first?.imageUrl}`
     const page = await get('/')
     expect(page.statusCode).toBe(200)
-    expect(page.body).toBe(INDEX)
-    expect(page.headers.link).toBe(
-      `</api${first?.imageUrl}>; rel=preload; as=image; fetchpriority=high`,
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    expect(page.headers.vary).toBe('accept-encoding')
+    expect(page.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
+    expect(page.body).toBe(withShellCover(INDEX, cover))
+    // In the first card's frame only; the second card stays grey.
+    expect(page.body).toContain(
+      `<div id="root"><img data-shell-cover="" src="${cover}" alt="" width="${COVER_WIDTH}" ` +
+        `height="${COVER_HEIGHT}" fetchpriority="high" ` +
+        `class="aspect-video w-full bg-slate-200 object-cover">${SHELL_COVER_SLOT}</div>`,
     )
+    // Compressed like the build's files, for browsers that accept it.
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await context.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': accepted },
+      })
+      expect(compressed.headers['content-encoding']).toBe(encoding)
+      expect(decode(compressed.rawPayload).toString()).toBe(page.body)
+    }
+  })
+
+  it("fits the static shell of the app's index.html, its first card's frame", () => {
+    const html = readFileSync('index.html', 'utf8')
+    const cardsAt = html.indexOf('grid-cols-')
+    expect(cardsAt).toBeGreaterThan(0)
+    expect(html.indexOf(SHELL_COVER_SLOT)).toBeGreaterThan(cardsAt)
+    expect(withShellCover(html, '/api/lessons/1/image')).toContain(
+      'src="/api/lessons/1/image" alt=""',
+    )
+  })
+
+  it('is written into the page escaped, and a page without a frame is left as it is', () => {
+    expect(withShellCover(SHELL_COVER_SLOT, '/api/a b/"><script>/image')).toBe(
+      '<img data-shell-cover="" src="/api/a%20b/%22%3E%3Cscript%3E/image" alt="" ' +
+        `width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fetchpriority="high" ` +
+        'class="aspect-video w-full bg-slate-200 object-cover">',
+    )
+    expect(withShellCover('<p>no shell</p>', '/api/lessons/1/image')).toBe('<p>no shell</p>')
   })
 
   it('is not named where the page is not the guest landing', async () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { render } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
 import { StaticShell } from '@/app/layouts/startup-skeleton'
+import { forgetShellCover, getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
 
 const indexHtml = new DOMParser().parseFromString(readFileSync('index.html', 'utf8'), 'text/html')
 
@@ -46,5 +48,46 @@ describe('the static shell of index.html', () => {
       expect(script.getAttribute('src')).toBeTruthy()
       expect(script.textContent?.trim()).toBe('')
     }
+  })
+})
+
+describe("the static shell's cover (the guest landing's first, put there by the server)", () => {
+  afterEach(() => {
+    forgetShellCover()
+  })
+
+  /** A static shell as the server sends it to a guest, with the cover in its first card. */
+  const shellWithCover = (src: string) => {
+    const shell = document.createElement('div')
+    shell.innerHTML = root.innerHTML.replace(
+      '<div class="aspect-video w-full bg-slate-200"></div>',
+      `<img data-shell-cover="" src="${src}" alt="">`,
+    )
+    return shell
+  }
+  const root = indexHtml.getElementById('root')!
+
+  it('is read from the shell before React replaces it, and absent when the server put none', () => {
+    keepShellCover(shellWithCover('/api/lessons/7/image'))
+    expect(getShellCover()).toBe('/api/lessons/7/image')
+    keepShellCover(root)
+    expect(getShellCover()).toBeUndefined()
+  })
+
+  it("stays in React's copy of the shell, in the first card only, sized like a card's cover", () => {
+    keepShellCover(shellWithCover('/api/lessons/7/image'))
+    const { container } = render(<StaticShell />)
+    const images = container.querySelectorAll('img')
+    expect(images).toHaveLength(1)
+    const [cover] = images
+    expect(cover).toHaveAttribute('src', '/api/lessons/7/image')
+    expect(cover).toHaveAttribute('alt', '')
+    expect(cover).toHaveAttribute('width', String(COVER_WIDTH))
+    expect(cover).toHaveAttribute('height', String(COVER_HEIGHT))
+    expect(cover).toHaveClass('aspect-video', 'w-full', 'object-cover')
+    const cards = container.querySelectorAll('.grid > div')
+    expect(cards[0]).toContainElement(cover!)
+    // Still no text: the image is decorative, the shell language-neutral.
+    expect(container.textContent?.trim()).toBe('')
   })
 })

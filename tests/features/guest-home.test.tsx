@@ -8,7 +8,9 @@ import * as lessons from '@contract/descriptors/lessons'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
+import { getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
 import { answer } from '@tests/mocks/helpers'
+import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 import { apiPathOf, pathOf, recordQueries } from '@tests/request-log'
 
@@ -49,6 +51,23 @@ afterEach(() => {
 })
 
 describe('the guest lesson list', () => {
+  it("keeps the static shell's cover on screen until the cards arrive, then forgets it", async () => {
+    const shell = document.createElement('div')
+    shell.innerHTML = '<img data-shell-cover="" src="/api/lessons/1/image" alt="">'
+    keepShellCover(shell)
+    const held = holdCalls(guest.guestLessons)
+    await renderApp(undefined, { waitForLoad: false })
+    await screen.findByRole('heading', { name: 'All lessons', level: 1 })
+    // The catalogue's skeleton, its first card showing the cover the shell painted.
+    const covers = document.querySelectorAll('img[data-shell-cover]')
+    expect(covers).toHaveLength(1)
+    expect(covers[0]).toHaveAttribute('src', '/api/lessons/1/image')
+    await held.release()
+    await waitFor(() => expect(cards()).toHaveLength(5))
+    expect(document.querySelector('img[data-shell-cover]')).toBeNull()
+    expect(getShellCover()).toBeUndefined()
+  })
+
   it('shows the newest 5 lessons as cards linking to their page', async () => {
     await renderApp()
     await screen.findByRole('heading', { name: 'All lessons', level: 1 })

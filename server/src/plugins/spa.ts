@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import negotiate from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for good. */
 const IMMUTABLE = { maxAge: '1y', immutable: true } as const
@@ -24,7 +27,8 @@ export interface SpaOptions {
   /**
    * The images the page at `/` shows first, for this request (none for a signed-in user, whose
    * `/` is a dashboard). Named in a `Link: rel=preload` header of index.html, the browser fetches
-   * them beside the scripts instead of after them: the first cover is the landing's largest paint.
+   * them beside the scripts instead of after them; the first, the first card's cover and the
+   * landing's largest paint, is also put in the static shell, so it is painted before any script.
    */
   landingImages?: (request: FastifyRequest) => Promise<string[]>
 }
@@ -38,12 +42,64 @@ export const imagePreloads = (urls: readonly string[]) =>
     )
     .join(', ')
 
+/** The first card's cover frame in the static shell of index.html (StaticShell in the SPA). */
+export const SHELL_COVER_SLOT = '<div class="aspect-video w-full bg-slate-200"></div>'
+
+const escapeAttribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+
+/**
+ * index.html with `cover` in the first card of its static shell, as the SPA's skeleton shows it
+ * (SkeletonCard's coverSrc, which reads it back before React replaces the shell). Unchanged when
+ * the page has no such frame.
+ */
+export const withShellCover = (html: string, cover: string) =>
+  html.replace(
+    SHELL_COVER_SLOT,
+    `<img data-shell-cover="" src="${escapeAttribute(encodeURI(cover))}" alt="" ` +
+      `width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fetchpriority="high" ` +
+      'class="aspect-video w-full bg-slate-200 object-cover">',
+  )
+
+type Encoding = 'br' | 'gzip' | 'identity'
+
+const ENCODERS: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  br: (bytes) => brotliCompressSync(bytes),
+  gzip: (bytes) => gzipSync(bytes),
+  identity: (bytes) => bytes,
+}
+
+/**
+ * The landing page for each of the last few first covers (it rarely changes), made once in each
+ * encoding a browser asks for, as the build compresses the files it writes.
+ */
+const landingPages = (template: string, keep = 8) => {
+  const pages = new Map<string, Map<Encoding, Buffer>>()
+  return (cover: string, encoding: Encoding) => {
+    let page = pages.get(cover)
+    if (!page) {
+      page = new Map()
+      pages.set(cover, page)
+      const oldest = pages.keys().next()
+      if (pages.size > keep && !oldest.done) pages.delete(oldest.value)
+    }
+    let bytes = page.get(encoding)
+    if (!bytes) {
+      bytes = ENCODERS[encoding](Buffer.from(withShellCover(template, cover)))
+      page.set(encoding, bytes)
+    }
+    return bytes
+  }
+}
+
 export const spaPlugin = fp<SpaOptions>(
   async (app, { root, apiPrefix, landingImages }) => {
     if (!existsSync(join(root, 'index.html'))) {
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
     await app.register(fastifyStatic, { root, wildcard: false, index: false, preCompressed: true })
+    const template = readFileSync(join(root, 'index.html'), 'utf8')
+    const landingPage = template.includes(SHELL_COVER_SLOT) ? landingPages(template) : undefined
     // A callback hook that answers by not calling `done`: the request goes no further, whenever
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
@@ -67,8 +123,18 @@ export const spaPlugin = fp<SpaOptions>(
       // The page is served whatever the catalogue does: a hint that fails is left out.
       landingImages(request).then(
         (urls) => {
-          if (urls.length > 0) reply.header('Link', imagePreloads(urls))
-          sendIndex()
+          const [cover] = urls
+          if (!cover) return sendIndex()
+          reply.header('Link', imagePreloads(urls))
+          if (!landingPage) return sendIndex()
+          const encoding =
+            negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? 'identity'
+          reply
+            .header('Content-Type', 'text/html; charset=utf-8')
+            .header('Cache-Control', 'no-cache')
+            .header('Vary', 'accept-encoding')
+          if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
+          void reply.send(landingPage(cover, encoding))
         },
         (error: unknown) => {
           request.log.warn({ err: error }, 'The landing images could not be looked up')

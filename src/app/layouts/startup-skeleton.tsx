@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CATALOGUE_GRID_CLASS } from '@/features/lessons/components/catalogue-grid'
+import { getShellCover } from '@/shared/ui/shell-cover'
 import { SkeletonCard, SkeletonLine } from '@/shared/ui/skeleton'
 
 /** The shell React shows while the app starts: the static one, with its status announced. */
@@ -34,7 +35,8 @@ function LoadingStatus() {
  * landing, SidebarShell with GuestHome's title, filters and CatalogueSkeleton: what replaces it
  * lands where it stood. It holds no text, as the language is only known once the script has read
  * the stored choice (React adds a translated status for screen readers). A test keeps index.html
- * and this component identical.
+ * and this component identical. For a guest the server puts the first lesson's cover in the first
+ * card (the page's largest paint, before any script); React's copy keeps showing it.
  */
 export function StaticShell({ status }: { status?: ReactNode }) {
   return (
@@ -74,7 +76,12 @@ function LandingContentSkeleton() {
       </div>
       <div className={CATALOGUE_GRID_CLASS}>
         {Array.from({ length: 6 }, (_, index) => (
-          <SkeletonCard key={index} cover lines={3} />
+          <SkeletonCard
+            key={index}
+            cover
+            coverSrc={index === 0 ? getShellCover() : undefined}
+            lines={3}
+          />
         ))}
       </div>
     </div>

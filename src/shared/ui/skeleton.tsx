@@ -1,3 +1,4 @@
+import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -30,11 +31,35 @@ export function SkeletonLine({ className = 'h-4 w-full' }: { className?: string 
   return <div className={`rounded bg-slate-200 ${className}`} />
 }
 
-/** A card: an optional 16:9 cover, a title and a few shorter lines. */
-export function SkeletonCard({ cover = false, lines = 3 }: { cover?: boolean; lines?: number }) {
+/**
+ * A card: an optional 16:9 cover, a title and a few shorter lines. `coverSrc` shows the image the
+ * card will have (the static shell's first cover, ./shell-cover.ts) in place of the grey frame.
+ */
+export function SkeletonCard({
+  cover = false,
+  coverSrc,
+  lines = 3,
+}: {
+  cover?: boolean
+  coverSrc?: string
+  lines?: number
+}) {
   return (
     <div className="flex h-full flex-col overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
-      {cover && <div className="aspect-video w-full bg-slate-200" />}
+      {cover &&
+        (coverSrc ? (
+          <img
+            data-shell-cover=""
+            src={coverSrc}
+            alt=""
+            width={COVER_WIDTH}
+            height={COVER_HEIGHT}
+            fetchPriority="high"
+            className="aspect-video w-full bg-slate-200 object-cover"
+          />
+        ) : (
+          <div className="aspect-video w-full bg-slate-200" />
+        ))}
       <div className="flex flex-col gap-3 p-4">
         <SkeletonLine className="h-5 w-3/4" />
         {Array.from({ length: lines }, (_, index) => (
@@ -50,18 +75,26 @@ export function SkeletonCardGrid({
   gridClass,
   count = 6,
   cover = false,
+  firstCoverSrc,
   lines = 3,
 }: {
   gridClass: string
   count?: number
   cover?: boolean
+  /** The first card's image, when it is known already. */
+  firstCoverSrc?: string
   lines?: number
 }) {
   return (
     <Skeleton>
       <div className={gridClass}>
         {Array.from({ length: count }, (_, index) => (
-          <SkeletonCard key={index} cover={cover} lines={lines} />
+          <SkeletonCard
+            key={index}
+            cover={cover}
+            coverSrc={index === 0 ? firstCoverSrc : undefined}
+            lines={lines}
+          />
         ))}
       </div>
     </Skeleton>

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type Audience, useAudience } from '@/shared/auth/current-user'
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value'
 import { Button } from '@/shared/ui/button'
+import { forgetShellCover, getShellCover } from '@/shared/ui/shell-cover'
 import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useCategories } from '../api/get-categories'
@@ -30,7 +31,7 @@ const catalogueHooks = {
  */
 export function LessonCatalogue({ cardHeadingLevel = 2 }: { cardHeadingLevel?: 2 | 3 }) {
   const audience = useAudience()
-  if (!audience) return <CatalogueSkeleton />
+  if (!audience) return <CatalogueSkeleton firstCover={getShellCover()} />
   return <Catalogue key={audience} audience={audience} cardHeadingLevel={cardHeadingLevel} />
 }
 
@@ -79,9 +80,17 @@ function Catalogue({
   )
 }
 
-/** Cards shaped like the catalogue's while its first page loads. */
-function CatalogueSkeleton() {
-  return <SkeletonCardGrid gridClass={CATALOGUE_GRID_CLASS} count={6} cover lines={3} />
+/** Cards shaped like the catalogue's while its first page loads, the first cover when known. */
+function CatalogueSkeleton({ firstCover }: { firstCover?: string }) {
+  return (
+    <SkeletonCardGrid
+      gridClass={CATALOGUE_GRID_CLASS}
+      count={6}
+      cover
+      firstCoverSrc={firstCover}
+      lines={3}
+    />
+  )
 }
 
 function LessonResults({
@@ -98,8 +107,14 @@ function LessonResults({
 }) {
   const { t } = useTranslation()
   const lastCardRef = useNextPageInView(query)
+  const settled = !query.isPending
+  useEffect(() => {
+    if (settled) forgetShellCover()
+  }, [settled])
 
-  if (query.isPending) return <CatalogueSkeleton />
+  // The static shell's cover is the unfiltered catalogue's first (the page the server read).
+  if (query.isPending)
+    return <CatalogueSkeleton firstCover={filtered ? undefined : getShellCover()} />
   if (query.isError) {
     return (
       <p role="alert" className="text-red-700">
