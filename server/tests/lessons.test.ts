@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { buildPath } from '../../contract/descriptor.ts'
@@ -11,8 +12,13 @@ import {
   myLessons,
   upcomingLessons,
 } from '../../contract/endpoints/lessons.ts'
-import { UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
+import { COVER_HEIGHT, COVER_WIDTH, UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
 import { categories, files, lessons as lessonRows } from '../src/db/schema.ts'
+import {
+  coverRendition,
+  coverRenditions,
+  MAX_INPUT_PIXELS,
+} from '../src/services/cover-renditions.ts'
 import {
   cookieFor,
   createCast,
@@ -936,6 +942,103 @@ describe('GET /lessons/:id/image', () => {
     expect(again.rawPayload.length).toBe(0)
     // The handler answers with the reply itself; the route wrapper must not answer again.
     expect(errorLog).toEqual([])
+  })
+
+  /** A lesson of the cast's owner whose cover is `bytes`, uploaded as `name`. */
+  const lessonWithCover = async (cast: Cast, name: string, bytes: Buffer) => {
+    const upload = await uploadImage(cast.owner.cookie, multipartFile('image', name, bytes))
+    expect(upload.statusCode).toBe(201)
+    return createLesson(context.db, userOf(cast.owner), { imageId: bodyOf(upload).id })
+  }
+  const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
+  const coverOf = (id: number, accept?: string, etag?: string) =>
+    context.call(lessons.lessonImage, {
+      params: { id },
+      headers: { ...(accept ? { accept } : {}), ...(etag ? { 'if-none-match': etag } : {}) },
+    })
+
+  it("answers a browser that shows WebP the cover at the cards' size in WebP, others the upload", async () => {
+    const cast = await createCast(context.db)
+    // A wide photo, larger than a card's cover in both directions.
+    const photo = await sharp({
+      create: { width: 2000, height: 500, channels: 3, background: '#3b82f6' },
+    })
+      .png()
+      .toBuffer()
+    const lesson = await lessonWithCover(cast, 'wide.png', photo)
+
+    const webp = await coverOf(lesson.id, BROWSER_ACCEPT)
+    expect(webp.statusCode).toBe(200)
+    expect(webp.headers['content-type']).toBe('image/webp')
+    expect(webp.headers.vary).toBe('accept')
+    const { width, height, format } = await sharp(webp.rawPayload).metadata()
+    expect({ width, height, format }).toEqual({
+      width: COVER_WIDTH,
+      height: COVER_HEIGHT,
+      format: 'webp',
+    })
+
+    const original = await coverOf(lesson.id, 'image/png,image/*;q=0.8')
+    expect(original.headers['content-type']).toBe('image/png')
+    expect(original.headers.vary).toBe('accept')
+    expect(original.rawPayload).toEqual(photo)
+    // Each has its own validator: a copy of one never stands for the other.
+    expect(original.headers.etag).not.toBe(webp.headers.etag)
+    expect((await coverOf(lesson.id, BROWSER_ACCEPT, String(webp.headers.etag))).statusCode).toBe(
+      304,
+    )
+    expect((await coverOf(lesson.id, undefined, String(webp.headers.etag))).statusCode).toBe(200)
+    expect((await coverOf(lesson.id, 'image/webp;q=0', undefined)).headers['content-type']).toBe(
+      'image/png',
+    )
+    // The same bytes every time: made once.
+    expect((await coverOf(lesson.id, BROWSER_ACCEPT)).rawPayload).toEqual(webp.rawPayload)
+  })
+
+  it('never enlarges a small cover, and sends a GIF or an unreadable upload as it is', async () => {
+    const cast = await createCast(context.db)
+    const tiny = await lessonWithCover(cast, 'dot.png', PNG_BYTES)
+    const small = await coverOf(tiny.id, BROWSER_ACCEPT)
+    expect(small.headers['content-type']).toBe('image/webp')
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(1)
+
+    const gif = await lessonWithCover(cast, 'moving.gif', GIF_BYTES)
+    const moving = await coverOf(gif.id, BROWSER_ACCEPT)
+    expect(moving.headers['content-type']).toBe('image/gif')
+    expect(moving.rawPayload).toEqual(GIF_BYTES)
+
+    expect(errorLog).toEqual([])
+  })
+
+  it('has no rendition for bytes the encoder cannot read, nor for a GIF; makes each once', async () => {
+    const renditions = coverRenditions({ keep: 2 })
+    // A PNG's signature and then nothing a decoder can read.
+    const broken = Buffer.concat([PNG_BYTES.subarray(0, 8), Buffer.from('not a picture')])
+    expect(await renditions({ storageKey: 'a.png', mimeType: 'image/png' }, broken)).toBeNull()
+    expect(await renditions({ storageKey: 'b.gif', mimeType: 'image/gif' }, GIF_BYTES)).toBeNull()
+    const dot = { storageKey: 'c.png', mimeType: 'image/png' }
+    const first = renditions(dot, PNG_BYTES)
+    expect(renditions(dot, PNG_BYTES)).toBe(first)
+    // Kept by storage key, the latest two: c.png goes once two others are asked for.
+    await renditions({ storageKey: 'd.png', mimeType: 'image/png' }, PNG_BYTES)
+    await renditions({ storageKey: 'e.png', mimeType: 'image/png' }, PNG_BYTES)
+    expect(renditions(dot, PNG_BYTES)).not.toBe(first)
+  })
+
+  it('refuses to decode a picture past the pixel limit, sending the upload as it is', async () => {
+    // A PNG of 40 million black pixels: a small upload that would decode into 120 MB.
+    const bomb = await sharp({
+      create: { width: 10_000, height: 4_001, channels: 3, background: '#000000' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(10_000 * 4_001).toBeGreaterThan(MAX_INPUT_PIXELS)
+    await expect(coverRendition(bomb)).rejects.toThrow(/pixel limit/i)
+    const cast = await createCast(context.db)
+    const lesson = await lessonWithCover(cast, 'huge.png', bomb)
+    const sent = await coverOf(lesson.id, BROWSER_ACCEPT)
+    expect(sent.headers['content-type']).toBe('image/png')
+    expect(sent.rawPayload).toEqual(bomb)
   })
 
   it('answers 404 when the lesson has no image or does not exist', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/endpoints/lessons.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
+import { acceptsWebp, coverRenditions, WEBP } from '../services/cover-renditions.ts'
 import { readUpload } from '../http/uploads.ts'
 import { cataloguePage, lessonById } from '../services/catalogue.ts'
 import * as lessons from '../services/lessons.ts'
@@ -77,15 +78,18 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
     ),
   }))
 
+  // A browser that shows WebP gets the cover at the cards' size in it; others the upload.
+  const renditions = coverRenditions()
   route(app, lessonImage, async ({ request, reply, params }) => {
     const { image, bytes } = await lessons.lessonCover(app, params.id)
+    const rendition = acceptsWebp(request.headers.accept) ? await renditions(image, bytes) : null
     // The path stays the same when the cover changes, so browsers revalidate by the file's id.
-    const etag = `"image-${image.id}"`
-    reply.header('ETag', etag).header('Cache-Control', 'public, no-cache')
+    const etag = rendition ? `"image-${image.id}-webp"` : `"image-${image.id}"`
+    reply.header('ETag', etag).header('Cache-Control', 'public, no-cache').header('Vary', 'accept')
     if (request.headers['if-none-match'] === etag) return reply.status(304).send()
     return reply
-      .header('Content-Type', image.mimeType)
+      .header('Content-Type', rendition ? WEBP : image.mimeType)
       .header('X-Content-Type-Options', 'nosniff')
-      .send(bytes)
+      .send(rendition ?? bytes)
   })
 }
