@@ -154,8 +154,11 @@ const runOn = async (
   }
 }
 
-/** Lighthouse's mobile scores of the guest landing and of a lesson page signed in. */
-const lighthouse = async (origin: string, lessonId: number, cookie: string) => {
+/**
+ * Lighthouse's mobile scores of the guest landing, of a lesson page signed in (a student) and of
+ * the new-lesson form (an approved educator).
+ */
+const lighthouse = async (origin: string, lessonId: number, world: BenchWorld) => {
   if (SKIP_LIGHTHOUSE) return { skipped: 'BENCH_SKIP_LIGHTHOUSE=1' }
   if (!existsSync(CHROMIUM)) {
     return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)` }
@@ -166,16 +169,27 @@ const lighthouse = async (origin: string, lessonId: number, cookie: string) => {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
   }
-  // The signed-in check is only one if the session cookie signs in.
-  const me = await fetch(`${origin}${API_PREFIX}${user.me.path}`, { headers: { cookie } })
-  if (!me.ok) throw new Error(`The demo student's session answered ${me.status} on /user/me`)
-  say('Lighthouse (mobile): the guest landing and a lesson page signed in')
+  // The signed-in checks are only ones if the session cookies sign in.
+  const sessions: [string, string][] = [
+    ['demo student', world.studentCookie],
+    ['bench educator', world.educatorCookie],
+  ]
+  for (const [who, cookie] of sessions) {
+    const me = await fetch(`${origin}${API_PREFIX}${user.me.path}`, { headers: { cookie } })
+    if (!me.ok) throw new Error(`The ${who}'s session answered ${me.status} on /user/me`)
+  }
+  say('Lighthouse (mobile): the guest landing, a lesson page and the lesson form signed in')
   const screens = [
     { name: 'guest landing', url: `${origin}${paths.home.href()}`, headers: {} },
     {
       name: 'lesson page, signed in',
       url: `${origin}${paths.lesson.detail.href(lessonId)}`,
-      headers: { Cookie: cookie },
+      headers: { Cookie: world.studentCookie },
+    },
+    {
+      name: 'new lesson form, educator',
+      url: `${origin}${paths.lesson.create.href()}`,
+      headers: { Cookie: world.educatorCookie },
     },
   ]
   const child = spawn(process.execPath, ['tools/lighthouse/scores.mjs', JSON.stringify(screens)], {
@@ -216,7 +230,7 @@ const main = async () => {
     try {
       // Once, on the embedded database: the page is the same on either.
       if (database === 'pglite') {
-        lighthouseResult = await lighthouse(origin, run.lessonId, world.studentCookie)
+        lighthouseResult = await lighthouse(origin, run.lessonId, world)
       }
     } finally {
       await stop()

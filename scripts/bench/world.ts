@@ -27,6 +27,8 @@ export interface BenchWorld {
   race: { lessonId: number; sessionId: number; cookies: string[] }
   /** The session cookie of a demo student. */
   studentCookie: string
+  /** The session cookie of an approved educator (the bench's own). */
+  educatorCookie: string
 }
 
 const signedIn = async (db: Database, userIds: number[]) => {
@@ -83,6 +85,10 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
           priceInCents: 0,
           minSlots: 1,
           maxSlots: RACE_SEATS,
+          // Older than every demo lesson: the landing Lighthouse measures is the demo's, whose
+          // newest lessons come first, not a coverless bench lesson.
+          createdAt: new Date('2000-01-01T00:00:00Z'),
+          updatedAt: new Date('2000-01-01T00:00:00Z'),
         })
         .returning(),
     )
@@ -117,7 +123,10 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
       .from(users)
       .where(eq(users.email, student?.email ?? ''))
     if (!demoStudent) throw new Error('The demo seed has no student yuki')
-    const [studentCookie = ''] = await signedIn(db, [demoStudent.id])
+    const [studentCookie = '', educatorCookie = ''] = await signedIn(db, [
+      demoStudent.id,
+      educator.id,
+    ])
     return {
       race: {
         lessonId: lesson.id,
@@ -128,6 +137,7 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
         ),
       },
       studentCookie,
+      educatorCookie,
     }
   } finally {
     await database.close()

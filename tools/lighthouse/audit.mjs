@@ -1,5 +1,5 @@
 // Lighthouse's accessibility category on the screens a visitor judges first: the catalogue, a lesson
-// page and the student dashboard (signed in). Starts the product as `npm start` does on a fresh data
+// page, the student dashboard and an educator's new-lesson form (both signed in). Starts the product as `npm start` does on a fresh data
 // folder and a free port, audits it in Debian's Chromium, prints each score and fails below 100.
 // Run from the repository root with `npm run audit:a11y` (which installs this folder first).
 import { launch } from 'chrome-launcher'
@@ -11,6 +11,7 @@ import { startProduct } from '../../e2e/support.ts'
 import { paths } from '../../src/shared/config/paths.ts'
 
 const STUDENT = ACCOUNTS.find((account) => account.key === 'yuki')
+const EDUCATOR = ACCOUNTS.find((account) => account.key === 'emily')
 
 /** The session cookie of a signed-in student, as the browser would send it. */
 const signIn = async (product, email) => {
@@ -37,10 +38,12 @@ try {
   const lesson = lessons.data.find((row) => row.availableSessions > 0)
   if (!lesson) throw new Error('No lesson with an open session')
   const cookie = await signIn(product, STUDENT.email)
+  const educator = await signIn(product, EDUCATOR.email)
   const screens = [
     { name: 'catalogue', path: paths.home.href(), headers: {} },
     { name: 'lesson page', path: paths.lesson.detail.href(lesson.id), headers: {} },
     { name: 'student dashboard', path: paths.home.href(), headers: { Cookie: cookie } },
+    { name: 'new lesson form', path: paths.lesson.create.href(), headers: { Cookie: educator } },
   ]
   for (const screen of screens) {
     const result = await lighthouse(
