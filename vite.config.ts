@@ -97,10 +97,11 @@ const precompressed = (): Plugin => {
 /**
  * The libraries every screen starts with (the landing page included) travel in one chunk: one
  * request instead of a dozen, and one gzip stream compresses them about 5% better than many.
- * Libraries only some screens use (forms, PayPal, dates) stay with the screens that import them.
+ * Libraries only some screens use (forms, PayPal, dates) stay with the screens that import them,
+ * and so do the toasts (react-toastify), loaded after the first paint (src/app/toasts.tsx).
  */
 const STARTUP_LIBRARIES =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|react-toastify|clsx|cookie|set-cookie-parser)[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), withoutMockWorker(), precompressed()],

@@ -34,6 +34,8 @@ const forbidden = [
   /src\/mocks\//,
   /node_modules\/@paypal\//,
   /node_modules\/msw\//,
+  // Toasts load after the first paint (src/app/toasts.tsx).
+  /node_modules\/react-toastify\//,
 ]
 
 /** The chunks of `entries` and every chunk they import statically (loaded with them). */
@@ -98,9 +100,10 @@ if (existsSync(join(dist, 'mockServiceWorker.js'))) {
 
 // The budget: every JavaScript file the guest landing loads, as gzip -9 sends it. The figure the
 // issue aimed for, 140 KB, is below what the start-up libraries alone weigh in this build
-// (react-dom, react-router, axios, i18next, TanStack Query, react-toastify: about 155 KB in one
-// chunk), so the budget holds today's figure with a little room and any growth fails.
-const LANDING_JS_BUDGET = 184 * 1024
+// (react-dom, react-router, axios, i18next, TanStack Query: about 150 KB in one chunk; the toasts
+// load after the first paint), so the budget holds today's figure with a little room and any
+// growth fails.
+const LANDING_JS_BUDGET = 175 * 1024
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
 const modulepreloaded = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
   ([tag]) => tag.match(/\bhref="\/?([^"]+)"/)?.[1],

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import 'react-toastify/dist/ReactToastify.css'
 import { keepShellCover } from '@/shared/ui/shell-cover'
 import './index.css'
 

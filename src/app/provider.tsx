@@ -1,10 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
-import { ToastContainer } from 'react-toastify'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { AppErrorBoundary } from './components/app-error-boundary'
 
-/** §9: toasts top-right, closing after 5000 ms. */
-export const TOAST_AUTO_CLOSE_MS = 5000
+const Toasts = lazy(() => import('./toasts'))
 
 export function AppProvider({
   queryClient,
@@ -17,7 +15,9 @@ export function AppProvider({
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         {children}
-        <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
       </QueryClientProvider>
     </AppErrorBoundary>
   )

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { toast } from 'react-toastify'
 import { describe, expect, it } from 'vitest'
+import Toasts from '@/app/toasts'
 import { apiUrl } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { api } from '@/shared/api/client'
@@ -77,5 +79,14 @@ describe('a failing background query', () => {
     await act(async () => {})
     expect(screen.getByText('none')).toBeInTheDocument()
     expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument()
+  })
+})
+
+describe('the toasts', () => {
+  it('show a toast raised before their container is on the page (it loads after the first paint)', async () => {
+    toast.info('Raised before the container')
+    expect(document.querySelector('.Toastify')).toBeNull()
+    render(<Toasts />)
+    expect(await screen.findByText('Raised before the container')).toBeInTheDocument()
   })
 })

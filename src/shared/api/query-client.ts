@@ -1,5 +1,4 @@
 import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query'
-import { toast } from 'react-toastify'
 import { i18n } from '@/shared/i18n/i18n'
 import { toApiError } from './errors'
 
@@ -30,7 +29,9 @@ export const createQueryClient = (overrides: QueryClientConfig['defaultOptions']
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.state.data !== undefined && !query.meta?.silent) {
-          toast.error(i18n.t('common.errors.background', { message: toApiError(error).message }))
+          const message = i18n.t('common.errors.background', { message: toApiError(error).message })
+          // Loaded with the first toast: the landing has no need of it.
+          void import('react-toastify').then(({ toast }) => toast.error(message))
         }
       },
     }),
