@@ -4,18 +4,29 @@ import type { AppLanguage } from './languages'
 const numberLocale = (language: AppLanguage) => (language === 'jp-JP' ? 'ja-JP' : 'en-US')
 
 /**
- * Building an Intl.DateTimeFormat costs far more than using one, and a session grid formats
- * hundreds of times: one formatter per locale and options, reused.
+ * Building an Intl formatter costs far more than using one, and a session grid or a catalogue
+ * formats hundreds of times: one formatter per kind, locale and options, reused.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) => {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let formatter = formatters.get(key)
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
+const reused = <F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => F) => {
+  let formatter = formatters.get(key) as F | undefined
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, options)
+    formatter = build()
     formatters.set(key, formatter)
   }
   return formatter
+}
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  reused(
+    `date|${locale}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  )
+const numberFormat = (language: AppLanguage, options: Intl.NumberFormatOptions) => {
+  const locale = numberLocale(language)
+  return reused(
+    `number|${locale}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(locale, options),
+  )
 }
 
 /**
@@ -124,7 +135,7 @@ export const formatDuration = (start: string | Date, end: string | Date, languag
   )
   // Japanese writes the number and its unit together: 1時間30分.
   const unit = (value: number, name: 'hour' | 'minute') => {
-    const text = new Intl.NumberFormat(numberLocale(language), {
+    const text = numberFormat(language, {
       style: 'unit',
       unit: name,
       unitDisplay: 'short',
@@ -142,9 +153,7 @@ export const formatDuration = (start: string | Date, end: string | Date, languag
 
 /** Prices are stored in cents (§1); the payment provider charges USD. */
 export const formatPrice = (cents: number, language: AppLanguage) =>
-  new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'USD' }).format(
-    cents / 100,
-  )
+  numberFormat(language, { style: 'currency', currency: 'USD' }).format(cents / 100)
 
 /** A price as a learner reads it: "Free" when nothing is charged, the amount otherwise. */
 export const formatLessonPrice = (cents: number, language: AppLanguage) =>
@@ -152,7 +161,7 @@ export const formatLessonPrice = (cents: number, language: AppLanguage) =>
 
 /** Ratings are shown with one decimal (§9). */
 export const formatRating = (average: number, language: AppLanguage) =>
-  new Intl.NumberFormat(numberLocale(language), {
+  numberFormat(language, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(average)
@@ -170,7 +179,7 @@ export const formatFileSize = (bytes: number, language: AppLanguage) => {
     ['kilobyte', 1024],
   ] as const
   const [unit, size] = units.find(([, size]) => bytes >= size) ?? ['byte', 1]
-  return new Intl.NumberFormat(numberLocale(language), {
+  return numberFormat(language, {
     style: 'unit',
     unit,
     unitDisplay: 'short',
