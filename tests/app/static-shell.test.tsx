@@ -52,6 +52,7 @@ describe('the static shell of index.html', () => {
 })
 
 describe("the static shell's cover (the guest landing's first, put there by the server)", () => {
+  const root = indexHtml.getElementById('root')!
   afterEach(() => {
     forgetShellCover()
   })
@@ -65,7 +66,6 @@ describe("the static shell's cover (the guest landing's first, put there by the 
     )
     return shell
   }
-  const root = indexHtml.getElementById('root')!
 
   it('is read from the shell before React replaces it, and absent when the server put none', () => {
     keepShellCover(shellWithCover('/api/lessons/7/image'))

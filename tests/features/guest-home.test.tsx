@@ -8,7 +8,7 @@ import * as lessons from '@contract/descriptors/lessons'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
-import { getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
+import { forgetShellCover, getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
 import { answer } from '@tests/mocks/helpers'
 import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
@@ -46,6 +46,7 @@ const advance = (ms: number) =>
   })
 
 afterEach(() => {
+  forgetShellCover()
   server.events.removeAllListeners()
   vi.useRealTimers()
 })

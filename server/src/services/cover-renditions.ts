@@ -28,8 +28,8 @@ export const acceptsWebp = (accept: string | undefined) => negotiate(accept ?? '
 /**
  * The WebP renditions of the covers asked for lately, made once per stored upload (keyed by its
  * storage key: the bytes under a key never change, a new cover is a new upload) and kept in this
- * instance's memory, the latest `keep` of them. Null for an image that has none: a GIF, or bytes the encoder cannot read (the
- * upload is then sent as it is).
+ * instance's memory, the latest `keep` of them. Null for an image that has none: a GIF, or bytes
+ * the encoder cannot read or refuses (the upload is then sent as it is).
  */
 export const coverRenditions = ({ keep = 200 } = {}) => {
   const made = new Map<string, Promise<Buffer | null>>()

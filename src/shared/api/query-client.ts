@@ -30,8 +30,9 @@ export const createQueryClient = (overrides: QueryClientConfig['defaultOptions']
       onError: (error, query) => {
         if (query.state.data !== undefined && !query.meta?.silent) {
           const message = i18n.t('common.errors.background', { message: toApiError(error).message })
-          // Loaded with the first toast: the landing has no need of it.
-          void import('react-toastify').then(({ toast }) => toast.error(message))
+          // Loaded with the first toast: the landing has no need of it. Offline, the screen keeps
+          // its data and the toast is lost, as the chunk cannot load either.
+          import('react-toastify').then(({ toast }) => toast.error(message)).catch(() => undefined)
         }
       },
     }),
