@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CATALOGUE_GRID_CLASS } from '@/features/lessons/components/catalogue-grid'
+import {
+  CATALOGUE_CARD_WIDTH_CLASS,
+  CATALOGUE_GRID_CLASS,
+} from '@/features/lessons/components/catalogue-grid'
 import { getShellCover } from '@/shared/ui/shell-cover'
 import { SkeletonCard, SkeletonLine } from '@/shared/ui/skeleton'
 
@@ -81,6 +84,7 @@ function LandingContentSkeleton() {
             cover
             coverSrc={index === 0 ? getShellCover() : undefined}
             lines={3}
+            widthClass={CATALOGUE_CARD_WIDTH_CLASS}
           />
         ))}
       </div>

@@ -39,13 +39,18 @@ export function SkeletonCard({
   cover = false,
   coverSrc,
   lines = 3,
+  widthClass,
 }: {
   cover?: boolean
   coverSrc?: string
   lines?: number
+  /** The width of the card it stands for, when the grid's column does not set it. */
+  widthClass?: string | undefined
 }) {
   return (
-    <div className="flex h-full flex-col overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
+    <div
+      className={`flex h-full flex-col overflow-hidden rounded-xl bg-white ring-1 ring-slate-200${widthClass ? ` ${widthClass}` : ''}`}
+    >
       {cover &&
         (coverSrc ? (
           <img
@@ -77,6 +82,7 @@ export function SkeletonCardGrid({
   cover = false,
   firstCoverSrc,
   lines = 3,
+  cardWidthClass,
 }: {
   gridClass: string
   count?: number
@@ -84,6 +90,7 @@ export function SkeletonCardGrid({
   /** The first card's image, when it is known already. */
   firstCoverSrc?: string
   lines?: number
+  cardWidthClass?: string
 }) {
   return (
     <Skeleton>
@@ -94,6 +101,7 @@ export function SkeletonCardGrid({
             cover={cover}
             coverSrc={index === 0 ? firstCoverSrc : undefined}
             lines={lines}
+            widthClass={cardWidthClass}
           />
         ))}
       </div>

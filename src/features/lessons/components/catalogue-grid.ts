@@ -6,3 +6,6 @@
  */
 export const CATALOGUE_GRID_CLASS =
   'grid grid-cols-[repeat(auto-fill,minmax(min(220px,100%),1fr))] gap-4'
+
+/** A catalogue card's width, 200 to 336 px (§2): its skeleton's too, so the cover stays put. */
+export const CATALOGUE_CARD_WIDTH_CLASS = 'w-full max-w-[336px] min-w-[200px]'

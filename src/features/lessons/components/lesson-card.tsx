@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
 import { categoryTitle, formatDate, formatRating, formatTimeRange } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
+import { CATALOGUE_CARD_WIDTH_CLASS } from './catalogue-grid'
 import { EducatorAvatar } from './educator-avatar'
 import { LessonCover } from './lesson-cover'
 import { LessonPrice } from './lesson-price'
@@ -32,7 +33,9 @@ export function LessonCard({
   const detailsId = useId()
   const next = lesson.nextSession
   return (
-    <article className="relative flex w-full max-w-[336px] min-w-[200px] flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-500">
+    <article
+      className={`relative flex ${CATALOGUE_CARD_WIDTH_CLASS} flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-500`}
+    >
       <LessonCover
         imageUrl={lesson.imageUrl}
         lazy={!first}

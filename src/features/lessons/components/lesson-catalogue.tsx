@@ -11,7 +11,7 @@ import { useGuestCategories } from '../api/get-guest-categories'
 import { useGuestLessons } from '../api/get-guest-lessons'
 import { useLessons } from '../api/get-lessons'
 import type { GuestLessonFilters } from '../api/keys'
-import { CATALOGUE_GRID_CLASS } from './catalogue-grid'
+import { CATALOGUE_CARD_WIDTH_CLASS, CATALOGUE_GRID_CLASS } from './catalogue-grid'
 import { LessonCard } from './lesson-card'
 import { LessonFilters } from './lesson-filters'
 
@@ -89,6 +89,7 @@ function CatalogueSkeleton({ firstCover }: { firstCover?: string }) {
       cover
       firstCoverSrc={firstCover}
       lines={3}
+      cardWidthClass={CATALOGUE_CARD_WIDTH_CLASS}
     />
   )
 }
