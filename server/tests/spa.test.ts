@@ -185,6 +185,24 @@ describe("the landing's first cover", () => {
         `height="${COVER_HEIGHT}" fetchpriority="high" ` +
         `class="aspect-video w-full bg-slate-200 object-cover">${SHELL_COVER_SLOT}</div>`,
     )
+    // Revalidated like the file it stands for: the same page again is a 304.
+    const etag = String(page.headers.etag)
+    expect(etag).toMatch(/^W\/".+"$/)
+    const again = await context.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    expect(again.headers['content-encoding']).toBeUndefined()
+    const stale = await context.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': 'W/"an-older-page"' },
+    })
+    expect(stale.statusCode).toBe(200)
+    expect(stale.body).toBe(page.body)
     // Compressed like the build's files, for browsers that accept it.
     for (const [accepted, encoding, decode] of [
       ['gzip, deflate, br', 'br', brotliDecompressSync],

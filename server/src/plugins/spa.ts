@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
+import { etagOf, matchesEtag } from '../http/revalidate.ts'
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for good. */
 const IMMUTABLE = { maxAge: '1y', immutable: true } as const
@@ -69,26 +70,42 @@ const ENCODERS: Record<Encoding, (bytes: Buffer) => Buffer> = {
   identity: (bytes) => bytes,
 }
 
+/** A landing page: its ETag, and its bytes in each encoding asked for so far. */
+interface LandingPage {
+  etag: string
+  encoded: (encoding: Encoding) => Buffer
+}
+
 /**
  * The landing page for each of the last few first covers (it rarely changes), made once in each
  * encoding a browser asks for, as the build compresses the files it writes.
  */
 const landingPages = (template: string, keep = 8) => {
-  const pages = new Map<string, Map<Encoding, Buffer>>()
-  return (cover: string, encoding: Encoding) => {
+  const pages = new Map<string, LandingPage>()
+  const make = (cover: string): LandingPage => {
+    const html = Buffer.from(withShellCover(template, cover))
+    const encoded = new Map<Encoding, Buffer>()
+    return {
+      etag: etagOf(html),
+      encoded: (encoding) => {
+        let bytes = encoded.get(encoding)
+        if (!bytes) {
+          bytes = ENCODERS[encoding](html)
+          encoded.set(encoding, bytes)
+        }
+        return bytes
+      },
+    }
+  }
+  return (cover: string) => {
     let page = pages.get(cover)
     if (!page) {
-      page = new Map()
+      page = make(cover)
       pages.set(cover, page)
       const oldest = pages.keys().next()
       if (pages.size > keep && !oldest.done) pages.delete(oldest.value)
     }
-    let bytes = page.get(encoding)
-    if (!bytes) {
-      bytes = ENCODERS[encoding](Buffer.from(withShellCover(template, cover)))
-      page.set(encoding, bytes)
-    }
-    return bytes
+    return page
   }
 }
 
@@ -127,14 +144,21 @@ export const spaPlugin = fp<SpaOptions>(
           if (!cover) return sendIndex()
           reply.header('Link', imagePreloads(urls))
           if (!landingPage) return sendIndex()
-          const encoding =
-            negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? 'identity'
+          const page = landingPage(cover)
           reply
             .header('Content-Type', 'text/html; charset=utf-8')
             .header('Cache-Control', 'no-cache')
             .header('Vary', 'accept-encoding')
+            .header('ETag', page.etag)
+          // The browser's copy is this very page: it may show it again.
+          if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+            void reply.code(304).send()
+            return
+          }
+          const encoding =
+            negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? 'identity'
           if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
-          void reply.send(landingPage(cover, encoding))
+          void reply.send(page.encoded(encoding))
         },
         (error: unknown) => {
           request.log.warn({ err: error }, 'The landing images could not be looked up')
