@@ -9,7 +9,7 @@ import type { Descriptor } from '../../contract/descriptor.ts'
 import { API_PREFIX } from '../src/app.ts'
 import { type Database, openDatabase } from '../src/db/client.ts'
 import { createPayPalFake } from '../src/payments/paypal-fake.ts'
-import { APP_ORIGIN, urlOf } from './helpers.ts'
+import { APP_ORIGIN, emptyDatabaseImage, urlOf } from './helpers.ts'
 import { PAYPAL } from './payment-fixtures.ts'
 
 /**
@@ -38,7 +38,7 @@ export const openStore = async (seed: (db: Database) => Promise<void>): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'manabi-crash-'))
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) {
-    const seeding = await openDatabase({ dataDir })
+    const seeding = await openDatabase({ dataDir, image: await emptyDatabaseImage() })
     try {
       await seed(seeding.db)
     } finally {

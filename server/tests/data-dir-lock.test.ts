@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { users } from '../src/db/schema.ts'
+import { emptyDatabaseImage } from './helpers.ts'
 
 /** Runs the real server entry point and answers how it ended and what it printed. */
 const runServer = (env: Record<string, string>) =>
@@ -25,6 +26,10 @@ const runServer = (env: Record<string, string>) =>
     })
   })
 
+/** Opens the embedded database in a new data folder, from the migrated empty image. */
+const openNew = async (dataDir: string) =>
+  openDatabase({ dataDir, image: await emptyDatabaseImage() })
+
 const folders: string[] = []
 const newDataDir = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'manabi-lock-'))
@@ -40,7 +45,7 @@ afterAll(async () => {
 describe.skipIf(process.env.DATABASE_URL)('one server per data folder', () => {
   it('refuses a second server on a folder in use, with a message naming the folder', async () => {
     const dataDir = await newDataDir()
-    const first = await openDatabase({ dataDir })
+    const first = await openNew(dataDir)
     try {
       const second = await runServer({ DATA_DIR: dataDir })
       expect(second.code).toBe(1)
@@ -63,7 +68,7 @@ describe.skipIf(process.env.DATABASE_URL)('one server per data folder', () => {
 
   it('refuses the same folder twice in one process, and frees it on close', async () => {
     const dataDir = await newDataDir()
-    const first = await openDatabase({ dataDir })
+    const first = await openNew(dataDir)
     await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirInUseError)
     await first.close()
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false)
@@ -78,7 +83,7 @@ describe.skipIf(process.env.DATABASE_URL)('one server per data folder', () => {
 
   it('lets two servers race for a fresh folder and exactly one wins', async () => {
     const dataDir = await newDataDir()
-    const results = await Promise.allSettled([openDatabase({ dataDir }), openDatabase({ dataDir })])
+    const results = await Promise.allSettled([openNew(dataDir), openNew(dataDir)])
     const opened = results.filter((result) => result.status === 'fulfilled')
     expect(opened).toHaveLength(1)
     expect(results.find((result) => result.status === 'rejected')?.reason).toBeInstanceOf(

@@ -23,6 +23,11 @@ export const PASSWORD = 'Password1'
 
 /** The migrated empty database every PGlite test file of this worker starts from. */
 let image: Promise<Blob> | undefined
+/**
+ * That image: an embedded database opened from it (in memory, or in a new data folder) skips
+ * initdb and the migrations, a few seconds each time.
+ */
+export const emptyDatabaseImage = () => (image ??= memoryImage())
 
 /**
  * The database of one test file: embedded PGlite in memory by default; with DATABASE_URL a fresh
@@ -30,7 +35,7 @@ let image: Promise<Blob> | undefined
  */
 const openTestDatabase = async (): Promise<DatabaseHandle> => {
   const serverUrl = process.env.DATABASE_URL
-  if (!serverUrl) return openDatabase({ dataDir: null, image: await (image ??= memoryImage()) })
+  if (!serverUrl) return openDatabase({ dataDir: null, image: await emptyDatabaseImage() })
   const name = `manabi_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()

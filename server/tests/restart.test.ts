@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { users, videoLicences } from '../src/db/schema.ts'
 import { cookieFor, createCategory, multipartFile, PNG_BYTES } from './catalogue-fixtures.ts'
-import { type Address, APP_ORIGIN, createUser, urlOf } from './helpers.ts'
+import { type Address, APP_ORIGIN, createUser, emptyDatabaseImage, urlOf } from './helpers.ts'
 import { PDF } from './material-files.ts'
 
 /**
@@ -25,8 +25,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
-const start = async () => {
-  const database = await openDatabase({ dataDir })
+/** The server's app on the data folder: a new one (from the empty image) first, then as left. */
+const start = async (fresh: boolean) => {
+  const database = await openDatabase(
+    fresh ? { dataDir, image: await emptyDatabaseImage() } : { dataDir },
+  )
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_ORIGIN, SEED_DEMO: 'false' })
   const app = await buildApp({ config, database })
   await app.ready()
@@ -55,7 +58,7 @@ const start = async () => {
 // newcomer's data in, and the data folder it shares with the uploads is what a restart reopens.
 describe('a server restart', () => {
   it('keeps a lesson with its cover, sessions and materials', async () => {
-    const first = await start()
+    const first = await start(true)
     const educator = await createUser(first.db, { role: 'educator' })
     const [licence] = await first.db
       .insert(videoLicences)
@@ -155,7 +158,7 @@ describe('a server restart', () => {
     }
     await first.app.close()
 
-    const second = await start()
+    const second = await start(false)
     try {
       expect(
         (await second.call(lessons.getLesson, cookie, { params: { id: lessonId } })).json(),

@@ -8,6 +8,7 @@ import { openDatabase } from '../src/db/client.ts'
 import {
   type ApiResponse,
   createUser,
+  emptyDatabaseImage,
   PASSWORD,
   setupTestApp,
   type TestContext,
@@ -206,7 +207,7 @@ describe('the configuration', () => {
 
 describe('an app built from the default configuration on another port', () => {
   it('accepts sign-ins from http://localhost:PORT and http://127.0.0.1:PORT, hides the docs in production', async () => {
-    const database = await openDatabase({ dataDir: null })
+    const database = await openDatabase({ dataDir: null, image: await emptyDatabaseImage() })
     const config = loadConfig({ PORT: '3121', NODE_ENV: 'production', SEED_DEMO: 'false' })
     const app = await buildApp({ config, database })
     try {
@@ -235,7 +236,7 @@ describe('an app built from the default configuration on another port', () => {
   }, 120_000)
 
   it('answers the health check with 503 when the database is gone', async () => {
-    const database = await openDatabase({ dataDir: null })
+    const database = await openDatabase({ dataDir: null, image: await emptyDatabaseImage() })
     const app = await buildApp({
       config: loadConfig({ SEED_DEMO: 'false' }),
       database,
