@@ -240,12 +240,12 @@ const tablesWithTriggers = (db: Executor) =>
  */
 const asData = async (tx: Executor, write: () => Promise<void>) => {
   const triggered = await tablesWithTriggers(tx)
-  const alterAll = (action: 'disable' | 'enable') =>
-    Promise.all(
-      triggered.map((name) =>
-        tx.execute(sql`alter table ${sql.identifier(name)} ${sql.raw(action)} trigger user`),
-      ),
-    )
+  // One table after the other: a transaction's connection runs one statement at a time.
+  const alterAll = async (action: 'disable' | 'enable') => {
+    for (const name of triggered) {
+      await tx.execute(sql`alter table ${sql.identifier(name)} ${sql.raw(action)} trigger user`)
+    }
+  }
   await alterAll('disable')
   await write()
   await alterAll('enable')

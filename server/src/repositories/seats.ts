@@ -61,23 +61,23 @@ export const seatsTaken = async (
   viewerId: number,
   now: Date,
 ): Promise<number> => {
-  const [[seated], [held]] = await Promise.all([
-    tx
-      .select({ n: count() })
-      .from(enrollments)
-      .where(and(eq(enrollments.sessionId, sessionId), isNull(enrollments.cancelledAt))),
-    tx
-      .select({ n: count() })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.sessionId, sessionId),
-          eq(payments.status, 'processing'),
-          ne(payments.userId, viewerId),
-          gt(payments.holdExpiresAt, now),
-        ),
+  // One after the other: a transaction is one connection, which runs one query at a time (pg
+  // queues a second one sent meanwhile, a use it deprecates).
+  const [seated] = await tx
+    .select({ n: count() })
+    .from(enrollments)
+    .where(and(eq(enrollments.sessionId, sessionId), isNull(enrollments.cancelledAt)))
+  const [held] = await tx
+    .select({ n: count() })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.sessionId, sessionId),
+        eq(payments.status, 'processing'),
+        ne(payments.userId, viewerId),
+        gt(payments.holdExpiresAt, now),
       ),
-  ])
+    )
   return (seated?.n ?? 0) + (held?.n ?? 0)
 }
 
