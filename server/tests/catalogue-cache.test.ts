@@ -6,7 +6,14 @@ import { API_PREFIX, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { createCatalogueCache } from '../src/cache/catalogue-cache.ts'
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
-import { enrollments, lessonSessions, lessons, payments, users } from '../src/db/schema.ts'
+import {
+  catalogueVersion,
+  enrollments,
+  lessonSessions,
+  lessons,
+  payments,
+  users,
+} from '../src/db/schema.ts'
 import { catalogueVersionReader } from '../src/repositories/catalogue-version.ts'
 import {
   createCategory,
@@ -223,6 +230,26 @@ describe('a read that fails', () => {
 })
 
 describe("the catalogue's version", () => {
+  it("is the row's, read again after every change, and none when the row is gone", async () => {
+    const read = catalogueVersionReader(context.db)
+    const stored = async () =>
+      (await context.db.select().from(catalogueVersion).where(eq(catalogueVersion.id, 1)))[0]
+        ?.version
+    const before = await read()
+    expect(before).toBeTypeOf('number')
+    expect(before).toBe(await stored())
+    await world()
+    const after = await read()
+    expect(after).not.toBe(before)
+    expect(after).toBe(await stored())
+    await context.db.delete(catalogueVersion)
+    try {
+      expect(await read()).toBeUndefined()
+    } finally {
+      await context.db.insert(catalogueVersion).values({ id: 1, version: Number(after) + 1 })
+    }
+  })
+
   it('is read once for the requests that arrive together, on the embedded database too', async () => {
     await world()
     // The app's version reader, counting its reads.

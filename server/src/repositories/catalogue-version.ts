@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite'
 import { eq, gt, min, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { catalogueVersion, lessonSessions, payments } from '../db/schema.ts'
@@ -6,7 +7,7 @@ import { catalogueVersion, lessonSessions, payments } from '../db/schema.ts'
  * Reads the catalogue's current version: a value the triggers of migration 0006 replace, in the
  * transaction of every write that changes what a catalogue call answers, by one never used
  * before. Undefined when the row is missing (the catalogue is then not cached). Read on almost
- * every catalogue request, it is a prepared statement: built once, and planned once per
+ * every catalogue request, it is built once: on PostgreSQL a prepared statement, planned once per
  * connection rather than on each read.
  */
 export const catalogueVersionReader = (db: Executor) => {
@@ -14,9 +15,19 @@ export const catalogueVersionReader = (db: Executor) => {
     .select({ version: catalogueVersion.version })
     .from(catalogueVersion)
     .where(eq(catalogueVersion.id, 1))
-    .prepare('catalogue_version')
+  // On the embedded database, the same SQL sent as it is: Drizzle's PGlite driver hands every
+  // query its own type parsers, which doubles the cost of this one-row read (70 to 160 µs).
+  const client = '$client' in db ? db.$client : undefined
+  if (client instanceof PGlite) {
+    const { sql: text, params } = read.toSQL()
+    return async (): Promise<number | undefined> => {
+      const [row] = (await client.query<{ version: number | string }>(text, params)).rows
+      return row ? Number(row.version) : undefined
+    }
+  }
+  const prepared = read.prepare('catalogue_version')
   return async (): Promise<number | undefined> => {
-    const [row] = await read.execute()
+    const [row] = await prepared.execute()
     return row?.version
   }
 }
