@@ -218,6 +218,25 @@ describe("the landing's first cover", () => {
     }
   })
 
+  it('follows a new build of index.html, and serves the file when the page cannot be made', async () => {
+    await seedDemoData(context.db, context.app.storage)
+    const cover = `/api${(await firstCover())?.imageUrl}`
+    expect((await get('/')).body).toBe(withShellCover(INDEX, cover))
+    const rebuilt = INDEX.replace('<title>Manabi</title>', '<title>Manabi, built again</title>')
+    await writeFile(join(spaDir, 'index.html'), rebuilt)
+    try {
+      expect((await get('/')).body).toBe(withShellCover(rebuilt, cover))
+      // Mid-build, the file gone for a moment: the answer is the static plugin's, never a crash.
+      await rm(join(spaDir, 'index.html'))
+      const missing = await get('/')
+      expect(missing.statusCode).toBe(404)
+      expect(errorLog).toEqual([])
+    } finally {
+      await writeFile(join(spaDir, 'index.html'), INDEX)
+    }
+    expect((await get('/')).body).toBe(withShellCover(INDEX, cover))
+  })
+
   it("fits the static shell of the app's index.html, its first card's frame", () => {
     const html = readFileSync('index.html', 'utf8')
     const cardsAt = html.indexOf('grid-cols-')

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import negotiate from '@fastify/accept-negotiator'
@@ -115,8 +115,22 @@ export const spaPlugin = fp<SpaOptions>(
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
     await app.register(fastifyStatic, { root, wildcard: false, index: false, preCompressed: true })
-    const template = readFileSync(join(root, 'index.html'), 'utf8')
-    const landingPage = template.includes(SHELL_COVER_SLOT) ? landingPages(template) : undefined
+    // Made again when index.html changes (a build over the running server's folder), so a page
+    // never names scripts the build has replaced.
+    const indexFile = join(root, 'index.html')
+    let made: { stamp: string; pageOf: ReturnType<typeof landingPages> | undefined } | undefined
+    const landingPage = (cover: string) => {
+      const { mtimeMs, size } = statSync(indexFile)
+      const stamp = `${mtimeMs}:${size}`
+      if (made?.stamp !== stamp) {
+        const template = readFileSync(indexFile, 'utf8')
+        made = {
+          stamp,
+          pageOf: template.includes(SHELL_COVER_SLOT) ? landingPages(template) : undefined,
+        }
+      }
+      return made.pageOf?.(cover)
+    }
     // A callback hook that answers by not calling `done`: the request goes no further, whenever
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
@@ -137,14 +151,15 @@ export const spaPlugin = fp<SpaOptions>(
       const sendIndex = () =>
         void reply.header('Cache-Control', 'no-cache').sendFile('index.html', REVALIDATE)
       if (request.url !== '/' || !landingImages) return sendIndex()
-      // The page is served whatever the catalogue does: a hint that fails is left out.
-      landingImages(request).then(
-        (urls) => {
+      // The page is served whatever the catalogue or the folder does: a hint that fails is left
+      // out, and a page that cannot be made is the file as it is.
+      landingImages(request)
+        .then((urls) => {
           const [cover] = urls
           if (!cover) return sendIndex()
           reply.header('Link', imagePreloads(urls))
-          if (!landingPage) return sendIndex()
           const page = landingPage(cover)
+          if (!page) return sendIndex()
           reply
             .header('Content-Type', 'text/html; charset=utf-8')
             .header('Cache-Control', 'no-cache')
@@ -159,12 +174,11 @@ export const spaPlugin = fp<SpaOptions>(
             negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? 'identity'
           if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
           void reply.send(page.encoded(encoding))
-        },
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'The landing images could not be looked up')
-          sendIndex()
-        },
-      )
+        })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'The landing page could not be made with its cover')
+          if (!reply.sent) sendIndex()
+        })
     })
   },
   { name: 'spa' },
