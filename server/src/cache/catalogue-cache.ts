@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client.ts'
 import { catalogueVersionReader, nextCatalogueChange } from '../repositories/catalogue-version.ts'
+import { keepNewest } from './keep-newest.ts'
 
 /**
  * Catalogue answers (pages, categories, lessons) kept in this instance's memory. An entry is
@@ -66,16 +67,6 @@ export const createCatalogueCache = (
   const currentVersion = sharedReads(readVersion)
   let loads = 0
 
-  const keep = (key: string, entry: Entry) => {
-    entries.delete(key)
-    entries.set(key, entry)
-    // A Map iterates in insertion order: the first key is the one stored longest ago.
-    if (entries.size > maxEntries) {
-      const oldest = entries.keys().next()
-      if (!oldest.done) entries.delete(oldest.value)
-    }
-  }
-
   const get = async <T>(key: string, load: (now: Date) => Promise<T>): Promise<T> => {
     const version = await currentVersion()
     const at = clock()
@@ -97,7 +88,7 @@ export const createCatalogueCache = (
       expiresAt: Math.min(at + maxAgeMs, change?.getTime() ?? Number.POSITIVE_INFINITY),
       value,
     }
-    keep(key, entry)
+    keepNewest(entries, key, entry, maxEntries)
     try {
       return await value
     } catch (error) {

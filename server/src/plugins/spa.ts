@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
+import { keepNewest } from '../cache/keep-newest.ts'
 import { etagOf, matchesEtag } from '../http/revalidate.ts'
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for good. */
@@ -101,9 +102,7 @@ const landingPages = (template: string, keep = 8) => {
     let page = pages.get(cover)
     if (!page) {
       page = make(cover)
-      pages.set(cover, page)
-      const oldest = pages.keys().next()
-      if (pages.size > keep && !oldest.done) pages.delete(oldest.value)
+      keepNewest(pages, cover, page, keep)
     }
     return page
   }

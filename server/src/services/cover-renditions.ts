@@ -1,6 +1,7 @@
 import negotiate from '@fastify/accept-negotiator'
 import sharp from 'sharp'
 import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
+import { keepNewest } from '../cache/keep-newest.ts'
 
 export const WEBP = 'image/webp'
 
@@ -38,16 +39,9 @@ export const coverRenditions = ({ keep = 200 } = {}) => {
     bytes: Buffer,
   ): Promise<Buffer | null> => {
     if (!STILL.has(image.mimeType)) return Promise.resolve(null)
-    let rendition = made.get(image.storageKey)
-    if (rendition) {
-      // Most recently used last: the first key is the one to drop.
-      made.delete(image.storageKey)
-    } else {
-      rendition = coverRendition(bytes).catch(() => null)
-    }
-    made.set(image.storageKey, rendition)
-    const oldest = made.keys().next()
-    if (made.size > keep && !oldest.done) made.delete(oldest.value)
+    // Stored again when used, so the ones dropped are those asked for longest ago.
+    const rendition = made.get(image.storageKey) ?? coverRendition(bytes).catch(() => null)
+    keepNewest(made, image.storageKey, rendition, keep)
     return rendition
   }
 }
