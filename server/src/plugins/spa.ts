@@ -138,7 +138,7 @@ export const spaPlugin = fp<SpaOptions>(
       if (request.method !== 'GET' && request.method !== 'HEAD') return done()
       if (request.url.startsWith(apiPath)) return done() // the API's, at once: most requests
       const path = request.url.split('?')[0] ?? '/'
-      if (path === apiPrefix || path.startsWith(`${apiPrefix}/`)) return done()
+      if (path === apiPrefix) return done()
       // The router has already answered a path whose escapes do not decode with a 400.
       const file = path === '/' ? null : join(root, decodeURIComponent(path))
       if (file && file.startsWith(root) && existsSync(file) && !file.endsWith('/')) {
