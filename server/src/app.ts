@@ -70,6 +70,7 @@ export const buildApp = async (options: AppOptions) => {
     allowedOrigins: [...config.allowedOrigins, ...(options.extraOrigins ?? [])],
     rateLimit: options.rateLimit ?? { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 },
     https,
+    apiPrefix: API_PREFIX,
   })
   // Secure cookies wherever the app is served over HTTPS (a plain-HTTP origin would drop them).
   await app.register(authPlugin, { secureCookies: https })

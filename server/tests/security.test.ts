@@ -55,8 +55,9 @@ describe('without a configured proxy', () => {
     )
   })
 
-  it('sends the security headers: CSP allowing PayPal, no framing, nosniff, referrer policy', async () => {
-    const response = await context.call(system.health)
+  it('sends pages the security headers: a CSP allowing PayPal, same-origin framing, nosniff, referrer policy', async () => {
+    // Without a built SPA the page is the 404 of a client route: what matters is its headers.
+    const response = await context.app.inject({ method: 'GET', url: '/lessons' })
     const csp = String(response.headers['content-security-policy'])
     expect(csp).toContain("default-src 'self'")
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.paypal\.com https:\/\/\*\.paypal\.com/)
@@ -72,6 +73,26 @@ describe('without a configured proxy', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+  })
+
+  it('sends API answers, errors included, the strictest policy: they never render as a page', async () => {
+    const answers = [
+      await context.call(system.health),
+      await context.app.inject({ method: 'GET', url: '/api/nothing/here' }),
+      await context.app.inject({ method: 'GET', url: '/api?x=1' }),
+      await wrongLogin(context, 'nobody@example.com'),
+    ]
+    for (const response of answers) {
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      expect(response.headers['x-frame-options']).toBe('DENY')
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    }
+    // A path that only starts like the API's is a page.
+    const page = await context.app.inject({ method: 'GET', url: '/apiary' })
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'")
   })
 
   it('refuses GET /auth/logout from another site, keeping the session; allows it from the app', async () => {
@@ -159,15 +180,16 @@ describe('served over HTTPS', () => {
   const context = setupTestApp({ env: () => ({ APP_ORIGIN: 'https://manabi.example' }) })
 
   it('tells browsers to keep to HTTPS', async () => {
-    const response = await context.call(system.health, {
+    const answer = await context.call(system.health, {
       headers: { origin: 'https://manabi.example' },
     })
-    expect(response.headers['strict-transport-security']).toBe(
-      'max-age=15552000; includeSubDomains',
-    )
-    expect(String(response.headers['content-security-policy'])).toContain(
-      'upgrade-insecure-requests',
-    )
+    const page = await context.app.inject({ method: 'GET', url: '/lessons' })
+    for (const response of [answer, page]) {
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=15552000; includeSubDomains',
+      )
+    }
+    expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests')
   })
 })
 

@@ -72,13 +72,15 @@ describe('the SPA on the API origin', () => {
   })
 
   it('sends the security headers with pages, files, API answers and errors alike', async () => {
-    for (const url of ['/', '/auth/login', '/assets/app.js', '/api/', '/api/nothing/here']) {
+    const pages = ['/', '/auth/login', '/assets/app.js', '/assets/missing.js']
+    for (const url of [...pages, '/api/', '/api/nothing/here']) {
       const response = await get(url)
+      const page = pages.includes(url)
       expect(String(response.headers['content-security-policy']), url).toContain(
-        "default-src 'self'",
+        page ? "default-src 'self'" : "default-src 'none'",
       )
       expect(response.headers['x-content-type-options']).toBe('nosniff')
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(response.headers['x-frame-options']).toBe(page ? 'SAMEORIGIN' : 'DENY')
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
       expect(response.headers['x-powered-by']).toBeUndefined()
     }

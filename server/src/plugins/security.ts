@@ -14,6 +14,8 @@ export interface SecurityOptions {
   rateLimit: { max: number; timeWindow: number }
   /** Served over HTTPS: browsers are told to keep to it (HSTS) and to upgrade requests. */
   https: boolean
+  /** Where the API's answers live: JSON and files, never a page. */
+  apiPrefix: string
 }
 
 declare module 'fastify' {
@@ -112,9 +114,20 @@ export const securityPlugin = fp<SecurityOptions>(
         ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true }
         : false,
     })
-    const headers = headersSetBy(securityHeaders)
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers)
+    const pageHeaders = headersSetBy(securityHeaders)
+    // The API's answers (JSON, covers, attachments) never render as a page, so they get the
+    // strictest policy, OWASP's advice for REST APIs; it is also 550 bytes less on every call.
+    const apiHeaders = {
+      ...pageHeaders,
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'X-Frame-Options': 'DENY',
+    }
+    const { apiPrefix } = options
+    const apiPath = `${apiPrefix}/`
+    const isApi = (url: string) =>
+      url.startsWith(apiPath) || url === apiPrefix || url.startsWith(`${apiPrefix}?`)
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApi(request.url) ? apiHeaders : pageHeaders)
       done()
     })
 
