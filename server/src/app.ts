@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { LANDING_CATALOGUE_QUERY, PAGE_SIZE, UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import { serializerCompiler } from './http/serializers.ts'
 import { validatorCompiler } from './http/validators.ts'
 import { RequestLogController, withSafeSerializers } from './logging.ts'
 import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts'
@@ -57,6 +58,7 @@ export const buildApp = async (options: AppOptions) => {
     frameworkErrors,
   })
   app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
 
   await app.register(errorsPlugin)
   await app.register(dbPlugin, {

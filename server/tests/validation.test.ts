@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as admin from '../../contract/descriptors/admin.ts'
 import * as user from '../../contract/descriptors/user.ts'
+import { serializerCompiler } from '../src/http/serializers.ts'
 import { createUser, setupTestApp, signIn } from './helpers.ts'
 
 const context = setupTestApp()
@@ -26,5 +27,23 @@ describe('request validation', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ meta: { page: 1, take: 2 } })
+  })
+})
+
+describe('response serialisation', () => {
+  it('compiles one serialiser per schema, shared by every route and app that uses it', () => {
+    const schema = { type: 'object', properties: { id: { type: 'integer' } } }
+    const serialize = serializerCompiler({ schema, method: 'GET', url: '/a', httpStatus: '200' })
+    expect(serialize({ id: 7, secret: 'x' })).toBe('{"id":7}')
+    expect(serializerCompiler({ schema, method: 'PUT', url: '/b', httpStatus: '404' })).toBe(
+      serialize,
+    )
+    const other = serializerCompiler({
+      schema: { ...schema },
+      method: 'GET',
+      url: '/a',
+      httpStatus: '200',
+    })
+    expect(other).not.toBe(serialize)
   })
 })
