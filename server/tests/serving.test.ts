@@ -10,7 +10,7 @@ import * as lessons from '../../contract/descriptors/lessons.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { RequestLogController } from '../src/logging.ts'
 import { etagOf, representations } from '../src/http/revalidate.ts'
-import { COMPRESS_FROM_BYTES } from '../src/plugins/compression.ts'
+import { COMPRESS_FROM_BYTES } from '../src/http/encodings.ts'
 import {
   cookieFor,
   createCast,
@@ -255,14 +255,26 @@ describe('revalidated reads', () => {
     }
   })
 
-  it('carry the ETag of the very bytes sent, each cached body serialised and hashed once', async () => {
-    await listedLesson({ title: 'Ikebana' })
+  it('carry the ETag of the very bytes sent, each cached body serialised, hashed and compressed once', async () => {
+    await listedLesson({ title: 'Ikebana', about: 'A'.repeat(COMPRESS_FROM_BYTES) })
     const first = await context.call(guest.guestLessons)
     const again = await context.call(guest.guestLessons)
     expect(again.body).toBe(first.body)
     expect(first.headers.etag).toBe(etagOf(first.body))
     expect(again.headers.etag).toBe(first.headers.etag)
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+    // A browser's read of the cached page: the same compressed bytes, the plain answer's ETag.
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await context.call(guest.guestLessons, {
+        headers: { 'accept-encoding': encoding },
+      })
+      expect(compressed.headers['content-encoding']).toBe(encoding)
+      expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(compressed.headers.vary).toBe('accept-encoding')
+      expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length)
+      expect(compressed.headers.etag).toBe(first.headers.etag)
+      expect(decoded(compressed)).toBe(first.body)
+    }
 
     const represent = representations()
     const serialised: object[] = []
@@ -273,10 +285,15 @@ describe('revalidated reads', () => {
     const page = { data: [{ id: 1 }] }
     const kept = represent(page, serialize)
     expect(represent(page, serialize)).toBe(kept)
-    expect(kept).toEqual({
+    expect(kept).toMatchObject({
       payload: Buffer.from('{"data":[{"id":1}]}'),
       etag: etagOf('{"data":[{"id":1}]}'),
     })
+    const brotli = kept.encoded('br')
+    expect(brotliDecompressSync(brotli).toString()).toBe('{"data":[{"id":1}]}')
+    expect(kept.encoded('br')).toBe(brotli)
+    expect(gunzipSync(kept.encoded('gzip')).toString()).toBe('{"data":[{"id":1}]}')
+    expect(kept.encoded('identity')).toBe(kept.payload)
     // Another object, even one equal to it, is a new answer of the cache: serialised again.
     expect(represent({ data: [{ id: 1 }] }, serialize)).not.toBe(kept)
     expect(serialised).toHaveLength(2)

@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
 import type { AuthUser } from '../plugins/auth.ts'
+import { acceptedEncoding, COMPRESS_FROM_BYTES } from './encodings.ts'
 import { type Revalidate, representations, revalidateHook } from './revalidate.ts'
 
 export interface RouteContext<E extends Endpoint> {
@@ -127,8 +128,15 @@ export const route = <const E extends Endpoint>(
       if (represent && result.status === 200 && isObject(result.body)) {
         // The route's JSON serialiser (fast-json-stringify) answers a string.
         const serialize = (body: object) => reply.serialize(body) as string
-        const { payload, etag } = represent(result.body, serialize)
-        return reply.type(JSON_TYPE).header('ETag', etag).send(payload)
+        const { payload, etag, encoded } = represent(result.body, serialize)
+        reply.type(JSON_TYPE).header('ETag', etag)
+        const encoding =
+          payload.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request) : 'identity'
+        if (encoding === 'identity') return reply.send(payload)
+        return reply
+          .header('Content-Encoding', encoding)
+          .header('Vary', 'accept-encoding')
+          .send(encoded(encoding))
       }
       return reply.send(result.body)
     },

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
-import negotiate from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
 import { keepNewest } from '../cache/keep-newest.ts'
+import { acceptedEncoding, type Encoding, encodedOnce } from '../http/encodings.ts'
 import { etagOf, matchesEtag } from '../http/revalidate.ts'
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for good. */
@@ -63,14 +62,6 @@ export const withShellCover = (html: string, cover: string) =>
       'class="aspect-video w-full bg-slate-200 object-cover">',
   )
 
-type Encoding = 'br' | 'gzip' | 'identity'
-
-const ENCODERS: Record<Encoding, (bytes: Buffer) => Buffer> = {
-  br: (bytes) => brotliCompressSync(bytes),
-  gzip: (bytes) => gzipSync(bytes),
-  identity: (bytes) => bytes,
-}
-
 /** A landing page: its ETag, and its bytes in each encoding asked for so far. */
 interface LandingPage {
   etag: string
@@ -85,18 +76,8 @@ const landingPages = (template: string, keep = 8) => {
   const pages = new Map<string, LandingPage>()
   const make = (cover: string): LandingPage => {
     const html = Buffer.from(withShellCover(template, cover))
-    const encoded = new Map<Encoding, Buffer>()
-    return {
-      etag: etagOf(html),
-      encoded: (encoding) => {
-        let bytes = encoded.get(encoding)
-        if (!bytes) {
-          bytes = ENCODERS[encoding](html)
-          encoded.set(encoding, bytes)
-        }
-        return bytes
-      },
-    }
+    // Best compression: made once per cover, like the build's files.
+    return { etag: etagOf(html), encoded: encodedOnce(html) }
   }
   return (cover: string) => {
     let page = pages.get(cover)
@@ -169,8 +150,7 @@ export const spaPlugin = fp<SpaOptions>(
             void reply.code(304).send()
             return
           }
-          const encoding =
-            negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? 'identity'
+          const encoding = acceptedEncoding(request)
           if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
           void reply.send(page.encoded(encoding))
         })
