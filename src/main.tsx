@@ -20,7 +20,7 @@ const start = async () => {
   // Imported here so a configuration error is shown on the page rather than as a blank screen.
   await import('@/shared/config/env')
   await startMocks()
-  const { initI18n } = await import('@/shared/i18n/i18n')
+  const { currentLanguage, initI18n } = await import('@/shared/i18n/i18n')
   await initI18n()
   const { App } = await import('./app/app')
   // Before React replaces the static shell: its skeletons keep showing the shell's cover.
@@ -30,6 +30,8 @@ const start = async () => {
       <App />
     </StrictMode>,
   )
+  const { prepareDateFormatting } = await import('@/shared/i18n/format')
+  prepareDateFormatting(currentLanguage())
 }
 
 start().catch((error: unknown) => {

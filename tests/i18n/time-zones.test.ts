@@ -1,5 +1,5 @@
 import { zonedTimeToUtc } from '@contract/rules'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   formatDate,
   formatDateIn,
@@ -7,6 +7,7 @@ import {
   formatTime,
   formatTimeIn,
   formatTimeRange,
+  prepareDateFormatting,
   viewerTimeZone,
   zoneLabel,
 } from '@/shared/i18n/format'
@@ -107,5 +108,31 @@ describe('times with their zone named', () => {
     expect(formatDuration(at(0), at(60), 'jp-JP')).toBe('1時間')
     expect(formatDuration(at(0), at(90), 'jp-JP')).toBe('1時間30分')
     expect(formatDuration(at(0), at(0), 'en-US')).toBe('0 min')
+  })
+})
+
+describe('preparing date formatting', () => {
+  it('formats a date in the viewer’s zone when the page is idle, not before', () => {
+    const idle: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get')
+    prepareDateFormatting('jp-JP')
+    expect(formatted).not.toHaveBeenCalled()
+    expect(idle).toHaveLength(1)
+    idle[0]?.()
+    expect(formatted).toHaveBeenCalledOnce()
+    vi.unstubAllGlobals()
+  })
+
+  it('waits for the next task where the browser has no idle callbacks', () => {
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get')
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    vi.stubGlobal('requestIdleCallback', undefined)
+    prepareDateFormatting('en-US')
+    expect(formatted).not.toHaveBeenCalled()
+    vi.runAllTimers()
+    expect(formatted).toHaveBeenCalledOnce()
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
   })
 })
