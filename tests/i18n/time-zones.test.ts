@@ -111,11 +111,15 @@ describe('times with their zone named', () => {
   })
 })
 
+/** Counts the dates formatted: `format` is a getter of Intl.DateTimeFormat's prototype. */
+const spyOnFormat = () =>
+  vi.spyOn(Intl.DateTimeFormat.prototype as { readonly format: unknown }, 'format', 'get')
+
 describe('preparing date formatting', () => {
   it('formats a date in the viewer’s zone when the page is idle, not before', () => {
     const idle: (() => void)[] = []
     vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
-    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get')
+    const formatted = spyOnFormat()
     prepareDateFormatting('jp-JP')
     expect(formatted).not.toHaveBeenCalled()
     expect(idle).toHaveLength(1)
@@ -125,7 +129,7 @@ describe('preparing date formatting', () => {
   })
 
   it('waits for the next task where the browser has no idle callbacks', () => {
-    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get')
+    const formatted = spyOnFormat()
     vi.useFakeTimers({ toFake: ['setTimeout'] })
     vi.stubGlobal('requestIdleCallback', undefined)
     prepareDateFormatting('en-US')
