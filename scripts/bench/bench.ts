@@ -62,6 +62,27 @@ const measure = async (url: string, headers: Record<string, string> = {}): Promi
   }
 }
 
+/** The bare route's load, served by a process of its own. */
+const measureBare = async () => {
+  const bareApp = await startBare()
+  try {
+    return await measure(bareApp.url)
+  } finally {
+    await bareApp.stop()
+  }
+}
+
+/**
+ * The yardstick: the bare route measured before and after the product's routes, averaged, so a
+ * machine whose speed drifts during the run moves both sides of each ratio alike.
+ */
+const yardstick = (before: Load, after: Load): Load => ({
+  rps: (before.rps + after.rps) / 2,
+  p99Ms: (before.p99Ms + after.p99Ms) / 2,
+  requests: before.requests + after.requests,
+  failures: before.failures + after.failures,
+})
+
 /** 200 students enrol at once in the 3-seat session: how long until all are answered, and how. */
 const race = async (origin: string, world: BenchWorld) => {
   const { lessonId, sessionId, cookies } = world.race
@@ -119,13 +140,7 @@ const runOn = async (
     const lessonPath = buildPath(guest.guestLesson.path, { id: lesson.id })
 
     say(`${database}: bare Fastify route, ${SECONDS} s × ${CONNECTIONS} connections`)
-    const bareApp = await startBare()
-    let bare: Load
-    try {
-      bare = await measure(bareApp.url)
-    } finally {
-      await bareApp.stop()
-    }
+    const bareBefore = await measureBare()
     say(`${database}: GET ${API_PREFIX}${listPath}`)
     const guestList = await measure(api(listPath))
     // What a browser sends: its answer is compressed (brotli).
@@ -133,6 +148,9 @@ const runOn = async (
     const guestListBrowser = await measure(api(listPath), BROWSER_ENCODINGS)
     say(`${database}: GET ${API_PREFIX}${lessonPath}`)
     const lessonById = await measure(api(lessonPath))
+    say(`${database}: bare Fastify route again`)
+    const bareAfter = await measureBare()
+    const bare = yardstick(bareBefore, bareAfter)
     say(`${database}: ${RACERS} students enrol at once in a ${RACE_SEATS}-seat session`)
     const enrolment = await race(product.origin, world)
     const figure = (key: RouteKey, path: string, load: Load) => ({
@@ -144,6 +162,7 @@ const runOn = async (
     return {
       database,
       bare,
+      bareRps: { before: bareBefore.rps, after: bareAfter.rps },
       routes: [
         figure('guestList', listPath, guestList),
         figure('guestListBrowser', listPath, guestListBrowser),

@@ -42,7 +42,10 @@ export interface Verdict {
 
 export interface DatabaseRun {
   database: Database
+  /** The yardstick: the mean of the bare route's two measurements. */
   bare: Load
+  /** The bare route's req/s before and after the product's routes. */
+  bareRps: { before: number; after: number }
   routes: ({ key: RouteKey; path: string; load: Load } & Verdict)[]
   race: {
     racers: number
@@ -140,7 +143,9 @@ export const formatTable = (report: BenchReport) => {
       '1.00',
       fixed(run.bare.p99Ms),
       '1.0',
-      run.bare.failures ? `${run.bare.failures} FAILED REQUESTS` : '(the yardstick)',
+      run.bare.failures
+        ? `${run.bare.failures} FAILED REQUESTS`
+        : `(the yardstick: mean of ${fixed(run.bareRps.before)} before, ${fixed(run.bareRps.after)} after)`,
     ])
     for (const route of run.routes) {
       const { ratio, target, met } = route
