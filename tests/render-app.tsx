@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AuthEventsListener } from '@/app/components/auth-events-listener'
 import { RouteErrorPage } from '@/app/components/error-page'
 import { AppProvider } from '@/app/provider'
-import { routes as appRoutes } from '@/app/router'
+import { createRoutes } from '@/app/router'
 import { db, seedIds } from '@/mocks/db'
 import { createQueryClient } from '@/shared/api/query-client'
 
@@ -46,7 +46,7 @@ export const renderApp = async (
           errorElement: <RouteErrorPage />,
         },
       ]
-    : appRoutes
+    : createRoutes(queryClient)
   const router = createMemoryRouter(routes, { initialEntries: [url] })
   const result = render(
     <AppProvider queryClient={queryClient}>

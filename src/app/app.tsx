@@ -4,7 +4,7 @@ import { AppProvider } from './provider'
 import { createAppRouter } from './router'
 
 const queryClient = createQueryClient()
-const router = createAppRouter()
+const router = createAppRouter(queryClient)
 
 export function App() {
   return (

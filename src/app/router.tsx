@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { type ComponentType, lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { RequireAuth } from '@/features/auth/components/require-auth'
-import { paths } from '@/shared/config/paths'
+import { prefetchLesson } from '@/features/lessons/api/prefetch-lesson'
+import { parseId, paths } from '@/shared/config/paths'
 import { Loading } from '@/shared/ui/loading'
 import { NotFoundPage, RouteErrorPage } from './components/error-page'
 import { AppShell } from './layouts/app-shell'
@@ -30,7 +32,11 @@ const GuestLessonFallback = () => (
   </Suspense>
 )
 
-export const routes: RouteObject[] = [
+/**
+ * The app's route tree. Routes whose data depend only on the URL start reading it in their loader,
+ * which runs beside the route's lazy code, and return at once: the screen's queries find it there.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -125,6 +131,11 @@ export const routes: RouteObject[] = [
           {
             path: paths.lesson.detail.pattern,
             lazy: lazyDefault(() => import('./routes/lesson-detail')),
+            loader: ({ params }) => {
+              const id = parseId(params.id)
+              if (id !== null) prefetchLesson(queryClient, id)
+              return null
+            },
             errorElement: <RouteErrorPage />,
           },
           { path: paths.lesson.root.pattern, element: <NotFoundPage /> },
@@ -188,4 +199,5 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const createAppRouter = () => createBrowserRouter(routes)
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createRoutes(queryClient))

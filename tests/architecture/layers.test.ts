@@ -34,7 +34,7 @@ describe('layer boundaries', { timeout: 60_000 }, () => {
   it('refuse a feature importing the app layer', async () => {
     const messages = await lintProbe(
       'src/features/auth/layer-probe.ts',
-      "import { routes } from '@/app/router'\nexport const probe = routes\n",
+      "import { createRoutes } from '@/app/router'\nexport const probe = createRoutes\n",
     )
     expect(messages.map((message) => message.message)).toEqual([
       expect.stringContaining('features must not import app'),

@@ -141,12 +141,13 @@ describe('the guest lesson page (§2)', () => {
 
   it('shows the common error text with a retry button when the lesson cannot load', async () => {
     const lesson = lessonRow(seedIds.paidLesson)
-    server.use(mockEndpoint(guest.guestLesson, serverError, { once: true }))
+    server.use(mockEndpoint(guest.guestLesson, serverError))
     await openLesson(lesson.id)
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
     )
     expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument()
+    server.resetHandlers()
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await lessonHeading(lesson.title)).toBeInTheDocument()
     expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument()
@@ -204,11 +205,12 @@ describe('the lesson page for signed-in users (§2)', () => {
 
   it('shows the common error text with a retry button when the lesson cannot load', async () => {
     const lesson = lessonRow(seedIds.paidLesson)
-    server.use(mockEndpoint(lessons.getLesson, serverError, { once: true }))
+    server.use(mockEndpoint(lessons.getLesson, serverError))
     await openLesson(lesson.id, 'student')
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Something went wrong. Please try again.',
     )
+    server.resetHandlers()
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await lessonHeading(lesson.title)).toBeInTheDocument()
   })
