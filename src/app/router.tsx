@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { type ComponentType, lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { RequireAuth } from '@/features/auth/components/require-auth'
-import { prefetchLesson } from '@/features/lessons/api/prefetch-lesson'
 import { parseId, paths } from '@/shared/config/paths'
 import { Loading } from '@/shared/ui/loading'
 import { NotFoundPage, RouteErrorPage } from './components/error-page'
@@ -33,8 +32,9 @@ const GuestLessonFallback = () => (
 )
 
 /**
- * The app's route tree. Routes whose data depend only on the URL start reading it in their loader,
- * which runs beside the route's lazy code, and return at once: the screen's queries find it there.
+ * The app's route tree. A route whose screen reads what its URL names starts that read in its
+ * loader, which runs beside the route's lazy code and returns at once: the screen's queries then
+ * find the data on its way.
  */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
@@ -133,7 +133,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             lazy: lazyDefault(() => import('./routes/lesson-detail')),
             loader: ({ params }) => {
               const id = parseId(params.id)
-              if (id !== null) prefetchLesson(queryClient, id)
+              // Loaded on demand, like the page: the landing's scripts stay as they were.
+              if (id !== null) {
+                void import('@/features/lessons/api/prefetch-lesson').then(({ prefetchLesson }) =>
+                  prefetchLesson(queryClient, id),
+                )
+              }
               return null
             },
             errorElement: <RouteErrorPage />,
