@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
 import { ForbiddenError, TooManyAttemptsError } from '../domain/errors.ts'
+import { apiUrlTest } from '../http/api-urls.ts'
 import { databaseRateLimitStore, hitCounter, readCounter } from '../http/rate-limit-store.ts'
 
 export interface SecurityOptions {
@@ -122,10 +123,7 @@ export const securityPlugin = fp<SecurityOptions>(
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
       'X-Frame-Options': 'DENY',
     }
-    const { apiPrefix } = options
-    const apiPath = `${apiPrefix}/`
-    const isApi = (url: string) =>
-      url.startsWith(apiPath) || url === apiPrefix || url.startsWith(`${apiPrefix}?`)
+    const isApi = apiUrlTest(options.apiPrefix)
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isApi(request.url) ? apiHeaders : pageHeaders)
       done()

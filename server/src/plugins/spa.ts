@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
 import { keepNewest } from '../cache/keep-newest.ts'
+import { apiUrlTest } from '../http/api-urls.ts'
 import { acceptedEncoding, type Encoding, encodedOnce } from '../http/encodings.ts'
 import { etagOf, matchesEtag } from '../http/revalidate.ts'
 
@@ -114,12 +115,11 @@ export const spaPlugin = fp<SpaOptions>(
     // A callback hook that answers by not calling `done`: the request goes no further, whenever
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
-    const apiPath = `${apiPrefix}/`
+    const isApi = apiUrlTest(apiPrefix)
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return done()
-      if (request.url.startsWith(apiPath)) return done() // the API's, at once: most requests
+      if (isApi(request.url)) return done()
       const path = request.url.split('?')[0] ?? '/'
-      if (path === apiPrefix) return done()
       // The router has already answered a path whose escapes do not decode with a 400.
       const file = path === '/' ? null : join(root, decodeURIComponent(path))
       if (file && file.startsWith(root) && existsSync(file) && !file.endsWith('/')) {
