@@ -133,10 +133,8 @@ export const route = <const E extends Endpoint>(
         const encoding =
           payload.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request) : 'identity'
         if (encoding === 'identity') return reply.send(payload)
-        return reply
-          .header('Content-Encoding', encoding)
-          .header('Vary', 'accept-encoding')
-          .send(encoded(encoding))
+        // Vary: revalidateHook names the encoding, as it does for every answer of the route.
+        return reply.header('Content-Encoding', encoding).send(encoded(encoding))
       }
       return reply.send(result.body)
     },
