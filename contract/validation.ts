@@ -26,14 +26,39 @@ const NO_TEXT = 'must not contain NUL or an unpaired surrogate'
 
 const escapeKey = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1')
 
+/** Whether every string, key and number in `value` can be stored (see `unstorableIssues`). */
+const isAllStorable = (value: unknown): boolean => {
+  const pending = [value]
+  while (pending.length > 0) {
+    const current = pending.pop()
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return false
+    } else if (typeof current === 'number') {
+      if (!Number.isFinite(current)) return false
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item)
+    } else if (typeof current === 'object' && current !== null) {
+      for (const key of Object.keys(current)) {
+        if (!isStorableText(key)) return false
+        pending.push((current as Record<string, unknown>)[key])
+      }
+    }
+  }
+  return true
+}
+
 /**
  * What no column can store, anywhere in a request's params, query or body once read: a string
  * (or an object key) with a NUL character or an unpaired surrogate, and a number that is not
  * finite (a query's `1e999` reads as Infinity). Both backends run it after their schema check, so
  * every field of every endpoint is covered without a rule of its own. Iterative, so a deeply
- * nested body cannot exhaust the stack; a field's path is only spelled out for a problem.
+ * nested body cannot exhaust the stack. Run on every request, it first only looks; the fields'
+ * paths are worked out for a request that has a problem.
  */
-export const unstorableIssues = (value: unknown): SchemaIssue[] => {
+export const unstorableIssues = (value: unknown): SchemaIssue[] =>
+  isAllStorable(value) ? [] : issuesOf(value)
+
+const issuesOf = (value: unknown): SchemaIssue[] => {
   // Breadth first, so the lines come in the order of the fields, outer ones first.
   const nodes: { value: unknown; parent: number; key: string | number }[] = [
     { value, parent: -1, key: '' },

@@ -109,8 +109,9 @@ export const route = <const E extends Endpoint>(
       ...(options.changesState ? { changesState: true } : {}),
       ...(endpoint.multipart ? { swaggerTransform: documentUpload(endpoint.multipart.field) } : {}),
     },
-    // A file goes out as it is (plugins/compression.ts): its length, type and bytes untouched.
-    ...(endpoint.produces ? { compress: false as const } : {}),
+    // A file goes out as it is (plugins/compression.ts): its length, type and bytes untouched. A
+    // revalidated read compresses its cached bodies itself, below, and its errors are small.
+    ...(endpoint.produces || options.revalidate ? { compress: false as const } : {}),
     ...(options.revalidate ? { onSend: revalidateHook(options.revalidate) } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler({

@@ -26,8 +26,9 @@ const withStorableCheck = (validate: ValidateFunction) => {
   const check = (data: unknown, context?: Parameters<ValidateFunction>[1]) => {
     const valid = validate(data, context)
     const issues = unstorableIssues(data)
+    if (valid && issues.length === 0) return true
     check.errors = [...(validate.errors ?? []), ...(issues as ErrorObject[])]
-    return valid && issues.length === 0
+    return false
   }
   check.errors = [] as ErrorObject[]
   // Fastify passes the parent to a compiled ajv validator only, so it may coerce a root value.
