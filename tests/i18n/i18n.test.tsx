@@ -122,10 +122,12 @@ describe('formatting', () => {
     expect(formatTime(instant)).toBe('14:07')
   })
 
-  it("follows the viewer's zone as it is when formatting, not when first used", () => {
+  it("follows the viewer's zone as it is when formatting, not when first used", async () => {
     const lateEvening = '2026-03-05T23:30:00Z'
     expect(formatDate(lateEvening, 'en-US')).toBe('5 March 2026')
     expect(formatTime(lateEvening)).toBe('23:30')
+    // A browser changes the zone between tasks (format.ts reads it once per synchronous run).
+    await new Promise((resolve) => setTimeout(resolve, 0))
     process.env.TZ = 'Asia/Tokyo'
     expect(formatDate(lateEvening, 'en-US')).toBe('6 March 2026')
     expect(formatDate(lateEvening, 'jp-JP')).toBe('2026年3月6日')

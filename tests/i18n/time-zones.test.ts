@@ -14,6 +14,9 @@ import {
 
 const originalZone = process.env.TZ
 
+/** Lets the current synchronous run end, as the next task of a browser would. */
+const nextRun = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 afterEach(() => {
   process.env.TZ = originalZone
 })
@@ -29,14 +32,31 @@ describe("times in the viewer's time zone", () => {
     expect(formatTime('2026-11-01T06:30:00Z')).toBe('01:30')
   })
 
-  it('put an instant on the viewer’s own calendar day', () => {
+  it('put an instant on the viewer’s own calendar day', async () => {
     const instant = '2026-07-01T20:00:00Z'
     process.env.TZ = 'Asia/Tokyo'
     expect(formatDate(instant, 'en-US')).toBe('2 July 2026')
     expect(formatTime(instant)).toBe('05:00')
+    // The system's zone changes between tasks, as a browser applies it.
+    await nextRun()
     process.env.TZ = 'America/Los_Angeles'
     expect(formatDate(instant, 'en-US')).toBe('1 July 2026')
     expect(formatTime(instant)).toBe('13:00')
+  })
+
+  it("read the viewer's zone once per synchronous run, and again in the next", async () => {
+    process.env.TZ = 'Asia/Tokyo'
+    await nextRun()
+    const read = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+    expect(viewerTimeZone()).toBe('Asia/Tokyo')
+    process.env.TZ = 'America/Los_Angeles'
+    expect(formatTime('2026-07-01T20:00:00Z')).toBe('05:00')
+    expect(read).toHaveBeenCalledTimes(1)
+    await nextRun()
+    expect(viewerTimeZone()).toBe('America/Los_Angeles')
+    expect(formatTime('2026-07-01T20:00:00Z')).toBe('13:00')
+    expect(read).toHaveBeenCalledTimes(2)
+    read.mockRestore()
   })
 })
 

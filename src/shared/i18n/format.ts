@@ -37,8 +37,23 @@ const numberFormat = (language: AppLanguage, options: Intl.NumberFormatOptions) 
  */
 const DATE_LOCALES: Record<AppLanguage, string> = { 'en-US': 'en-GB', 'jp-JP': 'ja-JP' }
 
-/** The viewer's IANA time zone: the browser's own (read each time: a cached one would go stale). */
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+let zoneOfThisRun: string | undefined
+
+/**
+ * The viewer's IANA time zone: the browser's own. Reading it builds a formatter, about a
+ * millisecond each on a slow phone, and a catalogue's cards read it twice each; so one
+ * synchronous run (a render) reads it once, and the next run reads it again. A browser applies a
+ * change of the system's zone in a task of its own, so the kept value is never stale.
+ */
+export const viewerTimeZone = () => {
+  if (zoneOfThisRun === undefined) {
+    zoneOfThisRun = Intl.DateTimeFormat().resolvedOptions().timeZone
+    queueMicrotask(() => {
+      zoneOfThisRun = undefined
+    })
+  }
+  return zoneOfThisRun
+}
 
 export const formatDate = (value: string | Date, language: AppLanguage) =>
   dateTimeFormat(DATE_LOCALES[language], {
