@@ -217,3 +217,41 @@ describe('e-mails left unsent', () => {
     expect(await context.app.mailer.retryUnsent()).toBe(0)
   })
 })
+
+describe('closing the app', () => {
+  const context = setupTestApp()
+
+  it('lets a sweep under way finish before the database closes', async () => {
+    const student = await createUser(context.db)
+    await context.db.insert(authSessions).values({
+      tokenHash: hashToken('gone'),
+      userId: student.id,
+      persistent: false,
+      expiresAt: ago(1),
+    })
+    const events: string[] = []
+    const app = await buildApp({
+      config: loadConfig({ APP_ORIGIN, SEED_DEMO: 'false' }),
+      database: {
+        db: context.db,
+        kind: 'pglite',
+        close: async () => {
+          events.push('database closed')
+        },
+      },
+      closeDatabase: true,
+      housekeepingIntervalMs: 60 * MINUTE,
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => events.push((JSON.parse(line) as { msg: string }).msg) },
+      },
+    })
+    // Ready starts a sweep; the app closes at once, as a server stopped during start-up does.
+    await app.ready()
+    await app.close()
+    expect(events.filter((event) => event.startsWith('Housekeeping'))).toEqual([
+      'Housekeeping done',
+    ])
+    expect(events.indexOf('Housekeeping done')).toBeLessThan(events.indexOf('database closed'))
+  })
+})

@@ -9,6 +9,7 @@ import {
   userTokens,
   webhookEvents,
 } from '../db/schema.ts'
+import { runPeriodically } from '../periodic.ts'
 
 const MINUTE_MS = 60 * 1000
 const HOUR_MS = 60 * MINUTE_MS
@@ -121,23 +122,18 @@ export const housekeepingPlugin = fp<{ intervalMs: number | null }>(
     }
     app.decorate('housekeeping', run)
 
-    let timer: NodeJS.Timeout | undefined
-    const sweep = () =>
-      run().then(
-        (report) => {
-          if (Object.values(report).some((count) => count > 0)) {
-            app.log.info({ housekeeping: report }, 'Housekeeping done')
-          }
-        },
-        (error: unknown) => app.log.error({ err: error }, 'Housekeeping failed'),
+    if (intervalMs !== null) {
+      runPeriodically(app, intervalMs, () =>
+        run().then(
+          (report) => {
+            if (Object.values(report).some((count) => count > 0)) {
+              app.log.info({ housekeeping: report }, 'Housekeeping done')
+            }
+          },
+          (error: unknown) => app.log.error({ err: error }, 'Housekeeping failed'),
+        ),
       )
-    app.addHook('onReady', async () => {
-      if (intervalMs === null) return
-      timer = setInterval(() => void sweep(), intervalMs)
-      timer.unref()
-      void sweep()
-    })
-    app.addHook('onClose', async () => clearInterval(timer))
+    }
   },
   { name: 'housekeeping', dependencies: ['db', 'mailer', 'storage'] },
 )

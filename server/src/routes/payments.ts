@@ -9,6 +9,7 @@ import {
   paymentWebhook,
 } from '../../../contract/endpoints/payments.ts'
 import { route } from '../http/route.ts'
+import { runPeriodically } from '../periodic.ts'
 import * as payments from '../services/payments.ts'
 import { seatDeps } from './seat-deps.ts'
 
@@ -50,15 +51,10 @@ export const paymentsRoutes = async (app: FastifyInstance, options: { appOrigin:
     return { status: 200, body: { received: true } }
   })
 
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    const retry = () =>
-      payments
-        .settleDueRefunds(deps)
-        .catch((error: unknown) => app.log.error({ err: error }, 'Settling due refunds failed'))
-    timer = setInterval(() => void retry(), REFUND_RETRY_MS)
-    timer.unref()
-    void retry()
-  })
-  app.addHook('onClose', async () => clearInterval(timer))
+  runPeriodically(app, REFUND_RETRY_MS, () =>
+    payments.settleDueRefunds(deps).then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error }, 'Settling due refunds failed'),
+    ),
+  )
 }
