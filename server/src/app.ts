@@ -1,6 +1,5 @@
-import multipart from '@fastify/multipart'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import { LANDING_CATALOGUE_QUERY, PAGE_SIZE, UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
+import { LANDING_CATALOGUE_QUERY, PAGE_SIZE } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { serializerCompiler } from './http/serializers.ts'
@@ -67,7 +66,6 @@ export const buildApp = async (options: AppOptions) => {
   })
   await app.register(catalogueCachePlugin)
   await app.register(openapiPlugin)
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } })
   await app.register(securityPlugin, {
     allowedOrigins: [...config.allowedOrigins, ...(options.extraOrigins ?? [])],
     rateLimit: options.rateLimit ?? { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 },

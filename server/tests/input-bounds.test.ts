@@ -364,6 +364,13 @@ describe('errors any endpoint may answer before its own rules', () => {
       headers: { 'content-type': 'application/xml' },
     })
     refused(xml, 415)
+    // Only the upload routes read form data.
+    const form = await context.call(lessons.createLesson, {
+      cookie,
+      body: `--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nA\r\n--b--\r\n`,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    })
+    refused(form, 415)
     const long = await context.call(lessons.getLesson, { params: { id: '1'.repeat(101) }, cookie })
     expect(refused(long, 414)).toBe(MESSAGES.http.paramTooLong(100))
     expect(long.json()).toEqual({

@@ -1,5 +1,12 @@
+import multipart from '@fastify/multipart'
 import type { SwaggerTransform } from '@fastify/swagger'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions as FastifyRouteOptions,
+} from 'fastify'
+import { UPLOAD_LIMIT_BYTES } from '../../../contract/rules.ts'
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
 import type { AuthUser } from '../plugins/auth.ts'
 import { acceptedEncoding, COMPRESS_FROM_BYTES } from './encodings.ts'
@@ -85,7 +92,7 @@ export const route = <const E extends Endpoint>(
   options: RouteOptions = {},
 ) => {
   const represent = options.revalidate ? representations() : undefined
-  app.route({
+  const definition: FastifyRouteOptions = {
     method: endpoint.method,
     url: endpoint.path,
     schema: {
@@ -139,5 +146,15 @@ export const route = <const E extends Endpoint>(
       }
       return reply.send(result.body)
     },
+  }
+  if (!endpoint.multipart) {
+    app.route(definition)
+    return
+  }
+  // An upload route gets the multipart parser in a scope of its own: its hooks (one listener and
+  // two async hooks per request) would otherwise run on every call of the API.
+  void app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } })
+    uploads.route(definition)
   })
 }

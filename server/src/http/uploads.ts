@@ -1,5 +1,5 @@
 import type { MultipartFields } from '@fastify/multipart'
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyRequest } from 'fastify'
 import { fileNameProblem } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { unstorableIssues, validationMessages } from '../../../contract/validation.ts'
@@ -11,11 +11,12 @@ import { BadRequestError, PayloadTooLargeError } from '../domain/errors.ts'
  * cut short, a part that is not multipart, a client gone mid-upload) is the request's fault: a
  * 400, never a 500.
  */
-const readPart = async <T>(app: FastifyInstance, read: () => Promise<T>): Promise<T> => {
+const readPart = async <T>(request: FastifyRequest, read: () => Promise<T>): Promise<T> => {
   try {
     return await read()
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+    // The route's own scope holds the multipart plugin (http/route.ts).
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
       throw new PayloadTooLargeError(MESSAGES.uploads.tooLarge)
     }
     if ((error as FastifyError).statusCode === 413) throw error
@@ -38,9 +39,9 @@ const textFields = (fields: MultipartFields) =>
  * store, and within the size limit (the multipart plugin stops reading past it). The caller
  * checks the type.
  */
-export const readUpload = async (app: FastifyInstance, request: FastifyRequest, field: string) => {
+export const readUpload = async (request: FastifyRequest, field: string) => {
   if (!request.isMultipart()) throw new BadRequestError(MESSAGES.uploads.noFile)
-  const part = await readPart(app, () => request.file())
+  const part = await readPart(request, () => request.file())
   if (!part) throw new BadRequestError(MESSAGES.uploads.noFile)
   const refuse = (problems: string | string[]) => {
     part.file.resume()
@@ -52,5 +53,5 @@ export const readUpload = async (app: FastifyInstance, request: FastifyRequest, 
   // The fields beside the file are not read, but no request carries what cannot be stored.
   const unstorable = unstorableIssues(textFields(part.fields))
   if (unstorable.length > 0) throw refuse(validationMessages(unstorable))
-  return { filename: part.filename, bytes: await readPart(app, () => part.toBuffer()) }
+  return { filename: part.filename, bytes: await readPart(request, () => part.toBuffer()) }
 }

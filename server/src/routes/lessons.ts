@@ -52,7 +52,7 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
 
   // An educator awaiting approval is refused (declared access) before the upload is read.
   route(app, uploadLessonImage, async ({ request, user }) => {
-    const upload = await readUpload(app, request, 'image')
+    const upload = await readUpload(request, 'image')
     return { status: 201, body: { id: await lessons.saveLessonImage(app, user.id, upload) } }
   })
 

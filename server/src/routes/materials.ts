@@ -37,7 +37,7 @@ export const materialsRoutes = async (app: FastifyInstance, options: { appOrigin
   route(app, uploadResourceFile, async ({ request, user, params }) => {
     // Refused before the upload is read.
     const lesson = await editableLesson(app.db, params.id, user)
-    const upload = await readUpload(app, request, 'file')
+    const upload = await readUpload(request, 'file')
     return { status: 201, body: await materials.saveMaterialFile(app, lesson, user, upload) }
   })
 
