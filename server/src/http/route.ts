@@ -6,8 +6,8 @@ import type {
   FastifyRequest,
   RouteOptions as FastifyRouteOptions,
 } from 'fastify'
-import { UPLOAD_LIMIT_BYTES } from '../../../contract/rules.ts'
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
+import { UPLOAD_LIMIT_BYTES } from '../../../contract/rules.ts'
 import type { AuthUser } from '../plugins/auth.ts'
 import { acceptedEncoding, COMPRESS_FROM_BYTES } from './encodings.ts'
 import { type Revalidate, representations, revalidateHook } from './revalidate.ts'
