@@ -66,8 +66,11 @@ export interface LighthouseScreen {
   /** Where the page ended up (a redirect would show here). */
   finalUrl: string
   runtimeError: string | null
+  /** The median run's (Lighthouse's `computeMedianRun` over the runs it recorded). */
   scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
   metrics: Record<'lcpMs' | 'tbtMs' | 'cls' | 'fcpMs', number | null>
+  /** Every run, in order: its performance score and timings. */
+  runs: ({ performance: number; runtimeError: string | null } & LighthouseScreen['metrics'])[]
 }
 
 export interface BenchReport {
@@ -181,7 +184,7 @@ export const formatTable = (report: BenchReport) => {
   if (lighthouse.skipped) {
     lines.push(`Lighthouse skipped: ${lighthouse.skipped}`)
   } else {
-    lines.push('Lighthouse (mobile, on the embedded database)')
+    lines.push("Lighthouse (mobile, on the embedded database; each screen's median run)")
     const rows = [
       ['  screen', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', ''],
     ]
@@ -200,6 +203,15 @@ export const formatTable = (report: BenchReport) => {
       ])
     }
     lines.push(...table(rows))
+    lines.push('  each screen is its median run; every run, as performance / LCP ms / TBT ms:')
+    for (const screen of lighthouse.screens ?? []) {
+      const runs = screen.runs.map((run) =>
+        run.runtimeError
+          ? 'not recorded'
+          : `${run.performance} / ${fixed(run.lcpMs)} / ${fixed(run.tbtMs)}`,
+      )
+      lines.push(`    ${screen.name}: ${runs.join(', ')}`)
+    }
   }
   return lines.join('\n')
 }
