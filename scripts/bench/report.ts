@@ -42,11 +42,12 @@ export interface Verdict {
 
 export interface DatabaseRun {
   database: Database
-  /** The yardstick: the mean of the bare route's two measurements. */
+  /** The mean of every measurement of the bare route. */
   bare: Load
-  /** The bare route's req/s before and after the product's routes. */
-  bareRps: { before: number; after: number }
-  routes: ({ key: RouteKey; path: string; load: Load } & Verdict)[]
+  /** The bare route's req/s, measured before each figure and after the last. */
+  bareRps: number[]
+  /** Each figure with its yardstick: the bare route measured just before and just after it. */
+  routes: ({ key: RouteKey; path: string; load: Load; bare: Load } & Verdict)[]
   race: {
     racers: number
     seats: number
@@ -74,7 +75,7 @@ export interface LighthouseScreen {
 }
 
 export interface BenchReport {
-  version: 1
+  version: 2
   date: string
   commit: string
   node: string
@@ -148,7 +149,7 @@ export const formatTable = (report: BenchReport) => {
       '1.0',
       run.bare.failures
         ? `${run.bare.failures} FAILED REQUESTS`
-        : `(the yardstick: mean of ${fixed(run.bareRps.before)} before, ${fixed(run.bareRps.after)} after)`,
+        : `(mean of ${run.bareRps.map((rps) => fixed(rps)).join(', ')}; each figure against the two beside it)`,
     ])
     for (const route of run.routes) {
       const { ratio, target, met } = route
@@ -158,7 +159,7 @@ export const formatTable = (report: BenchReport) => {
         fixed(route.load.rps),
         ratioText(ratio),
         fixed(route.load.p99Ms),
-        run.bare.p99Ms > 0 ? (route.load.p99Ms / run.bare.p99Ms).toFixed(1) : '-',
+        route.bare.p99Ms > 0 ? (route.load.p99Ms / route.bare.p99Ms).toFixed(1) : '-',
         `${describeTarget(target)}: ${met ? 'met' : 'MISSED'}${failures}`,
       ])
     }
