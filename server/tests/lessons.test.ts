@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import Value from 'typebox/value'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildPath } from '../../contract/descriptor.ts'
 import * as lessons from '../../contract/descriptors/lessons.ts'
 import {
@@ -1012,17 +1012,69 @@ describe('GET /lessons/:id/image', () => {
 
   it('has no rendition for bytes the encoder cannot read, nor for a GIF; makes each once', async () => {
     const renditions = coverRenditions({ keep: 2 })
+    const reads: string[] = []
+    const read = (name: string, bytes: Buffer) => () => {
+      reads.push(name)
+      return Promise.resolve(bytes)
+    }
     // A PNG's signature and then nothing a decoder can read.
     const broken = Buffer.concat([PNG_BYTES.subarray(0, 8), Buffer.from('not a picture')])
-    expect(await renditions({ storageKey: 'a.png', mimeType: 'image/png' }, broken)).toBeNull()
-    expect(await renditions({ storageKey: 'b.gif', mimeType: 'image/gif' }, GIF_BYTES)).toBeNull()
-    const dot = { storageKey: 'c.png', mimeType: 'image/png' }
-    const first = renditions(dot, PNG_BYTES)
-    expect(renditions(dot, PNG_BYTES)).toBe(first)
+    const png = (storageKey: string) => ({ storageKey, mimeType: 'image/png' })
+    expect(await renditions(png('a.png'), read('a', broken))).toBeNull()
+    // A GIF is never read: it has no rendition.
+    const gif = { storageKey: 'b.gif', mimeType: 'image/gif' }
+    expect(await renditions(gif, read('b', GIF_BYTES))).toBeNull()
+    const first = renditions(png('c.png'), read('c', PNG_BYTES))
+    expect(renditions(png('c.png'), read('c', PNG_BYTES))).toBe(first)
+    expect(reads).toEqual(['a', 'c'])
     // Kept by storage key, the latest two: c.png goes once two others are asked for.
-    await renditions({ storageKey: 'd.png', mimeType: 'image/png' }, PNG_BYTES)
-    await renditions({ storageKey: 'e.png', mimeType: 'image/png' }, PNG_BYTES)
-    expect(renditions(dot, PNG_BYTES)).not.toBe(first)
+    await renditions(png('d.png'), read('d', PNG_BYTES))
+    await renditions(png('e.png'), read('e', PNG_BYTES))
+    expect(renditions(png('c.png'), read('c', PNG_BYTES))).not.toBe(first)
+    expect(reads).toEqual(['a', 'c', 'd', 'e', 'c'])
+  })
+
+  it('reads the upload only when it must: not for a rendition already made, nor for a 304', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await lessonWithCover(cast, 'dot.png', PNG_BYTES)
+    const reads = vi.spyOn(context.app.storage, 'get')
+    try {
+      const webp = await coverOf(lesson.id, BROWSER_ACCEPT)
+      expect(webp.headers['content-type']).toBe('image/webp')
+      expect(reads).toHaveBeenCalledTimes(1)
+      expect((await coverOf(lesson.id, BROWSER_ACCEPT)).rawPayload).toEqual(webp.rawPayload)
+      expect(reads).toHaveBeenCalledTimes(1)
+      const original = await coverOf(lesson.id, 'image/png')
+      expect(original.rawPayload).toEqual(PNG_BYTES)
+      expect(reads).toHaveBeenCalledTimes(2)
+      const current = await coverOf(lesson.id, 'image/png', String(original.headers.etag))
+      expect(current.statusCode).toBe(304)
+      expect(reads).toHaveBeenCalledTimes(2)
+    } finally {
+      reads.mockRestore()
+    }
+  })
+
+  it('answers 404 for a cover whose upload storage has lost, and reads it again next time', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await lessonWithCover(cast, 'dot.png', PNG_BYTES)
+    const [image] = await context.db
+      .select({ storageKey: files.storageKey })
+      .from(files)
+      .where(eq(files.id, lesson.imageId ?? 0))
+    const key = image?.storageKey ?? ''
+    await context.app.storage.remove(key)
+    for (const accept of [BROWSER_ACCEPT, BROWSER_ACCEPT, 'image/png']) {
+      const lost = await coverOf(lesson.id, accept)
+      expect(lost.statusCode).toBe(404)
+      expect(errorOf(lost).message).toBe('Image not found')
+    }
+    // The failed read was not kept in place of a rendition.
+    await context.app.storage.put(key, PNG_BYTES)
+    const back = await coverOf(lesson.id, BROWSER_ACCEPT)
+    expect(back.statusCode).toBe(200)
+    expect(back.headers['content-type']).toBe('image/webp')
+    expect(errorLog).toEqual([])
   })
 
   it('refuses to decode a picture past the pixel limit, sending the upload as it is', async () => {

@@ -86,10 +86,11 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
     // The path stays the same when the cover changes, so browsers revalidate by the file's id.
     const etag = rendition ? `"image-${image.id}-webp"` : `"image-${image.id}"`
     reply.header('ETag', etag).header('Cache-Control', 'public, no-cache').header('Vary', 'accept')
+    // The browser's copy is still the cover: the upload is not read for it.
     if (request.headers['if-none-match'] === etag) return reply.status(304).send()
     return reply
       .header('Content-Type', rendition ? WEBP : image.mimeType)
       .header('X-Content-Type-Options', 'nosniff')
-      .send(rendition ?? bytes)
+      .send(rendition ?? (await bytes()))
   })
 }

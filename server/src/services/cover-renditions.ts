@@ -28,20 +28,28 @@ export const acceptsWebp = (accept: string | undefined) => negotiate(accept ?? '
 
 /**
  * The WebP renditions of the covers asked for lately, made once per stored upload (keyed by its
- * storage key: the bytes under a key never change, a new cover is a new upload) and kept in this
- * instance's memory, the latest `keep` of them. Null for an image that has none: a GIF, or bytes
- * the encoder cannot read or refuses (the upload is then sent as it is).
+ * storage key: the bytes under a key never change, a new cover is a new upload; `bytes` reads
+ * them only then) and kept in this instance's memory, the latest `keep` of them. Null for an
+ * image that has none: a GIF, or bytes the encoder cannot read or refuses (the upload is then
+ * sent as it is).
  */
 export const coverRenditions = ({ keep = 200 } = {}) => {
   const made = new Map<string, Promise<Buffer | null>>()
   return (
     image: { storageKey: string; mimeType: string },
-    bytes: Buffer,
+    bytes: () => Promise<Buffer>,
   ): Promise<Buffer | null> => {
     if (!STILL.has(image.mimeType)) return Promise.resolve(null)
+    const kept = made.get(image.storageKey)
+    const rendition = kept ?? bytes().then((upload) => coverRendition(upload).catch(() => null))
     // Stored again when used, so the ones dropped are those asked for longest ago.
-    const rendition = made.get(image.storageKey) ?? coverRendition(bytes).catch(() => null)
     keepNewest(made, image.storageKey, rendition, keep)
+    // An upload that could not be read (storage lost it) is not kept: the next call reads again.
+    if (!kept) {
+      rendition.catch(() => {
+        if (made.get(image.storageKey) === rendition) made.delete(image.storageKey)
+      })
+    }
     return rendition
   }
 }

@@ -202,13 +202,17 @@ export const updateLesson = async (
   return lessonRead(db, lesson.id)
 }
 
-/** A lesson's cover and its bytes: not found when the lesson has none (or its bytes are gone). */
+/**
+ * A lesson's cover: its image, not found when the lesson has none, and `bytes`, which reads the
+ * upload from storage when called (not found when storage has lost it). A cover's rendition
+ * already made, or a browser's copy still current (304), needs no read.
+ */
 export const lessonCover = async (
   deps: { db: Executor; storage: FileStorage },
   lessonId: number,
 ) => {
   const row = found(await findLessonImage(deps.db, lessonId), 'Lesson')
   const image = found(row.image, 'Image')
-  const bytes = found(await deps.storage.get(image.storageKey), 'Image')
+  const bytes = async () => found(await deps.storage.get(image.storageKey), 'Image')
   return { image, bytes }
 }
