@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 
 /**
- * Runs `task` once the app is ready and every `intervalMs` after, one run at a time. Closing the
- * app waits for a run under way: the database it uses closes after this plugin's hook (Fastify
- * closes in the reverse order of registration), and a run cut off mid-way would fail against a
- * closed pool. `task` reports its own failures.
+ * Runs `task` once the app is ready and every `intervalMs` after; a tick that comes while a run
+ * is under way is skipped. Closing the app waits for a run under way: the database it uses closes
+ * after this hook (Fastify closes in the reverse order of registration), and a run cut off
+ * mid-way would fail against a closed pool. `task` reports its own failures.
  */
 export const runPeriodically = (
   app: FastifyInstance,
@@ -12,14 +12,16 @@ export const runPeriodically = (
   task: () => Promise<void>,
 ) => {
   let timer: NodeJS.Timeout | undefined
-  let running = Promise.resolve()
-  const runNext = () => {
-    running = running.then(task)
+  let running: Promise<void> | undefined
+  const tick = () => {
+    running ??= task().finally(() => {
+      running = undefined
+    })
   }
   app.addHook('onReady', async () => {
-    timer = setInterval(runNext, intervalMs)
+    timer = setInterval(tick, intervalMs)
     timer.unref()
-    runNext()
+    tick()
   })
   app.addHook('onClose', async () => {
     clearInterval(timer)
