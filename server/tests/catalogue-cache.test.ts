@@ -269,6 +269,27 @@ describe("the catalogue's version", () => {
     expect(cache.loads).toBe(1)
   })
 
+  it("is shared with a caller of the event loop's next turn, before the read begins", async () => {
+    await world()
+    const read = catalogueVersionReader(context.db)
+    let reads = 0
+    const cache = createCatalogueCache(context.db, {
+      readVersion: () => {
+        reads += 1
+        return read()
+      },
+    })
+    const load = async () => (await context.db.select().from(lessons)).length
+    await cache.get('lessons', load)
+    reads = 0
+    const first = cache.get('lessons', load)
+    // The next poll's request.
+    await new Promise((resolve) => setImmediate(resolve))
+    const second = cache.get('lessons', load)
+    expect(await Promise.all([first, second])).toEqual([1, 1])
+    expect(reads).toBe(1)
+  })
+
   it('is read again for a caller that arrives after a write, even while a read is on its way', async () => {
     const { lesson } = await world()
     const cache = createCatalogueCache(context.db)

@@ -29,17 +29,22 @@ interface Entry {
   value: Promise<unknown>
 }
 
+/** Resolves two turns of the event loop later, after two polls for requests. */
+const twoTurnsLater = () =>
+  new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
+
 /**
- * Reads through `read`, shared by every caller that asks before the read begins. A read begins on
- * the event loop's next turn (setImmediate), after the requests that arrived together have asked:
- * each caller gets a read that began after it called, so a write it has seen committed is never
- * hidden from it. (Starting at once, an embedded database's read would finish before the next
- * request is even parsed, and nothing would ever be shared.)
+ * Reads through `read`, shared by every caller that asks before the read begins. A read begins two
+ * turns of the event loop later, after the requests that arrived together, and those of the next
+ * poll, have asked: each caller gets a read that began after it called, so a write it has seen
+ * committed is never hidden from it. (Starting at once, an embedded database's read would finish
+ * before the next request is even parsed, and nothing would ever be shared. After one turn, a
+ * PostgreSQL read under load served about 10 requests; after two, about 14, with the same p99.)
  */
 const sharedReads = <T>(read: () => Promise<T>) => {
   let scheduled: Promise<T> | undefined
   return (): Promise<T> => {
-    scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    scheduled ??= twoTurnsLater().then(() => {
       scheduled = undefined
       return read()
     })
