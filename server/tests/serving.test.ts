@@ -195,6 +195,9 @@ describe('revalidated reads', () => {
     expect(unchanged.body).toBe('')
     expect(unchanged.headers.etag).toBe(etag)
     expect(unchanged.headers['content-encoding']).toBeUndefined()
+    // A 304 names what the 200 varies with, and how it may be kept.
+    expect(unchanged.headers.vary).toBe('accept-encoding')
+    expect(unchanged.headers['cache-control']).toBe('no-cache')
 
     const upload = multipartFile('image', 'cover.png', PNG_BYTES, 'image/png')
     const image = await context.call(lessons.uploadLessonImage, {

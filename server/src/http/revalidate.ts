@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { onSendHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { BROTLI_PER_ANSWER, type Encoding, encodedOnce } from './encodings.ts'
 
 /**
@@ -63,26 +63,20 @@ export const representations = () => {
 }
 
 /**
- * An onSend hook for a read that browsers may keep and revalidate: a successful answer carries an
- * ETag (the one the handler set, or the payload's hash) and `no-cache` (keep it, but ask before
- * each use); a request whose If-None-Match names the same ETag gets 304 with no body. The body is
- * still computed: the saving is the transfer.
+ * Marks a successful answer of a read that browsers may keep and revalidate: its ETag, `no-cache`
+ * for `scope` (keep it, but ask before each use) and what it varies with, its encoding. True when
+ * the request's If-None-Match names that ETag: the answer is then a 304 with no body. The body is
+ * still computed (and kept, http/route.ts): the saving is the transfer.
  */
-export const revalidateHook =
-  (scope: Revalidate): onSendHookHandler =>
-  (request, reply, payload, done) => {
-    if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      done(null, payload)
-      return
-    }
-    const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload)
-    reply.header('ETag', etag).header('Cache-Control', CACHE_CONTROL[scope])
-    // A 304 names what the 200 varies with: its encoding (plugins/compression.ts).
-    if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding')
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
-      reply.code(304).removeHeader('content-encoding')
-      done(null, '')
-      return
-    }
-    done(null, payload)
-  }
+export const revalidated = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: Revalidate,
+  etag: string,
+) => {
+  reply
+    .header('ETag', etag)
+    .header('Cache-Control', CACHE_CONTROL[scope])
+    .header('Vary', 'accept-encoding')
+  return matchesEtag(request.headers['if-none-match'], etag)
+}

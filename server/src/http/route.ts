@@ -10,7 +10,7 @@ import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
 import { UPLOAD_LIMIT_BYTES } from '../../../contract/rules.ts'
 import type { AuthUser } from '../plugins/auth.ts'
 import { acceptedEncoding, COMPRESS_FROM_BYTES } from './encodings.ts'
-import { type Revalidate, representations, revalidateHook } from './revalidate.ts'
+import { type Revalidate, representations, revalidated } from './revalidate.ts'
 
 export interface RouteContext<E extends Endpoint> {
   request: FastifyRequest
@@ -91,7 +91,9 @@ export const route = <const E extends Endpoint>(
   handler: NoInfer<RouteHandler<E>>,
   options: RouteOptions = {},
 ) => {
-  const represent = options.revalidate ? representations() : undefined
+  const revalidation = options.revalidate
+    ? { scope: options.revalidate, represent: representations() }
+    : undefined
   const definition: FastifyRouteOptions = {
     method: endpoint.method,
     url: endpoint.path,
@@ -119,7 +121,6 @@ export const route = <const E extends Endpoint>(
     // A file goes out as it is (plugins/compression.ts): its length, type and bytes untouched. A
     // revalidated read compresses its cached bodies itself, below, and its errors are small.
     ...(endpoint.produces || options.revalidate ? { compress: false as const } : {}),
-    ...(options.revalidate ? { onSend: revalidateHook(options.revalidate) } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await handler({
         request,
@@ -133,15 +134,15 @@ export const route = <const E extends Endpoint>(
       // undefined, so a sent reply counts as answered too.
       if (reply.sent || isReply(result, reply)) return reply
       reply.status(result.status)
-      if (represent && result.status === 200 && isObject(result.body)) {
+      if (revalidation && result.status === 200 && isObject(result.body)) {
         // The route's JSON serialiser (fast-json-stringify) answers a string.
         const serialize = (body: object) => reply.serialize(body) as string
-        const { payload, etag, encoded } = represent(result.body, serialize)
-        reply.type(JSON_TYPE).header('ETag', etag)
+        const { payload, etag, encoded } = revalidation.represent(result.body, serialize)
+        if (revalidated(request, reply, revalidation.scope, etag)) return reply.status(304).send()
+        reply.type(JSON_TYPE)
         const encoding =
           payload.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request) : 'identity'
         if (encoding === 'identity') return reply.send(payload)
-        // Vary: revalidateHook names the encoding, as it does for every answer of the route.
         return reply.header('Content-Encoding', encoding).send(encoded(encoding))
       }
       return reply.send(result.body)
