@@ -7,7 +7,7 @@ import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
 import { keepNewest } from '../cache/keep-newest.ts'
 import { apiUrlTest } from '../http/api-urls.ts'
 import { acceptedEncoding, type Encoding, encodedOnce } from '../http/encodings.ts'
-import { etagOf, matchesEtag } from '../http/revalidate.ts'
+import { etagOf, revalidated } from '../http/revalidate.ts'
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for good. */
 const IMMUTABLE = { maxAge: '1y', immutable: true } as const
@@ -140,13 +140,9 @@ export const spaPlugin = fp<SpaOptions>(
           reply.header('Link', imagePreloads(urls))
           const page = landingPage(cover)
           if (!page) return sendIndex()
-          reply
-            .header('Content-Type', 'text/html; charset=utf-8')
-            .header('Cache-Control', 'no-cache')
-            .header('Vary', 'accept-encoding')
-            .header('ETag', page.etag)
+          reply.header('Content-Type', 'text/html; charset=utf-8')
           // The browser's copy is this very page: it may show it again.
-          if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+          if (revalidated(request, reply, 'public', page.etag)) {
             void reply.code(304).send()
             return
           }
