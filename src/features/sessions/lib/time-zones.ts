@@ -1,8 +1,9 @@
 import { isValidTimeZone } from '@contract/rules'
+import { viewerTimeZone } from '@/shared/i18n/format'
 
 /** The viewer's IANA time zone as the browser reports it; UTC when it reports none. */
 export const browserTimeZone = () => {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const zone = viewerTimeZone()
   return zone && isValidTimeZone(zone) ? zone : 'UTC'
 }
 
