@@ -13,10 +13,10 @@ import {
   canSeeMeetingLink,
   isValidTimeZone,
   isWebUrl,
-  meetingProvider,
   resourceTypeFromFilename,
   REVIEW_MAX_LENGTH,
   reviewLength,
+  storedMeetingUrl,
   storedWebUrl,
   zonedTimeToUtc,
 } from './rules.ts'
@@ -92,37 +92,44 @@ export const storedLinks = (links: NonNullable<LessonWriteBody['links']>) =>
   }))
 
 /**
- * The instants a session form names: its time zone and meeting link must be valid (both
- * reported at once), then its end must come after its start in that zone, and its start must
- * be after `now` (a session is not created or moved into the past).
+ * A session form as both backends store it, or its problems: its time zone and meeting link must
+ * be valid (both reported at once), then its end must come after its start in that zone, and its
+ * start must be after `now` (a session is not created or moved into the past). The link is stored
+ * absolute: one typed without a scheme gets https:// (§5).
  */
-export const sessionTimes = (
+export const sessionWrite = (
   body: Pick<SessionWriteBody, 'date' | 'startHour' | 'endHour' | 'timezone' | 'url'>,
   now: Date = new Date(),
-): Checked<{ start: Date; end: Date }> => {
+): Checked<{ start: Date; end: Date; timezone: string; url: string }> => {
   const problems: string[] = []
+  const url = storedMeetingUrl(body.url)
   if (!isValidTimeZone(body.timezone)) problems.push(MESSAGES.sessions.unknownTimeZone)
-  if (!meetingProvider(body.url)) problems.push(MESSAGES.sessions.unsupportedMeetingLink)
-  if (problems.length > 0) return { ok: false, problems }
+  if (url === null) problems.push(MESSAGES.sessions.unsupportedMeetingLink)
+  if (problems.length > 0 || url === null) return { ok: false, problems }
   const start = zonedTimeToUtc(body.date, body.startHour, body.timezone)
   const end = zonedTimeToUtc(body.date, body.endHour, body.timezone)
   if (end <= start) return { ok: false, problems: [MESSAGES.sessions.endBeforeStart] }
   if (start.getTime() <= now.getTime()) {
     return { ok: false, problems: [MESSAGES.sessions.startInPast] }
   }
-  return { ok: true, value: { start, end } }
+  return { ok: true, value: { start, end, timezone: body.timezone, url } }
 }
 
-/** Whether a new or moved session would overlap one of the educator's other sessions. */
-export const overlapsAny = (
+/**
+ * The first (earliest) of the educator's other sessions a new or moved session would overlap, or
+ * undefined when none does; sessions that only touch (one ends as the other starts) do not.
+ */
+export const firstOverlap = <T extends { start_time: string; end_time: string }>(
   slot: { start: Date; end: Date },
-  others: readonly { start_time: string; end_time: string }[],
-) =>
-  others.some(
-    (other) =>
-      Date.parse(other.start_time) < slot.end.getTime() &&
-      slot.start.getTime() < Date.parse(other.end_time),
-  )
+  others: readonly T[],
+): T | undefined =>
+  others
+    .filter(
+      (other) =>
+        Date.parse(other.start_time) < slot.end.getTime() &&
+        slot.start.getTime() < Date.parse(other.end_time),
+    )
+    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))[0]
 
 /**
  * Why the viewer may not have a session's meeting link right now (a 403), or null when it may:
@@ -166,6 +173,13 @@ export interface MaterialFacts {
 }
 
 /**
+ * Why a blank material title is refused: a file material's title is its file name (§5: 'File
+ * name cannot be empty'); a link's title is a required field.
+ */
+const blankTitle = (isFile: boolean) =>
+  isFile ? MESSAGES.uploads.blankName : MESSAGES.validation.required('title')
+
+/**
  * A material write (create or replace) as both backends store it, trimmed, or every problem at
  * once. A link (§5) needs a title, a description and a web url (http or https, or no scheme:
  * https is added, so what is stored is absolute) and no file; a file material needs a title and a file uploaded to
@@ -183,7 +197,7 @@ export const materialWrite = (
   const description = body.description.trim()
   const url = body.url.trim()
   const problems: string[] = []
-  if (title === '') problems.push(MESSAGES.validation.required('title'))
+  if (title === '') problems.push(blankTitle(body.type !== 'link'))
   if (body.type === 'link') {
     const stored = storedWebUrl(url)
     if (description === '') problems.push(MESSAGES.validation.required('description'))
@@ -210,10 +224,10 @@ export const materialWrite = (
 }
 
 /** A rename keeps the material's title only, trimmed; a blank one is refused. */
-export const materialTitle = (title: string): Checked<string> => {
+export const materialTitle = (title: string, isFile: boolean): Checked<string> => {
   const trimmed = title.trim()
   return trimmed === ''
-    ? { ok: false, problems: [MESSAGES.validation.required('title')] }
+    ? { ok: false, problems: [blankTitle(isFile)] }
     : { ok: true, value: trimmed }
 }
 

@@ -11,12 +11,17 @@ import {
   fileExtension,
   IMAGE_MIME_TYPES,
   isBlankFileName,
+  isPdfContent,
+  isPlainText,
   type MATERIAL_EXTENSIONS,
 } from './rules.ts'
 import { unstorableIssues } from './validation.ts'
 
-/** The checks every upload shares live with the rules, where the SPA reads them too. */
-export { exceedsUploadLimit, isBlankFileName } from './rules.ts'
+/**
+ * The checks every upload shares live with the rules, where the SPA reads them too (its preview
+ * checks a file by the same signatures before showing it).
+ */
+export { exceedsUploadLimit, isBlankFileName, isPlainText, sniffImageType } from './rules.ts'
 
 /**
  * Why both backends refuse an uploaded file's name, or null: a character no column stores (a
@@ -35,20 +40,6 @@ export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
 /** The name and the declared type are the client's word; the type the bytes show decides. */
 export const isAcceptedImageType = (mimeType: string | undefined): mimeType is ImageMimeType =>
   mimeType !== undefined && (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType)
-
-/**
- * The image type by its magic bytes, for a backend without a file-type detector (the mocks; the
- * server uses `file-type`, which reads further and also tells an animated PNG apart).
- */
-export const sniffImageType = (bytes: Uint8Array): ImageMimeType | null => {
-  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value)
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png'
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif'
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to))
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
-  return null
-}
 
 /**
  * What a material file's bytes are, in the names `file-type` gives (its `ext`), plus `text` for
@@ -90,17 +81,6 @@ export const MATERIAL_TYPES: Readonly<
   png: { content: 'png', mimeType: 'image/png' },
 }
 
-/** Bytes a text editor wrote: valid UTF-8 with no NUL byte (an executable is neither). */
-export const isPlainText = (bytes: Uint8Array) => {
-  if (bytes.includes(0)) return false
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /**
  * The type a material is stored with, when its name's extension is one of §5's and its bytes are
  * what that extension says (`content`, as a detector read them); null otherwise (a 415).
@@ -127,7 +107,7 @@ export const sniffMaterialType = (bytes: Uint8Array): MaterialContent | null => 
   const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value)
   const ascii = (from: number, to: number) =>
     String.fromCharCode(...bytes.slice(from, Math.min(to, bytes.length)))
-  if (ascii(0, 5) === '%PDF-') return 'pdf'
+  if (isPdfContent(bytes)) return 'pdf'
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
   if (starts(0xff, 0xd8, 0xff)) return 'jpg'
   if (ascii(0, 5) === '{\\rtf') return 'rtf'

@@ -25,7 +25,14 @@ export type {
 } from './endpoints/auth.ts'
 export type { UpdateProfileBody, ReviewsQuery } from './endpoints/user.ts'
 export type { LessonListQuery, LessonWriteBody, MyListQuery } from './endpoints/lessons.ts'
-export type { SessionWriteBody, SessionsQuery, MeetingLink } from './endpoints/sessions.ts'
+export type {
+  SessionWriteBody,
+  SessionsQuery,
+  MeetingLink,
+  SessionOverlap,
+  SessionConflictBody,
+  SessionDeleted,
+} from './endpoints/sessions.ts'
 export type { ResourceWriteBody, RenameResourceBody } from './endpoints/resources.ts'
 export type { ReviewBody } from './endpoints/reviews.ts'
 export type { CreateOrderBody, PaymentsQuery, WebhookBody } from './endpoints/payments.ts'

@@ -23,6 +23,10 @@ export const REASON_PHRASES: Readonly<Record<number, string>> = {
 
 export const reasonPhrase = (statusCode: number) => REASON_PHRASES[statusCode] ?? 'Error'
 
+/** "1 second", "30 seconds": an English count with its noun in the right number, never "(s)". */
+export const counted = (count: number, one: string, other: string) =>
+  `${count} ${count === 1 ? one : other}`
+
 export const MESSAGES = {
   http: {
     unauthorized: 'Unauthorized',
@@ -33,10 +37,12 @@ export const MESSAGES = {
     databaseDown: 'The database is not reachable',
     invalidJson: 'Body must be valid JSON',
     badUrl: 'The address is not a valid URL (check its percent-escapes)',
-    paramTooLong: (max: number) => `A path parameter is too long (at most ${max} characters)`,
+    paramTooLong: (max: number) =>
+      `A path parameter is too long (at most ${counted(max, 'character', 'characters')})`,
     notFound: (what: string) => `${what} not found`,
     routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
-    tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
+    tooManyAttempts: (seconds: number) =>
+      `Too many attempts. Try again in ${counted(seconds, 'second', 'seconds')}.`,
   },
   validation: {
     /** Only when a validator rejects a value without saying why. */
@@ -66,6 +72,9 @@ export const MESSAGES = {
     blankName: 'name must not be blank',
     currentPasswordRequired: 'currentPassword is required to change the email or password',
     wrongCurrentPassword: 'Current password is incorrect',
+    /** Sign-ins refused for a while: too many wrong passwords for the account from this browser. */
+    signInLocked: (seconds: number) =>
+      `Too many failed sign-ins for this account. Try again in ${counted(seconds, 'second', 'seconds')}, or reset your password.`,
   },
   licences: {
     notAnEducator: 'The user is not an educator',
@@ -73,6 +82,8 @@ export const MESSAGES = {
     noneFree: 'No free video licence is available',
     justTaken: 'That video licence was just taken',
     noneHeld: 'This educator holds no video licence',
+    /** An educator reassigns (exchanges) a licence it holds; only an admin lends a first one. */
+    noneToReassign: 'You hold no video licence to reassign; an administrator will lend you one',
     duplicateAccount: 'A video licence with this account e-mail already exists',
     held: 'This video licence is held by an educator; remove it from the educator first',
     retired: 'Video licence retired',
@@ -96,7 +107,7 @@ export const MESSAGES = {
     startedCannotDelete: 'A session that has started cannot be deleted',
     deleted: 'Session deleted',
     deletedWithRefunds: (count: number) =>
-      `Session deleted; ${count} enrolled student(s) refunded and notified`,
+      `Session deleted; ${counted(count, 'enrolled student', 'enrolled students')} refunded and notified`,
     calendarForbidden: 'Only enrolled students and the educator get the calendar file',
     notEnrolled: 'You are not enrolled in this session',
     outsideJoinWindow: 'The session can be joined from 5 minutes before it starts until it ends',
@@ -126,7 +137,7 @@ export const MESSAGES = {
     notAttended: 'You can review only lessons you attended',
     alreadyReviewed: 'You have already reviewed this lesson',
     blank: 'Please enter a review and rate the lesson',
-    tooLong: (max: number) => `A review is at most ${max} characters`,
+    tooLong: (max: number) => `A review is at most ${counted(max, 'character', 'characters')}`,
   },
   materials: {
     forbidden: 'Only the owner and enrolled students see the materials',
@@ -138,10 +149,13 @@ export const MESSAGES = {
   },
   uploads: {
     noFile: 'No file provided',
+    /** A file of 0 bytes: there is nothing to keep. */
+    empty: 'File is empty',
     blankName: 'File name cannot be empty',
     tooLarge: 'File is too large. Maximum size is 10MB.',
     invalidType: 'Invalid file type.',
     malformed: 'The upload could not be read: send one file as multipart/form-data',
-    nameTooLong: (max: number) => `File name is too long (at most ${max} characters)`,
+    nameTooLong: (max: number) =>
+      `File name is too long (at most ${counted(max, 'character', 'characters')})`,
   },
 } as const

@@ -70,6 +70,15 @@ export const REAUTH_MAX_FAILURES = 5
 export const REAUTH_WINDOW_MS = 15 * 60 * 1000
 
 /**
+ * Signing in (README, "Signing in: limits and lockout"): wrong passwords per window, counted per
+ * account for browsers that have not signed in to it before, and per browser for those that have
+ * (so guesses from elsewhere never lock its owner out); calls per window and client address at
+ * login, registration and reset. The server's AUTH_RATE_LIMIT may change the count, not the window.
+ */
+export const AUTH_ATTEMPTS_PER_WINDOW = 10
+export const AUTH_WINDOW_MS = 60 * 1000
+
+/**
  * Whether a profile's e-mail field asks for a new address: the product treats addresses without
  * regard to case (one account per lower-cased address), so a change of case is no new address.
  */
@@ -129,6 +138,41 @@ export const MATERIAL_EXTENSIONS = [
   'png',
 ] as const
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
+
+/**
+ * What a file's first bytes show it is, for every side that must not take a file's word for it:
+ * the backends judging an upload, and the SPA before it hands a file to the browser's viewer.
+ */
+const startsWith = (bytes: Uint8Array, ...values: number[]) =>
+  bytes.length >= values.length && values.every((value, index) => bytes[index] === value)
+const asciiOf = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.slice(from, Math.min(to, bytes.length)))
+
+/** A PDF starts with its header, `%PDF-` (ISO 32000). */
+export const isPdfContent = (bytes: Uint8Array) => asciiOf(bytes, 0, 5) === '%PDF-'
+
+/**
+ * The image type of §5's covers by its magic bytes, or null (the mocks judge an upload by it; the
+ * server uses `file-type`, which reads further and also tells an animated PNG apart).
+ */
+export const sniffImageType = (bytes: Uint8Array): (typeof IMAGE_MIME_TYPES)[number] | null => {
+  if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47)) return 'image/png'
+  if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'image/jpeg'
+  if (startsWith(bytes, 0x47, 0x49, 0x46, 0x38)) return 'image/gif'
+  if (asciiOf(bytes, 0, 4) === 'RIFF' && asciiOf(bytes, 8, 12) === 'WEBP') return 'image/webp'
+  return null
+}
+
+/** Bytes a text editor wrote: valid UTF-8 with no NUL byte (an executable is neither). */
+export const isPlainText = (bytes: Uint8Array) => {
+  if (bytes.includes(0)) return false
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /**
  * The frame a lesson cover is shown in (16:9, like the cards' aspect-video) and the size of the
@@ -219,8 +263,25 @@ const MEETING_URL_PATTERNS: Record<VideoProvider, RegExp> = {
   zoom: /^https:\/\/([a-z\d-]+\.)?zoom\.us\/(j|my|w)\/[\w.?=&-]+$/i,
   google_meet: /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}(\?[\w=&-]*)?$/i,
 }
-export const meetingProvider = (url: string): VideoProvider | null =>
-  VIDEO_PROVIDERS.find((provider) => MEETING_URL_PATTERNS[provider].test(url.trim())) ?? null
+/**
+ * The provider of a meeting link, or null when it is no Zoom or Google Meet link. The link is
+ * read as the backends store it (`storedWebUrl`): typed without a scheme it means https:// (§5),
+ * so "zoom.us/j/555" is Zoom; what `safeWebUrl` refuses ("//zoom.us/j/1", "javascript:",
+ * "ftp://", spaces, a user name before the host) is no link at all, and the host must be the
+ * provider's own ("zoom.us.evil.example" is not).
+ */
+export const meetingProvider = (url: string): VideoProvider | null => {
+  const stored = storedWebUrl(url)
+  if (stored === null) return null
+  return VIDEO_PROVIDERS.find((provider) => MEETING_URL_PATTERNS[provider].test(stored)) ?? null
+}
+
+/**
+ * A meeting link as the session form sends it and both backends store it: absolute (https://
+ * added when it had no scheme), trimmed; null when it is no Zoom or Google Meet link.
+ */
+export const storedMeetingUrl = (url: string): string | null =>
+  meetingProvider(url) === null ? null : storedWebUrl(url)
 
 /**
  * A catalogue card says how many seats its next session has left only when they are few: at
@@ -262,6 +323,42 @@ export const canSeeMeetingLink = (
   (viewer.enrolled &&
     now.getTime() >= Date.parse(session.start_time) - JOIN_WINDOW_MS &&
     now.getTime() < Date.parse(session.end_time))
+
+/** A session is over from its end on: the instant a live session becomes a past one. */
+export const hasEnded = (session: { end_time: string }, now: Date = new Date()) =>
+  now.getTime() >= Date.parse(session.end_time)
+
+/**
+ * The order a lesson's sessions are listed in: those that have not ended first, soonest first (a
+ * live one leads), then the ended ones, latest first; equal starts by id. Page by page, every
+ * upcoming session thus comes before any past one. The server's query orders the same way.
+ */
+export const compareListedSessions =
+  (now: Date = new Date()) =>
+  (
+    a: { id: number; start_time: string; end_time: string },
+    b: { id: number; start_time: string; end_time: string },
+  ) => {
+    const aEnded = hasEnded(a, now)
+    if (aEnded !== hasEnded(b, now)) return aEnded ? 1 : -1
+    const byStart = Date.parse(a.start_time) - Date.parse(b.start_time)
+    return (aEnded ? -byStart : byStart) || a.id - b.id
+  }
+
+/**
+ * §4: a lesson is listed (in the students' and guests' catalogues) once it has a session, past or
+ * not. Until then it is a draft, seen by its owner and the admins only: to anyone else its page
+ * and its sessions do not exist (404), and the guest calls, the public catalogue, never show it.
+ * The catalogue's query states the same rule in SQL (lessons.session_count > 0).
+ */
+export const isListedLesson = (lesson: { sessionCount: number }) => lesson.sessionCount > 0
+
+export const canViewLesson = (
+  lesson: { ownerId: number; sessionCount: number },
+  viewer: { id: number; role: (typeof ROLES)[number] } | null,
+) =>
+  isListedLesson(lesson) ||
+  (viewer !== null && (viewer.role === 'admin' || viewer.id === lesson.ownerId))
 
 /** A session's price: the lesson's hourly price times the session's length, in whole cents. */
 export const sessionPriceInCents = (

@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages.ts'
+import { counted, MESSAGES } from './messages.ts'
 import { isStorableText } from './rules.ts'
 
 /**
@@ -131,7 +131,10 @@ const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
   // ajv writes "must NOT have", TypeBox "must not have": both backends answer ajv's words.
   if ((issue.keyword === 'minLength' || issue.keyword === 'maxLength') && 'limit' in params) {
     const bound = issue.keyword === 'minLength' ? 'fewer' : 'more'
-    return [[field, `${field} must NOT have ${bound} than ${String(params.limit)} characters`]]
+    const limit = Number(params.limit)
+    return [
+      [field, `${field} must NOT have ${bound} than ${counted(limit, 'character', 'characters')}`],
+    ]
   }
   return [[field, `${field || 'request'} ${issue.message ?? 'is invalid'}`]]
 }

@@ -72,7 +72,7 @@ describe('an educator publishes a lesson from the browser alone', () => {
     await page.getByRole('spinbutton', { name: 'Maximum seats' }).fill('6')
     await page.getByRole('spinbutton', { name: 'Minimum seats' }).fill('2')
     await page.getByRole('button', { name: 'Continue' }).click()
-    await toast(page, 'Image uploaded successfully')
+    await toast(page, 'Lesson created')
     await page.waitForURL(/\/lesson\/\d+\/edit$/)
     const lessonId = Number(/\/lesson\/(\d+)\/edit$/.exec(page.url())![1])
     await page.getByRole('heading', { name: 'Update lesson', level: 1 }).waitFor()

@@ -143,7 +143,7 @@ describe('the marketplace, end to end', () => {
       await teacher.getByLabel('Category', { exact: true }).selectOption({ label: 'Art' })
       await teacher.getByLabel('Price per hour (USD)').fill('20')
       await teacher.getByRole('button', { name: 'Continue' }).click()
-      await toast(teacher, 'Image uploaded successfully')
+      await toast(teacher, 'Lesson created')
       await teacher.waitForURL(/\/lesson\/\d+\/edit$/)
       const lessonId = Number(/\/lesson\/(\d+)\/edit$/.exec(teacher.url())![1])
 

@@ -1,5 +1,14 @@
 import Type from 'typebox'
-import { errors, IdParam, MessageBody, PageQuery, Paginated } from '../common.ts'
+import {
+  ErrorBody,
+  errors,
+  Id,
+  IdParam,
+  IsoDateTime,
+  MessageBody,
+  PageQuery,
+  Paginated,
+} from '../common.ts'
 import * as op from '../descriptors/sessions.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Enrollment, Session } from '../entities.ts'
@@ -13,7 +22,8 @@ export type SessionsQuery = Type.Static<typeof SessionsQuery>
 
 /**
  * A session as the educator's form enters it (§5): a calendar date and start/end hours in the
- * educator's time zone, and the meeting link of Zoom or Google Meet.
+ * educator's time zone, and the meeting link of Zoom or Google Meet (typed without a scheme, it
+ * is taken and stored with https://, §5).
  */
 export const SessionWriteBody = Type.Object({
   date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-MM-dd' }),
@@ -28,6 +38,38 @@ export const SessionWriteBody = Type.Object({
 })
 export type SessionWriteBody = Type.Static<typeof SessionWriteBody>
 
+/**
+ * The educator's session a new or moved one would overlap (the earliest, when several do), so
+ * the form can say which: its lesson and its instants (the client writes them in the reader's
+ * language and zone). Every session an educator teaches is one of their own, so nothing here is
+ * anyone else's.
+ */
+export const SessionOverlap = Type.Object({
+  lessonId: Id,
+  lessonTitle: Type.String(),
+  sessionId: Id,
+  start_time: IsoDateTime,
+  end_time: IsoDateTime,
+})
+export type SessionOverlap = Type.Static<typeof SessionOverlap>
+
+/**
+ * A session write's 409: the shared error body; when the refusal is an overlap
+ * ('Probably, sessions overlap…', §5), `overlap` names the session it clashes with.
+ */
+export const SessionConflictBody = Type.Object(
+  { ...ErrorBody.properties, overlap: Type.Optional(SessionOverlap) },
+  { description: 'Error response; an overlap names the session it clashes with' },
+)
+export type SessionConflictBody = Type.Static<typeof SessionConflictBody>
+
+/** A deleted session: the message, and how many students held a seat (each refunded and e-mailed). */
+export const SessionDeleted = Type.Object({
+  message: Type.String(),
+  enrolledCount: Type.Integer({ minimum: 0 }),
+})
+export type SessionDeleted = Type.Static<typeof SessionDeleted>
+
 export const MeetingLink = Type.Object({ url: Type.String() })
 export type MeetingLink = Type.Static<typeof MeetingLink>
 
@@ -39,24 +81,26 @@ export const listSessions = defineEndpoint(op.listSessions, {
 })
 
 export const createSession = defineEndpoint(op.createSession, {
-  summary: 'Add a session (lesson owner with a connected video account); 409 when it overlaps',
+  summary:
+    'Add a session (lesson owner with a connected video account); 409 when it overlaps, naming the session it overlaps',
   params: SessionsParams,
   body: SessionWriteBody,
-  response: { 201: Session, ...errors(400, 401, 403, 404, 409) },
+  response: { 201: Session, ...errors(400, 401, 403, 404), 409: SessionConflictBody },
 })
 
 export const updateSession = defineEndpoint(op.updateSession, {
-  summary: 'Change a session that has not started (lesson owner); 409 when it overlaps',
+  summary:
+    'Change a session that has not started (lesson owner); 409 when it overlaps, naming the session it overlaps',
   params: SessionParams,
   body: SessionWriteBody,
-  response: { 200: Session, ...errors(400, 401, 403, 404, 409) },
+  response: { 200: Session, ...errors(400, 401, 403, 404), 409: SessionConflictBody },
 })
 
 export const deleteSession = defineEndpoint(op.deleteSession, {
   summary:
     'Remove a session that has not started (lesson owner); every enrolled student is refunded in full and e-mailed',
   params: SessionParams,
-  response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
+  response: { 200: SessionDeleted, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const enroll = defineEndpoint(op.enroll, {

@@ -42,7 +42,10 @@ export const updateProfile = defineEndpoint(op.updateProfile, {
 })
 
 export const reassignOwnVideoLicence = defineEndpoint(op.reassignOwnVideoLicence, {
-  summary: 'Give the caller (a verified educator) a fresh video-conference licence; no payload',
+  summary:
+    'Exchange the video-conference licence the caller (a verified educator) holds for another ' +
+    'free one; no payload. 409: no other licence is free, or the caller holds none (only an ' +
+    'admin lends one)',
   response: { 200: CurrentUser, ...errors(401, 403, 409) },
 })
 

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import { LANDING_CATALOGUE_QUERY, PAGE_SIZE } from '../../contract/rules.ts'
+import { AUTH_WINDOW_MS, LANDING_CATALOGUE_QUERY, PAGE_SIZE } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import { afterAnswerPlugin } from './http/after-answer.ts'
 import { serializerCompiler } from './http/serializers.ts'
 import { validatorCompiler } from './http/validators.ts'
 import { RequestLogController, withSafeSerializers } from './logging.ts'
@@ -68,18 +69,24 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(openapiPlugin)
   await app.register(securityPlugin, {
     allowedOrigins: [...config.allowedOrigins, ...(options.extraOrigins ?? [])],
-    rateLimit: options.rateLimit ?? { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 },
+    rateLimit: options.rateLimit ?? { max: config.AUTH_RATE_LIMIT, timeWindow: AUTH_WINDOW_MS },
     https,
     apiPrefix: API_PREFIX,
   })
   // Secure cookies wherever the app is served over HTTPS (a plain-HTTP origin would drop them).
-  await app.register(authPlugin, { secureCookies: https })
+  await app.register(authPlugin, {
+    secureCookies: https,
+    // The browser's device cookie goes only to the calls that sign in or set a new password.
+    deviceCookiePath: `${API_PREFIX}/auth`,
+  })
   await app.register(mailerPlugin, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     // A local product (plain HTTP) shows its e-mails' links in the log; a public one never does.
     logUnsent: !https,
   })
+  // Work a route does once it has answered (account e-mails that must not show in the timing).
+  await app.register(afterAnswerPlugin)
   await app.register(storagePlugin, config)
   await app.register(paymentsPlugin, {
     config,

@@ -1,7 +1,11 @@
 import { resolve } from 'node:path'
 import Type from 'typebox'
 import Value from 'typebox/value'
-import { DEFAULT_PAYMENT_HOLD_MINUTES, DEFAULT_PLATFORM_FEE_PERCENT } from '../../contract/rules.ts'
+import {
+  AUTH_ATTEMPTS_PER_WINDOW,
+  DEFAULT_PAYMENT_HOLD_MINUTES,
+  DEFAULT_PLATFORM_FEE_PERCENT,
+} from '../../contract/rules.ts'
 
 /** Server configuration from environment variables (all listed in .env.example). */
 const ConfigSchema = Type.Object({
@@ -47,8 +51,12 @@ const ConfigSchema = Type.Object({
    * database itself, shared by every instance behind a load balancer).
    */
   FILE_STORAGE: Type.Enum(['folder', 'database'], { default: 'folder' }),
-  /** Attempts per minute one client may make at login, registration and password reset. */
-  AUTH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  /**
+   * Calls per minute one client address may make at login, registration and password reset; also
+   * the wrong passwords per minute an account takes from browsers it has not signed in on, and
+   * each browser it has.
+   */
+  AUTH_RATE_LIMIT: Type.Integer({ minimum: 1, default: AUTH_ATTEMPTS_PER_WINDOW }),
   /** Seed demo data into an empty database on start. */
   SEED_DEMO: Type.Boolean({ default: true }),
   /**

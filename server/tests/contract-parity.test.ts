@@ -229,6 +229,14 @@ const firstLessonOwner: Lookup<Params> = async (backend) => ({
   id: await lookups.firstLessonOwnerId(backend),
 })
 const myLesson: Lookup<Params> = async (backend) => ({ id: await lookups.myLessonId(backend) })
+/** The educator's draft: its lesson that the catalogue does not list (no session yet, §4). */
+const myDraft: Lookup<Params> = async (backend) => {
+  const listed = resultOf(await backend.call(guest.guestLessons, { query: { take: 100 } })).data
+  const mine = resultOf(await backend.call(lessons.myLessons, { as: EDUCATOR })).data
+  const draft = mine.find((lesson) => !listed.some((row) => row.id === lesson.id))
+  if (!draft) throw new Error(`${backend.name}: ${EDUCATOR} has no draft`)
+  return { id: draft.id }
+}
 const myLessonWithCover =
   (cover: boolean): Lookup<Params> =>
   async (backend) => ({ id: await lookups.myLessonWithCover(cover)(backend) })
@@ -486,6 +494,38 @@ const scenarios: Scenario[] = [
     params: firstLesson,
   },
   { name: 'guest lesson, unknown', endpoint: api.guest.guestLesson, params: { id: 999999 } },
+  { name: 'guest lesson, a draft', endpoint: api.guest.guestLesson, params: myDraft },
+  { name: 'guest sessions, a draft', endpoint: api.guest.guestSessions, params: myDraft },
+  {
+    name: 'lesson, a draft, as a student',
+    endpoint: api.lessons.getLesson,
+    as: STUDENT,
+    params: myDraft,
+  },
+  {
+    name: 'lesson, a draft, as its owner',
+    endpoint: api.lessons.getLesson,
+    as: EDUCATOR,
+    params: myDraft,
+  },
+  {
+    name: 'lesson, a draft, as an admin',
+    endpoint: api.lessons.getLesson,
+    as: ADMIN,
+    params: myDraft,
+  },
+  {
+    name: 'sessions, a draft, as a student',
+    endpoint: api.sessions.listSessions,
+    as: STUDENT,
+    params: myDraft,
+  },
+  {
+    name: 'sessions, a draft, as its owner',
+    endpoint: api.sessions.listSessions,
+    as: EDUCATOR,
+    params: myDraft,
+  },
   {
     name: 'guest sessions',
     endpoint: api.guest.guestSessions,
@@ -502,6 +542,29 @@ const scenarios: Scenario[] = [
     name: 'guest average score',
     endpoint: api.guest.guestAverageScore,
     params: firstLessonOwner,
+  },
+  // Reviews and a rating are an educator's: a student's or an admin's id is not found.
+  {
+    name: 'guest reviews of a student',
+    endpoint: api.guest.guestReviews,
+    params: async (backend) => ({ id: await lookups.userId(STUDENT)(backend) }),
+  },
+  {
+    name: 'guest average score of an admin',
+    endpoint: api.guest.guestAverageScore,
+    params: async (backend) => ({ id: await lookups.userId(ADMIN)(backend) }),
+  },
+  {
+    name: 'reviews of a student, signed in',
+    endpoint: api.user.userReviews,
+    as: STUDENT,
+    params: async (backend) => ({ id: await lookups.userId(STUDENT)(backend) }),
+  },
+  {
+    name: 'average score of an admin, signed in',
+    endpoint: api.user.userAverageScore,
+    as: STUDENT,
+    params: async (backend) => ({ id: await lookups.userId(ADMIN)(backend) }),
   },
   { name: 'me as guest', endpoint: api.user.me },
   { name: 'me as student', endpoint: api.user.me, as: STUDENT },
@@ -636,6 +699,12 @@ const scenarios: Scenario[] = [
     name: 'reassign licence',
     endpoint: api.user.reassignOwnVideoLicence,
     as: EDUCATOR,
+  },
+  {
+    // Only an admin lends a licence: without one there is nothing to exchange (issue 28.5).
+    name: 'reassign licence without one',
+    endpoint: api.user.reassignOwnVideoLicence,
+    as: 'laura@manabi.example',
   },
   {
     name: 'educator reviews',
@@ -999,6 +1068,19 @@ const scenarios: Scenario[] = [
     as: EDUCATOR,
     params: lessonWithResources,
     upload: { field: 'file', filename: '  ', bytes: PDF_BYTES },
+  },
+  {
+    name: 'upload material, an empty file',
+    endpoint: api.resources.uploadResourceFile,
+    as: EDUCATOR,
+    params: lessonWithResources,
+    upload: { field: 'file', filename: 'week-1.txt', bytes: new Uint8Array(0) },
+  },
+  {
+    name: 'upload cover, an empty file',
+    endpoint: api.lessons.uploadLessonImage,
+    as: EDUCATOR,
+    upload: { field: 'image', filename: 'cover.png', bytes: new Uint8Array(0) },
   },
   {
     name: 'upload material, another educator',

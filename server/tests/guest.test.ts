@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { buildPath } from '../../contract/descriptor.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
 import * as lessons from '../../contract/descriptors/lessons.ts'
 import { guestLesson, guestLessons, guestSessions } from '../../contract/endpoints/guest.ts'
-import { files } from '../src/db/schema.ts'
+import { files, lessonSessions } from '../src/db/schema.ts'
 import {
   createCast,
   createCategory,
@@ -284,6 +285,8 @@ describe('GET /guest/lessons/:id', () => {
       links: [{ title: 'Kana chart', description: 'Print it', url: 'https://example.com/kana' }],
       createdAt: new Date(BASE_TIME),
     })
+    // Held once: listed, with no session open to enrol.
+    await createSession(context.db, lesson, { startsIn: -DAY })
 
     const response = await getLesson(lesson.id)
     expect(response.statusCode).toBe(200)
@@ -307,12 +310,35 @@ describe('GET /guest/lessons/:id', () => {
     })
   })
 
-  it('answers a lesson without sessions too (a shared link keeps working)', async () => {
+  it('answers a draft (a lesson without sessions) 404, as if it did not exist, to everyone (§4)', async () => {
+    const cast = await createCast(context.db)
+    const draft = await createLesson(context.db, userOf(cast.owner), { title: 'No sessions yet' })
+    // The guest call is the public catalogue: its owner and an admin signed in see it as a guest.
+    for (const member of [cast.guest, cast.student, cast.owner, cast.admin]) {
+      const response = await context.call(guest.guestLesson, {
+        params: { id: draft.id },
+        cookie: member.cookie,
+      })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Lesson not found',
+      })
+    }
+  })
+
+  it('answers a lesson from its first session on, and while its only session is over', async () => {
     const owner = await createUser(context.db, { role: 'educator' })
-    const lesson = await createLesson(context.db, owner, { title: 'No sessions yet' })
+    const lesson = await createLesson(context.db, owner, { title: 'Soon listed' })
+    expect((await getLesson(lesson.id)).statusCode).toBe(404)
+    const session = await createSession(context.db, lesson, { startsIn: -3 * HOUR })
     const response = await getLesson(lesson.id)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toMatchObject({ title: 'No sessions yet', imageUrl: null })
+    expect(response.json()).toMatchObject({ title: 'Soon listed', imageUrl: null })
+    // Its last session deleted, it is a draft again.
+    await context.db.delete(lessonSessions).where(eq(lessonSessions.id, session.id))
+    expect((await getLesson(lesson.id)).statusCode).toBe(404)
   })
 
   it('answers 404 for an unknown lesson and 400 for an invalid id', async () => {
@@ -344,7 +370,7 @@ describe('GET /guest/lessons/:id/sessions', () => {
     return bodyOf(response)
   }
 
-  it('lists sessions soonest first, as a guest sees them', async () => {
+  it('lists the sessions that have not ended soonest first, then the ended ones latest first, as a guest sees them', async () => {
     const owner = await createUser(context.db, { role: 'educator' })
     const student = await createUser(context.db)
     const other = await createUser(context.db)
@@ -355,6 +381,7 @@ describe('GET /guest/lessons/:id/sessions', () => {
       timezone: 'Europe/Paris',
     })
     const past = await createSession(context.db, lesson, { startsIn: -DAY })
+    const older = await createSession(context.db, lesson, { startsIn: -2 * DAY })
     const live = await createSession(context.db, lesson, {
       startsIn: -2 * MINUTE,
       lasts: 4 * MINUTE,
@@ -366,11 +393,23 @@ describe('GET /guest/lessons/:id/sessions', () => {
     await enrol(context.db, soon, other)
 
     const { data, meta } = await sessionsOf(lesson.id)
-    expect(data.map((session) => session.id)).toEqual([past.id, live.id, soon.id, future.id])
-    expect(data.map((session) => session.type)).toEqual(['closed', 'closed', 'open', 'open'])
+    expect(data.map((session) => session.id)).toEqual([
+      live.id,
+      soon.id,
+      future.id,
+      past.id,
+      older.id,
+    ])
+    expect(data.map((session) => session.type)).toEqual([
+      'closed',
+      'open',
+      'open',
+      'closed',
+      'closed',
+    ])
     // Never a meeting link for a guest, even inside the join window.
     expect(data.every((session) => session.url === null)).toBe(true)
-    expect(data[3]).toEqual({
+    expect(data[2]).toEqual({
       id: future.id,
       lessonId: lesson.id,
       type: 'open',
@@ -384,8 +423,8 @@ describe('GET /guest/lessons/:id/sessions', () => {
       disabled: false,
     })
     // Two of two seats taken: out of slots for a guest.
-    expect(data[2]).toMatchObject({ availableSlots: 0, enrolledCount: 2, disabled: true })
-    expect(meta).toEqual({ page: 1, take: 100, itemCount: 4, pageCount: 1, hasNextPage: false })
+    expect(data[1]).toMatchObject({ availableSlots: 0, enrolledCount: 2, disabled: true })
+    expect(meta).toEqual({ page: 1, take: 100, itemCount: 5, pageCount: 1, hasNextPage: false })
   })
 
   it('shows the guest view even to a signed-in owner or enrolled student', async () => {
@@ -422,5 +461,18 @@ describe('GET /guest/lessons/:id/sessions', () => {
     const response = await context.call(guest.guestSessions, { params: { id: 424242 } })
     expect(response.statusCode).toBe(404)
     expect(errorOf(response).message).toBe('Lesson not found')
+  })
+
+  it("answers 404 for a draft's sessions, like the draft itself, to everyone", async () => {
+    const cast = await createCast(context.db)
+    const draft = await createLesson(context.db, userOf(cast.owner))
+    for (const member of [cast.guest, cast.owner, cast.admin]) {
+      const response = await context.call(guest.guestSessions, {
+        params: { id: draft.id },
+        cookie: member.cookie,
+      })
+      expect(response.statusCode).toBe(404)
+      expect(errorOf(response).message).toBe('Lesson not found')
+    }
   })
 })

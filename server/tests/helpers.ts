@@ -228,8 +228,8 @@ export const setupTestApp = (
     await context.app.ready()
     context.db = database.db
     context.dataDir = dataDir
-    context.callPath = ({ method, url, cookie, body, headers }) =>
-      context.app.inject({
+    context.callPath = async ({ method, url, cookie, body, headers }) => {
+      const response = await context.app.inject({
         method,
         url: `${API_PREFIX}${url}`,
         headers: {
@@ -239,6 +239,10 @@ export const setupTestApp = (
         },
         ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
       })
+      // What the call does after its answer (an account e-mail) is done before the test reads on.
+      await context.app.afterAnswer.settled()
+      return response
+    }
     context.call = async (descriptor, ...[input]) => {
       const { cookie, body, headers, ...address } = input ?? {}
       const response = await context.callPath({

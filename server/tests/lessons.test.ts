@@ -13,7 +13,7 @@ import {
   upcomingLessons,
 } from '../../contract/endpoints/lessons.ts'
 import { COVER_HEIGHT, COVER_WIDTH, UPLOAD_LIMIT_BYTES } from '../../contract/rules.ts'
-import { categories, files, lessons as lessonRows } from '../src/db/schema.ts'
+import { categories, files, lessonSessions, lessons as lessonRows } from '../src/db/schema.ts'
 import {
   coverRendition,
   coverRenditions,
@@ -144,6 +144,7 @@ describe('GET /lessons/:id', () => {
     async (who, status) => {
       const cast = await createCast(context.db)
       const lesson = await createLesson(context.db, userOf(cast.owner), { title: 'Calligraphy' })
+      await createSession(context.db, lesson, { startsIn: DAY })
       const response = await readLesson(lesson.id, cast[who].cookie)
       expect(response.statusCode).toBe(status)
       if (status === 200) {
@@ -158,6 +159,47 @@ describe('GET /lessons/:id', () => {
     const response = await readLesson(55555, cast.student.cookie)
     expect(response.statusCode).toBe(404)
     expect(errorOf(response).message).toBe('Lesson not found')
+  })
+
+  // §4: a draft is its owner's and the admins' only; anyone else is told it does not exist.
+  const draftAnswers: Record<Who, number> = {
+    guest: 401,
+    student: 404,
+    unverifiedEducator: 404,
+    owner: 200,
+    anotherEducator: 404,
+    admin: 200,
+  }
+  it.each(EVERYONE.map((who) => [who, draftAnswers[who]] as const))(
+    'answers %s with %i for a draft (a lesson without sessions)',
+    async (who, status) => {
+      const cast = await createCast(context.db)
+      const draft = await createLesson(context.db, userOf(cast.owner), { title: 'Draft' })
+      const response = await readLesson(draft.id, cast[who].cookie)
+      expect(response.statusCode).toBe(status)
+      if (status === 404) {
+        // The same answer as for a lesson that does not exist.
+        expect(response.json()).toEqual({
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'Lesson not found',
+        })
+      }
+      if (status === 200) expect(response.json()).toMatchObject({ id: draft.id, title: 'Draft' })
+    },
+  )
+
+  it('shows a lesson to students from its first session on, and hides it when the last goes', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    // The owner's answer is read (and kept by the catalogue's cache) first.
+    expect((await readLesson(lesson.id, cast.owner.cookie)).statusCode).toBe(200)
+    expect((await readLesson(lesson.id, cast.student.cookie)).statusCode).toBe(404)
+    const session = await createSession(context.db, lesson, { startsIn: -DAY })
+    expect((await readLesson(lesson.id, cast.student.cookie)).statusCode).toBe(200)
+    await context.db.delete(lessonSessions).where(eq(lessonSessions.id, session.id))
+    expect((await readLesson(lesson.id, cast.student.cookie)).statusCode).toBe(404)
+    expect((await readLesson(lesson.id, cast.owner.cookie)).statusCode).toBe(200)
   })
 })
 
@@ -587,8 +629,10 @@ describe('POST /lessons', () => {
     })
     const [image] = await context.db.select().from(files).where(eq(files.id, imageId))
     expect(image?.lessonId).toBe(lesson.id)
-    // Readable by id, listed among the educator's own, but not in the catalogue without sessions.
-    expect(bodyOf(await readLesson(lesson.id, cast.student.cookie)).title).toBe('Japanese')
+    // A draft until its first session: its owner reads it by id and among its own lessons; a
+    // student neither by id nor in the catalogue (§4).
+    expect(bodyOf(await readLesson(lesson.id, cast.owner.cookie)).title).toBe('Japanese')
+    expect((await readLesson(lesson.id, cast.student.cookie)).statusCode).toBe(404)
     expect(
       bodyOf(await context.call(lessons.myLessons, { cookie: cast.owner.cookie })).meta.itemCount,
     ).toBe(1)

@@ -520,7 +520,7 @@ describe('POST /lessons/:id/resources', () => {
       cookie,
       body: { ...body(999_999), title: ' ' },
     })
-    expectProblems(blank, 400, ['title is required', MESSAGES.materials.unknownFile])
+    expectProblems(blank, 400, [MESSAGES.uploads.blankName, MESSAGES.materials.unknownFile])
     const used = await context.call(resources.createResource, {
       params: { id: lesson.id },
       cookie,
@@ -648,7 +648,7 @@ describe('PATCH /lessons/:id/resources/:resourceId', () => {
 
   it.each([
     ['a blank title', { title: '   ' }, ['title is required']],
-    ['an empty title', { title: '' }, 'title must NOT have fewer than 1 characters'],
+    ['an empty title', { title: '' }, 'title must NOT have fewer than 1 character'],
   ])('refuses %s with 400', async (_name, body, message) => {
     const { lesson, link, cookie } = await scene()
     const response = await context.call(resources.renameResource, {
@@ -660,6 +660,18 @@ describe('PATCH /lessons/:id/resources/:resourceId', () => {
     if (Array.isArray(message)) expect(errorOf(response).message).toEqual(message)
     else expect(errorOf(response).message).toContain(message)
     expect(await resourceRow(link.id)).toEqual(link)
+  })
+
+  it("refuses a file's name made of spaces with §5's message", async () => {
+    const { lesson, fileResource, cookie } = await scene()
+    const response = await context.call(resources.renameResource, {
+      params: { id: lesson.id, resourceId: fileResource.id },
+      cookie,
+      body: { title: ' \t ' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual([MESSAGES.uploads.blankName])
+    expect(await resourceRow(fileResource.id)).toEqual(fileResource)
   })
 })
 

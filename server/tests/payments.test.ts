@@ -553,7 +553,10 @@ describe('unenrolling and refunds', () => {
       params: { id: s.lesson.id, sessionId: s.session.id },
       cookie: await cookieFor(context.db, s.educator),
     })
-    expect(bodyOf(response)).toEqual({ message: MESSAGES.sessions.deletedWithRefunds(2) })
+    expect(bodyOf(response)).toEqual({
+      message: MESSAGES.sessions.deletedWithRefunds(2),
+      enrolledCount: 2,
+    })
     expect(await paymentRow(context.db, s.payment.id)).toMatchObject({
       status: 'refunded',
       refundReason: 'sessionCancelled',

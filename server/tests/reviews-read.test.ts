@@ -138,7 +138,7 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ reviews, average, s
     })
   })
 
-  it('answers 404 for an unknown user', async () => {
+  it('answers 404 for an id that is no educator’s', async () => {
     const cast = await createCast(context.db)
     for (const endpoint of [reviews, average]) {
       const response = await context.call(endpoint, {
@@ -149,7 +149,7 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ reviews, average, s
       expect(response.json()).toEqual({
         statusCode: 404,
         error: 'Not Found',
-        message: 'User not found',
+        message: 'Educator not found',
       })
     }
   })

@@ -65,10 +65,10 @@ describe('GET /lessons/:id/sessions', () => {
     const { cast, lesson } = await scenario()
     const { data } = await sessionsFor(lesson.id, cast.student.cookie)
     expect(typesAndLinks(data)).toEqual([
-      ['closed', null],
       ['live', MEETING],
       ['enrolled', MEETING], // 4:59 before start
       ['enrolled', null], // 5:01 before start
+      ['closed', null], // over: after the others
     ])
   })
 
@@ -76,10 +76,10 @@ describe('GET /lessons/:id/sessions', () => {
     const { cast, lesson } = await scenario()
     const { data } = await sessionsFor(lesson.id, cast.owner.cookie)
     expect(typesAndLinks(data)).toEqual([
-      ['closed', MEETING],
       ['live', MEETING],
       ['open', MEETING],
       ['open', MEETING],
+      ['closed', MEETING],
     ])
   })
 
@@ -90,9 +90,9 @@ describe('GET /lessons/:id/sessions', () => {
       const { data } = await sessionsFor(lesson.id, cast[who].cookie)
       expect(typesAndLinks(data)).toEqual([
         ['closed', null],
+        ['open', null],
+        ['open', null],
         ['closed', null],
-        ['open', null],
-        ['open', null],
       ])
     },
   )
@@ -107,9 +107,9 @@ describe('GET /lessons/:id/sessions', () => {
     const { data } = await sessionsFor(lesson.id, await cookieFor(context.db, student))
     expect(typesAndLinks(data)).toEqual([
       ['closed', null],
+      ['open', null],
+      ['open', null],
       ['closed', null],
-      ['open', null],
-      ['open', null],
     ])
   })
 
@@ -170,6 +170,49 @@ describe('GET /lessons/:id/sessions', () => {
     })
     expect(response.statusCode).toBe(404)
     expect(errorOf(response).message).toBe('Lesson not found')
+  })
+
+  it('lists the sessions that have not ended first, soonest first, then the ended ones latest first', async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    const longAgo = await createSession(context.db, lesson, { startsIn: -3 * DAY })
+    const later = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const justEnded = await createSession(context.db, lesson, { startsIn: -HOUR - MINUTE })
+    const live = await createSession(context.db, lesson, {
+      startsIn: -30 * SECOND,
+      lasts: 2 * HOUR,
+    })
+    const yesterday = await createSession(context.db, lesson, { startsIn: -DAY })
+    const sooner = await createSession(context.db, lesson, { startsIn: DAY })
+    const expected = [live, sooner, later, justEnded, yesterday, longAgo].map(({ id }) => id)
+    for (const member of [cast.student, cast.owner]) {
+      const all = await sessionsFor(lesson.id, member.cookie)
+      expect(all.data.map((session) => session.id)).toEqual(expected)
+    }
+    // Paged the same way: the upcoming ones come on the first pages.
+    const first = await sessionsFor(lesson.id, cast.student.cookie, { take: 2 })
+    expect(first.data.map((session) => session.id)).toEqual(expected.slice(0, 2))
+    const third = await sessionsFor(lesson.id, cast.student.cookie, { take: 2, page: 3 })
+    expect(third.data.map((session) => session.id)).toEqual(expected.slice(4, 6))
+  })
+
+  // §4: the sessions of a draft are as hidden as the draft (its owner and admins only).
+  it.each([
+    ['student', 404],
+    ['anotherEducator', 404],
+    ['unverifiedEducator', 404],
+    ['owner', 200],
+    ['admin', 200],
+  ] as const)("answers %s with %i for a draft's sessions", async (who, status) => {
+    const cast = await createCast(context.db)
+    const draft = await createLesson(context.db, userOf(cast.owner))
+    const response = await context.call(sessions.listSessions, {
+      params: { id: draft.id },
+      cookie: cast[who].cookie,
+    })
+    expect(response.statusCode).toBe(status)
+    if (status === 404) expect(errorOf(response).message).toBe('Lesson not found')
+    else expect(bodyOf(response).data).toEqual([])
   })
 
   it.each([

@@ -3,7 +3,7 @@ import Value from 'typebox/value'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Session } from '../../contract/entities.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
-import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
+import { SessionConflictBody, type SessionWriteBody } from '../../contract/endpoints/sessions.ts'
 import { MESSAGES } from '../../contract/messages.ts'
 import { lessonSessions, users, videoLicences } from '../src/db/schema.ts'
 import {
@@ -436,7 +436,7 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
       cookie,
     })
     expect(response.statusCode).toBe(200)
-    expect(bodyOf(response)).toEqual({ message: MESSAGES.sessions.deleted })
+    expect(bodyOf(response)).toEqual({ message: MESSAGES.sessions.deleted, enrolledCount: 0 })
     expect(await sessionRow(session.id)).toBeUndefined()
   })
 
@@ -449,7 +449,10 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
       cookie,
     })
     expect(response.statusCode).toBe(200)
-    expect(bodyOf(response)).toEqual({ message: MESSAGES.sessions.deletedWithRefunds(1) })
+    expect(bodyOf(response)).toEqual({
+      message: MESSAGES.sessions.deletedWithRefunds(1),
+      enrolledCount: 1,
+    })
     expect(await sessionRow(session.id)).toBeUndefined()
   })
 
@@ -498,5 +501,148 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
       .set({ approvedAt: new Date(), videoLicenceId: null })
       .where(eq(users.id, owner.id))
     expect((await remove(ids)).statusCode).toBe(200)
+  })
+})
+
+describe('what a session write says beyond the spec’s sentence (issue 27)', () => {
+  it('names the session an overlap clashes with: the earliest, of any of the educator’s lessons', async () => {
+    const { lesson, owner, cookie } = await scene()
+    const other = await createLesson(context.db, owner, { title: 'Kanji for beginners' })
+    const create = (body: SessionWriteBody, lessonId: number) =>
+      context.call(sessions.createSession, { params: { id: lessonId }, cookie, body })
+    const first = bodyOf(await create(slot(30, '10:00', '11:00'), other.id))
+    bodyOf(await create(slot(30, '11:00', '12:00'), lesson.id))
+
+    const response = await create(slot(30, '10:30', '11:30'), lesson.id)
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: MESSAGES.sessions.overlap,
+      overlap: {
+        lessonId: other.id,
+        lessonTitle: 'Kanji for beginners',
+        sessionId: first.id,
+        start_time: `${dayFromNow(30)}T10:00:00.000Z`,
+        end_time: `${dayFromNow(30)}T11:00:00.000Z`,
+      },
+    })
+    expect(Value.Check(SessionConflictBody, response.json())).toBe(true)
+  })
+
+  it('names the other session when a move overlaps, never the moved one itself', async () => {
+    const { lesson, cookie } = await scene()
+    const create = (body: SessionWriteBody) =>
+      context.call(sessions.createSession, { params: { id: lesson.id }, cookie, body })
+    const moved = bodyOf(await create(slot(30, '10:00', '11:00')))
+    const fixed = bodyOf(await create(slot(30, '12:00', '13:00')))
+    const response = await context.call(sessions.updateSession, {
+      params: { id: lesson.id, sessionId: moved.id },
+      cookie,
+      body: slot(30, '10:30', '12:30'),
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({
+      message: MESSAGES.sessions.overlap,
+      overlap: { sessionId: fixed.id, lessonId: lesson.id, lessonTitle: lesson.title },
+    })
+  })
+
+  it('says nothing more for a 409 that is no overlap', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 10 * MINUTE })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(session.startTime)
+    const response = await context.call(sessions.updateSession, {
+      params: { id: lesson.id, sessionId: session.id },
+      cookie,
+      body: slot(30, '10:00', '11:00'),
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: MESSAGES.sessions.startedCannotChange,
+    })
+  })
+
+  it.each([
+    ['zoom.us/j/5551234', 'https://zoom.us/j/5551234'],
+    ['  us02web.zoom.us/j/5551234?pwd=abc  ', 'https://us02web.zoom.us/j/5551234?pwd=abc'],
+    ['meet.google.com/abc-defg-hij', 'https://meet.google.com/abc-defg-hij'],
+  ])('takes the meeting link %j without a scheme and stores it as %j (§5)', async (url, stored) => {
+    const { lesson, cookie } = await scene()
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '10:00', '11:00', { url }),
+    })
+    expect(response.statusCode).toBe(201)
+    const body = bodyOf(response)
+    expect(body.url).toBe(stored)
+    expect((await sessionRow(body.id))?.url).toBe(stored)
+
+    const moved = await context.call(sessions.updateSession, {
+      params: { id: lesson.id, sessionId: body.id },
+      cookie,
+      body: slot(31, '10:00', '11:00', { url }),
+    })
+    expect(bodyOf(moved).url).toBe(stored)
+    expect((await sessionRow(body.id))?.url).toBe(stored)
+  })
+
+  it.each([
+    'zoom.us.evil.example/j/1',
+    'evil.example/?u=zoom.us/j/1',
+    'evil.example/zoom.us/j/1',
+    'zoom.us@evil.example/j/1',
+    'javascript:zoom.us/j/1',
+    'JavaScript://zoom.us/j/1',
+    'ftp://zoom.us/j/1',
+    '//zoom.us/j/1',
+    '///zoom.us/j/1',
+    'zoom.us/j/5 55',
+    'zoom.us /j/555',
+    'zoom.us/j/5\t55',
+    'http://',
+    'http://zoom.us/j/1',
+    'zoom.us',
+    'meet.google.com/abc-defg-hij.evil.example',
+  ])('still refuses the meeting link %j', async (url) => {
+    const { lesson, cookie } = await scene()
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '10:00', '11:00', { url }),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual([MESSAGES.sessions.unsupportedMeetingLink])
+  })
+
+  it('answers how many students held seats, in a grammatical sentence for one and for two', async () => {
+    const { lesson, cookie } = await scene()
+    const remove = (session: { id: number }) =>
+      context.call(sessions.deleteSession, {
+        params: { id: lesson.id, sessionId: session.id },
+        cookie,
+      })
+    const none = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    expect(bodyOf(await remove(none))).toEqual({
+      message: 'Session deleted',
+      enrolledCount: 0,
+    })
+    const one = await createSession(context.db, lesson, { startsIn: 3 * DAY })
+    await enrol(context.db, one, await createUser(context.db, { role: 'student' }))
+    expect(bodyOf(await remove(one))).toEqual({
+      message: 'Session deleted; 1 enrolled student refunded and notified',
+      enrolledCount: 1,
+    })
+    const two = await createSession(context.db, lesson, { startsIn: 4 * DAY })
+    await enrol(context.db, two, await createUser(context.db, { role: 'student' }))
+    await enrol(context.db, two, await createUser(context.db, { role: 'student' }))
+    expect(bodyOf(await remove(two))).toEqual({
+      message: 'Session deleted; 2 enrolled students refunded and notified',
+      enrolledCount: 2,
+    })
   })
 })

@@ -6,6 +6,7 @@ import { RegisterBody } from '../../contract/endpoints/auth.ts'
 import { LessonWriteBody } from '../../contract/endpoints/lessons.ts'
 import { LessonListQuery } from '../../contract/endpoints/lessons.ts'
 import { MESSAGES, REASON_PHRASES } from '../../contract/messages.ts'
+import { meetingProvider, storedMeetingUrl } from '../../contract/rules.ts'
 import {
   type SchemaIssue,
   unstorableIssues,
@@ -108,5 +109,101 @@ describe('the reason phrases of the contract', () => {
     for (const [status, phrase] of Object.entries(REASON_PHRASES)) {
       expect(phrase).toBe(STATUS_CODES[Number(status)])
     }
+  })
+})
+
+describe('the meeting link rule of the form, the mock catalogue and the server', () => {
+  it.each([
+    ['https://zoom.us/j/5551234', 'https://zoom.us/j/5551234', 'zoom'],
+    // §5: a url typed without a scheme gets https:// (then the provider is checked).
+    ['zoom.us/j/555', 'https://zoom.us/j/555', 'zoom'],
+    ['  us02web.zoom.us/j/555?pwd=x.1  ', 'https://us02web.zoom.us/j/555?pwd=x.1', 'zoom'],
+    ['ZOOM.US/my/teacher', 'https://ZOOM.US/my/teacher', 'zoom'],
+    ['meet.google.com/abc-defg-hij', 'https://meet.google.com/abc-defg-hij', 'google_meet'],
+    [
+      'HTTPS://meet.google.com/abc-defg-hij?authuser=0',
+      'HTTPS://meet.google.com/abc-defg-hij?authuser=0',
+      'google_meet',
+    ],
+  ] as const)('stores %j as %j (%s)', (url, stored, provider) => {
+    expect(storedMeetingUrl(url)).toBe(stored)
+    expect(meetingProvider(url)).toBe(provider)
+    expect(meetingProvider(stored)).toBe(provider)
+  })
+
+  it.each([
+    'zoom.us.evil.example/j/1',
+    'https://zoom.us.evil.example/j/1',
+    'evil.example/?u=zoom.us/j/1',
+    'evil.example/zoom.us/j/1',
+    'evil-zoom.us/j/1',
+    'zoom.us@evil.example/j/1',
+    'https://zoom.us@evil.example/j/1',
+    'meet.google.com.evil.example/abc-defg-hij',
+    'javascript:alert(1)//zoom.us/j/1',
+    'javascript://zoom.us/j/1',
+    'data:text/html,zoom.us/j/1',
+    'ftp://zoom.us/j/1',
+    'http://zoom.us/j/1',
+    '//zoom.us/j/1',
+    '///zoom.us/j/1',
+    '\\\\zoom.us/j/1',
+    'zoom.us/j/5 55',
+    'zoom.us /j/555',
+    'zoom.us/j/5\n55',
+    'zoom.us/j/\u0000555',
+    'http://',
+    'https://',
+    'zoom.us',
+    'zoom.us/j/',
+    '',
+    '   ',
+  ])('refuses %j', (url) => {
+    expect(storedMeetingUrl(url)).toBeNull()
+    expect(meetingProvider(url)).toBeNull()
+  })
+})
+
+describe('the messages with a count', () => {
+  it('agree with their count, one or more', () => {
+    expect(MESSAGES.sessions.deletedWithRefunds(1)).toBe(
+      'Session deleted; 1 enrolled student refunded and notified',
+    )
+    expect(MESSAGES.sessions.deletedWithRefunds(2)).toBe(
+      'Session deleted; 2 enrolled students refunded and notified',
+    )
+    expect(MESSAGES.http.tooManyAttempts(1)).toBe('Too many attempts. Try again in 1 second.')
+    expect(MESSAGES.http.tooManyAttempts(30)).toBe('Too many attempts. Try again in 30 seconds.')
+    // Validation's length lines, which a field of minLength 1 answers with 1.
+    const short = { keyword: 'minLength', instancePath: '/name', params: { limit: 1 } }
+    const long = { keyword: 'maxLength', instancePath: '/title', params: { limit: 200 } }
+    expect(validationMessages([short, long])).toEqual([
+      'name must NOT have fewer than 1 character',
+      'title must NOT have more than 200 characters',
+    ])
+  })
+
+  it('write no count of one with a plural noun', () => {
+    const ofOne: string[] = []
+    const visit = (value: unknown) => {
+      if (typeof value === 'function') ofOne.push(String((value as (n: number) => unknown)(1)))
+      else if (typeof value === 'object' && value !== null) Object.values(value).forEach(visit)
+    }
+    visit(MESSAGES)
+    const plural =
+      /\b1 (?:enrolled )?(?:seconds|minutes|hours|days|characters|students|seats|sessions|reviews|files|users|licences)\b/
+    expect(ofOne.filter((text) => plural.test(text))).toEqual([])
+  })
+
+  it('never write a "(s)" plural', () => {
+    const texts: string[] = []
+    const visit = (value: unknown) => {
+      if (typeof value === 'string') texts.push(value)
+      else if (typeof value === 'function') {
+        for (const count of [0, 1, 2]) texts.push(String((value as (n: number) => unknown)(count)))
+      } else if (typeof value === 'object' && value !== null) Object.values(value).forEach(visit)
+    }
+    visit(MESSAGES)
+    expect(texts.filter((text) => /\w\((s|es)\)/.test(text))).toEqual([])
   })
 })

@@ -30,13 +30,14 @@ const reassign = (cookie?: string) =>
 const login = (email: string, password: string) =>
   context.call(auth.login, { body: { email, password } })
 
-const addLicences = async (count: number) =>
+/** `count` licences, numbered from `first` in their account e-mails. */
+const addLicences = async (count: number, first = 1) =>
   context.db
     .insert(videoLicences)
     .values(
       Array.from({ length: count }, (_, index) => ({
-        provider: index % 2 === 0 ? 'zoom' : 'google_meet',
-        accountEmail: `licence${index + 1}@manabi.example`,
+        provider: (first + index) % 2 === 1 ? 'zoom' : 'google_meet',
+        accountEmail: `licence${first + index}@manabi.example`,
       })),
     )
     .returning()
@@ -270,7 +271,7 @@ describe('PATCH /user/update_profile', () => {
   })
 
   it.each([
-    ['an empty name', { name: '' }, 'name must NOT have fewer than 1 characters'],
+    ['an empty name', { name: '' }, 'name must NOT have fewer than 1 character'],
     ['a blank name', { name: '   ' }, 'name must not be blank'],
     ['an invalid e-mail', { email: 'not-an-email' }, 'email has an invalid format'],
     ['a short password', { password: 'Ab1' }, 'password has an invalid format'],
@@ -329,18 +330,23 @@ describe('POST /user/reassign_video_licence', () => {
     })
     expect((await userRow(educator.id))?.videoLicenceId).toBe(second?.id)
 
-    // The first licence went back to the pool: another educator can now get it.
-    const colleague = await createUser(context.db, { role: 'educator' })
+    // The first licence went back to the pool: another educator exchanging its own gets it.
+    const [third] = await addLicences(1, 3)
+    const colleague = await createUser(context.db, {
+      role: 'educator',
+      videoLicenceId: third?.id ?? null,
+    })
     const other = await reassign(await signIn(context, colleague))
     expect(other.json()).toMatchObject({ videoLicence: { id: first?.id } })
   })
 
   it('e-mails the educator its new account, in its language, and nothing when refused', async () => {
-    const [, second] = await addLicences(2)
+    const [first, , third] = await addLicences(3)
     const educator = await createUser(context.db, {
       role: 'educator',
       name: '田中',
       language: 'jp-JP',
+      videoLicenceId: first?.id ?? null,
     })
     const cookie = await signIn(context, educator)
     await reassign(cookie)
@@ -350,22 +356,28 @@ describe('POST /user/reassign_video_licence', () => {
       to: educator.email,
       subject: 'まなび: ビデオ会議ライセンスが割り当てられました',
     })
-    expect(sent[0]?.text).toContain('licence1@manabi.example')
+    expect(sent[0]?.text).toContain('licence2@manabi.example')
 
-    // The other licence is lent too: nothing is free, the call is refused, and no e-mail goes.
-    await createUser(context.db, { role: 'educator', videoLicenceId: second?.id ?? null })
+    // The other licences are lent too: nothing is free, the call is refused, and no e-mail goes.
+    await createUser(context.db, { role: 'educator', videoLicenceId: first?.id ?? null })
+    await createUser(context.db, { role: 'educator', videoLicenceId: third?.id ?? null })
     expect((await reassign(cookie)).statusCode).toBe(409)
     expect(await context.db.select().from(outbox)).toHaveLength(1)
   })
 
-  it('gives an educator without a licence the first free one', async () => {
-    const [first] = await addLicences(2)
+  it('gives an educator without a licence none: only an admin lends one (409)', async () => {
+    await addLicences(2)
     const educator = await createUser(context.db, { role: 'educator' })
 
     const response = await reassign(await signIn(context, educator))
 
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toMatchObject({ videoLicence: { id: first?.id } })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'You hold no video licence to reassign; an administrator will lend you one',
+    })
+    expect((await userRow(educator.id))?.videoLicenceId).toBeNull()
   })
 
   it('answers 409 when no other licence is free, keeping the one held', async () => {
@@ -414,7 +426,7 @@ describe('who may call the /user calls', () => {
   }
 
   it.each(Object.keys(expected) as Caller[])('as %s', async (caller) => {
-    const [bystanderLicence] = await addLicences(3)
+    const [bystanderLicence, callersLicence] = await addLicences(3)
     // An educator whose account no other caller's request may touch.
     const bystander = await createUser(context.db, {
       role: 'educator',
@@ -422,6 +434,13 @@ describe('who may call the /user calls', () => {
       videoLicenceId: bystanderLicence?.id ?? null,
     })
     const { user, cookie } = await callerOf(caller)
+    // An educator caller holds a licence, so a reassignment has one to exchange.
+    if (user?.role === 'educator') {
+      await context.db
+        .update(users)
+        .set({ videoLicenceId: callersLicence?.id ?? null })
+        .where(eq(users.id, user.id))
+    }
 
     const answers = {
       me: await me(cookie),

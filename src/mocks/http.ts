@@ -30,12 +30,17 @@ export const apiUrl = (path: string) =>
 /** The absolute URL of a path on the app's own origin (translations). */
 export const appUrl = (path: string) => new URL(path, origin()).href
 
-/** Thrown by handlers; `route` turns it into the contract's error body. */
+/**
+ * Thrown by handlers; `route` turns it into the contract's error body. `details` are fields the
+ * body carries beside its message, as the endpoint's schema for that status declares them (a
+ * session's overlap).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string | string[],
     readonly headers: Record<string, string> = {},
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(Array.isArray(messages) ? messages.join('; ') : messages)
   }
@@ -58,9 +63,10 @@ export const errorResponse = (
   status: number,
   message: string | string[],
   headers: Record<string, string> = {},
+  details: Readonly<Record<string, unknown>> = {},
 ) =>
   HttpResponse.json<ErrorBody>(
-    { statusCode: status, error: reasonPhrase(status), message },
+    { ...details, statusCode: status, error: reasonPhrase(status), message },
     { status, headers },
   )
 
@@ -184,7 +190,7 @@ export const route = <const E extends Endpoint>(
       return HttpResponse.json(result.body, { status: result.status })
     } catch (error) {
       if (error instanceof HttpError) {
-        return errorResponse(error.status, error.messages, error.headers)
+        return errorResponse(error.status, error.messages, error.headers, error.details)
       }
       throw error
     }
@@ -205,7 +211,7 @@ export const paginate = <T>(
 
 /**
  * The file of a multipart upload, after the checks every upload shares (§5): present, a name the
- * server accepts too, at most 10 MB. The caller checks the type.
+ * server accepts too, not empty, at most 10 MB. The caller checks the type.
  */
 export const readUpload = async (request: Request, field: string) => {
   const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') ?? false
@@ -224,5 +230,6 @@ export const readUpload = async (request: Request, field: string) => {
   const unstorable = unstorableIssues(Object.fromEntries(fields))
   if (unstorable.length > 0) fail(400, validationMessages(unstorable))
   if (exceedsUploadLimit(file.size)) fail(413, MESSAGES.uploads.tooLarge)
+  if (file.size === 0) fail(400, MESSAGES.uploads.empty)
   return { file, bytes: new Uint8Array(await file.arrayBuffer()) }
 }

@@ -1,7 +1,7 @@
 import type { AverageScore } from '@contract/entities'
 import type { LessonListQuery } from '@contract/endpoints/lessons'
 import { MESSAGES } from '@contract/messages'
-import { isNewAddress, roundRating } from '@contract/rules'
+import { canViewLesson, compareListedSessions, isNewAddress, roundRating } from '@contract/rules'
 import { db, type DbLesson, type DbToken, type DbUser, newToken } from './db'
 import { fail, found } from './http'
 
@@ -61,6 +61,25 @@ export const sessionOf = (lessonId: number, sessionId: number) =>
 export const hasSessions = (lessonId: number) =>
   db.sessions.some((session) => session.lessonId === lessonId)
 
+/**
+ * The lesson named in the path, if the viewer (null for a guest, and on the guest calls) may see
+ * it (§4, contract/rules.ts): a draft is not found by anyone but its owner and the admins.
+ */
+export const viewableLesson = (id: number, viewer: DbUser | null) => {
+  const lesson = lessonById(id)
+  const sessionCount = db.sessions.filter((session) => session.lessonId === lesson.id).length
+  if (!canViewLesson({ ownerId: lesson.ownerId, sessionCount }, viewer)) {
+    fail(404, MESSAGES.http.notFound('Lesson'))
+  }
+  return lesson
+}
+
+/** A lesson's sessions in the order its list shows them (contract/rules.ts). */
+export const listedSessionsOf = (lessonId: number) =>
+  db.sessions
+    .filter((session) => session.lessonId === lessonId)
+    .sort(compareListedSessions(new Date()))
+
 /** Takes part in the lesson: enrolled in any of its sessions. */
 export const isEnrolledInLesson = (userId: number, lessonId: number) =>
   db.enrollments.some((row) => row.userId === userId && row.lessonId === lessonId)
@@ -85,6 +104,16 @@ export const userById = (id: number) =>
   found(
     db.users.find((user) => user.id === id),
     'User',
+  )
+
+/**
+ * An educator by id (approved or not), for its reviews and rating: as on the server, any other id
+ * (a student's, an admin's, no one's) is not found, the same for all.
+ */
+export const educatorById = (id: number) =>
+  found(
+    db.users.find((user) => user.id === id && user.role === 'educator'),
+    'Educator',
   )
 
 /** Reviews of the educator's lessons, newest first (undated ones last). */

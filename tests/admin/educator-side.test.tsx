@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import * as admin from '@contract/descriptors/admin'
@@ -47,5 +47,28 @@ describe("the educator's side of the admin's decisions", () => {
     await renderApp(undefined, { url: paths.home.href(), user: 'educator' })
     expect(await screen.findByText('No video licence yet')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Create a lesson' })).toBeInTheDocument()
+  })
+
+  it('keeps the words and the buttons in step after a take-back: only an admin lends again', async () => {
+    await call(admin.removeVideoLicence, { as: seedIds.admin, params: { id: seedIds.educator } })
+    const first = await renderApp(undefined, { url: paths.home.href(), user: 'educator' })
+    // The dashboard's banner: an administrator lends one, and an e-mail says when.
+    const banner = await screen.findByRole('status')
+    expect(banner).toHaveTextContent(
+      'You cannot add sessions to your lessons until an administrator lends you a video-conference licence. You will receive an e-mail when it is assigned.',
+    )
+    expect(within(banner).queryByRole('button')).not.toBeInTheDocument()
+    first.unmount()
+
+    // The settings say the same, and offer no button that would take one from the pool.
+    await renderApp(undefined, { url: paths.settings.href(), user: 'educator' })
+    await screen.findByRole('heading', { name: 'Video licence' })
+    expect(
+      screen.getByText(
+        'No video licence is assigned to you, so you cannot add sessions. An administrator will lend you one; you will receive an e-mail when it is assigned.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /reassign/i })).not.toBeInTheDocument()
+    expect(db.users.find((user) => user.id === seedIds.educator)?.videoLicenceId).toBeNull()
   })
 })

@@ -537,3 +537,136 @@ describe('admin users list: the search box on its own', () => {
     }
   })
 })
+
+/**
+ * Issue 27.2: the search box writes the URL 500 ms after the last keystroke (§9). A role or state
+ * picked while that write waits must survive it: the write merges into the URL as it is when it
+ * fires, not as it was when the keystroke scheduled it.
+ */
+describe('admin users list: a pending search keeps the filters picked meanwhile', () => {
+  const advance = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms)
+      return Promise.resolve()
+    })
+  const pick = (name: 'Role' | 'State', value: string) =>
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name }), { target: { value } })
+      return Promise.resolve()
+    })
+  const typeSearch = (value: string) =>
+    act(() => {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value } })
+      return Promise.resolve()
+    })
+  /** Runs what waits on the fake clock, then reads the list with real timers again. */
+  const settle = async (expected: string[]) => {
+    await act(() => vi.runOnlyPendingTimersAsync())
+    vi.useRealTimers()
+    await waitFor(() => expect(names().sort()).toEqual(expected))
+  }
+
+  it('types a search, picks a role 300 ms later: at 499 ms no write, at 500 ms both', async () => {
+    const { router } = await renderUsers(`${paths.admin.users.href()}?role=student`)
+    vi.useFakeTimers()
+    try {
+      await typeSearch('a')
+      await advance(300)
+      await pick('Role', 'educator')
+      expect(router.state.location.search).toBe('?role=educator')
+      await advance(SEARCH_DEBOUNCE_MS - 300 - 1)
+      expect(router.state.location.search).toBe('?role=educator')
+      await advance(1)
+      expect(router.state.location.search).toBe('?search=a&role=educator')
+      expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('educator')
+      await settle(['Emily Carter', 'Hiroshi Sato', 'Kenji Tanaka', 'Laura Bianchi'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('clears the search, then picks a role: the role stays once the clearing lands', async () => {
+    const { router } = await renderUsers(`${paths.admin.users.href()}?search=hiro`)
+    vi.useFakeTimers()
+    try {
+      await typeSearch('')
+      await advance(200)
+      await pick('Role', 'educator')
+      expect(router.state.location.search).toBe('?search=hiro&role=educator')
+      await advance(SEARCH_DEBOUNCE_MS - 200 - 1)
+      expect(router.state.location.search).toBe('?search=hiro&role=educator')
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('')
+      await advance(1)
+      expect(router.state.location.search).toBe('?role=educator')
+      await settle(['Emily Carter', 'Hiroshi Sato', 'Kenji Tanaka', 'Laura Bianchi'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('picks a role, then a state, then types: every filter survives, in either order', async () => {
+    const { router } = await renderUsers()
+    vi.useFakeTimers()
+    try {
+      // Role first, then the search, then a state while the search still waits.
+      await pick('Role', 'educator')
+      await typeSearch('sato')
+      await advance(SEARCH_DEBOUNCE_MS - 1)
+      await pick('State', 'awaiting_approval')
+      expect(router.state.location.search).toBe('?role=educator&state=awaiting_approval')
+      await advance(1)
+      expect(router.state.location.search).toBe(
+        '?search=sato&role=educator&state=awaiting_approval',
+      )
+      await settle(['Hiroshi Sato'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('does not bring back a search the admin cleared with "Clear search and filters"', async () => {
+    const { router } = await renderUsers(`${paths.admin.users.href()}?search=nobody&role=admin`, {
+      empty: true,
+    })
+    vi.useFakeTimers()
+    try {
+      // One more keystroke, then the clear button before the search is written.
+      await typeSearch('nobodyy')
+      await advance(100)
+      await act(() => {
+        fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }))
+        return Promise.resolve()
+      })
+      expect(router.state.location.search).toBe('')
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('')
+      await advance(SEARCH_DEBOUNCE_MS)
+      expect(router.state.location.search).toBe('')
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('')
+      await act(() => vi.runOnlyPendingTimersAsync())
+      vi.useRealTimers()
+      await waitFor(() => expect(names()).toHaveLength(db.users.length))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('keeps both writes when the role and the search land in the same tick', async () => {
+    const { router } = await renderUsers(`${paths.admin.users.href()}?state=approved`)
+    vi.useFakeTimers()
+    try {
+      await typeSearch('kenji')
+      await advance(SEARCH_DEBOUNCE_MS - 1)
+      // The role's write and the search's write run before React renders again.
+      act(() => {
+        fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), {
+          target: { value: 'educator' },
+        })
+        vi.advanceTimersByTime(1)
+      })
+      expect(router.state.location.search).toBe('?search=kenji&role=educator&state=approved')
+      await settle(['Kenji Tanaka'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

@@ -34,7 +34,8 @@ describe('error pages (§2)', () => {
 
   it("shows 'Id is missing or not valid' for a lesson id that is not a number", async () => {
     await renderApp(undefined, { url: '/lesson/abc', user: 'student' })
-    expect(await screen.findByRole('alert')).toHaveTextContent('Id is missing or not valid')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    expect(screen.getByText('Id is missing or not valid')).toBeVisible()
   })
 
   it('shows the global error with the message for any other error', async () => {

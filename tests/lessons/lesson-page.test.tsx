@@ -134,7 +134,8 @@ describe('the guest lesson page (§2)', () => {
     "shows 'Id is missing or not valid' for /lesson/%s",
     async (id) => {
       await openLesson(id)
-      expect(await screen.findByRole('alert')).toHaveTextContent('Id is missing or not valid')
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+      expect(screen.getByText('Id is missing or not valid')).toBeVisible()
       expect(requested.some((path) => path.startsWith(guest.guestLessons.path))).toBe(false)
     },
   )

@@ -123,7 +123,9 @@ describe('previewing a file material', () => {
   })
 
   it('says it could not load the file when the image cannot be shown', async () => {
-    addFileMaterial('Broken', 'broken.png', 'image/png', new Uint8Array([1, 2, 3]), 'other')
+    // It starts as a PNG, so it is handed to the browser, which cannot decode the rest.
+    const truncated = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
+    addFileMaterial('Broken', 'broken.png', 'image/png', truncated, 'other')
     const user = userEvent.setup()
     await renderList()
     await user.click(openFile('Broken'))

@@ -156,9 +156,11 @@ describe('lesson writes', () => {
       availableSessions: 0,
     })
 
-    expect((await call(lessons.getLesson, { params: { id }, as: student })).body.title).toBe(
+    // A draft until its first session: its owner's only (§4).
+    expect((await call(lessons.getLesson, { params: { id }, as: educator })).body.title).toBe(
       'Kanji in Context',
     )
+    expect((await call(lessons.getLesson, { params: { id }, as: student })).status).toBe(404)
     expect(ids((await call(lessons.myLessons, { as: educator })).body)[0]).toBe(id)
     expect(
       ids((await call(lessons.listLessons, { as: student, query: { take: 100 } })).body),
@@ -179,6 +181,7 @@ describe('lesson writes', () => {
     const list = await call(guest.guestLessons, { as: null })
     expect(ids(list.body)[0]).toBe(id)
     expect(list.body.data[0]?.availableSessions).toBe(1)
+    expect((await call(lessons.getLesson, { params: { id }, as: student })).status).toBe(200)
   })
 
   it('refuses an unverified educator with 403 and the not-approved message', async () => {

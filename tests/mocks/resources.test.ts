@@ -3,6 +3,7 @@ import type { BodyOf } from '@contract/client'
 import { buildPath } from '@contract/descriptor'
 import * as resources from '@contract/descriptors/resources'
 import * as sessions from '@contract/descriptors/sessions'
+import { MESSAGES } from '@contract/messages'
 import { seedIds } from '@/mocks/db'
 import { call, fileUpload, PNG_BYTES, refused } from './helpers'
 
@@ -194,6 +195,12 @@ describe('materials', () => {
       json: { title: '   ' },
     })
     expect(blank.body.message).toEqual(['title is required'])
+    // A file's title is its name: §5's message, as the server gives it.
+    const blankName = await refused(resources.renameResource, {
+      params: material(seedIds.resources.file),
+      json: { title: ' \t ' },
+    })
+    expect(blankName.body.message).toEqual([MESSAGES.uploads.blankName])
   })
 
   it('deletes the old file when a file material is turned into a link', async () => {

@@ -42,7 +42,8 @@ describe('sessions as each viewer sees them', () => {
     const lesson1 = await sessionsAs(student, paidLesson)
     expect(lesson1.get(S.live)).toMatchObject({ type: 'live', url: 'https://zoom.us/j/1234567890' })
     expect(lesson1.get(S.past)?.type).toBe('closed')
-    expect([...lesson1.keys()]).toEqual([S.past, S.live, S.futurePaid])
+    // Upcoming first (the live one leads), the ended one after them.
+    expect([...lesson1.keys()]).toEqual([S.live, S.futurePaid, S.past])
   })
 
   it('shows a full session enabled to a student holding a seat, and every link to the owner', async () => {
@@ -58,9 +59,9 @@ describe('sessions as each viewer sees them', () => {
   it('never shows a guest a meeting link', async () => {
     const guest = await sessionsAs(null, paidLesson)
     expect([...guest.values()].map((session) => [session.type, session.url])).toEqual([
-      ['closed', null],
-      ['closed', null],
+      ['closed', null], // live, but not the guest's
       ['open', null],
+      ['closed', null], // ended
     ])
   })
 })
@@ -77,7 +78,19 @@ describe('session writes', () => {
       params: { id: seedIds.toReviewLesson },
       json: slot(20, '10:30', '11:30'),
     })
-    expect(overlapping.body).toEqual({ statusCode: 409, error: 'Conflict', message: OVERLAP })
+    // It names the session it clashes with, of the educator's other lesson (issue 27).
+    expect(overlapping.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: OVERLAP,
+      overlap: {
+        lessonId: paidLesson,
+        lessonTitle: db.lessons.find((lesson) => lesson.id === paidLesson)!.title,
+        sessionId: first.body.id,
+        start_time: first.body.start_time,
+        end_time: first.body.end_time,
+      },
+    })
 
     const touching = await call(sessions.createSession, {
       params: { id: seedIds.toReviewLesson },
@@ -198,7 +211,8 @@ describe('session writes', () => {
       as: educator2,
     })
     expect(deleted.body).toEqual({
-      message: 'Session deleted; 2 enrolled student(s) refunded and notified',
+      message: 'Session deleted; 2 enrolled students refunded and notified',
+      enrolledCount: 2,
     })
     expect(db.enrollments.filter((row) => row.sessionId === S.full)).toEqual([])
     expect(db.outbox.map((mail) => mail.to).sort()).toEqual([
@@ -213,7 +227,8 @@ describe('session writes', () => {
       as: educator,
     })
     expect(paid.body).toEqual({
-      message: 'Session deleted; 1 enrolled student(s) refunded and notified',
+      message: 'Session deleted; 1 enrolled student refunded and notified',
+      enrolledCount: 1,
     })
     const refunded = await call(payments.listMyPayments, { as: student3 })
     expect(refunded.body.data[0]).toMatchObject({
@@ -233,7 +248,7 @@ describe('session writes', () => {
     const plain = await call(sessions.deleteSession, {
       params: { id: freeLesson, sessionId: empty.body.id },
     })
-    expect(plain.body).toEqual({ message: 'Session deleted' })
+    expect(plain.body).toEqual({ message: 'Session deleted', enrolledCount: 0 })
     expect(db.outbox).toEqual([])
   })
 

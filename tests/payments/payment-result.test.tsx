@@ -118,7 +118,8 @@ describe('the payment result screen', () => {
 
   it('an id that is not a number says so; an unknown one is the not-found page', async () => {
     const { unmount } = await showResult('abc')
-    expect(screen.getByRole('alert')).toHaveTextContent('The payment id is missing or not valid')
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect(screen.getByText('The payment id is missing or not valid')).toBeVisible()
     unmount()
     await showResult(999)
     expect(await screen.findByText(/page not found/i)).toBeVisible()

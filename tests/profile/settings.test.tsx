@@ -441,22 +441,35 @@ describe('settings: the change-password dialog (§2, §5)', () => {
 
 describe('settings: the video licence of educators (§2, §6)', () => {
   const reassign = () => screen.getByRole('button', { name: 'Reassign video licence' })
+  const noReassign = () =>
+    expect(screen.queryByRole('button', { name: 'Reassign video licence' })).not.toBeInTheDocument()
+  const NONE =
+    'No video licence is assigned to you, so you cannot add sessions. An administrator will lend you one; you will receive an e-mail when it is assigned.'
+  const EXCHANGE =
+    'If it stops working, reassign it: you get another free licence from the pool, this one goes back to the pool, and you receive an e-mail with the new account.'
 
-  it('shows the current licence and an explanation', async () => {
+  it('shows the current licence, and says that Reassign exchanges it', async () => {
     await renderSettings('educator')
     expect(screen.getByRole('heading', { name: 'Video licence' })).toBeInTheDocument()
     expect(screen.getByText('Current licence: Zoom (zoom-1@manabi.example)')).toBeInTheDocument()
     expect(reassign()).toBeEnabled()
+    expect(reassign()).toHaveAccessibleDescription(EXCHANGE)
   })
 
-  it('says when there is no licence yet', async () => {
+  it('without a licence: an administrator lends one, and there is no Reassign button', async () => {
+    const pool = db.users.map((row) => row.videoLicenceId)
     await renderSettings('educatorWithoutLicence')
-    expect(
-      screen.getByText(
-        'No video licence is assigned to you yet, so you cannot add sessions. An administrator will lend you one.',
-      ),
-    ).toBeInTheDocument()
-    expect(reassign()).toBeEnabled()
+    expect(screen.getByText(NONE)).toBeInTheDocument()
+    noReassign()
+    expect(screen.queryByText(EXCHANGE)).not.toBeInTheDocument()
+    expect(db.users.map((row) => row.videoLicenceId)).toEqual(pool)
+  })
+
+  it('after an admin took the licence back: the same words, no button', async () => {
+    userRow(seedIds.educator).videoLicenceId = null
+    await renderSettings('educator')
+    expect(screen.getByText(NONE)).toBeInTheDocument()
+    noReassign()
   })
 
   it('reassigns the licence, disabled while pending, then shows the new one', async () => {
@@ -472,6 +485,23 @@ describe('settings: the video licence of educators (§2, §6)', () => {
     ).toBeInTheDocument()
     expect(userRow(seedIds.educator).videoLicenceId).toBe(seedIds.licences.free[0])
     await waitFor(() => expect(reassign()).toBeEnabled())
+  })
+
+  it('says so and takes nothing when an admin took the licence back while the page was open', async () => {
+    await renderSettings('educator')
+    // An admin withdraws the licence after the page was read.
+    userRow(seedIds.educator).videoLicenceId = null
+    const pool = db.users.map((row) => row.videoLicenceId)
+    await userEvent.click(reassign())
+    expect(
+      await screen.findByText(
+        'An administrator has taken your video licence back, so there is nothing to reassign. An administrator will lend you one; you will receive an e-mail when it is assigned.',
+      ),
+    ).toBeInTheDocument()
+    // The account is read again: the panel tells what is true now.
+    expect(await screen.findByText(NONE)).toBeInTheDocument()
+    noReassign()
+    expect(db.users.map((row) => row.videoLicenceId)).toEqual(pool)
   })
 
   it("shows the server's message when no licence is free (409)", async () => {
@@ -497,13 +527,35 @@ describe('settings: the video licence of educators (§2, §6)', () => {
     expect(await screen.findByText('Video licence reassignment failed')).toBeInTheDocument()
   })
 
-  it('is disabled for educators not approved yet', async () => {
+  it('is disabled, and says why, for an educator not approved yet who holds a licence', async () => {
+    userRow(seedIds.unverifiedEducator).videoLicenceId = seedIds.licences.free[0]
     await renderSettings('unverifiedEducator')
     expect(reassign()).toBeDisabled()
     expect(
       screen.getByText(
-        'You can ask for a licence once an administrator has approved your account.',
+        'You can reassign your licence once an administrator has approved your account.',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('offers nothing to an educator not approved yet without a licence', async () => {
+    await renderSettings('unverifiedEducator')
+    expect(screen.getByText(NONE)).toBeInTheDocument()
+    noReassign()
+    expect(screen.queryByText(/once an administrator has approved/)).not.toBeInTheDocument()
+  })
+
+  it('says the same in Japanese', async () => {
+    await i18n.changeLanguage('jp-JP')
+    await renderApp(undefined, { url: '/settings', user: 'educatorWithoutLicence' })
+    await screen.findByRole('heading', { name: '設定', level: 1 })
+    expect(
+      screen.getByText(
+        'ビデオライセンスが割り当てられていないため、セッションを追加できません。管理者が貸し出します。割り当てられるとメールでお知らせします。',
+      ),
+    ).toBeInTheDocument()
+    expect(
+      screen.queryByRole('button', { name: 'ビデオライセンスを再割り当て' }),
+    ).not.toBeInTheDocument()
   })
 })

@@ -182,6 +182,8 @@ describe('unenrolling', () => {
     const live = cardOf(ids.live)
     expect(live).toHaveTextContent('Live')
     expect(button(live, 'Unenrol')).not.toBeInTheDocument()
-    expect(live).toHaveTextContent('Unenrolling and refunds end when the session starts.')
+    expect(live).toHaveTextContent(
+      'This session is live: join it now. Unenrolling and refunds ended when it started.',
+    )
   })
 })

@@ -89,9 +89,12 @@ describe('the lesson page of its owner', () => {
       paths.lesson.edit.href(seedIds.paidLesson),
     )
     await waitForCards()
-    const cards = within(editor()).getAllByRole('article')
-    // Soonest first: the past session, the live one, the future one.
-    expect(cards).toEqual([cardOf(ids.past), cardOf(ids.live), cardOf(ids.futurePaid)])
+    // Upcoming ones first, soonest first: the live one, the future one; the past one after them.
+    expect(within(editor()).getAllByRole('article')).toEqual([
+      cardOf(ids.live),
+      cardOf(ids.futurePaid),
+    ])
+    await userEvent.click(button(editor(), 'Past sessions (1)'))
     expect(screen.getByText('Times are shown in your time zone (UTC).')).toBeInTheDocument()
 
     const future = cardOf(ids.futurePaid)
@@ -124,16 +127,16 @@ describe('the lesson page of its owner', () => {
   it('cannot edit or delete a session that has started, and says why', async () => {
     await openLesson(seedIds.paidLesson)
     await waitForCards()
-    for (const id of [ids.past, ids.live]) {
+    await userEvent.click(button(editor(), 'Past sessions (1)'))
+    for (const [id, reason] of [
+      [ids.past, 'This session has ended: it can no longer be changed or deleted.'],
+      [ids.live, 'This session has started: it can no longer be changed or deleted.'],
+    ] as const) {
       const card = cardOf(id)
       expect(button(card, 'Edit')).toBeDisabled()
       expect(button(card, 'Delete')).toBeDisabled()
-      expect(button(card, 'Edit')).toHaveAccessibleDescription(
-        'This session has started: it can no longer be changed or deleted.',
-      )
-      expect(button(card, 'Delete')).toHaveAccessibleDescription(
-        'This session has started: it can no longer be changed or deleted.',
-      )
+      expect(button(card, 'Edit')).toHaveAccessibleDescription(reason)
+      expect(button(card, 'Delete')).toHaveAccessibleDescription(reason)
     }
   })
 
@@ -233,7 +236,8 @@ describe('adding a session', () => {
     expect(created.start_time).toBe(`${date}T10:00:00.000Z`)
     const card = await waitFor(() => cardOf(created.id))
     expect(card).toHaveTextContent('https://zoom.us/j/5550001')
-    expect(within(editor()).getAllByRole('article')).toHaveLength(4)
+    // With the live and the future one; the past one is folded away.
+    expect(within(editor()).getAllByRole('article')).toHaveLength(3)
     expect(add).toHaveFocus()
   })
 
@@ -339,7 +343,7 @@ describe('adding a session', () => {
     expect(field(dialog, 'Start time')).toHaveValue(from.time)
     expect(field(dialog, 'Time zone')).toHaveValue(taken.timezone)
     expect(field(dialog, 'Meeting link')).toHaveValue('https://zoom.us/j/42')
-    expect(within(editor()).getAllByRole('article')).toHaveLength(3)
+    expect(within(editor()).getAllByRole('article')).toHaveLength(2)
   })
 
   it('shows the overlap message in Japanese too', async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
+import { Route, Routes } from 'react-router-dom'
 import { toast } from 'react-toastify'
 import { describe, expect, it } from 'vitest'
 import Toasts from '@/app/toasts'
@@ -18,10 +19,39 @@ describe('query defaults (§9)', () => {
       gcTime: 600_000,
       retry: 1,
       refetchOnWindowFocus: false,
-      refetchOnMount: false,
       refetchOnReconnect: false,
     })
     expect(queryDefaults?.queries?.retry).toBe(1)
+  })
+
+  it('a screen shown again keeps data that is only old, and asks again for data a write invalidated', async () => {
+    let answers = 0
+    server.use(
+      http.get(apiUrl(PROBE), () => HttpResponse.json({ value: `answer ${(answers += 1)}` })),
+    )
+    const { queryClient, router } = await renderApp(
+      <Routes>
+        <Route path="/probe" element={<Probe />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>,
+      { url: '/probe' },
+    )
+    expect(await screen.findByText('answer 1')).toBeInTheDocument()
+
+    // Back on the screen with the data merely old (stale): no request (§9).
+    await act(() => router.navigate('/elsewhere'))
+    queryClient.setQueryDefaults(['probe'], { staleTime: 0 })
+    await act(() => router.navigate('/probe'))
+    expect(screen.getByText('answer 1')).toBeInTheDocument()
+    await act(async () => {})
+    expect(answers).toBe(1)
+
+    // A write invalidated it while no screen showed it: shown again, it is asked for again.
+    await act(() => router.navigate('/elsewhere'))
+    await act(() => queryClient.invalidateQueries({ queryKey: ['probe'] }))
+    expect(answers).toBe(1)
+    await act(() => router.navigate('/probe'))
+    expect(await screen.findByText('answer 2')).toBeInTheDocument()
   })
 })
 

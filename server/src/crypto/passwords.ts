@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel'
 import { hash, verify } from '@node-rs/argon2'
 
 /** OWASP's recommended argon2id cost: 19 MiB, two passes, one lane. */
@@ -14,7 +15,15 @@ export const hashCost = (env: NodeJS.ProcessEnv = process.env) =>
 // @node-rs/argon2 hashes with argon2id by default.
 export const hashPassword = (password: string) => hash(password, hashCost())
 
+/**
+ * Every check of a password against its hash is announced here (the sign-in limits' tests count
+ * them; a profiler could too). A channel costs nothing without subscribers.
+ */
+export const PASSWORD_CHECKS = 'manabi:password-check'
+const passwordChecks = channel(PASSWORD_CHECKS)
+
 export const verifyPassword = async (passwordHash: string, password: string) => {
+  if (passwordChecks.hasSubscribers) passwordChecks.publish(null)
   try {
     return await verify(passwordHash, password)
   } catch {

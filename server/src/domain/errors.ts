@@ -35,7 +35,19 @@ export class NotFoundError extends DomainError {
   }
 }
 
-export class ConflictError extends DomainError {}
+/**
+ * The request clashes with the state of things. `details` are fields the error body carries
+ * beside its message (an overlap names the session it clashes with); the endpoint's 409 schema
+ * declares them.
+ */
+export class ConflictError extends DomainError {
+  readonly details: Readonly<Record<string, unknown>>
+
+  constructor(message: string, details: Readonly<Record<string, unknown>> = {}) {
+    super(message)
+    this.details = details
+  }
+}
 
 export class PayloadTooLargeError extends DomainError {}
 
@@ -43,8 +55,11 @@ export class PayloadTooLargeError extends DomainError {}
 export class TooManyAttemptsError extends DomainError {
   readonly retryAfterSeconds: number
 
-  constructor(retryAfterSeconds: number) {
-    super(MESSAGES.http.tooManyAttempts(retryAfterSeconds))
+  constructor(
+    retryAfterSeconds: number,
+    message: string = MESSAGES.http.tooManyAttempts(retryAfterSeconds),
+  ) {
+    super(message)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }

@@ -36,8 +36,8 @@ const textFields = (fields: MultipartFields) =>
 /**
  * The file of a multipart upload, after the checks every upload shares: present in the named
  * field, a name both backends accept (`fileNameProblem`), no text field the database could not
- * store, and within the size limit (the multipart plugin stops reading past it). The caller
- * checks the type.
+ * store, not empty, and within the size limit (the multipart plugin stops reading past it).
+ * The caller checks the type.
  */
 export const readUpload = async (request: FastifyRequest, field: string) => {
   if (!request.isMultipart()) throw new BadRequestError(MESSAGES.uploads.noFile)
@@ -53,5 +53,13 @@ export const readUpload = async (request: FastifyRequest, field: string) => {
   // The fields beside the file are not read, but no request carries what cannot be stored.
   const unstorable = unstorableIssues(textFields(part.fields))
   if (unstorable.length > 0) throw refuse(validationMessages(unstorable))
-  return { filename: part.filename, bytes: await readPart(request, () => part.toBuffer()) }
+  const bytes = await readPart(request, () => part.toBuffer())
+  // The plugin stops reading at the limit and marks the stream `truncated`, but `toBuffer` only
+  // looks after each piece it reads: when the file's last piece ends exactly at the limit and the
+  // byte past it arrives alone (a browser sends 10 MB and one byte as 160 pieces of 64 KiB and a
+  // piece of one byte), the stream is marked after the last piece and ends without an error.
+  if (part.file.truncated) throw new PayloadTooLargeError(MESSAGES.uploads.tooLarge)
+  // An empty file is no file: nothing to keep, and no file row may be empty.
+  if (bytes.length === 0) throw new BadRequestError(MESSAGES.uploads.empty)
+  return { filename: part.filename, bytes }
 }

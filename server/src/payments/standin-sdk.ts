@@ -6,6 +6,11 @@
  * place of PayPal's window a small panel where the buyer approves or cancels the test payment.
  * Approval goes to the stand-in's REST API beside this script; everything else runs through the
  * SPA's and the server's real payment code.
+ *
+ * The pay button follows one state: 'idle' (it pays), 'creating' (the order is being opened:
+ * working, disabled), 'open' (the checkout panel is open below it: disabled, saying so, as PayPal's
+ * own buttons do while its window is open) and 'approving' (approved, the app is capturing:
+ * working, disabled). Cancelling, a failure or the end of the capture go back to 'idle'.
  */
 export const STANDIN_SDK_SCRIPT = String.raw`(function () {
   'use strict';
@@ -20,7 +25,8 @@ export const STANDIN_SDK_SCRIPT = String.raw`(function () {
       note: 'Test payment: no money moves. Approve to pay, or cancel.',
       approve: 'Approve test payment',
       cancel: 'Cancel',
-      working: 'Contacting PayPal…'
+      working: 'Contacting PayPal…',
+      open: 'Checkout open below'
     },
     ja: {
       pay: 'PayPal で支払う（テスト）',
@@ -28,7 +34,8 @@ export const STANDIN_SDK_SCRIPT = String.raw`(function () {
       note: 'テスト決済です。実際のお金は動きません。承認して支払うか、キャンセルしてください。',
       approve: 'テスト決済を承認する',
       cancel: 'キャンセル',
-      working: 'PayPal に接続しています…'
+      working: 'PayPal に接続しています…',
+      open: '下の決済画面で続けてください'
     }
   }[lang];
 
@@ -46,20 +53,23 @@ export const STANDIN_SDK_SCRIPT = String.raw`(function () {
     options = options || {};
     var container = null;
     var enabled = true;
-    var busy = false;
+    var state = 'idle';
     var payButton = null;
 
     function fail(error) {
-      busy = false;
-      refresh();
+      setState('idle');
       if (typeof options.onError === 'function') options.onError(error);
       else if (window.console) window.console.error(error);
     }
-    function refresh() {
+    function setState(next) {
+      state = next;
       if (!payButton) return;
-      payButton.disabled = !enabled || busy;
-      payButton.textContent = busy ? words.working : words.pay;
+      var working = state === 'creating' || state === 'approving';
+      payButton.disabled = !enabled || state !== 'idle';
+      payButton.setAttribute('aria-busy', working ? 'true' : 'false');
+      payButton.textContent = working ? words.working : state === 'open' ? words.open : words.pay;
     }
+    function refresh() { setState(state); }
     var actions = {
       enable: function () { enabled = true; refresh(); return Promise.resolve(); },
       disable: function () { enabled = false; refresh(); return Promise.resolve(); }
@@ -81,6 +91,7 @@ export const STANDIN_SDK_SCRIPT = String.raw`(function () {
       approve.addEventListener('click', function () {
         approve.disabled = true;
         cancel.disabled = true;
+        setState('approving');
         fetch(base + '/v2/checkout/orders/' + encodeURIComponent(orderID) + '/approve', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
@@ -89,26 +100,28 @@ export const STANDIN_SDK_SCRIPT = String.raw`(function () {
           if (!response.ok) throw new Error('The test approval failed (' + response.status + ')');
           panel.remove();
           return options.onApprove({ orderID: orderID, payerID: 'STANDINBUYER', paymentSource: 'paypal' }, {});
-        }).then(function () { busy = false; refresh(); }, fail);
+        }).then(function () { setState('idle'); }, function (error) {
+          panel.remove();
+          fail(error);
+        });
       });
       cancel.addEventListener('click', function () {
         panel.remove();
-        busy = false;
-        refresh();
+        setState('idle');
         if (typeof options.onCancel === 'function') options.onCancel({ orderID: orderID });
       });
       container.appendChild(panel);
+      setState('open');
       approve.focus();
     }
 
     function start() {
-      if (!enabled || busy) return;
-      busy = true;
-      refresh();
+      if (!enabled || state !== 'idle') return;
+      setState('creating');
       var clicked = typeof options.onClick === 'function'
         ? options.onClick({ fundingSource: 'paypal' }, actions) : true;
       Promise.resolve(clicked).then(function (allowed) {
-        if (allowed === false) { busy = false; refresh(); return undefined; }
+        if (allowed === false) { setState('idle'); return undefined; }
         if (typeof options.createOrder !== 'function') throw new Error('createOrder is required');
         return Promise.resolve(options.createOrder({ paymentSource: 'paypal' }, {})).then(function (orderID) {
           if (!orderID) throw new Error('createOrder gave no order id');

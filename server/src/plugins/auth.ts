@@ -3,6 +3,7 @@ import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import { isValidatedAccount } from '../../../contract/checks.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
+import { DEVICE_TRUST_MS } from '../crypto/device-cookies.ts'
 import { hashToken, newToken } from '../crypto/tokens.ts'
 import { authSessions, users } from '../db/schema.ts'
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts'
@@ -15,6 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** rememberMe keeps the session (and a persistent cookie) for 30 days; otherwise one day. */
 export const PERSISTENT_SESSION_MS = 30 * DAY_MS
 export const BROWSER_SESSION_MS = DAY_MS
+/** The browser's device cookie (crypto/device-cookies.ts): the accounts that trust it. */
+export const DEVICE_COOKIE = 'manabi_device'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +29,11 @@ declare module 'fastify' {
       end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
       endAllFor: (userId: number) => Promise<void>
     }
+    /** The device cookie a request brings, and the one an answer gives the browser. */
+    deviceCookie: {
+      read: (request: FastifyRequest) => string | undefined
+      write: (reply: FastifyReply, value: string) => void
+    }
   }
 }
 
@@ -35,8 +43,8 @@ declare module 'fastify' {
  * checked before validation or the handler run: guests get 401, other roles 403, and so do
  * educators awaiting approval on the calls only approved accounts may make.
  */
-export const authPlugin = fp<{ secureCookies: boolean }>(
-  async (app, { secureCookies }) => {
+export const authPlugin = fp<{ secureCookies: boolean; deviceCookiePath: string }>(
+  async (app, { secureCookies, deviceCookiePath }) => {
     await app.register(cookie)
     app.decorateRequest('user', null)
 
@@ -70,6 +78,18 @@ export const authPlugin = fp<{ secureCookies: boolean }>(
       },
       async endAllFor(userId) {
         await app.db.delete(authSessions).where(eq(authSessions.userId, userId))
+      },
+    })
+
+    // Long-lived, sent only to the calls that sign in (or set a new password), never to scripts.
+    app.decorate('deviceCookie', {
+      read: (request) => request.cookies[DEVICE_COOKIE],
+      write(reply, value) {
+        reply.setCookie(DEVICE_COOKIE, value, {
+          ...cookieOptions,
+          path: deviceCookiePath,
+          maxAge: DEVICE_TRUST_MS / 1000,
+        })
       },
     })
 

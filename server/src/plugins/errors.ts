@@ -40,7 +40,12 @@ const statusOf = (error: DomainError) => {
 const reasonPhrase = (statusCode: number) =>
   REASON_PHRASES[statusCode] ?? STATUS_CODES[statusCode] ?? 'Error'
 
-const body = (statusCode: number, message: string | string[]): ErrorBody => ({
+const body = (
+  statusCode: number,
+  message: string | string[],
+  details: Readonly<Record<string, unknown>> = {},
+): ErrorBody => ({
+  ...details,
   statusCode,
   error: reasonPhrase(statusCode),
   message,
@@ -51,8 +56,16 @@ const body = (statusCode: number, message: string | string[]): ErrorBody => ({
  * another type before failing (a file, the SPA's page) would otherwise have the object refused as
  * a payload, turning a 4xx into a 500.
  */
-const sendError = (reply: FastifyReply, statusCode: number, message: string | string[]) =>
-  reply.status(statusCode).type('application/json; charset=utf-8').send(body(statusCode, message))
+const sendError = (
+  reply: FastifyReply,
+  statusCode: number,
+  message: string | string[],
+  details?: Readonly<Record<string, unknown>>,
+) =>
+  reply
+    .status(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(body(statusCode, message, details))
 
 /**
  * The errors Fastify's router answers before any plugin runs (Fastify's `frameworkErrors`): a
@@ -95,7 +108,8 @@ export const errorsPlugin = fp(
         void reply.header('retry-after', String(error.retryAfterSeconds))
       }
       const message = error instanceof BadRequestError ? error.problems : error.message
-      return sendError(reply, statusCode, message)
+      const details = error instanceof ConflictError ? error.details : undefined
+      return sendError(reply, statusCode, message, details)
     })
 
     app.setNotFoundHandler((request, reply) =>

@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
-import { ForbiddenError, TooManyAttemptsError } from '../domain/errors.ts'
+import { ForbiddenError } from '../domain/errors.ts'
 import { apiUrlTest } from '../http/api-urls.ts'
-import { databaseRateLimitStore, hitCounter, readCounter } from '../http/rate-limit-store.ts'
+import { databaseRateLimitStore } from '../http/rate-limit-store.ts'
 
 export interface SecurityOptions {
   /** Origins whose pages may change state (the app's own origin, plus the dev server's). */
@@ -21,15 +21,8 @@ export interface SecurityOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The limit per window: calls per client address, and wrong passwords (services/sign-in.ts). */
     rateLimitOptions: { max: number; timeWindow: number }
-    /**
-     * Failed sign-ins per account, counted across every client address and instance: `check`
-     * refuses an account over its limit, `countFailure` counts one more.
-     */
-    accountLimit: {
-      check: (account: string) => Promise<void>
-      countFailure: (account: string) => Promise<void>
-    }
   }
   interface FastifyContextConfig {
     /** A GET that changes state (the spec's GET /auth/logout): guarded like a POST. */
@@ -161,18 +154,6 @@ export const securityPlugin = fp<SecurityOptions>(
         error: reasonPhrase(429),
         message: MESSAGES.http.tooManyAttempts(Math.ceil(context.ttl / 1000)),
       }),
-    })
-
-    const { max, timeWindow } = options.rateLimit
-    const accountKey = (account: string) => `login-account|${account.trim().toLowerCase()}`
-    app.decorate('accountLimit', {
-      async check(account) {
-        const { current, ttl } = await readCounter(app.db, accountKey(account))
-        if (current >= max) throw new TooManyAttemptsError(Math.max(1, Math.ceil(ttl / 1000)))
-      },
-      async countFailure(account) {
-        await hitCounter(app.db, accountKey(account), timeWindow)
-      },
     })
   },
   { name: 'security', dependencies: ['db'] },

@@ -6,15 +6,27 @@ import { users, videoLicences } from '../db/schema.ts'
 import { ConflictError, NotFoundError } from '../domain/errors.ts'
 
 /**
- * Gives an educator a licence from the pool: the one named, or the first free one other than the
- * licence it holds now (so a reassignment really changes the account). The previous licence
- * goes back to the pool. A conflict when none is free. Run inside a transaction.
+ * The licence an educator holds now, its user row locked until the transaction ends: a lending,
+ * an exchange and a take-back of the same educator run one after the other, each seeing what the
+ * previous one left (an admin's take-back that lands first is not undone by an exchange that
+ * read the licence before it).
  */
-export const assignLicence = async (tx: Executor, userId: number, licenceId?: number) => {
-  const [current] = await tx
+const lockHeldLicence = async (tx: Executor, userId: number) => {
+  const [row] = await tx
     .select({ id: users.videoLicenceId })
     .from(users)
     .where(eq(users.id, userId))
+    .for('update')
+  return row?.id ?? null
+}
+
+/** Lends the named free licence, or the first free one other than `current`, to the educator. */
+const lendFree = async (
+  tx: Executor,
+  userId: number,
+  current: number | null,
+  licenceId?: number,
+) => {
   const holder = tx
     .select({ one: sql`1` })
     .from(users)
@@ -26,7 +38,7 @@ export const assignLicence = async (tx: Executor, userId: number, licenceId?: nu
       and(
         notExists(holder),
         licenceId ? eq(videoLicences.id, licenceId) : undefined,
-        current?.id ? ne(videoLicences.id, current.id) : undefined,
+        current ? ne(videoLicences.id, current) : undefined,
       ),
     )
     .orderBy(asc(videoLicences.id))
@@ -46,6 +58,26 @@ export const assignLicence = async (tx: Executor, userId: number, licenceId?: nu
     throw error
   }
   return free.id
+}
+
+/**
+ * An admin gives an educator a licence from the pool: the one named, or the first free one other
+ * than the licence it holds now (so a reassignment really changes the account). The previous
+ * licence goes back to the pool. A conflict when none is free. Run inside a transaction.
+ */
+export const assignLicence = async (tx: Executor, userId: number, licenceId?: number) =>
+  lendFree(tx, userId, await lockHeldLicence(tx, userId), licenceId)
+
+/**
+ * An educator exchanges the licence it holds for the first other free one; the old one goes back
+ * to the pool. Without a licence (never lent one, or one an admin took back) there is nothing to
+ * exchange: a conflict, and the pool is left alone, since only an admin lends a licence. Run
+ * inside a transaction.
+ */
+export const exchangeLicence = async (tx: Executor, userId: number) => {
+  const current = await lockHeldLicence(tx, userId)
+  if (current === null) throw new ConflictError(MESSAGES.licences.noneToReassign)
+  return lendFree(tx, userId, current)
 }
 
 /** Takes an educator's licence back into the pool; a conflict when it holds none. */

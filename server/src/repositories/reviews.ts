@@ -14,8 +14,13 @@ export interface ReviewRecord {
   lessonTitle: string
 }
 
-export const userExists = async (db: Executor, userId: number) => {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+/** Whether the id is an educator's (approved or not): only an educator has reviews. */
+export const isEducator = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'educator')))
+    .limit(1)
   return row !== undefined
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm'
+import type { SessionOverlap } from '../../../contract/endpoints/sessions.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
@@ -52,12 +53,28 @@ const sessionRecordFields = (viewerId: number | null) => ({
 
 const soonestFirst = [asc(lessonSessions.startTime), asc(lessonSessions.id)]
 
+/**
+ * A lesson's list (contract/rules.ts compareListedSessions): the sessions that have not ended at
+ * `now` first, soonest first, then the ended ones, latest first; equal starts by id.
+ */
+const upcomingThenPast = (now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`
+  const ended = sql`${lessonSessions.endTime} <= ${at}`
+  return [
+    asc(ended),
+    asc(sql`case when not (${ended}) then ${lessonSessions.startTime} end`),
+    desc(sql`case when ${ended} then ${lessonSessions.startTime} end`),
+    asc(lessonSessions.id),
+  ]
+}
+
 /** One page of sessions with their seat counts (one query) and the number of matches (another). */
 const pageOfSessions = async (
   db: Executor,
   where: SQL | undefined,
   viewerId: number | null,
   page: PageRequest,
+  order: SQL[] = soonestFirst,
 ): Promise<{ records: SessionRecord[]; itemCount: number }> => {
   const [records, [total]] = await Promise.all([
     db
@@ -65,7 +82,7 @@ const pageOfSessions = async (
       .from(lessonSessions)
       .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
       .where(where)
-      .orderBy(...soonestFirst)
+      .orderBy(...order)
       .limit(page.take)
       .offset(page.offset),
     db
@@ -77,13 +94,18 @@ const pageOfSessions = async (
   return { records, itemCount: total?.count ?? 0 }
 }
 
-/** A lesson's sessions, soonest first, with what the viewer (null for a guest) needs. */
+/**
+ * A lesson's sessions, those not ended at `now` first (soonest first), then the ended ones (latest
+ * first), with what the viewer (null for a guest) needs.
+ */
 export const listLessonSessions = (
   db: Executor,
   lessonId: number,
   viewerId: number | null,
   page: PageRequest,
-) => pageOfSessions(db, eq(lessonSessions.lessonId, lessonId), viewerId, page)
+  now: Date,
+) =>
+  pageOfSessions(db, eq(lessonSessions.lessonId, lessonId), viewerId, page, upcomingThenPast(now))
 
 /**
  * Sessions that have not ended which the user takes part in: a student's seats, or the sessions
@@ -142,15 +164,64 @@ export interface SessionFields {
 }
 
 /**
- * The exclusion constraint on (owner_id, time range) refused the write: the educator has another
- * session at that time, written a moment ago by a racing request or long before.
+ * The earliest of the educator's sessions (any of their lessons) that overlaps the range, other
+ * than `exceptId` (the session being moved), with its lesson's title; undefined when none does.
  */
-const orOverlap = (error: unknown): never => {
-  if (pgErrorCode(error) === PG.exclusionViolation) {
-    throw new ConflictError(MESSAGES.sessions.overlap)
-  }
-  throw error
+export const findOverlappingSession = async (
+  db: Executor,
+  ownerId: number,
+  range: { startTime: Date; endTime: Date },
+  exceptId: number | null,
+) => {
+  const [row] = await db
+    .select({
+      sessionId: lessonSessions.id,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
+      startTime: lessonSessions.startTime,
+      endTime: lessonSessions.endTime,
+    })
+    .from(lessonSessions)
+    .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
+    .where(
+      and(
+        eq(lessonSessions.ownerId, ownerId),
+        lt(lessonSessions.startTime, range.endTime),
+        gt(lessonSessions.endTime, range.startTime),
+        exceptId === null ? undefined : ne(lessonSessions.id, exceptId),
+      ),
+    )
+    .orderBy(...soonestFirst)
+    .limit(1)
+  return row
 }
+
+/**
+ * The exclusion constraint on (owner_id, time range) refused the write: the educator has another
+ * session at that time, written a moment ago by a racing request or long before. The 409 names
+ * it (the earliest, when several clash), looked up after the refused statement: the writes here
+ * run outside a transaction, so the failed one aborted nothing. Should it be gone by then (deleted
+ * meanwhile), the 409 says only the spec's sentence.
+ */
+const orOverlap =
+  (
+    db: Executor,
+    ownerId: number,
+    fields: Pick<SessionFields, 'startTime' | 'endTime'>,
+    exceptId: number | null,
+  ) =>
+  async (error: unknown): Promise<never> => {
+    if (pgErrorCode(error) !== PG.exclusionViolation) throw error
+    const clash = await findOverlappingSession(db, ownerId, fields, exceptId)
+    const overlap: SessionOverlap | undefined = clash && {
+      lessonId: clash.lessonId,
+      lessonTitle: clash.lessonTitle,
+      sessionId: clash.sessionId,
+      start_time: clash.startTime.toISOString(),
+      end_time: clash.endTime.toISOString(),
+    }
+    throw new ConflictError(MESSAGES.sessions.overlap, overlap ? { overlap } : {})
+  }
 
 /** Adds a session to the lesson (the owner is copied for the constraint); answers its id. */
 export const insertSession = async (
@@ -162,15 +233,19 @@ export const insertSession = async (
     .insert(lessonSessions)
     .values({ lessonId: lesson.id, ownerId: lesson.ownerId, ...fields })
     .returning({ id: lessonSessions.id })
-    .catch(orOverlap)
+    .catch(orOverlap(db, lesson.ownerId, fields, null))
   if (!row) throw new Error('INSERT ... RETURNING gave no row')
   return row.id
 }
 
-export const updateSessionRow = async (db: Executor, sessionId: number, fields: SessionFields) => {
+export const updateSessionRow = async (
+  db: Executor,
+  session: { id: number; ownerId: number },
+  fields: SessionFields,
+) => {
   await db
     .update(lessonSessions)
     .set(fields)
-    .where(eq(lessonSessions.id, sessionId))
-    .catch(orOverlap)
+    .where(eq(lessonSessions.id, session.id))
+    .catch(orOverlap(db, session.ownerId, fields, session.id))
 }

@@ -9,9 +9,10 @@ import {
   setNewPassword,
 } from '../../../contract/endpoints/auth.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
-import { UnauthorizedError } from '../domain/errors.ts'
+import { trustBrowser } from '../crypto/device-cookies.ts'
 import { route } from '../http/route.ts'
 import * as accounts from '../services/accounts.ts'
+import { signIn } from '../services/sign-in.ts'
 
 /** Registration, e-mail confirmation, login and logout, password reset. */
 export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigin: string }) => {
@@ -33,9 +34,12 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
   route(
     app,
     resendConfirmation,
-    async ({ body }) => {
-      // The same answer either way, so the call does not reveal which addresses are registered.
-      await accounts.resendConfirmation(app, body.email, appOrigin)
+    async ({ body, reply }) => {
+      // The same answer either way, so the call does not reveal which addresses are registered
+      // (or confirmed); and it is given before the address is even looked up, so its timing does
+      // not either (an unconfirmed one costs a token, an e-mail written to the outbox and its
+      // delivery). The e-mail follows the answer.
+      app.afterAnswer.run(reply, () => accounts.resendConfirmation(app, body.email, appOrigin))
       return { status: 200, body: { message: MESSAGES.accounts.confirmationSent } }
     },
     { rateLimited: true },
@@ -44,16 +48,11 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
   route(
     app,
     login,
-    async ({ body, reply }) => {
-      // Failures also count per account, so rotating addresses does not buy more guesses.
-      await app.accountLimit.check(body.email)
-      const user = await accounts
-        .authenticate(app.db, body.email, body.password)
-        .catch(async (error: unknown) => {
-          if (error instanceof UnauthorizedError) await app.accountLimit.countFailure(body.email)
-          throw error
-        })
+    async ({ body, request, reply }) => {
+      // Beside the limit per address: wrong passwords per account, or per browser it trusts.
+      const { user, deviceCookie } = await signIn(app, body, app.deviceCookie.read(request))
       await app.sessions.start(reply, user.id, body.rememberMe === true)
+      app.deviceCookie.write(reply, deviceCookie)
       return { status: 200, body: await accounts.currentUserOf(app.db, user.id) }
     },
     { rateLimited: true },
@@ -73,9 +72,9 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
   route(
     app,
     passwordResetEmail,
-    async ({ body }) => {
-      // The same answer either way, so the call does not reveal which addresses are registered.
-      await accounts.sendPasswordReset(app, body.email, appOrigin)
+    async ({ body, reply }) => {
+      // The same answer, after the same work, for every address (as resendConfirmation).
+      app.afterAnswer.run(reply, () => accounts.sendPasswordReset(app, body.email, appOrigin))
       return { status: 200, body: { message: MESSAGES.accounts.resetSent } }
     },
     { rateLimited: true },
@@ -84,8 +83,10 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
   route(
     app,
     setNewPassword,
-    async ({ body }) => {
-      await accounts.resetPassword(app.db, body.passwordResetToken, body.password)
+    async ({ body, request, reply }) => {
+      const user = await accounts.resetPassword(app.db, body.passwordResetToken, body.password)
+      // The browser that set the password is one its owner uses: it signs in whatever the lockout.
+      app.deviceCookie.write(reply, trustBrowser(app.deviceCookie.read(request), user))
       return { status: 200, body: { message: MESSAGES.accounts.passwordChanged } }
     },
     { rateLimited: true },

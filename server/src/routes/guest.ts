@@ -38,7 +38,8 @@ export const guestRoutes = async (app: FastifyInstance, options: { appOrigin: st
   route(
     app,
     guestLesson,
-    async ({ params }) => ({ status: 200, body: await lessonById(catalogue, params.id) }),
+    // Seen as a guest whoever asks (the answer is the same for all): never a draft (§4).
+    async ({ params }) => ({ status: 200, body: await lessonById(catalogue, params.id, null) }),
     revalidated,
   )
 

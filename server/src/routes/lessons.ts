@@ -64,7 +64,11 @@ export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: 
   route(
     app,
     getLesson,
-    async ({ params }) => ({ status: 200, body: await lessonById(catalogue, params.id) }),
+    // A draft only for its owner and the admins (§4).
+    async ({ params, user }) => ({
+      status: 200,
+      body: await lessonById(catalogue, params.id, user),
+    }),
     revalidated,
   )
 

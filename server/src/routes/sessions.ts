@@ -54,7 +54,7 @@ export const sessionsRoutes = async (app: FastifyInstance, options: { appOrigin:
     const students = await sessions.deleteSession(deps, user, params)
     const message =
       students > 0 ? MESSAGES.sessions.deletedWithRefunds(students) : MESSAGES.sessions.deleted
-    return { status: 200, body: { message } }
+    return { status: 200, body: { message, enrolledCount: students } }
   })
 
   route(app, enroll, async ({ user, params }) => ({

@@ -28,10 +28,12 @@ import {
   updateUser,
   type NewUser,
 } from '../repositories/accounts.ts'
-import { assignLicence } from '../repositories/licences.ts'
+import { exchangeLicence } from '../repositories/licences.ts'
+import { forgetCounter } from '../repositories/rate-limit-counters.ts'
 import { findUserById, findUserWithLicence, type UserRow } from '../repositories/users.ts'
 import { toLicenceFacts } from '../serializers/licences.ts'
 import { isValidated, toCurrentUser } from '../serializers/users.ts'
+import { accountLimitKey } from './sign-in.ts'
 
 /** What the account flows need: the database, and the mailer for their e-mails. */
 export interface AccountDeps {
@@ -88,13 +90,6 @@ export const currentUserOf = async (db: Executor, userId: number): Promise<Curre
   if (!row) throw new UnauthorizedError()
   return toCurrentUser(row.user, row.licence)
 }
-
-/**
- * A hash checked when the e-mail is unknown, so a failed login takes as long whether or not the
- * account exists and the timing does not tell which addresses are registered.
- */
-let decoyHash: Promise<string> | undefined
-const decoyPasswordHash = () => (decoyHash ??= hashPassword('Decoy-password-0'))
 
 /** The account, its confirmation token and e-mail exist together or not at all. */
 export const register = async (deps: AccountDeps, body: RegisterBody, appOrigin: string) => {
@@ -158,19 +153,6 @@ export const resendConfirmation = async (deps: AccountDeps, email: string, appOr
   }
 }
 
-/** The account the e-mail and password name, if it may sign in. */
-export const authenticate = async (db: Executor, email: string, password: string) => {
-  const user = await findUserByEmail(db, email)
-  const passwordMatches = await verifyPassword(
-    user?.passwordHash ?? (await decoyPasswordHash()),
-    password,
-  )
-  if (!user || !passwordMatches) throw new UnauthorizedError(MESSAGES.accounts.invalidCredentials)
-  // Only someone who knows the password learns that the account waits for confirmation.
-  if (user.emailConfirmedAt === null) throw new ForbiddenError(MESSAGES.accounts.emailNotConfirmed)
-  return user
-}
-
 /** Sends a reset link to a registered address; silent otherwise, so nothing is revealed. */
 export const sendPasswordReset = async (deps: AccountDeps, email: string, appOrigin: string) => {
   const user = await findUserByEmail(deps.db, email)
@@ -184,21 +166,28 @@ export const sendPasswordReset = async (deps: AccountDeps, email: string, appOri
   })
 }
 
+/**
+ * Sets the password a reset link was sent for, and answers the account (its id and new hash, so
+ * the browser that set it can be trusted; see services/sign-in.ts).
+ */
 export const resetPassword = async (db: Database, token: string, password: string) => {
   // Hashed before the transaction so the slow hash does not hold it open.
   const passwordHash = await hashPassword(password)
-  const changed = await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const reset = await consumeToken(tx, token, 'reset')
-    if (!reset) return false
+    if (!reset) return null
     // Whoever knew the old password is signed out everywhere, and the e-mail change they may
-    // have asked for is cancelled (the notice to the old address says a reset does this).
+    // have asked for is cancelled (the notice to the old address says a reset does this). The
+    // new hash ends the trust of every browser; the lockout of unknown ones is lifted.
     await updateUser(tx, reset.userId, { passwordHash, pendingEmail: null })
     await retireTokens(tx, reset.userId, 'email_change')
     await forgetReauthAttempts(tx, reset.userId)
+    await forgetCounter(tx, accountLimitKey(reset.userId))
     await endSessionsOf(tx, reset.userId)
-    return true
+    return reset.userId
   })
-  if (!changed) throw new BadRequestError(MESSAGES.accounts.invalidToken)
+  if (userId === null) throw new BadRequestError(MESSAGES.accounts.invalidToken)
+  return { id: userId, passwordHash }
 }
 
 /**
@@ -292,13 +281,14 @@ export const updateProfile = async (
 }
 
 /**
- * An approved educator trades its video licence for another free one, and is e-mailed the new
- * account as when an admin lends one.
+ * An approved educator trades the video licence it holds for another free one, and is e-mailed
+ * the new account as when an admin lends one. Without a licence it gets none here (a conflict):
+ * a first licence, or one an admin took back, comes only from an admin.
  */
 export const reassignOwnLicence = async (deps: AccountDeps, user: UserRow) => {
   requireApproved(user)
   await withAccountMails(deps, async (tx, mail) => {
-    await assignLicence(tx, user.id)
+    await exchangeLicence(tx, user.id)
     const row = await findUserWithLicence(tx, user.id)
     if (row?.licence) {
       await mail(

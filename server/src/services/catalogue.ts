@@ -4,20 +4,22 @@ import type {
   Category,
   Lesson,
   Review,
+  Role,
   Session,
 } from '../../../contract/entities.ts'
 import type { LessonListQuery } from '../../../contract/endpoints/lessons.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
+import { canViewLesson } from '../../../contract/rules.ts'
 import type { CatalogueCache } from '../cache/catalogue-cache.ts'
 import type { Executor } from '../db/client.ts'
-import { found } from '../domain/errors.ts'
+import { found, NotFoundError } from '../domain/errors.ts'
 import {
   findLessonRecord,
   findLessonRow,
   listCatalogue,
   listCategories,
 } from '../repositories/lessons.ts'
-import { averageScoreOf, listEducatorReviews, userExists } from '../repositories/reviews.ts'
+import { averageScoreOf, isEducator, listEducatorReviews } from '../repositories/reviews.ts'
 import { listLessonSessions } from '../repositories/sessions.ts'
 import {
   toCatalogueLesson,
@@ -25,7 +27,6 @@ import {
   toLesson,
   toReview,
   toSession,
-  type Viewer,
 } from '../serializers/lessons.ts'
 
 /**
@@ -81,25 +82,59 @@ const readCataloguePage = async (
   return toPage(records.map(toCatalogueLesson), page, itemCount)
 }
 
-/** Any lesson by id, with or without sessions (a lesson page link keeps working). */
 /** A lesson read from the database, not memory: the answer to a write of it. */
 export const lessonRead = async (db: Executor, lessonId: number, now = new Date()) =>
   toLesson(found(await findLessonRecord(db, lessonId, now), 'Lesson'))
 
-export const lessonById = ({ db, cache }: CatalogueDeps, lessonId: number): Promise<Lesson> =>
-  cache.get(JSON.stringify(['lesson', lessonId]), (now) => lessonRead(db, lessonId, now))
+/** Who reads a lesson: a signed-in user, or null for a guest (and on the guest calls). */
+export type LessonReader = { id: number; role: Role } | null
 
+/**
+ * §4: a draft is its owner's and the admins' only; to anyone else it is not found, as a lesson
+ * that does not exist is.
+ */
+const mustSee = (lesson: { ownerId: number; sessionCount: number }, reader: LessonReader) => {
+  if (!canViewLesson(lesson, reader)) throw new NotFoundError('Lesson')
+}
+
+/**
+ * A lesson by id as a reader sees it. The cache keeps one answer for every reader, with what
+ * decides who may see it.
+ */
+export const lessonById = async (
+  { db, cache }: CatalogueDeps,
+  lessonId: number,
+  reader: LessonReader,
+): Promise<Lesson> => {
+  const { lesson, sessionCount } = await cache.get(
+    JSON.stringify(['lesson', lessonId]),
+    async (now) => {
+      const record = found(await findLessonRecord(db, lessonId, now), 'Lesson')
+      return { lesson: toLesson(record), sessionCount: record.lesson.sessionCount }
+    },
+  )
+  mustSee({ ownerId: lesson.owner.id, sessionCount }, reader)
+  return lesson
+}
+
+/** A lesson's sessions, as the viewer sees them, if the viewer may see the lesson. */
 export const sessionsPage = async (
   db: Executor,
   lessonId: number,
-  viewer: Viewer,
+  viewer: LessonReader,
   query: PageQuery,
   defaultTake: number,
 ): Promise<Paginated<Session>> => {
-  found(await findLessonRow(db, lessonId), 'Lesson')
+  mustSee(found(await findLessonRow(db, lessonId), 'Lesson'), viewer)
   const now = new Date()
   const page = pageRequest(query, defaultTake)
-  const { records, itemCount } = await listLessonSessions(db, lessonId, viewer?.id ?? null, page)
+  const { records, itemCount } = await listLessonSessions(
+    db,
+    lessonId,
+    viewer?.id ?? null,
+    page,
+    now,
+  )
   return toPage(
     records.map((record) => toSession(record, viewer, now)),
     page,
@@ -107,8 +142,12 @@ export const sessionsPage = async (
   )
 }
 
-const knownUser = async (db: Executor, userId: number) => {
-  if (!(await userExists(db, userId))) found(null, 'User')
+/**
+ * Reviews and a rating are an educator's: any other id (a student's, an admin's, no one's) is not
+ * found, the same for all, so the answer does not tell which ids are whose.
+ */
+const knownEducator = async (db: Executor, userId: number) => {
+  if (!(await isEducator(db, userId))) found(null, 'Educator')
 }
 
 export const educatorReviewsPage = async (
@@ -117,13 +156,13 @@ export const educatorReviewsPage = async (
   query: PageQuery,
   defaultTake: number,
 ): Promise<Paginated<Review>> => {
-  await knownUser(db, educatorId)
+  await knownEducator(db, educatorId)
   const page = pageRequest(query, defaultTake)
   const { records, itemCount } = await listEducatorReviews(db, educatorId, page)
   return toPage(records.map(toReview), page, itemCount)
 }
 
 export const educatorAverageScore = async (db: Executor, educatorId: number) => {
-  await knownUser(db, educatorId)
+  await knownEducator(db, educatorId)
   return averageScoreOf(db, educatorId)
 }

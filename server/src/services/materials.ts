@@ -198,7 +198,9 @@ export const renameResource = async (
   const lesson = await editableLesson(db, ids.lessonId, user)
   const resource = found(await findLessonResource(db, lesson.id, ids.resourceId), 'Resource')
   return toResource(
-    await updateResourceRow(db, resource.id, { title: checked(materialTitle(title)) }),
+    await updateResourceRow(db, resource.id, {
+      title: checked(materialTitle(title, resource.fileId !== null)),
+    }),
   )
 }
 

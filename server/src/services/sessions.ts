@@ -1,5 +1,5 @@
 import type { Session } from '../../../contract/entities.ts'
-import { joinRefusal, sessionTimes } from '../../../contract/checks.ts'
+import { joinRefusal, sessionWrite } from '../../../contract/checks.ts'
 import type { SessionWriteBody } from '../../../contract/endpoints/sessions.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { canSeeMeetingLink } from '../../../contract/rules.ts'
@@ -74,14 +74,10 @@ const requireVideoLicence = (user: Pick<UserRow, 'videoLicenceId'>) => {
 
 /** The session form's checks (contract/checks.ts); answers the fields to store. */
 const checkedSessionFields = (body: SessionWriteBody): SessionFields => {
-  const times = sessionTimes(body)
-  if (!times.ok) throw new BadRequestError(times.problems)
-  return {
-    startTime: times.value.start,
-    endTime: times.value.end,
-    timezone: body.timezone,
-    url: body.url.trim(),
-  }
+  const checked = sessionWrite(body)
+  if (!checked.ok) throw new BadRequestError(checked.problems)
+  const { start, end, timezone, url } = checked.value
+  return { startTime: start, endTime: end, timezone, url }
 }
 
 /** A session of the lesson that has not started (`now` counts as started), or a conflict. */
@@ -102,7 +98,8 @@ const ownSession = async (db: Executor, sessionId: number, owner: UserRow): Prom
 
 /**
  * Schedules a session of the caller's lesson. Overlaps are left to the database's exclusion
- * constraint, so of two racing requests for the same hour exactly one wins (the other: 409).
+ * constraint, so of two racing requests for the same hour exactly one wins (the other: 409,
+ * naming the session it overlaps).
  */
 export const createSession = async (
   db: Database,
@@ -128,7 +125,7 @@ export const updateSession = async (
   requireVideoLicence(user)
   const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotChange, new Date())
   const fields = checkedSessionFields(body)
-  await updateSessionRow(db, session.id, fields)
+  await updateSessionRow(db, session, fields)
   return ownSession(db, session.id, user)
 }
 

@@ -20,9 +20,12 @@ const describe = (error: unknown): { status: number | null; detail: string } => 
 export function ErrorView({
   error,
   landmark = 'main',
+  description,
 }: {
   error: unknown
   landmark?: 'main' | 'section'
+  /** Says more precisely than the standard text why there is nothing to show. */
+  description?: string | undefined
 }) {
   const Wrapper = landmark
   const { t } = useTranslation()
@@ -34,7 +37,8 @@ export function ErrorView({
         {notFound ? t('errors.notFound.title') : t('errors.global.title')}
       </h1>
       <p className="text-slate-600">
-        {notFound ? t('errors.notFound.description') : t('errors.global.description')}
+        {description ??
+          (notFound ? t('errors.notFound.description') : t('errors.global.description'))}
       </p>
       {!notFound && detail && (
         <p className="rounded bg-slate-100 px-3 py-1 font-mono text-sm text-slate-700">{detail}</p>
@@ -51,12 +55,16 @@ export function RouteErrorPage() {
   return <ErrorView error={useRouteError()} />
 }
 
-/** Rendered inside a shell, whose main landmark already surrounds it. */
-export function NotFoundPage() {
+/**
+ * Rendered inside a shell, whose main landmark already surrounds it. `description` says why the
+ * address names nothing when that is known: an id in it that is missing or not valid (§2, §8).
+ */
+export function NotFoundPage({ description }: { description?: string } = {}) {
   return (
     <ErrorView
       landmark="section"
       error={{ status: 404, statusText: 'Not Found', internal: false, data: null }}
+      description={description}
     />
   )
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { useRefreshLessonHistory } from '@/features/lessons/api/get-lesson-history'
+import { useRefreshAfterReview } from '@/features/lessons/api/get-lesson-history'
 import { LessonHistory } from '@/features/lessons/components/lesson-history'
 import { PaymentHistory } from '@/features/payments/components/payment-history'
 import { HistoryReview } from '@/features/reviews/components/history-review'
@@ -18,7 +18,7 @@ export default function History() {
   const { t } = useTranslation()
   const headingId = useId()
   const { data: user } = useUser()
-  const refreshHistory = useRefreshLessonHistory()
+  const refreshHistory = useRefreshAfterReview()
   const isStudent = user?.role === 'student'
 
   return (

@@ -20,6 +20,7 @@ import { buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
 import { Skeleton, SkeletonLine } from '@/shared/ui/skeleton'
+import { useHeldSeats } from './use-held-seats'
 import { useRefreshSeats } from './use-refresh-seats'
 import { useRefreshTeaching } from './use-refresh-teaching'
 
@@ -30,11 +31,7 @@ export default function LessonDetail() {
   const { data: user } = useUser()
   const lessonId = parseId(id)
   if (lessonId === null) {
-    return (
-      <p role="alert" className="p-6 text-red-700">
-        {t('lessons.errors.idIsMissingOrNotValid')}
-      </p>
-    )
+    return <NotFoundPage description={t('lessons.errors.idIsMissingOrNotValid')} />
   }
   return user ? (
     <UserLessonPage key={lessonId} lessonId={lessonId} viewer={user} />
@@ -63,6 +60,7 @@ function LessonPage({
   const { t } = useTranslation()
   const refreshLessons = useRefreshTeaching()
   const refreshSeats = useRefreshSeats()
+  const heldSeats = useHeldSeats()
   if (lesson.isPending) return <LessonPageSkeleton />
   if (lesson.isError) {
     // A missing lesson shows the error page (§2); anything else can be tried again.
@@ -75,7 +73,10 @@ function LessonPage({
   }
   const { data } = lesson
   const owner = viewer !== null && viewer.id === data.owner.id ? viewer : null
-  const renderPayment = payFor(data.title, refreshSeats)
+  const onSeatChanged = () => void refreshSeats(data.id)
+  const renderPayment = payFor(data.title, onSeatChanged)
+  // Only a student holds seats: before taking another, they hear of any it overlaps.
+  const loadHeldSeats = viewer?.role === 'student' ? heldSeats : undefined
   // From lg the booking panel sits beside the content and stays in view while it scrolls; below
   // lg it comes between the lesson's head and its sessions, in reading order.
   return (
@@ -97,7 +98,8 @@ function LessonPage({
           pricePerHour={data.price_in_cents}
           isOwner={owner !== null}
           renderPayment={renderPayment}
-          onSeatChanged={refreshSeats}
+          onSeatChanged={onSeatChanged}
+          loadHeldSeats={loadHeldSeats}
         />
       </div>
       <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
@@ -115,7 +117,8 @@ function LessonPage({
             lessonId={data.id}
             lessonTitle={data.title}
             renderPayment={renderPayment}
-            onSeatChanged={refreshSeats}
+            onSeatChanged={onSeatChanged}
+            loadHeldSeats={loadHeldSeats}
           />
         )}
         {viewer && <MaterialList lessonId={data.id} />}

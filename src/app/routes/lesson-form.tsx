@@ -11,7 +11,7 @@ import { useUser } from '@/shared/auth/current-user'
 import { parseId, paths } from '@/shared/config/paths'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
-import { useRefreshTeaching } from './use-refresh-teaching'
+import { useRefreshLessonTerms, useRefreshTeaching } from './use-refresh-teaching'
 
 /**
  * /lesson/new and /lesson/:id/edit (§2). The router lets approved educators in; editing is
@@ -24,11 +24,7 @@ export default function LessonFormRoute() {
   if (id === undefined) return <LessonForm />
   const lessonId = parseId(id)
   if (lessonId === null) {
-    return (
-      <p role="alert" className="p-6 text-red-700">
-        {t('lessons.errors.idIsMissingOrNotValid')}
-      </p>
-    )
+    return <NotFoundPage description={t('lessons.errors.idIsMissingOrNotValid')} />
   }
   if (!user) return <Loading />
   return <EditLesson key={lessonId} lessonId={lessonId} user={user} />
@@ -38,6 +34,7 @@ function EditLesson({ lessonId, user }: { lessonId: number; user: CurrentUser })
   const { t } = useTranslation()
   const lesson = useLesson(lessonId)
   const refreshLessons = useRefreshTeaching()
+  const refreshTerms = useRefreshLessonTerms()
   if (lesson.isPending) return <Loading />
   if (lesson.isError) {
     if (toApiError(lesson.error).status === 404) return <NotFoundPage />
@@ -62,6 +59,7 @@ function EditLesson({ lessonId, user }: { lessonId: number; user: CurrentUser })
         />
       }
       materialsSection={<MaterialsEditor lessonId={lesson.data.id} />}
+      onUpdated={(updated) => void refreshTerms(updated.id)}
     />
   )
 }

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import type { Payment } from '@contract/index'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
@@ -8,6 +9,7 @@ import { toApiError } from '@/shared/api/errors'
 import { parseId } from '@/shared/config/paths'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
+import { useRefreshSeats } from './use-refresh-seats'
 
 function Screen({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
@@ -24,21 +26,33 @@ export default function PaymentResult() {
   const { t } = useTranslation()
   const paymentId = parseId(useParams().paymentId)
   if (paymentId === null) {
-    return (
-      <Screen>
-        <p role="alert" className="text-red-700">
-          {t('payments.errors.idIsMissingOrNotValid')}
-        </p>
-      </Screen>
-    )
+    return <NotFoundPage description={t('payments.errors.idIsMissingOrNotValid')} />
   }
   return <PaymentResultBody key={paymentId} paymentId={paymentId} />
+}
+
+/**
+ * While the screen shows a payment that has not settled (processing, refunding), it asks again;
+ * when the provider settles it (captured, cancelled, refunded), the seat it pays for changed with
+ * it: the lesson's sessions and materials, the dashboard and the history are refreshed.
+ */
+const useRefreshWhenSettled = (payment: Payment | undefined) => {
+  const refreshSeats = useRefreshSeats()
+  const seen = useRef<Payment['status'] | null>(null)
+  const status = payment?.status ?? null
+  const lessonId = payment?.lessonId ?? null
+  useEffect(() => {
+    if (status === null || lessonId === null) return
+    if (seen.current !== null && seen.current !== status) void refreshSeats(lessonId)
+    seen.current = status
+  }, [status, lessonId, refreshSeats])
 }
 
 /** A payment that does not exist is the not-found page; any other failure can be retried. */
 function PaymentResultBody({ paymentId }: { paymentId: number }) {
   const { t } = useTranslation()
   const payment = usePayment(paymentId)
+  useRefreshWhenSettled(payment.data)
   if (payment.isPending) return <Loading />
   if (payment.isError) {
     if (toApiError(payment.error).status === 404) return <NotFoundPage />

@@ -2,23 +2,33 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { dashboardKeys } from '@/features/dashboard/api/keys'
 import { lessonKeys } from '@/features/lessons/api/keys'
+import { materialKeys } from '@/features/materials/api/keys'
 import { paymentKeys } from '@/features/payments/api/keys'
 import { sessionKeys } from '@/features/sessions/api/keys'
 
 /**
- * After a student took, paid for or gave back a seat: the session lists (seats, types), the
- * lessons' open sessions, the student's upcoming sessions and payment history change.
+ * After a student's seat in one of a lesson's sessions changed (taken, paid for, held while paying,
+ * given back, refunded, or its payment settled): what each feature shows of it. The lesson's
+ * session cards (seats, the student's state), the lesson and the catalogues (sessions open, seats
+ * of the next one), the lesson's materials (readable only with a seat), the student's upcoming
+ * sessions, and the payments (history, a payment's own screen after a refund). Each mutation
+ * refreshes its own feature; this is what the route adds across features, on every path.
  */
 export const useRefreshSeats = () => {
   const queryClient = useQueryClient()
-  return useCallback(() => {
-    for (const queryKey of [
-      sessionKeys.lists(),
-      lessonKeys.all,
-      dashboardKeys.upcoming(),
-      paymentKeys.mine(),
-    ]) {
-      void queryClient.invalidateQueries({ queryKey })
-    }
-  }, [queryClient])
+  return useCallback(
+    (lessonId: number) =>
+      Promise.all(
+        [
+          ...sessionKeys.lessonLists(lessonId),
+          lessonKeys.detail(lessonId),
+          lessonKeys.lists(),
+          materialKeys.list(lessonId),
+          dashboardKeys.upcoming(),
+          paymentKeys.mine(),
+          paymentKeys.details(),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ).then(() => undefined),
+    [queryClient],
+  )
 }

@@ -9,7 +9,7 @@ import {
 } from '@contract/endpoints/auth'
 import { isValidatedAccount } from '@contract/checks'
 import { MESSAGES } from '@contract/messages'
-import { isNewAddress } from '@contract/rules'
+import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MS, isNewAddress } from '@contract/rules'
 import { db, nextId, sendEmail } from '../db'
 import { fail, route } from '../http'
 import { isEmailTaken, issueToken, retireTokens, takeToken } from '../queries'
@@ -21,6 +21,46 @@ const findByEmail = (email: string) =>
 const sendConfirmation = (userId: number, email: string) => {
   const token = issueToken(userId, 'confirm')
   sendEmail(email, 'Confirm your e-mail', `Open /auth/confirmation?token=${token}`)
+}
+
+/**
+ * The server's sign-in limits (server/src/services/sign-in.ts) for the one browser the mocks
+ * serve: wrong passwords per window, taken before the check and given back when it is right,
+ * counted per account until this browser has signed in to it, then per browser. The trust lasts
+ * while the account keeps the password it signed in with; a reset clears the account's count and
+ * trusts the browser that made it.
+ */
+interface SignIns {
+  /** The accounts this browser signed in to, with the password they had then. */
+  trustedWith: Map<number, string>
+  counters: Map<string, { tries: number; endsAt: number }>
+}
+/** Kept by the mocked browser's session object, so `db.reset()` forgets them too. */
+const signInsBySession = new WeakMap<object, SignIns>()
+const signIns = () => {
+  const known = signInsBySession.get(db.session)
+  if (known) return known
+  const fresh: SignIns = { trustedWith: new Map(), counters: new Map() }
+  signInsBySession.set(db.session, fresh)
+  return fresh
+}
+
+/** Takes a try of the counter, or refuses as the server does (429, when to try again). */
+const takeTry = (key: string) => {
+  const { counters } = signIns()
+  const now = Date.now()
+  const open = counters.get(key)
+  if (open && open.endsAt > now) {
+    if (open.tries >= AUTH_ATTEMPTS_PER_WINDOW) {
+      const seconds = Math.ceil((open.endsAt - now) / 1000)
+      fail(429, MESSAGES.accounts.signInLocked(seconds), { 'Retry-After': String(seconds) })
+    }
+    open.tries += 1
+    return open
+  }
+  const counter = { tries: 1, endsAt: now + AUTH_WINDOW_MS }
+  counters.set(key, counter)
+  return counter
 }
 
 export const authHandlers = [
@@ -79,11 +119,21 @@ export const authHandlers = [
 
   route(login, ({ body }) => {
     const user = findByEmail(body.email)
-    if (!user || user.password !== body.password) fail(401, MESSAGES.accounts.invalidCredentials)
-    if (!user?.isEmailConfirmed) {
-      return fail(403, MESSAGES.accounts.emailNotConfirmed)
+    const { trustedWith, counters } = signIns()
+    const trusted = user !== undefined && trustedWith.get(user.id) === user.password
+    const key = !user
+      ? `address|${body.email.trim().toLowerCase()}`
+      : `${trusted ? 'browser' : 'account'}|${user.id}`
+    const counter = takeTry(key)
+    if (!user || user.password !== body.password) {
+      return fail(401, MESSAGES.accounts.invalidCredentials)
     }
+    counter.tries -= 1
+    if (!user.isEmailConfirmed) return fail(403, MESSAGES.accounts.emailNotConfirmed)
     db.signIn(user.id)
+    // Trusted anew: the server's new device cookie starts a count of its own.
+    trustedWith.set(user.id, user.password)
+    counters.delete(`browser|${user.id}`)
     return { status: 200, body: toCurrentUser(user) }
   }),
 
@@ -110,6 +160,11 @@ export const authHandlers = [
     retireTokens(user.id, 'email_change')
     user.reauthFailures = 0
     user.reauthWindowStart = null
+    // The lockout is lifted, and this browser (which set the password) is trusted.
+    const { trustedWith, counters } = signIns()
+    counters.delete(`account|${user.id}`)
+    counters.delete(`browser|${user.id}`)
+    trustedWith.set(user.id, user.password)
     return { status: 200, body: { message: MESSAGES.accounts.passwordChanged } }
   }),
 ]

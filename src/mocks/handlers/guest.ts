@@ -9,7 +9,14 @@ import {
 import { PAGE_SIZE } from '@contract/rules'
 import { db } from '../db'
 import { paginate, route } from '../http'
-import { averageScoreOf, catalogue, lessonById, reviewsOfEducator, userById } from '../queries'
+import {
+  averageScoreOf,
+  catalogue,
+  educatorById,
+  listedSessionsOf,
+  reviewsOfEducator,
+  viewableLesson,
+} from '../queries'
 import { toCatalogueLesson, toLesson, toReview, toSession } from '../serializers'
 
 /** The public catalogue: always seen as a guest, so never a meeting link. */
@@ -28,24 +35,25 @@ export const guestHandlers = [
     ),
   })),
 
-  route(guestLesson, ({ params }) => ({ status: 200, body: toLesson(lessonById(params.id)) })),
+  // Seen as a guest whoever asks: never a draft (§4).
+  route(guestLesson, ({ params }) => ({
+    status: 200,
+    body: toLesson(viewableLesson(params.id, null)),
+  })),
 
   route(guestSessions, ({ params, query }) => {
-    const lesson = lessonById(params.id)
-    const sessions = db.sessions
-      .filter((session) => session.lessonId === lesson.id)
-      .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
-      .map((session) => toSession(session, null))
+    const lesson = viewableLesson(params.id, null)
+    const sessions = listedSessionsOf(lesson.id).map((session) => toSession(session, null))
     return { status: 200, body: paginate(sessions, query, PAGE_SIZE.sessions) }
   }),
 
   route(guestAverageScore, ({ params }) => ({
     status: 200,
-    body: averageScoreOf(userById(params.id).id),
+    body: averageScoreOf(educatorById(params.id).id),
   })),
 
   route(guestReviews, ({ params, query }) => {
-    const reviews = reviewsOfEducator(userById(params.id).id).map(toReview)
+    const reviews = reviewsOfEducator(educatorById(params.id).id).map(toReview)
     return { status: 200, body: paginate(reviews, query, PAGE_SIZE.reviews) }
   }),
 ]

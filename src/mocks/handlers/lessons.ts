@@ -17,7 +17,7 @@ import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { fail, found, paginate, readUpload, route } from '../http'
-import { catalogue, editableLesson, lessonById } from '../queries'
+import { catalogue, editableLesson, lessonById, viewableLesson } from '../queries'
 import { toCatalogueLesson, toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
 
 /** The lesson form's checks (contract/checks.ts) over the mock's rows; answers the writable fields. */
@@ -147,7 +147,11 @@ export const lessonHandlers = [
     return { status: 201, body: toLesson(lesson) }
   }),
 
-  route(getLesson, ({ params }) => ({ status: 200, body: toLesson(lessonById(params.id)) })),
+  // A draft only for its owner and the admins (§4).
+  route(getLesson, ({ user, params }) => ({
+    status: 200,
+    body: toLesson(viewableLesson(params.id, user)),
+  })),
 
   route(updateLesson, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)

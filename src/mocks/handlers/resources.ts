@@ -119,7 +119,7 @@ export const resourceHandlers = [
   route(renameResource, ({ user, params, body }) => {
     editableLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
-    const title = materialTitle(body.title)
+    const title = materialTitle(body.title, resource.fileId !== null)
     resource.title = title.ok ? title.value : fail(400, title.problems)
     return { status: 200, body: toResource(resource) }
   }),

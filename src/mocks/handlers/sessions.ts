@@ -7,17 +7,18 @@ import {
   sessionIcs,
   unenroll,
   updateSession,
+  type SessionOverlap,
   type SessionWriteBody,
 } from '@contract/endpoints/sessions'
-import { joinRefusal, overlapsAny, sessionTimes } from '@contract/checks'
+import { firstOverlap, joinRefusal, sessionWrite } from '@contract/checks'
 import { attachmentDisposition } from '@contract/files'
 import type { RefundReason } from '@contract/entities'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, nextId, sendEmail } from '../db'
-import { fail, paginate, route } from '../http'
-import { editableLesson, lessonById, sessionOf } from '../queries'
+import { fail, HttpError, paginate, route } from '../http'
+import { editableLesson, lessonById, listedSessionsOf, sessionOf, viewableLesson } from '../queries'
 import { fullPriceOf, isEnrolled, seatsLeft, toSession } from '../serializers'
 
 const hasStarted = (session: DbSession) => Date.parse(session.start_time) <= Date.now()
@@ -34,22 +35,38 @@ const unstartedSession = (lessonId: number, sessionId: number, refusal: string) 
   return session
 }
 
-/** The session form's checks (contract/checks.ts) over the mock's rows; answers the stored fields. */
+/**
+ * The session form's checks (contract/checks.ts) over the mock's rows; answers the stored fields.
+ * An overlap with another of the educator's sessions (any of their lessons) is a 409 naming it,
+ * as the server's exclusion constraint and its lookup do.
+ */
 const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: number | null) => {
-  const times = sessionTimes(body)
-  if (!times.ok) return fail(400, times.problems)
-  const ownLessons = new Set(
-    db.lessons.filter((lesson) => lesson.ownerId === educator.id).map((lesson) => lesson.id),
+  const checked = sessionWrite(body)
+  if (!checked.ok) return fail(400, checked.problems)
+  const ownLessons = new Map(
+    db.lessons
+      .filter((lesson) => lesson.ownerId === educator.id)
+      .map((lesson) => [lesson.id, lesson]),
   )
   const others = db.sessions.filter(
     (other) => other.id !== editedId && ownLessons.has(other.lessonId),
   )
-  if (overlapsAny(times.value, others)) fail(409, MESSAGES.sessions.overlap)
+  const clash = firstOverlap(checked.value, others)
+  if (clash) {
+    const overlap: SessionOverlap = {
+      lessonId: clash.lessonId,
+      lessonTitle: ownLessons.get(clash.lessonId)!.title,
+      sessionId: clash.id,
+      start_time: clash.start_time,
+      end_time: clash.end_time,
+    }
+    throw new HttpError(409, MESSAGES.sessions.overlap, {}, { overlap })
+  }
   return {
-    start_time: times.value.start.toISOString(),
-    end_time: times.value.end.toISOString(),
-    timezone: body.timezone,
-    url: body.url.trim(),
+    start_time: checked.value.start.toISOString(),
+    end_time: checked.value.end.toISOString(),
+    timezone: checked.value.timezone,
+    url: checked.value.url,
   }
 }
 
@@ -71,11 +88,8 @@ const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
 
 export const sessionHandlers = [
   route(listSessions, ({ user, params, query }) => {
-    const lesson = lessonById(params.id)
-    const sessions = db.sessions
-      .filter((session) => session.lessonId === lesson.id)
-      .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
-      .map((session) => toSession(session, user))
+    const lesson = viewableLesson(params.id, user)
+    const sessions = listedSessionsOf(lesson.id).map((session) => toSession(session, user))
     return { status: 200, body: paginate(sessions, query, PAGE_SIZE.sessions) }
   }),
 
@@ -125,7 +139,7 @@ export const sessionHandlers = [
       seats.length > 0
         ? MESSAGES.sessions.deletedWithRefunds(seats.length)
         : MESSAGES.sessions.deleted
-    return { status: 200, body: { message } }
+    return { status: 200, body: { message, enrolledCount: seats.length } }
   }),
 
   route(enroll, ({ user, params }) => {

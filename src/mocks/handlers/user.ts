@@ -12,12 +12,12 @@ import { fail, paginate, route } from '../http'
 import {
   assignLicence,
   averageScoreOf,
+  educatorById,
   isEmailTaken,
   issueToken,
   licenceLine,
   retireTokens,
   reviewsOfEducator,
-  userById,
 } from '../queries'
 import { toCurrentUser, toReview } from '../serializers'
 
@@ -81,21 +81,24 @@ export const userHandlers = [
     return { status: 200, body: toCurrentUser(user) }
   }),
 
+  // As the server: an exchange of the licence held; without one (never lent, or taken back by
+  // an admin) nothing is taken from the pool, since only an admin lends a licence.
   route(reassignOwnVideoLicence, ({ user }) => {
     if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
+    if (user.videoLicenceId === null) fail(409, MESSAGES.licences.noneToReassign)
     assignLicence(user)
     sendEmail(user.email, 'Licence assigned', `You now hold ${licenceLine(user)}.`)
     return { status: 200, body: toCurrentUser(user) }
   }),
 
   route(userReviews, ({ params, query }) => {
-    const educator = userById(params.id)
+    const educator = educatorById(params.id)
     const reviews = reviewsOfEducator(educator.id).map(toReview)
     return { status: 200, body: paginate(reviews, query, PAGE_SIZE.reviews) }
   }),
 
   route(userAverageScore, ({ params }) => ({
     status: 200,
-    body: averageScoreOf(userById(params.id).id),
+    body: averageScoreOf(educatorById(params.id).id),
   })),
 ]

@@ -10,14 +10,26 @@ export class ApiError extends Error {
   readonly messages: string[]
   /** The `error` field of the server's body, e.g. "Conflict". */
   readonly error: string | undefined
+  /**
+   * The whole error body as it came (empty when none did): some refusals carry fields beside
+   * the message, which the feature that made the call reads (a session's overlap).
+   */
+  readonly body: Readonly<Record<string, unknown>>
 
-  constructor(status: number, statusText: string, messages: string[], error?: string) {
+  constructor(
+    status: number,
+    statusText: string,
+    messages: string[],
+    error?: string,
+    body: Readonly<Record<string, unknown>> = {},
+  ) {
     super(messages[0] ?? (statusText || 'Network error'))
     this.name = 'ApiError'
     this.status = status
     this.statusText = statusText
     this.messages = messages
     this.error = error
+    this.body = body
   }
 }
 
@@ -42,6 +54,7 @@ export const toApiError = (error: unknown): ApiError => {
       response.statusText || errorName || '',
       messages,
       errorName,
+      body,
     )
   }
   return new ApiError(0, '', [error instanceof Error ? error.message : String(error)])

@@ -4,14 +4,19 @@ import { toApiError } from './errors'
 
 const MINUTE = 60_000
 
-/** §9: stale 5 minutes, cache 10 minutes, one retry, no refetch on focus, mount or reconnect. */
+/**
+ * §9: stale 5 minutes, cache 10 minutes, one retry, no refetch on focus, mount or reconnect.
+ * Mounting does ask again for data a write has invalidated while no screen showed it: that data is
+ * known to be wrong (a seat taken, a review written), not merely old, and a screen shown later
+ * would otherwise keep it for the whole cache time.
+ */
 export const queryDefaults: QueryClientConfig['defaultOptions'] = {
   queries: {
     staleTime: 5 * MINUTE,
     gcTime: 10 * MINUTE,
     retry: 1,
     refetchOnWindowFocus: false,
-    refetchOnMount: false,
+    refetchOnMount: (query) => query.state.isInvalidated,
     refetchOnReconnect: false,
   },
 }

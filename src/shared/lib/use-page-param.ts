@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useUrlParams } from './use-url-params'
 
 /** A page number read from the URL: a positive safe integer, otherwise the first page. */
 export const pageFrom = (value: string | null) => {
@@ -9,10 +9,11 @@ export const pageFrom = (value: string | null) => {
 
 /**
  * A list's page kept in the URL under `name`, so a reload, a shared link or Back shows the same
- * page. Page 1 leaves the parameter out; other parameters stay as they are.
+ * page. Page 1 leaves the parameter out; other parameters stay as they are, as the URL holds them
+ * when the page changes (useUrlParams).
  */
 export function usePageParam(name = 'page') {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const page = pageFrom(params.get(name))
   const setPage = useCallback(
     (next: number) =>

@@ -43,7 +43,11 @@ export function AddLicenceForm() {
       onError: (error) => {
         const apiError = toApiError(error)
         if (apiError.status === 409) {
-          setError('accountEmail', { message: apiError.messages[0] ?? t('admin.pool.duplicate') })
+          setError(
+            'accountEmail',
+            { message: apiError.messages[0] ?? t('admin.pool.duplicate') },
+            { shouldFocus: true },
+          )
         }
       },
     })

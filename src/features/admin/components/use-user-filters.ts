@@ -1,7 +1,7 @@
 import { ADMIN_USER_STATES, ROLES } from '@contract/rules'
 import type { AdminUserState, Role } from '@contract/index'
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useUrlParams } from '@/shared/lib/use-url-params'
 import type { UserListFilters } from '../api/keys'
 
 /** The longest search the server accepts (AdminUsersQuery.search). */
@@ -35,10 +35,12 @@ const toParams = ({ search, role, state, page }: UserListFilters) => {
 /**
  * The users list keeps its search, filters and page in the URL, so a reload or a shared link
  * shows the same view. A new search or filter starts again at page 1; a new page is a history
- * entry (Back returns to the previous page), a search keystroke is not.
+ * entry (Back returns to the previous page), a search keystroke is not. Each change applies to
+ * the URL as it is when it lands, so the search written 500 ms after its last keystroke keeps a
+ * role or state picked in the meantime.
  */
 export function useUserFilters() {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useUrlParams()
   const filters = useMemo(() => readUserFilters(params), [params])
 
   const setFilters = useCallback(

@@ -15,25 +15,40 @@ type UserFiltersProps = {
 
 /**
  * Search by name or e-mail (sent 500 ms after the last keystroke, §9), role and state. The box
- * follows the URL when it changes from outside (Back, a shared link).
+ * follows the URL when it changes from outside (Back, a shared link, "Clear search and filters"),
+ * and a search still waiting for its 500 ms is then dropped, so it cannot undo that change.
+ * Each change names only what it changes; the URL keeps the rest (useUserFilters).
  */
 export function UserFilters({ filters, onChange }: UserFiltersProps) {
   const { t } = useTranslation()
   const [text, setText] = useState(filters.search)
   const [searchInUrl, setSearchInUrl] = useState(filters.search)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  /** The search the timer will write, while it waits. */
+  const pending = useRef<string | null>(null)
 
   if (filters.search !== searchInUrl) {
     setSearchInUrl(filters.search)
     if (filters.search !== text.trim()) setText(filters.search)
   }
 
+  useEffect(() => {
+    if (pending.current !== null && pending.current !== filters.search) {
+      clearTimeout(timer.current)
+      pending.current = null
+    }
+  }, [filters.search])
+
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const onSearch = (value: string) => {
     setText(value)
     clearTimeout(timer.current)
-    timer.current = setTimeout(() => onChange({ search: value.trim() }), SEARCH_DEBOUNCE_MS)
+    pending.current = value.trim()
+    timer.current = setTimeout(() => {
+      pending.current = null
+      onChange({ search: value.trim() })
+    }, SEARCH_DEBOUNCE_MS)
   }
 
   return (
@@ -44,6 +59,7 @@ export function UserFilters({ filters, onChange }: UserFiltersProps) {
       onSubmit={(event) => {
         event.preventDefault()
         clearTimeout(timer.current)
+        pending.current = null
         onChange({ search: text.trim() })
       }}
       className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"

@@ -1,4 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup'
+import { AUTH_WINDOW_MS } from '@contract/rules'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -43,11 +44,17 @@ export function LoginForm({ variant = 'student' }: { variant?: LoginVariant }) {
     defaultValues: { email: '', password: '', rememberMe: false },
   })
 
-  const failure = login.error
-    ? toApiError(login.error).status === 401
-      ? t('auth.login.errors.invalidCredentials')
-      : serverMessage(login.error, t('auth.login.errors.failed'))
-    : null
+  const status = login.error ? toApiError(login.error).status : null
+  // 429: too many attempts from this browser (or address); the limit lasts its window at most.
+  const locked = status === 429
+  const failure =
+    status === null
+      ? null
+      : status === 401
+        ? t('auth.login.errors.invalidCredentials')
+        : locked
+          ? t('auth.login.errors.tooManyAttempts', { count: AUTH_WINDOW_MS / 60_000 })
+          : serverMessage(login.error, t('auth.login.errors.failed'))
 
   return (
     <div className="grid gap-6 p-6 sm:p-8 md:grid-cols-[1fr_1.2fr] md:items-center">
@@ -61,7 +68,19 @@ export function LoginForm({ variant = 'student' }: { variant?: LoginVariant }) {
         <h1 id="login-title" className="text-2xl font-semibold text-slate-900">
           {t(variant === 'teacher' ? 'auth.login.titleTeacher' : 'auth.login.title')}
         </h1>
-        {failure && <FormAlert>{failure}</FormAlert>}
+        {failure && (
+          <FormAlert>
+            {failure}
+            {locked && (
+              <>
+                {' '}
+                <Link to={paths.auth.forgotPassword.href()} className="font-medium underline">
+                  {t('auth.login.errors.resetPassword')}
+                </Link>
+              </>
+            )}
+          </FormAlert>
+        )}
         <TextField
           label={t('auth.fields.email')}
           type="email"

@@ -1,4 +1,5 @@
 import { upcomingLessons } from '@contract/descriptors/lessons'
+import type { UpcomingSession } from '@contract/index'
 import { PAGE_SIZE } from '@contract/rules'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/shared/api/request'
@@ -40,3 +41,20 @@ export const upcomingSessionsPageQueryOptions = (page: number) =>
 
 export const useUpcomingSessionsPage = (page: number) =>
   useQuery(upcomingSessionsPageQueryOptions(page))
+
+/** Every upcoming session, page after page: what an overlap check needs, however many. */
+export const getAllUpcomingSessions = async () => {
+  const sessions: UpcomingSession[] = []
+  for (let page = 1; ; page += 1) {
+    const { data, meta } = await getUpcomingSessionsPage(page)
+    sessions.push(...data)
+    if (!meta.hasNextPage || data.length === 0) return sessions
+  }
+}
+
+export const allUpcomingSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.allUpcoming(),
+    queryFn: getAllUpcomingSessions,
+    staleTime: STALE_TIME,
+  })

@@ -4,4 +4,6 @@ export const dashboardKeys = {
   upcoming: () => [...dashboardKeys.all, 'upcoming'] as const,
   /** One page of the upcoming sessions; under `upcoming()`, so invalidating that refreshes it. */
   upcomingPage: (page: number) => [...dashboardKeys.upcoming(), 'page', page] as const,
+  /** Every page of the upcoming sessions at once; under `upcoming()` too. */
+  allUpcoming: () => [...dashboardKeys.upcoming(), 'all'] as const,
 }

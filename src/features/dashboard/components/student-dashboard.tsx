@@ -6,6 +6,7 @@ import { useUpcomingSessions } from '../api/get-upcoming-sessions'
 import { dashboardKeys } from '../api/keys'
 import { sessionEdges, sessionPhase } from '../lib/countdown'
 import { useNow } from '../lib/use-now'
+import { LessonsNow } from './lessons-now'
 import { NextLesson } from './next-lesson'
 import { ALL_LESSONS_HEADING_ID, UpcomingLessons } from './upcoming-lessons'
 
@@ -21,24 +22,38 @@ export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
   const upcoming = useUpcomingSessions()
   const now = useNow(sessionEdges(upcoming.data ?? []))
 
-  // Sessions that ended since the last fetch leave at once; the first one left is the next.
-  const items = (upcoming.data ?? []).filter(
-    ({ session }) => sessionPhase(session, now) !== 'ended',
-  )
-  const next = items[0]
-  const phase = next ? sessionPhase(next.session, now) : null
+  // Sessions that ended since the last fetch leave at once.
+  const items = (upcoming.data ?? []).flatMap((next) => {
+    const phase = sessionPhase(next.session, now)
+    return phase === 'ended' ? [] : [{ next, phase }]
+  })
+  // The head shows every session the student can join now (seats in sessions that overlap are
+  // all live at once); when there is none, the next one with its countdown.
+  const joinable = items.filter(({ phase }) => phase === 'live' || phase === 'joinWindow')
+  const head = joinable.length > 0 ? joinable : items.slice(0, 1)
 
-  // At each edge (join window, start, end) the API knows more: the meeting url, the live state,
-  // the ended session gone. Refetch then, not on a timer.
-  const edge = next ? `${next.session.id}:${phase}` : 'none'
-  const lastEdge = useRef<string | null>(null)
+  // At each edge (join window, start, end) of any of its sessions the API knows more: the
+  // meeting url, the live state, the ended session gone. Refetch then, not on a timer; a session
+  // that merely joined the list (a new seat) crossed no edge.
+  const phases = (upcoming.data ?? [])
+    .map(({ session }) => `${session.id}:${sessionPhase(session, now)}`)
+    .join(',')
+  const lastPhases = useRef(new Map<string, string>())
   useEffect(() => {
     if (!upcoming.isSuccess) return
-    if (lastEdge.current !== null && lastEdge.current !== edge) {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.upcoming() })
-    }
-    lastEdge.current = edge
-  }, [edge, upcoming.isSuccess, queryClient])
+    const current = new Map(
+      phases
+        .split(',')
+        .filter(Boolean)
+        .map((entry) => entry.split(':') as [string, string]),
+    )
+    const crossed = [...current].some(([id, phase]) => {
+      const before = lastPhases.current.get(id)
+      return before !== undefined && before !== phase
+    })
+    lastPhases.current = current
+    if (crossed) void queryClient.invalidateQueries({ queryKey: dashboardKeys.upcoming() })
+  }, [phases, upcoming.isSuccess, queryClient])
 
   let sessions: ReactNode
   if (upcoming.isPending) sessions = <UpcomingSkeleton />
@@ -51,8 +66,12 @@ export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
   } else {
     sessions = (
       <>
-        {next && phase && phase !== 'ended' && <NextLesson next={next} now={now} phase={phase} />}
-        <UpcomingLessons items={items} />
+        {head.length > 1 ? (
+          <LessonsNow items={head} now={now} />
+        ) : (
+          head[0] && <NextLesson {...head[0]} now={now} />
+        )}
+        <UpcomingLessons items={items.map(({ next }) => next)} />
       </>
     )
   }

@@ -48,32 +48,25 @@ export const remainingMinuteParts = (ms: number): DurationParts =>
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
+/** A no-break space: a number and its unit ('3 d') never end up on two lines. */
+export const NO_BREAK_SPACE = '\u00a0'
+
 /**
  * '2 d 03 h 05 min 09 s', leaving out leading zero units and, with `withSeconds` false, the
- * seconds. Units after the first are padded to two digits so the text keeps its width.
+ * seconds. Units after the first are padded to two digits so the text keeps its width. A line
+ * may break between units only: inside a unit the translation's spaces become no-break spaces
+ * (a unit without spaces, as in Japanese, is kept whole by the screen's `break-keep`).
  */
 export const durationText = (t: TFunction, parts: DurationParts, withSeconds: boolean) => {
   const units: string[] = []
   const started = () => units.length > 0
-  if (parts.days > 0) units.push(t('dashboard.next.units.days', { value: parts.days }))
-  if (started() || parts.hours > 0) {
-    units.push(
-      t('dashboard.next.units.hours', { value: started() ? pad(parts.hours) : parts.hours }),
-    )
-  }
+  const unit = (key: 'days' | 'hours' | 'minutes' | 'seconds', value: number | string) =>
+    units.push(t(`dashboard.next.units.${key}`, { value }).replace(/ /g, NO_BREAK_SPACE))
+  if (parts.days > 0) unit('days', parts.days)
+  if (started() || parts.hours > 0) unit('hours', started() ? pad(parts.hours) : parts.hours)
   if (started() || parts.minutes > 0 || !withSeconds) {
-    units.push(
-      t('dashboard.next.units.minutes', {
-        value: started() ? pad(parts.minutes) : parts.minutes,
-      }),
-    )
+    unit('minutes', started() ? pad(parts.minutes) : parts.minutes)
   }
-  if (withSeconds) {
-    units.push(
-      t('dashboard.next.units.seconds', {
-        value: started() ? pad(parts.seconds) : parts.seconds,
-      }),
-    )
-  }
+  if (withSeconds) unit('seconds', started() ? pad(parts.seconds) : parts.seconds)
   return units.join(' ')
 }

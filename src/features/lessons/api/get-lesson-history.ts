@@ -23,13 +23,19 @@ export const lessonHistoryQueryOptions = (page: number) =>
 export const useLessonHistory = (page: number) => useQuery(lessonHistoryQueryOptions(page))
 
 /**
- * Fetches every page of the history again: what a screen calls once something changed an
- * entry's status (a review written) elsewhere.
+ * What a screen calls once the student reviewed a lesson (elsewhere, in the reviews feature):
+ * every page of the history (the entry is now reviewed) and the catalogues, whose cards show the
+ * educator's rating, are asked again.
  */
-export const useRefreshLessonHistory = () => {
+export const useRefreshAfterReview = () => {
   const queryClient = useQueryClient()
   return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: lessonKeys.history() }),
+    () =>
+      Promise.all(
+        [lessonKeys.history(), lessonKeys.lists(), lessonKeys.guestLists()].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ).then(() => undefined),
     [queryClient],
   )
 }

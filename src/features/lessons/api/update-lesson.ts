@@ -1,8 +1,6 @@
 import { updateLesson as updateLessonCall } from '@contract/descriptors/lessons'
 import type { LessonWriteBody } from '@contract/index'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { toast } from 'react-toastify'
 import { request } from '@/shared/api/request'
 import { lessonKeys } from './keys'
 
@@ -14,16 +12,14 @@ export const updateLesson = ({ id, body }: UpdateLessonInput) =>
 
 /**
  * The lesson's own page takes the answer as it is; both catalogues and the guest page show its
- * title, category and price, so they are fetched again. The caller shows failures.
+ * title, category and price, so they are fetched again. The caller shows the outcome.
  */
 export const useUpdateLesson = () => {
   const queryClient = useQueryClient()
-  const { t } = useTranslation()
   return useMutation({
     mutationFn: updateLesson,
     onSuccess: async (lesson) => {
       queryClient.setQueryData(lessonKeys.detail(lesson.id), lesson)
-      toast.success(t('lessons.form.updated'))
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: lessonKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: lessonKeys.guestLists() }),

@@ -1,8 +1,5 @@
 import { uploadLessonImage as uploadLessonImageCall } from '@contract/descriptors/lessons'
 import { useMutation } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { toast } from 'react-toastify'
-import { serverMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
 
 /** The multipart field the upload reads (§7). */
@@ -16,18 +13,8 @@ export const uploadLessonImage = (file: File) => {
 }
 
 /**
- * §8: 'Image uploaded successfully', or a toast with the server's message. Nothing is cached
- * until the lesson names the image, so there is nothing to invalidate.
+ * Uploads a cover. Nothing is cached until the lesson names the image, so there is nothing to
+ * invalidate. The caller shows the outcome: the upload is one step of saving a lesson, whose
+ * form says how the whole save ended, in one toast.
  */
-export const useUploadLessonImage = () => {
-  const { t } = useTranslation()
-  return useMutation({
-    mutationFn: uploadLessonImage,
-    onSuccess: () => {
-      toast.success(t('lessons.form.imageUploaded'))
-    },
-    onError: (error) => {
-      toast.error(serverMessage(error, t('lessons.form.errors.imageUploadFailed')))
-    },
-  })
-}
+export const useUploadLessonImage = () => useMutation({ mutationFn: uploadLessonImage })

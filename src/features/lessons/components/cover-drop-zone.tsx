@@ -1,5 +1,5 @@
 import { COVER_HEIGHT, COVER_WIDTH, IMAGE_MIME_TYPES, UPLOAD_LIMIT_BYTES } from '@contract/rules'
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
+import { type DragEvent, type Ref, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
 import { FALLBACK_LESSON_IMAGE } from './lesson-cover'
@@ -10,6 +10,7 @@ export const coverProblem = (file: File): string | null => {
     return 'lessons.form.errors.imageType'
   }
   if (file.size > UPLOAD_LIMIT_BYTES) return 'lessons.form.errors.imageTooLarge'
+  if (file.size === 0) return 'lessons.form.errors.imageEmpty'
   return null
 }
 
@@ -56,6 +57,11 @@ type CoverDropZoneProps = {
   onRemove: () => void
   /** Already translated. */
   error?: string | undefined
+  /**
+   * The file input, the zone's focusable control: the form moves focus there when the image is
+   * what stops a submit (the error is beside it and describes it).
+   */
+  ref?: Ref<HTMLInputElement>
 }
 
 /**
@@ -70,6 +76,7 @@ export function CoverDropZone({
   onReject,
   onRemove,
   error,
+  ref,
 }: CoverDropZoneProps) {
   const { t } = useTranslation()
   const inputId = useId()
@@ -120,8 +127,10 @@ export function CoverDropZone({
   }
 
   return (
-    <div className="flex min-w-0 flex-col gap-2">
+    // Relative, so the visually hidden input sits (and is scrolled to) at the top of its zone.
+    <div className="relative flex min-w-0 flex-col gap-2">
       <input
+        ref={ref}
         id={inputId}
         type="file"
         accept={IMAGE_MIME_TYPES.join(',')}

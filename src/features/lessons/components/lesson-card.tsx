@@ -85,7 +85,9 @@ export function LessonCard({
               {t('lessons.card.seatsLeft', { count: next.availableSlots })}
             </p>
           )}
-          <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          {/* The same two rows on every card, free or paid, short price or long: the cards of
+              a row end alike. */}
+          <div className="mt-auto flex flex-col gap-0.5 pt-1">
             <p className="font-semibold text-slate-900">
               <LessonPrice cents={lesson.price_in_cents} />
             </p>

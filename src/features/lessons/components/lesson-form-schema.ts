@@ -108,5 +108,9 @@ export const lessonFormSchema = (editing: boolean): ObjectSchema<LessonFormValue
 /** Currency units as typed → cents (§5: multiplied by 100 on submit). */
 export const toCents = (price: string) => Math.round(Number(price) * 100)
 
-/** Cents → currency units for the input (§5: divided by 100 when loaded). */
-export const fromCents = (cents: number) => String(cents / 100)
+/**
+ * Cents → currency units for the input (§5: divided by 100 when loaded), as a price is written:
+ * whole units alone ('20'), with cents always two decimals ('12.50', not '12.5').
+ */
+export const fromCents = (cents: number) =>
+  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)

@@ -9,10 +9,11 @@ import {
 } from '@contract/rules'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { type ComponentProps, type ReactNode, useId, useRef } from 'react'
-import { type FieldError, useForm, useWatch } from 'react-hook-form'
+import { type FieldError, useController, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
-import { toApiError } from '@/shared/api/errors'
+import { toast } from 'react-toastify'
+import { serverMessage, toApiError } from '@/shared/api/errors'
 import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
 import { categoryTitle } from '@/shared/i18n/format'
@@ -44,6 +45,8 @@ type LessonFormProps = {
   sessionsSection?: ReactNode
   /** The materials editor, shown in edit mode after the sessions. */
   materialsSection?: ReactNode
+  /** After an update: what other features show of the lesson (its sessions' prices and seats). */
+  onUpdated?: ((lesson: Lesson) => void) | undefined
 }
 
 const valuesOf = (lesson: Lesson | undefined): LessonFormValues =>
@@ -101,6 +104,7 @@ function LessonFormFields({
   lesson,
   sessionsSection,
   materialsSection,
+  onUpdated,
   categories,
 }: LessonFormProps & { categories: Category[] }) {
   const { t } = useTranslation()
@@ -137,10 +141,19 @@ function LessonFormFields({
   const message = (error: FieldError | undefined, max: number | string = priceMax) =>
     error?.message ? t(error.message, { max, min: SLOTS_MIN, seatsMax: SLOTS_MAX }) : undefined
 
-  const [image, currentImageUrl, minSlots, maxSlots] = useWatch({
-    control,
-    name: ['image', 'currentImageUrl', 'minSlots', 'maxSlots'],
-  })
+  // A failed submit focuses the first invalid field of the order the fields were registered in,
+  // so each is registered here in reading order. The cover and the seats are controls of their
+  // own: their controllers hand the form the element to focus (the file input, a number input).
+  const { ref: imageRef, value: image } = useController({ control, name: 'image' }).field
+  const titleField = register('title')
+  const categoryField = register('categoryId')
+  const priceField = register('price')
+  const { ref: minSlotsRef, value: minSlots } = useController({ control, name: 'minSlots' }).field
+  const { ref: maxSlotsRef, value: maxSlots } = useController({ control, name: 'maxSlots' }).field
+  const aboutField = register('about')
+  const detailsField = register('details')
+
+  const currentImageUrl = useWatch({ control, name: 'currentImageUrl' })
   const seats: Seats = { min: minSlots, max: maxSlots }
   const setSeats = (next: Seats) => {
     const options = { shouldDirty: true, shouldValidate: isSubmitted }
@@ -159,8 +172,9 @@ function LessonFormFields({
           const { id } = await upload.mutateAsync(values.image)
           uploaded.current = { file: values.image, id }
           imageId = id
-        } catch {
-          // The upload's own toast says why; the lesson is not saved without its image.
+        } catch (error) {
+          // §8: the image's error, as a toast; the lesson is not saved without its image.
+          toast.error(serverMessage(error, t('lessons.form.errors.imageUploadFailed')))
           return
         }
       }
@@ -177,9 +191,12 @@ function LessonFormFields({
       files: [],
       sessions: [],
     }
+    // One save, one toast (the cover's upload is a step of it); a failure is the alert below.
     if (lesson) {
       await update.mutateAsync({ id: lesson.id, body }).then(
         (updated) => {
+          onUpdated?.(updated)
+          toast.success(t('lessons.form.updated'))
           reset(valuesOf(updated))
           void navigate(paths.lesson.detail.href(updated.id))
         },
@@ -187,7 +204,10 @@ function LessonFormFields({
       )
     } else {
       await create.mutateAsync(body).then(
-        (created) => void navigate(paths.lesson.edit.href(created.id)),
+        (created) => {
+          toast.success(t('lessons.form.created'))
+          void navigate(paths.lesson.edit.href(created.id))
+        },
         () => undefined,
       )
     }
@@ -221,6 +241,7 @@ function LessonFormFields({
         className="flex min-w-0 flex-col gap-6"
       >
         <CoverDropZone
+          ref={imageRef}
           file={image}
           currentUrl={currentImageUrl}
           error={message(errors.image)}
@@ -239,13 +260,13 @@ function LessonFormFields({
           label={t('lessons.form.title')}
           autoComplete="off"
           error={message(errors.title, LESSON_TEXT_MAX.title)}
-          {...register('title')}
+          {...titleField}
         />
         <div className="grid min-w-0 gap-4 sm:grid-cols-2">
           <SelectField
             label={t('lessons.form.category')}
             error={message(errors.categoryId)}
-            {...register('categoryId')}
+            {...categoryField}
           >
             <option value="">{t('lessons.form.chooseCategory')}</option>
             {categories.map((category) => (
@@ -260,10 +281,12 @@ function LessonFormFields({
             inputMode="decimal"
             autoComplete="off"
             error={message(errors.price)}
-            {...register('price')}
+            {...priceField}
           />
         </div>
         <SeatsRange
+          minRef={minSlotsRef}
+          maxRef={maxSlotsRef}
           value={seats}
           onChange={setSeats}
           minError={message(errors.minSlots)}
@@ -276,14 +299,14 @@ function LessonFormFields({
               label={t('lessons.form.about')}
               rows={4}
               error={message(errors.about, LESSON_TEXT_MAX.about)}
-              {...register('about')}
+              {...aboutField}
             />
             <LongText
               id={detailsId}
               label={t('lessons.form.details')}
               rows={8}
               error={message(errors.details, LESSON_TEXT_MAX.details)}
-              {...register('details')}
+              {...detailsField}
             />
           </>
         )}

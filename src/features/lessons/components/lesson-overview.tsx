@@ -10,10 +10,12 @@ import { LessonPrice } from './lesson-price'
 
 /**
  * Long text clamped to 6 lines, shown whole on hover and on keyboard focus (§2): the block is
- * focusable and named by its heading so keyboard and screen-reader users reach it too.
+ * focusable and named by its heading so keyboard and screen-reader users reach it too. A text not
+ * written yet (a lesson just created) shows nothing, not a heading over an empty block.
  */
 function ClampedText({ title, text }: { title: string; text: string }) {
   const headingId = useId()
+  if (text.trim() === '') return null
   return (
     <section className="flex min-w-0 flex-col gap-2">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">

@@ -1,5 +1,5 @@
 import { SLOTS_MAX, SLOTS_MIN } from '@contract/rules'
-import { useId } from 'react'
+import { type Ref, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '@/shared/ui/text-field'
 
@@ -19,6 +19,30 @@ const withMin = (min: number, seats: Seats): Seats => {
   return { min: String(min), max: max === null || min > max ? String(min) : seats.max }
 }
 
+/** The thumbs' hit area, in px: a comfortable touch target (WCAG 2.5.5), around a 24 px dot. */
+const THUMB_PX = 44
+const SPAN = SLOTS_MAX - SLOTS_MIN
+
+/**
+ * Where the two thumbs' hit areas meet, as a share of the track (0: the first seat, 1: the last):
+ * halfway between them, so a press goes to the nearer thumb even when they overlap. When they sit
+ * on the same seat, a press on the left half takes the minimum and on the right half the maximum,
+ * except at an end of the track, where the only thumb that can move takes it all.
+ */
+const thumbsSplit = (min: number, max: number) => {
+  if (min === max && max === SLOTS_MAX) return 1
+  if (min === max && min === SLOTS_MIN) return 0
+  return ((min + max) / 2 - SLOTS_MIN) / SPAN
+}
+
+/** The x of a share of the track on a range input, whose thumb centre runs half a thumb in. */
+const trackAt = (share: number) =>
+  share <= 0
+    ? '0px'
+    : share >= 1
+      ? '100%'
+      : `calc(${THUMB_PX / 2}px + (100% - ${THUMB_PX}px) * ${share})`
+
 type SeatsRangeProps = {
   value: Seats
   onChange: (seats: Seats) => void
@@ -26,6 +50,9 @@ type SeatsRangeProps = {
   minError?: string | undefined
   maxError?: string | undefined
   onBlur?: () => void
+  /** The number inputs, focused when their value stops a submit. */
+  minRef?: Ref<HTMLInputElement>
+  maxRef?: Ref<HTMLInputElement>
 }
 
 /**
@@ -33,22 +60,35 @@ type SeatsRangeProps = {
  * each thumb keeps the browser's keyboard and screen-reader support), plus a number input per
  * thumb. Either side moves the other; a minimum above the maximum takes the maximum with it.
  * The maximum's number input is left as typed: below the minimum, the form says so on submit.
+ *
+ * Each thumb is a 44 px target. Close values make the thumbs overlap (at 375 px a seat is about
+ * 6 px of track), so each range input is clipped to its side of the point halfway between them:
+ * clipping also clips where the input takes the pointer, so both thumbs stay grabbable.
  */
-export function SeatsRange({ value, onChange, minError, maxError, onBlur }: SeatsRangeProps) {
+export function SeatsRange({
+  value,
+  onChange,
+  minError,
+  maxError,
+  onBlur,
+  minRef,
+  maxRef,
+}: SeatsRangeProps) {
   const { t } = useTranslation()
   const groupId = useId()
   const sliderMin = seatsOf(value.min) ?? SLOTS_MIN
   const sliderMax = Math.max(seatsOf(value.max) ?? sliderMin, sliderMin)
-  const span = SLOTS_MAX - SLOTS_MIN
-  const left = ((sliderMin - SLOTS_MIN) / span) * 100
-  const right = ((sliderMax - SLOTS_MIN) / span) * 100
+  const left = ((sliderMin - SLOTS_MIN) / SPAN) * 100
+  const right = ((sliderMax - SLOTS_MIN) / SPAN) * 100
+  const split = trackAt(thumbsSplit(sliderMin, sliderMax))
   const seatsText = (count: number) => t('lessons.form.seatsCount', { count })
 
+  // A 24 px dot in a 44 px thumb: a transparent border widens the target, not the dot.
   const thumbClass =
     'pointer-events-none absolute inset-0 h-full w-full appearance-none bg-transparent focus-visible:outline-none ' +
-    '[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:h-6 [&::-webkit-slider-thumb]:w-6 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-brand-600 [&::-webkit-slider-thumb]:shadow ' +
-    '[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-6 [&::-moz-range-thumb]:w-6 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-brand-600 ' +
-    'focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-brand-500 focus-visible:[&::-webkit-slider-thumb]:ring-offset-2 ' +
+    '[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:box-content [&::-webkit-slider-thumb]:h-6 [&::-webkit-slider-thumb]:w-6 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-[10px] [&::-webkit-slider-thumb]:border-transparent [&::-webkit-slider-thumb]:bg-brand-600 [&::-webkit-slider-thumb]:bg-clip-padding [&::-webkit-slider-thumb]:inset-ring-2 [&::-webkit-slider-thumb]:inset-ring-white ' +
+    '[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:box-content [&::-moz-range-thumb]:h-6 [&::-moz-range-thumb]:w-6 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-[10px] [&::-moz-range-thumb]:border-transparent [&::-moz-range-thumb]:bg-brand-600 [&::-moz-range-thumb]:bg-clip-padding [&::-moz-range-thumb]:inset-ring-2 [&::-moz-range-thumb]:inset-ring-white ' +
+    'focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-brand-500 ' +
     'focus-visible:[&::-moz-range-thumb]:ring-2 focus-visible:[&::-moz-range-thumb]:ring-brand-500'
 
   /** What both number inputs share: whole seats from 1 to 50. */
@@ -67,13 +107,15 @@ export function SeatsRange({ value, onChange, minError, maxError, onBlur }: Seat
       <p id={`${groupId}-hint`} className="text-xs text-slate-600">
         {t('lessons.form.seatsHint', { min: SLOTS_MIN, max: SLOTS_MAX })}
       </p>
-      {/* Thumbs and inputs 24 px high: the smallest target WCAG 2.5.8 allows. */}
-      <div className="relative mx-3 h-6">
-        <div className="absolute inset-x-0 top-1/2 h-2 -translate-y-1/2 rounded-full bg-slate-200" />
-        <div
-          className="absolute top-1/2 h-2 -translate-y-1/2 rounded-full bg-brand-500"
-          style={{ left: `${left}%`, right: `${100 - right}%` }}
-        />
+      <div className="relative h-11">
+        {/* The track runs between the thumbs' centres at either end, so the fill meets them. */}
+        <div className="absolute inset-y-0 left-[22px] right-[22px]">
+          <div className="absolute inset-x-0 top-1/2 h-2 -translate-y-1/2 rounded-full bg-slate-200" />
+          <div
+            className="absolute top-1/2 h-2 -translate-y-1/2 rounded-full bg-brand-500"
+            style={{ left: `${left}%`, right: `${100 - right}%` }}
+          />
+        </div>
         <input
           type="range"
           min={SLOTS_MIN}
@@ -84,8 +126,8 @@ export function SeatsRange({ value, onChange, minError, maxError, onBlur }: Seat
           aria-valuetext={seatsText(sliderMin)}
           onChange={(event) => onChange(withMin(Number(event.target.value), value))}
           onBlur={onBlur}
-          // The minimum's thumb stays reachable when both thumbs sit at the top of the range.
-          className={`${thumbClass} ${sliderMin === SLOTS_MAX ? 'z-20' : 'z-10'}`}
+          className={thumbClass}
+          style={{ clipPath: `inset(0 calc(100% - ${split}) 0 0)` }}
         />
         <input
           type="range"
@@ -100,12 +142,14 @@ export function SeatsRange({ value, onChange, minError, maxError, onBlur }: Seat
             onChange({ min: value.min, max: String(Math.max(max, sliderMin)) })
           }}
           onBlur={onBlur}
-          className={`${thumbClass} z-10`}
+          className={thumbClass}
+          style={{ clipPath: `inset(0 0 0 ${split})` }}
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:max-w-sm">
         <TextField
           {...seatsInput}
+          ref={minRef}
           label={t('lessons.form.minSeats')}
           value={value.min}
           error={minError}
@@ -117,6 +161,7 @@ export function SeatsRange({ value, onChange, minError, maxError, onBlur }: Seat
         />
         <TextField
           {...seatsInput}
+          ref={maxRef}
           label={t('lessons.form.maxSeats')}
           value={value.max}
           error={maxError}

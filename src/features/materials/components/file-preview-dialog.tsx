@@ -8,6 +8,8 @@ export type PreviewKind = 'pdf' | 'image' | 'text'
 
 export interface FilePreview {
   kind: PreviewKind
+  /** False when the bytes are not what `kind` says: the dialog says it could not load the file. */
+  showable: boolean
   title: string
   filename: string
   /** An object URL of the file's bytes, revoked by whoever created it. */
@@ -18,7 +20,8 @@ export interface FilePreview {
 
 /**
  * A material's file shown in a modal (§8: "could not load file" when it cannot), with a link
- * to save it. An image the browser cannot decode says so instead of showing a broken image.
+ * to save it. A file found broken before it is shown, or an image the browser cannot decode,
+ * says so instead of a broken image or the PDF viewer's own error.
  */
 export function FilePreviewDialog({
   preview,
@@ -30,7 +33,7 @@ export function FilePreviewDialog({
   const { t } = useTranslation()
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null)
   if (!preview) return null
-  const broken = brokenUrl === preview.url
+  const broken = !preview.showable || brokenUrl === preview.url
   return (
     <Dialog
       open

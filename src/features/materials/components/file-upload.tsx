@@ -30,13 +30,14 @@ const fileProblem = (file: File | null) => {
   if ([...file.name.trim()].length > FILE_NAME_MAX) return 'materials.editor.files.nameTooLong'
   if (!isAllowedMaterial(file.name.trim())) return 'materials.editor.files.invalidType'
   if (exceedsUploadLimit(file.size)) return 'materials.editor.files.tooLarge'
+  if (file.size === 0) return 'materials.editor.files.emptyFile'
   return null
 }
 
 /**
  * Adds a file material: a file input and a drop zone, the checks of §5 before anything is sent,
  * then the upload with its progress, then the material itself (type from the extension, url on
- * the API base). Each step's outcome is a toast.
+ * the API base). One toast says how it ended: uploaded, or why not.
  */
 export function FileUpload({ lessonId }: { lessonId: number }) {
   const { t } = useTranslation()
@@ -81,7 +82,6 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
     } finally {
       setProgress(undefined)
     }
-    toast.success(t('materials.editor.files.uploaded'))
     const name = chosen.name.trim()
     try {
       await create.mutateAsync({
@@ -96,7 +96,8 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
       toast.error(serverMessage(error, t('materials.editor.failed')))
       return
     }
-    toast.success(t('materials.editor.created'))
+    // One upload, one toast: the file is a material once both steps are done.
+    toast.success(t('materials.editor.files.uploaded'))
     clear()
   }
 
@@ -105,7 +106,11 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
     if (busy) return
     const found = fileProblem(file)
     setProblem(found)
-    if (found || !file) return
+    if (found || !file) {
+      // The problem is written beside the file input, which describes it: focus goes there.
+      input.current?.focus()
+      return
+    }
     void send(file)
   }
 

@@ -22,17 +22,23 @@ type RenameFormProps = {
   onDone: () => void
 }
 
-/** The title in rename mode: Enter or Save saves it, Escape or Cancel leaves it unchanged. */
+/**
+ * The title in rename mode: Enter or Save saves it, Escape or Cancel leaves it unchanged. A blank
+ * title is refused beside the field, which takes focus back: a file's title is its name (§5:
+ * 'File name cannot be empty'), a link's a required field like in its own form.
+ */
 function RenameForm({ resource, onDone }: RenameFormProps) {
   const { t } = useTranslation()
   const rename = useRenameResource(resource.lessonId)
   const [title, setTitle] = useState(resource.title)
   const [error, setError] = useState<string | undefined>()
+  const field = useRef<HTMLInputElement>(null)
 
   const save = () => {
     const next = title.trim()
     if (next === '') {
-      setError(errorKeys.required)
+      setError(resource.fileId === null ? errorKeys.required : 'materials.editor.files.blankName')
+      field.current?.focus()
       return
     }
     if (next === resource.title) {
@@ -74,6 +80,7 @@ function RenameForm({ resource, onDone }: RenameFormProps) {
       className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start"
     >
       <TextField
+        ref={field}
         label={t('materials.editor.rename.label')}
         className="min-w-0 flex-1"
         value={title}

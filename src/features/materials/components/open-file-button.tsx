@@ -1,5 +1,5 @@
 import type { Resource } from '@contract/index'
-import { fileExtension } from '@contract/rules'
+import { fileExtension, isPdfContent, isPlainText, sniffImageType } from '@contract/rules'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
@@ -30,6 +30,18 @@ const previewOf = (file: MaterialFile): { kind: PreviewKind; type: string } | nu
     return BY_EXTENSION[fileExtension(file.filename ?? '')] ?? null
   }
   return null
+}
+
+/**
+ * Whether a file's bytes are what it is about to be shown as (§8: otherwise "could not load
+ * file"): a PDF starts with its header, an image with its signature (whether it decodes, the
+ * `<img>` tells), a text is UTF-8 without NUL bytes. Left to the browser, a broken PDF shows the
+ * viewer's own "Failed to load PDF document" in the dialog.
+ */
+const isShowable = async (kind: PreviewKind, blob: Blob) => {
+  if (kind === 'text') return isPlainText(new Uint8Array(await blob.arrayBuffer()))
+  const head = new Uint8Array(await blob.slice(0, 16).arrayBuffer())
+  return kind === 'pdf' ? isPdfContent(head) : sniffImageType(head) !== null
 }
 
 type OpenFileButtonProps = {
@@ -68,9 +80,11 @@ export function OpenFileButton({
       return
     }
     const blob = file.blob.type === how.type ? file.blob : new Blob([file.blob], { type: how.type })
-    const text = how.kind === 'text' ? await blob.text() : null
+    const showable = await isShowable(how.kind, blob)
+    const text = showable && how.kind === 'text' ? await blob.text() : null
     setPreview({
       kind: how.kind,
+      showable,
       title: resource.title,
       filename,
       url: URL.createObjectURL(blob),

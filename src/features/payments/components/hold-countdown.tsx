@@ -1,15 +1,27 @@
+import { useEffect, useEffectEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatCountdown, minutesLeft, useTimeLeft } from '../lib/hold-countdown'
 
 /**
  * How long the seat stays held for the buyer (mm:ss). The ticking clock is a timer, which screen
  * readers do not announce; a polite live region says the minutes left as each minute starts, and
- * an alert says when the hold has expired.
+ * an alert says when the hold has expired, and `onExpired` is called once then (the seat is free).
  */
-export function HoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
+export function HoldCountdown({
+  holdExpiresAt,
+  onExpired,
+}: {
+  holdExpiresAt: string
+  onExpired?: (() => void) | undefined
+}) {
   const { t } = useTranslation()
   const left = useTimeLeft(holdExpiresAt) ?? 0
-  if (left <= 0) {
+  const expired = left <= 0
+  const expire = useEffectEvent(() => onExpired?.())
+  useEffect(() => {
+    if (expired) expire()
+  }, [expired])
+  if (expired) {
     return (
       <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
         {t('payments.dialog.holdExpired')}

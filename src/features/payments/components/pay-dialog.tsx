@@ -21,7 +21,10 @@ type PayDialogProps = {
   lessonTitle: string
   session: Pick<Session, 'id' | 'lessonId' | 'start_time' | 'end_time' | 'fullPrice'>
   onClose: () => void
-  /** After a capture or a cancellation: seats and the student's lists may have changed. */
+  /**
+   * When the seat's state changed: held (the order opened), freed again (the hold expired),
+   * captured or cancelled. Seat counts and the student's lists change with it.
+   */
   onSeatChanged?: (() => void) | undefined
 }
 
@@ -59,6 +62,8 @@ export function PayDialog({ lessonTitle, session, onClose, onSeatChanged }: PayD
       })
       paymentRef.current = opened
       setPayment(opened)
+      // The order holds a seat: the seat counts behind the dialog change.
+      onSeatChanged?.()
       if (opened.orderId === null) throw new Error('The provider opened no order')
       return opened.orderId
     } catch (error) {
@@ -138,7 +143,9 @@ export function PayDialog({ lessonTitle, session, onClose, onSeatChanged }: PayD
                 {t('payments.dialog.testMode')}
               </p>
             )}
-            {payment?.holdExpiresAt && <HoldCountdown holdExpiresAt={payment.holdExpiresAt} />}
+            {payment?.holdExpiresAt && (
+              <HoldCountdown holdExpiresAt={payment.holdExpiresAt} onExpired={onSeatChanged} />
+            )}
             <PayPalCheckout
               config={config.data}
               createOrder={openOrder}

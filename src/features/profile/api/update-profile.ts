@@ -17,10 +17,17 @@ export const updateProfile = (body: UpdateProfileBody) => request(updateProfileC
 
 type SuccessText = (t: TFunction, user: CurrentUser, body: UpdateProfileBody) => string
 
+/** Whether the user as others see them changed: their name, or an educator's bio. */
+const shownDifferently = (before: CurrentUser | null | undefined, after: CurrentUser) =>
+  !before || before.name !== after.name || before.description !== after.description
+
 /**
  * Both uses of the call refresh the current user (§4) and say so (§8); the caller shows the
  * failure where it belongs (a field, a toast or the dialog). The success side effects live on the
  * mutation, not on `mutate`, so they still run when the caller has gone (a dialog closed early).
+ * A new name or bio is shown wherever the user is (an educator on their lessons and reviews, a
+ * student as a review's author, in every feature): then every query is asked again, as logging
+ * out forgets them all.
  */
 const useProfileMutation = (successText: SuccessText) => {
   const queryClient = useQueryClient()
@@ -28,8 +35,15 @@ const useProfileMutation = (successText: SuccessText) => {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (user, body) => {
+      const before = queryClient.getQueryData<CurrentUser | null>(currentUserKeys.me())
       queryClient.setQueryData(currentUserKeys.me(), user)
-      await queryClient.invalidateQueries({ queryKey: currentUserKeys.me() })
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserKeys.me() }),
+        shownDifferently(before, user) &&
+          queryClient.invalidateQueries({
+            predicate: (query) => query.queryKey[0] !== currentUserKeys.all[0],
+          }),
+      ])
       toast.success(successText(t, user, body))
     },
   })

@@ -81,9 +81,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         }
         if (apiError.status === 409 || apiError.messages[0] === EMAIL_EXISTS) {
           const message = apiError.messages[0]
-          setError('email', {
-            message: !message || message === EMAIL_EXISTS ? errorKeys.emailExists : message,
-          })
+          setError(
+            'email',
+            { message: !message || message === EMAIL_EXISTS ? errorKeys.emailExists : message },
+            { shouldFocus: true },
+          )
           return
         }
         toast.error(serverMessage(apiError, t('profile.form.failed')))

@@ -4,12 +4,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/shared/api/request'
 import { type Audience, useAudience } from '@/shared/auth/current-user'
 import { isValidEducatorId, reviewKeys } from './keys'
+import { noneIfNotAnEducator } from './not-an-educator'
 
 const averageScoreCall = { guest: guestAverageScore, user: userAverageScore }
 
-/** An educator's average rating and review count, from the audience's own call (§7). */
+/**
+ * An educator's average rating and review count, from the audience's own call (§7); none for an
+ * id that is no educator's.
+ */
 export const getAverageScore = (audience: Audience, educatorId: number) =>
-  request(averageScoreCall[audience], { params: { id: educatorId } })
+  noneIfNotAnEducator(request(averageScoreCall[audience], { params: { id: educatorId } }), {
+    average: 0,
+    count: 0,
+  })
 
 /** Only asked for when the id is valid (§7). */
 export const averageScoreQueryOptions = (audience: Audience, educatorId: number) =>

@@ -5,17 +5,22 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/shared/api/request'
 import { type Audience, useAudience } from '@/shared/auth/current-user'
 import { isValidEducatorId, reviewKeys } from './keys'
+import { noneIfNotAnEducator } from './not-an-educator'
 
 const reviewsCall = { guest: guestReviews, user: userReviews }
 
-/** The reviews of an educator's lessons, newest first; one page of 100 (§7, §9). */
-export const getEducatorReviews = async (audience: Audience, educatorId: number) =>
-  (
-    await request(reviewsCall[audience], {
+/**
+ * The reviews of an educator's lessons, newest first; one page of 100 (§7, §9). None for an id
+ * that is no educator's.
+ */
+export const getEducatorReviews = (audience: Audience, educatorId: number) =>
+  noneIfNotAnEducator(
+    request(reviewsCall[audience], {
       params: { id: educatorId },
       query: { page: 1, take: PAGE_SIZE.reviews },
-    })
-  ).data
+    }).then((page) => page.data),
+    [],
+  )
 
 export const educatorReviewsQueryOptions = (audience: Audience, educatorId: number) =>
   queryOptions({

@@ -11,7 +11,7 @@ export interface DeleteSession {
 
 /**
  * DELETE /lessons/:id/sessions/:sessionId: removes a session that has not started; every student
- * holding a seat is refunded in full and e-mailed.
+ * holding a seat is refunded in full and e-mailed. Answers how many there were (`enrolledCount`).
  */
 export const deleteSession = ({ lessonId, sessionId }: DeleteSession) =>
   request(deleteSessionCall, { params: { id: lessonId, sessionId } })
@@ -21,7 +21,7 @@ export const useDeleteSession = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteSession,
-    onSuccess: (_message, { lessonId, sessionId }) => {
+    onSuccess: (_deleted, { lessonId, sessionId }) => {
       queryClient.removeQueries({ queryKey: sessionKeys.joinLink(lessonId, sessionId) })
       return refreshLessonSessions(queryClient, lessonId)
     },

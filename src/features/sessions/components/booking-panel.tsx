@@ -13,7 +13,11 @@ import { sessionKeys } from '../api/keys'
 import { nextBookableSession, nextOwnSession, SESSIONS_HEADING_ID } from '../lib/next-session'
 import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
 import { useSessionViewer } from '../lib/use-session-viewer'
-import { type RenderPayment, useSessionActions } from './use-session-actions'
+import {
+  type RenderPayment,
+  type SessionActionsOptions,
+  useSessionActions,
+} from './use-session-actions'
 
 type BookingPanelProps = {
   lessonId: number
@@ -24,6 +28,7 @@ type BookingPanelProps = {
   isOwner: boolean
   renderPayment?: RenderPayment | undefined
   onSeatChanged?: (() => void) | undefined
+  loadHeldSeats?: SessionActionsOptions['loadHeldSeats']
 }
 
 const linkClass =
@@ -42,6 +47,7 @@ export function BookingPanel({
   isOwner,
   renderPayment,
   onSeatChanged,
+  loadHeldSeats,
 }: BookingPanelProps) {
   const { t } = useTranslation()
   const language = useLanguage()
@@ -95,6 +101,7 @@ export function BookingPanel({
         isOwner={isOwner}
         renderPayment={renderPayment}
         onSeatChanged={onSeatChanged}
+        loadHeldSeats={loadHeldSeats}
       />
     )
   }
@@ -134,12 +141,14 @@ function NextSession({
   isOwner,
   renderPayment,
   onSeatChanged,
+  loadHeldSeats,
 }: {
   session: Session
   lessonTitle: string
   isOwner: boolean
   renderPayment?: RenderPayment | undefined
   onSeatChanged?: (() => void) | undefined
+  loadHeldSeats?: SessionActionsOptions['loadHeldSeats']
 }) {
   const { t } = useTranslation()
   const language = useLanguage()
@@ -161,6 +170,7 @@ function NextSession({
     onOutdated: refresh,
     renderPayment,
     onSeatChanged,
+    loadHeldSeats,
   })
   const full = session.type === 'open' && session.disabled
 

@@ -10,8 +10,8 @@ import { useDeleteSession } from '../api/delete-session'
 type DeleteSessionDialogProps = {
   session: Session
   onClose: () => void
-  /** With the server's message (which says how many students were refunded). */
-  onDeleted: (message: string) => void
+  /** With how many students held a seat (each refunded and e-mailed), as the API counted them. */
+  onDeleted: (enrolledCount: number) => void
 }
 
 /**
@@ -39,7 +39,7 @@ export function DeleteSessionDialog({ session, onClose, onDeleted }: DeleteSessi
       onConfirm={() =>
         remove.mutate(
           { lessonId: session.lessonId, sessionId: session.id },
-          { onSuccess: ({ message }) => onDeleted(message) },
+          { onSuccess: ({ enrolledCount }) => onDeleted(enrolledCount) },
         )
       }
     >

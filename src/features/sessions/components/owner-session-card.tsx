@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatDuration, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
+import { UrlText } from '@/shared/ui/url-text'
 import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
 import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
 
@@ -63,7 +64,9 @@ export function OwnerSessionCard({
   let editReason: string | null = null
   let deleteReason: string | null = null
   if (started) {
-    editReason = deleteReason = t('sessions.editor.reasons.started')
+    editReason = deleteReason = t(
+      `sessions.editor.reasons.${phase === 'ended' ? 'ended' : 'started'}`,
+    )
   } else {
     editReason = editBlockedReason
   }
@@ -94,14 +97,14 @@ export function OwnerSessionCard({
           )}
         </div>
         <span
-          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${phaseClass[phase]}`}
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${phaseClass[phase]}`}
         >
           {t(`sessions.editor.card.phase.${phase}`)}
         </span>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{t('sessions.length')}</dt>
-        <dd className="font-medium text-slate-900">
+        <dd className="font-medium whitespace-nowrap text-slate-900">
           {formatDuration(startTime, endTime, language)}
         </dd>
         <dt className="text-slate-600">{t('sessions.editor.card.seats')}</dt>
@@ -109,26 +112,20 @@ export function OwnerSessionCard({
           {t('sessions.editor.card.seatsValue', { taken, seats })}
         </dd>
         <dt className="text-slate-600">{t('sessions.editor.card.link')}</dt>
-        <dd className="min-w-0 font-medium break-all text-slate-900">
+        <dd className="min-w-0 font-medium text-slate-900">
           {session.url === null ? (
             t('sessions.noUrl')
           ) : meetingHref === null ? (
             // Only http(s) is ever opened; anything else is shown as text, and why.
             <>
-              {session.url}
+              <UrlText url={session.url} />
               <span className="mt-1 block text-xs font-normal text-amber-800">
                 {t('common.unsafeUrl')}
               </span>
             </>
           ) : (
-            <a
-              href={meetingHref}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-brand-700 underline"
-            >
-              {session.url}
-            </a>
+            // A long link is cut short on one line; hover or focus shows all of it.
+            <UrlText url={session.url} href={meetingHref} className="text-brand-700" />
           )}
         </dd>
       </dl>

@@ -18,13 +18,15 @@ const badgeClass: Record<Session['type'], string> = {
  * One session as the viewer sees it (§4): its date, times in the viewer's zone (named, with the
  * educator's own on hover and focus when it reads differently), length, price and seats left, and
  * what its type allows (see useSessionActions). A disabled session (no seat left) is half
- * transparent and says 'outOfSlots' instead of its label.
+ * transparent and says 'outOfSlots' instead of its label. One that has ended says so, without
+ * seats left: there is nothing to book in it.
  */
 export function SessionCard(props: SessionActionsOptions) {
   const { session } = props
   const { t } = useTranslation()
   const language = useLanguage()
-  const { actions, actionsRef, note, dialogs } = useSessionActions(props)
+  const { actions, actionsRef, note, dialogs, ended } = useSessionActions(props)
+  const outOfSlots = session.disabled && !ended
   const date = formatDate(session.start_time, language)
 
   return (
@@ -34,7 +36,7 @@ export function SessionCard(props: SessionActionsOptions) {
         ...zonedTimes(session.start_time, session.end_time, language),
       })}
       className={`flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${
-        session.disabled ? 'opacity-50' : ''
+        outOfSlots ? 'opacity-50' : ''
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -49,24 +51,36 @@ export function SessionCard(props: SessionActionsOptions) {
           </p>
         </div>
         <span
-          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            session.disabled ? 'bg-slate-200 text-slate-800' : badgeClass[session.type]
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
+            outOfSlots
+              ? 'bg-slate-200 text-slate-800'
+              : ended
+                ? badgeClass.closed
+                : badgeClass[session.type]
           }`}
         >
-          {session.disabled ? t('sessions.outOfSlots') : t(`sessions.labels.${session.type}`)}
+          {outOfSlots
+            ? t('sessions.outOfSlots')
+            : ended
+              ? t('sessions.labels.ended')
+              : t(`sessions.labels.${session.type}`)}
         </span>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">{t('sessions.length')}</dt>
-        <dd className="font-medium text-slate-900">
+        <dd className="font-medium whitespace-nowrap text-slate-900">
           {formatDuration(session.start_time, session.end_time, language)}
         </dd>
         <dt className="text-slate-600">{t('sessions.price')}</dt>
-        <dd className="font-medium text-slate-900">
+        <dd className="font-medium whitespace-nowrap text-slate-900">
           {formatLessonPrice(session.fullPrice, language)}
         </dd>
-        <dt className="text-slate-600">{t('sessions.seatsLeft')}</dt>
-        <dd className="font-medium text-slate-900">{session.availableSlots}</dd>
+        {!ended && (
+          <>
+            <dt className="text-slate-600">{t('sessions.seatsLeft')}</dt>
+            <dd className="font-medium text-slate-900">{session.availableSlots}</dd>
+          </>
+        )}
       </dl>
       {(actions !== null || note !== null) && (
         <div className="mt-auto flex flex-col gap-2">

@@ -4,6 +4,8 @@ import { useId, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toApiError } from '@/shared/api/errors'
+import { formatDate, zonedTimes } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
 import { Dialog } from '@/shared/ui/dialog'
 import { FormAlert } from '@/shared/ui/form-alert'
@@ -12,6 +14,7 @@ import { TextField } from '@/shared/ui/text-field'
 import { useCreateSession } from '../api/create-session'
 import { useUpdateSession } from '../api/update-session'
 import {
+  overlapOf,
   QUICK_LENGTH_MINUTES,
   QUICK_START_MINUTES,
   quickSession,
@@ -31,14 +34,27 @@ type SessionFormDialogProps = {
   onSaved: (kind: 'added' | 'updated') => void
 }
 
-/** §8: an overlap is a 409; anything else is the generic session error and the server's reason. */
+/**
+ * §8: an overlap is a 409, said with the spec's sentence and, when the API named it, the session
+ * it clashes with (its lesson, date and times in the reader's language and zone); anything else
+ * is the generic session error and the server's reason.
+ */
 const useFailureText = () => {
   const { t } = useTranslation()
+  const language = useLanguage()
   return (error: unknown, session: Session | null) => {
     const apiError = toApiError(error)
     // A 409 on a session that has started in the meantime is that refusal, not an overlap.
     const started = session !== null && Date.parse(session.start_time) <= Date.now()
-    if (apiError.status === 409 && !started) return t('sessions.editor.errors.overlap')
+    if (apiError.status === 409 && !started) {
+      const overlap = overlapOf(apiError)
+      if (overlap === null) return t('sessions.editor.errors.overlap')
+      return t('sessions.editor.errors.overlapWith', {
+        title: overlap.lessonTitle,
+        date: formatDate(overlap.start_time, language),
+        ...zonedTimes(overlap.start_time, overlap.end_time, language),
+      })
+    }
     const reason = apiError.messages.join(' ')
     return reason
       ? t('sessions.editor.errors.failedWithReason', { reason })

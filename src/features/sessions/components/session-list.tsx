@@ -1,14 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useCallback } from 'react'
+import type { Session } from '@contract/index'
+import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAudience } from '@/shared/auth/current-user'
 import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
-import { SESSION_GRID_CLASS, SESSIONS_HEADING_ID } from '../lib/next-session'
+import { SESSIONS_HEADING_ID } from '../lib/next-session'
+import {
+  nextEnd,
+  SESSION_CARDS_GRID_CLASS,
+  SESSION_GRID_CONTAINER_CLASS,
+  splitByEnd,
+} from '../lib/session-groups'
+import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
 import { useSessionViewer } from '../lib/use-session-viewer'
+import { PastSessions } from './past-sessions'
 import { type RenderPayment, SessionCard } from './session-card'
+import type { SessionActionsOptions } from './use-session-actions'
 
 type SessionListProps = {
   lessonId: number
@@ -17,18 +27,22 @@ type SessionListProps = {
   renderPayment?: RenderPayment | undefined
   /** After the student took or gave back a seat: lists of other features may change. */
   onSeatChanged?: (() => void) | undefined
+  /** The seats the student already holds, for the overlap warning, composed in by the route. */
+  loadHeldSeats?: SessionActionsOptions['loadHeldSeats']
 }
 
 /**
- * The sessions of one lesson as a grid of cards (§2): 1 column, 2 from sm, 3 from xl, 4 from xxl.
- * When the last card comes into view the next page is requested, as long as the previous page
- * returned sessions.
+ * The sessions of one lesson as a grid of cards (§2): 1 to 4 columns as the grid's own width
+ * allows (session-groups.ts). The upcoming ones first, soonest first; the past ones after them,
+ * latest first, folded behind a "Past sessions" button. When the last card shown comes into view
+ * the next page is requested, as long as the previous page returned sessions.
  */
 export function SessionList({
   lessonId,
   lessonTitle,
   renderPayment,
   onSeatChanged,
+  loadHeldSeats,
 }: SessionListProps) {
   const { t } = useTranslation()
   const headingId = SESSIONS_HEADING_ID
@@ -44,11 +58,34 @@ export function SessionList({
   }, [queryClient, lessonId, audience])
 
   const viewer = useSessionViewer()
-  const items = sessions.data?.pages.flatMap((page) => page.data) ?? []
+  const items = useMemo(
+    () => sessions.data?.pages.flatMap((page) => page.data) ?? [],
+    [sessions.data],
+  )
+  // A session that ends moves from the upcoming ones to the past ones at that instant.
+  const now = useNowAtBoundaries(useCallback((at: number) => nextEnd(items, at), [items]))
+  const { upcoming, past } = splitByEnd(items, now)
+  const [pastOpen, setPastOpen] = useState(false)
+  // The next page is asked for from the last card shown (the API sends upcoming ones first).
+  const last = (pastOpen ? past.at(-1) : undefined) ?? upcoming.at(-1)
+
+  const item = (session: Session) => (
+    <li key={session.id} ref={session === last ? lastCardRef : undefined}>
+      <SessionCard
+        session={session}
+        lessonTitle={lessonTitle}
+        viewer={viewer}
+        onOutdated={refresh}
+        renderPayment={renderPayment}
+        onSeatChanged={onSeatChanged}
+        loadHeldSeats={loadHeldSeats}
+      />
+    </li>
+  )
 
   let body: ReactNode
   if (sessions.isPending) {
-    body = <SkeletonCardGrid gridClass={SESSION_GRID_CLASS} count={3} lines={3} />
+    body = <SkeletonCardGrid gridClass={SESSION_CARDS_GRID_CLASS} count={3} lines={3} />
   } else if (sessions.isError) {
     body = (
       <p role="alert" className="text-red-700">
@@ -58,25 +95,32 @@ export function SessionList({
   } else if (items.length === 0) body = <p className="text-slate-600">{t('sessions.empty')}</p>
   else {
     body = (
-      <ul aria-labelledby={headingId} className={SESSION_GRID_CLASS}>
-        {items.map((session, index) => (
-          <li key={session.id} ref={index === items.length - 1 ? lastCardRef : undefined}>
-            <SessionCard
-              session={session}
-              lessonTitle={lessonTitle}
-              viewer={viewer}
-              onOutdated={refresh}
-              renderPayment={renderPayment}
-              onSeatChanged={onSeatChanged}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        {upcoming.length > 0 ? (
+          <ul aria-labelledby={headingId} className={SESSION_CARDS_GRID_CLASS}>
+            {upcoming.map(item)}
+          </ul>
+        ) : (
+          <p className="text-slate-600">{t('sessions.noUpcoming')}</p>
+        )}
+        {past.length > 0 && (
+          <PastSessions
+            count={past.length}
+            open={pastOpen}
+            onToggle={() => setPastOpen((open) => !open)}
+          >
+            {past.map(item)}
+          </PastSessions>
+        )}
+      </>
     )
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section
+      aria-labelledby={headingId}
+      className={`flex min-w-0 flex-col gap-4 ${SESSION_GRID_CONTAINER_CLASS}`}
+    >
       {/* The booking panel's "See all sessions" link moves focus here. */}
       <h2
         id={headingId}

@@ -1,5 +1,5 @@
 import type { CurrentUser, Session } from '@contract/index'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { toast } from 'react-toastify'
@@ -9,10 +9,18 @@ import { Button } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { useSessions } from '../api/get-sessions'
-import { SESSION_GRID_CLASS, SESSIONS_HEADING_ID } from '../lib/next-session'
+import { SESSIONS_HEADING_ID } from '../lib/next-session'
+import {
+  nextEnd,
+  SESSION_CARDS_GRID_CLASS,
+  SESSION_GRID_CONTAINER_CLASS,
+  splitByEnd,
+} from '../lib/session-groups'
 import { browserTimeZone } from '../lib/time-zones'
+import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
 import { DeleteSessionDialog } from './delete-session-dialog'
 import { OwnerSessionCard } from './owner-session-card'
+import { PastSessions } from './past-sessions'
 import { SessionFormDialog } from './session-form-dialog'
 
 type SessionsEditorProps = {
@@ -31,8 +39,9 @@ type Open =
   | null
 
 /**
- * The lesson owner's sessions (§2 session dialogs, §4, §5): every session soonest first, each
- * with its seats, link, Edit and Delete; an Add session button. Sessions take place on the
+ * The lesson owner's sessions (§2 session dialogs, §4, §5): the upcoming ones soonest first, the
+ * past ones folded after them (as students see them), each with its seats, link, Edit and Delete;
+ * an Add session button. Sessions take place on the
  * educator's video account, so without one (or before approval) none can be added or moved, and
  * the owner is told why and where to go. A lesson without sessions is not listed to students.
  */
@@ -75,20 +84,43 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
     close()
     onChanged?.()
   }
-  const deleted = (message: string) => {
-    toast.success(message)
+  // The count is the API's, the sentence the reader's: "1 enrolled student was", "2 … were".
+  const deleted = (enrolledCount: number) => {
+    toast.success(
+      enrolledCount > 0
+        ? t('sessions.editor.toasts.deletedWithStudents', { count: enrolledCount })
+        : t('sessions.editor.toasts.deleted'),
+    )
     focusHeadingOnClose.current = true
     close()
     onChanged?.()
   }
 
-  const items = [...(sessions.data?.pages.flatMap((page) => page.data) ?? [])].sort(
-    (a, b) => Date.parse(a.start_time) - Date.parse(b.start_time),
+  const items = useMemo(
+    () => sessions.data?.pages.flatMap((page) => page.data) ?? [],
+    [sessions.data],
+  )
+  // Upcoming ones first, soonest first; a session that ends joins the past ones at that instant.
+  const now = useNowAtBoundaries(useCallback((at: number) => nextEnd(items, at), [items]))
+  const { upcoming, past } = splitByEnd(items, now)
+  const [pastOpen, setPastOpen] = useState(false)
+  const last = (pastOpen ? past.at(-1) : undefined) ?? upcoming.at(-1)
+
+  const item = (session: Session) => (
+    <li key={session.id} ref={session === last ? lastCardRef : undefined}>
+      <OwnerSessionCard
+        session={session}
+        viewerZone={viewerZone}
+        editBlockedReason={editBlockedReason}
+        onEdit={() => setOpen({ dialog: 'edit', session })}
+        onDelete={() => setOpen({ dialog: 'delete', session })}
+      />
+    </li>
   )
 
   let body: ReactNode
   if (sessions.isPending) {
-    body = <SkeletonCardGrid gridClass={SESSION_GRID_CLASS} count={3} lines={3} />
+    body = <SkeletonCardGrid gridClass={SESSION_CARDS_GRID_CLASS} count={3} lines={3} />
   } else if (sessions.isError) {
     body = (
       <LoadError onRetry={() => void sessions.refetch()}>{t('common.errors.common')}</LoadError>
@@ -101,24 +133,32 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
     )
   } else {
     body = (
-      <ul aria-labelledby={headingId} className={SESSION_GRID_CLASS}>
-        {items.map((session, index) => (
-          <li key={session.id} ref={index === items.length - 1 ? lastCardRef : undefined}>
-            <OwnerSessionCard
-              session={session}
-              viewerZone={viewerZone}
-              editBlockedReason={editBlockedReason}
-              onEdit={() => setOpen({ dialog: 'edit', session })}
-              onDelete={() => setOpen({ dialog: 'delete', session })}
-            />
-          </li>
-        ))}
-      </ul>
+      <>
+        {upcoming.length > 0 ? (
+          <ul aria-labelledby={headingId} className={SESSION_CARDS_GRID_CLASS}>
+            {upcoming.map(item)}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">{t('sessions.noUpcoming')}</p>
+        )}
+        {past.length > 0 && (
+          <PastSessions
+            count={past.length}
+            open={pastOpen}
+            onToggle={() => setPastOpen((shown) => !shown)}
+          >
+            {past.map(item)}
+          </PastSessions>
+        )}
+      </>
     )
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section
+      aria-labelledby={headingId}
+      className={`flex min-w-0 flex-col gap-4 ${SESSION_GRID_CONTAINER_CLASS}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2
           id={headingId}

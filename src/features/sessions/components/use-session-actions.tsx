@@ -1,5 +1,5 @@
 import type { Session } from '@contract/index'
-import { safeWebUrl } from '@contract/rules'
+import { hasEnded, safeWebUrl } from '@contract/rules'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
@@ -11,7 +11,9 @@ import { useDownloadCalendar } from '../api/download-calendar'
 import { useEnroll } from '../api/enroll'
 import { useJoinLink } from '../api/get-join-link'
 import { isInJoinWindow, isTypeOutdated, nextBoundary } from '../lib/join-window'
+import { type HeldSeat, overlappingSeats } from '../lib/overlap'
 import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+import { OverlapDialog } from './overlap-dialog'
 import { UnenrollDialog } from './unenroll-dialog'
 
 /** Who looks at the card: enrolling is for guests (who are sent to log in) and students only. */
@@ -33,6 +35,11 @@ export type SessionActionsOptions = {
   renderPayment?: RenderPayment | undefined
   /** After the student took or gave back a seat: lists outside this feature may change. */
   onSeatChanged?: (() => void) | undefined
+  /**
+   * The seats the student already holds, composed in by the route: before a seat is taken (or
+   * paid for) in a session that overlaps one of them, the student is told which and may go on.
+   */
+  loadHeldSeats?: (() => Promise<readonly HeldSeat[]>) | undefined
 }
 
 function CalendarIcon() {
@@ -67,14 +74,17 @@ export function useSessionActions({
   onOutdated,
   renderPayment,
   onSeatChanged,
+  loadHeldSeats,
 }: SessionActionsOptions) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const location = useLocation()
   const calendar = useDownloadCalendar()
   const enroll = useEnroll()
-  const [dialog, setDialog] = useState<'pay' | 'unenroll' | null>(null)
+  const [dialog, setDialog] = useState<'overlap' | 'pay' | 'unenroll' | null>(null)
   const close = useCallback(() => setDialog(null), [])
+  const [checkingOverlaps, setCheckingOverlaps] = useState(false)
+  const [overlaps, setOverlaps] = useState<readonly HeldSeat[]>([])
   /** The element the caller wraps the actions in. */
   const actionsRef = useRef<HTMLDivElement>(null)
   // Enrolling or unenrolling replaces the button that did it: once the session shows the new
@@ -97,8 +107,11 @@ export function useSessionActions({
     if (outdated) onOutdated?.()
   }, [outdated, onOutdated])
 
+  // Until the list is asked again, a session over keeps its type: it is joinable no longer.
+  const ended = hasEnded(session, new Date(now))
   const showJoin =
-    session.type === 'live' || (session.type === 'enrolled' && isInJoinWindow(session, now))
+    (session.type === 'live' && !ended) ||
+    (session.type === 'enrolled' && isInJoinWindow(session, now))
   // A list loaded before the join window opened has no link yet: ask for it when Join appears.
   const joinLink = useJoinLink(
     session.lessonId,
@@ -113,12 +126,8 @@ export function useSessionActions({
     void navigate(paths.auth.login.href(), { state: { from: location.pathname } })
   }
   const isFree = session.fullPrice === 0
-  const onEnroll = () => {
-    if (viewer === 'guest') {
-      toast.error(t('sessions.loginToEnroll', { title: lessonTitle }))
-      goToLogin()
-      return
-    }
+  /** A free seat is taken at once; a paid one opens the payment the route renders. */
+  const takeSeat = () => {
     if (!isFree) {
       setDialog('pay')
       return
@@ -141,6 +150,34 @@ export function useSessionActions({
       },
     )
   }
+  const onEnroll = () => {
+    if (viewer === 'guest') {
+      toast.error(t('sessions.loginToEnroll', { title: lessonTitle }))
+      goToLogin()
+      return
+    }
+    if (!loadHeldSeats) {
+      takeSeat()
+      return
+    }
+    setCheckingOverlaps(true)
+    loadHeldSeats()
+      .then(
+        (seats) => overlappingSeats(session, seats),
+        // The warning is advice: when the seats cannot be read, the server still decides.
+        () => [],
+      )
+      .then((found) => {
+        setCheckingOverlaps(false)
+        if (found.length === 0) {
+          takeSeat()
+          return
+        }
+        setOverlaps(found)
+        setDialog('overlap')
+      })
+      .catch(() => setCheckingOverlaps(false))
+  }
   const onCalendar = () => {
     if (viewer === 'guest') goToLogin()
     else calendar.mutate({ lessonId: session.lessonId, sessionId: session.id })
@@ -154,7 +191,7 @@ export function useSessionActions({
   const started = now >= Date.parse(session.start_time)
 
   const enrollButton = (disabled: boolean) => (
-    <Button onClick={onEnroll} disabled={disabled} pending={enroll.isPending}>
+    <Button onClick={onEnroll} disabled={disabled} pending={enroll.isPending || checkingOverlaps}>
       {t('sessions.actions.enroll')}
     </Button>
   )
@@ -181,6 +218,7 @@ export function useSessionActions({
   switch (session.type) {
     case 'closed':
       actions = canEnrollHere ? enrollButton(true) : null
+      if (started) note = t('sessions.notes.started')
       break
     case 'open':
       if (viewer === 'guest') actions = enrollButton(session.disabled)
@@ -208,23 +246,37 @@ export function useSessionActions({
           )}
         </>
       )
-      if (viewer === 'student' && started) note = t('sessions.unenrollClosed')
+      if (viewer === 'student' && started) note = t('sessions.notes.live')
       break
     case 'live':
       actions = (
         <>
           {calendarButton}
-          {joinButton}
+          {showJoin && joinButton}
         </>
       )
-      if (viewer === 'student') note = t('sessions.unenrollClosed')
+      if (viewer === 'student') note = t('sessions.notes.live')
       break
   }
+  // Until the list is asked again, a session over says so, whatever its type was.
+  if (ended) note = t('sessions.notes.ended')
   if (showJoin && meetingUrl === null && !joinLink.isFetching) note = t('sessions.noUrl')
   if (showJoin && meetingUrl !== null && meetingHref === null) note = t('common.unsafeUrl')
 
   const dialogs = (
     <>
+      {dialog === 'overlap' && (
+        <OverlapDialog
+          session={session}
+          lessonTitle={lessonTitle}
+          overlaps={overlaps}
+          onCancel={close}
+          onConfirm={() => {
+            close()
+            takeSeat()
+          }}
+        />
+      )}
       {dialog === 'pay' && renderPayment?.(session, close)}
       {dialog === 'unenroll' && (
         <UnenrollDialog
@@ -240,5 +292,5 @@ export function useSessionActions({
       )}
     </>
   )
-  return { actions, actionsRef, note, dialogs }
+  return { actions, actionsRef, note, dialogs, ended }
 }

@@ -1,7 +1,14 @@
-import type { Session, SessionWriteBody } from '@contract/index'
-import { isValidTimeZone, meetingProvider, utcToZoned, zonedTimeToUtc } from '@contract/rules'
+import type { Session, SessionOverlap, SessionWriteBody } from '@contract/index'
+import {
+  isValidTimeZone,
+  meetingProvider,
+  storedMeetingUrl,
+  utcToZoned,
+  zonedTimeToUtc,
+} from '@contract/rules'
 import { addMinutes, roundToNearestMinutes } from 'date-fns'
 import { type InferType, object, string } from 'yup'
+import type { ApiError } from '@/shared/api/errors'
 import { errorKeys } from '@/shared/lib/validation'
 
 /** Translation keys of the session form's messages (§5, §8). */
@@ -36,9 +43,10 @@ const instantOf = ({ date, timezone }: Wall, hour: string | undefined) =>
     : null
 
 /**
- * §5 session rules, checked as the server checks them (contract/checks.ts sessionTimes): the
+ * §5 session rules, checked as the server checks them (contract/checks.ts sessionWrite): the
  * hours are read in the chosen zone, so a start skipped by a daylight-saving change moves as it
- * will on the server; the link must be one of the two providers (the contract's own rule). The
+ * will on the server; the link must be one of the two providers (the contract's own rule), and
+ * one typed without a scheme gets https:// before it is checked, as the backends store it. The
  * start must also lie ahead: a session that has started can be neither changed nor deleted.
  */
 export const sessionSchema = (now: () => number = Date.now) =>
@@ -70,6 +78,10 @@ export const sessionSchema = (now: () => number = Date.now) =>
       .test('known-zone', sessionErrorKeys.timeZone, (value) => isValidTimeZone(value)),
     url: string()
       .trim()
+      // "zoom.us/j/555" is https://zoom.us/j/555 (§5); anything else is left as typed, and refused.
+      .transform((value: unknown) =>
+        typeof value === 'string' ? (storedMeetingUrl(value) ?? value) : value,
+      )
       .required(sessionErrorKeys.linkRequired)
       .test(
         'provider',
@@ -79,6 +91,23 @@ export const sessionSchema = (now: () => number = Date.now) =>
   })
 
 export type SessionFormValues = InferType<ReturnType<typeof sessionSchema>>
+
+/**
+ * The session a refused write overlaps, when the API's 409 names it (the contract's
+ * SessionConflictBody); null when it does not, or names it in a shape this client cannot read.
+ */
+export const overlapOf = (error: ApiError): SessionOverlap | null => {
+  const overlap: unknown = error.body.overlap
+  if (typeof overlap !== 'object' || overlap === null) return null
+  const fields = overlap as Record<string, unknown>
+  const isInstant = (value: unknown) =>
+    typeof value === 'string' && !Number.isNaN(Date.parse(value))
+  return typeof fields.lessonTitle === 'string' &&
+    isInstant(fields.start_time) &&
+    isInstant(fields.end_time)
+    ? (overlap as SessionOverlap)
+    : null
+}
 
 /** The body the API expects from the form's values. */
 export const toSessionBody = (values: SessionFormValues): SessionWriteBody => ({
