@@ -123,7 +123,15 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     enrolled: isEnrolled(viewer?.id, session.id),
     owner: viewer !== null && lesson?.ownerId === viewer.id,
   }
-  const availableSlots = seatsLeft(session, viewer?.id, now.getTime())
+  // Every hold counts, the viewer's too: a buyer sees the seat they hold go while they pay, and
+  // the session stays open to them to finish paying.
+  const availableSlots = seatsLeft(session, undefined, now.getTime())
+  const viewerHolding = db.payments.some(
+    (payment) =>
+      payment.sessionId === session.id &&
+      payment.userId === viewer?.id &&
+      holdsSeat(payment, now.getTime()),
+  )
   return {
     id: session.id,
     lessonId: session.lessonId,
@@ -135,7 +143,7 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     availableSlots,
     enrolledCount: enrolledCount(session.id),
     fullPrice: fullPriceOf(session),
-    disabled: availableSlots === 0 && !who.enrolled,
+    disabled: availableSlots === 0 && !who.enrolled && !viewerHolding,
   }
 }
 

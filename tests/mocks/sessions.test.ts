@@ -382,7 +382,7 @@ describe('enrolment', () => {
         disabled: true,
       })
       expect((await sessionsAs(student2, freeLesson)).get(S.futureFree)).toMatchObject({
-        availableSlots: 1,
+        availableSlots: 0,
         disabled: false,
       })
       expect((await enroll(student, freeLesson, S.futureFree)).body).toMatchObject({

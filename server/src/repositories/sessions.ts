@@ -17,9 +17,11 @@ export interface SessionRecord {
   priceInCents: number
   maxSlots: number
   enrolledCount: number
-  /** Seats held for other students by open payments whose hold has not expired. */
+  /** Seats held by open payments whose hold has not expired, the viewer's own included. */
   heldCount: number
   viewerEnrolled: boolean
+  /** Whether one of those holds is the viewer's: the seat is theirs to pay for. */
+  viewerHolding: boolean
 }
 
 /** Seats taken in the session (of the outer query): enrollments not cancelled. */
@@ -34,11 +36,18 @@ const holdsSeat = (userId: number) => sql<boolean>`exists (
   where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
 )`
 
-/** Seats held by open payments of students other than the viewer (of the outer query). */
-const heldCount = (viewerId: number | null) => sql<number>`(
+/** Seats held by open payments (of the outer query's session), whoever holds them. */
+const heldCount = sql<number>`(
   select count(*)::int from payments as p
   where p.session_id = ${lessonSessions.id} and p.status = 'processing'
-    and p.hold_expires_at > now() and p.user_id <> ${viewerId ?? 0}
+    and p.hold_expires_at > now()
+)`
+
+/** Whether the user's open payment holds a seat in the session (of the outer query). */
+const holdsPaymentHold = (userId: number) => sql<boolean>`exists (
+  select 1 from payments as p
+  where p.session_id = ${lessonSessions.id} and p.user_id = ${userId}
+    and p.status = 'processing' and p.hold_expires_at > now()
 )`
 
 const sessionRecordFields = (viewerId: number | null) => ({
@@ -47,8 +56,9 @@ const sessionRecordFields = (viewerId: number | null) => ({
   priceInCents: lessons.priceInCents,
   maxSlots: lessons.maxSlots,
   enrolledCount,
-  heldCount: heldCount(viewerId),
+  heldCount,
   viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
+  viewerHolding: viewerId === null ? sql<boolean>`false` : holdsPaymentHold(viewerId),
 })
 
 const soonestFirst = [asc(lessonSessions.startTime), asc(lessonSessions.id)]

@@ -85,6 +85,8 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     enrolled: viewer !== null && record.viewerEnrolled,
     owner: viewer !== null && viewer.id === record.lessonOwnerId,
   }
+  // Every hold counts, the viewer's too: a buyer sees the seat they hold go while they pay, and
+  // the session stays open to them to finish paying.
   const availableSlots = Math.max(0, record.maxSlots - record.enrolledCount - record.heldCount)
   return {
     id: session.id,
@@ -96,7 +98,7 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     availableSlots,
     enrolledCount: record.enrolledCount,
     fullPrice: sessionPriceInCents(record.priceInCents, times.start_time, times.end_time),
-    disabled: availableSlots === 0 && !who.enrolled,
+    disabled: availableSlots === 0 && !who.enrolled && !(viewer !== null && record.viewerHolding),
   }
 }
 
