@@ -13,6 +13,7 @@ import {
   canSeeMeetingLink,
   isValidTimeZone,
   isWebUrl,
+  overlapping,
   resourceTypeFromFilename,
   REVIEW_MAX_LENGTH,
   reviewLength,
@@ -123,13 +124,7 @@ export const firstOverlap = <T extends { start_time: string; end_time: string }>
   slot: { start: Date; end: Date },
   others: readonly T[],
 ): T | undefined =>
-  others
-    .filter(
-      (other) =>
-        Date.parse(other.start_time) < slot.end.getTime() &&
-        slot.start.getTime() < Date.parse(other.end_time),
-    )
-    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))[0]
+  overlapping({ start_time: slot.start.toISOString(), end_time: slot.end.toISOString() }, others)[0]
 
 /**
  * Why the viewer may not have a session's meeting link right now (a 403), or null when it may:

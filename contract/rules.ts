@@ -329,6 +329,22 @@ export const hasEnded = (session: { end_time: string }, now: Date = new Date()) 
   now.getTime() >= Date.parse(session.end_time)
 
 /**
+ * The sessions among `others` whose time overlaps `slot`, earliest first. Sessions that only touch
+ * (one ends as the other starts) do not overlap. The educator's sessions may not overlap (the
+ * database's exclusion constraint decides, this names the clash); a student is warned.
+ */
+export const overlapping = <T extends { start_time: string; end_time: string }>(
+  slot: { start_time: string; end_time: string },
+  others: readonly T[],
+): T[] => {
+  const start = Date.parse(slot.start_time)
+  const end = Date.parse(slot.end_time)
+  return others
+    .filter((other) => Date.parse(other.start_time) < end && start < Date.parse(other.end_time))
+    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
+}
+
+/**
  * The order a lesson's sessions are listed in: those that have not ended first, soonest first (a
  * live one leads), then the ended ones, latest first; equal starts by id. Page by page, every
  * upcoming session thus comes before any past one. The server's query orders the same way.

@@ -8,6 +8,7 @@ import { errorKeys } from '@/shared/lib/validation'
 import { Button, buttonClass } from '@/shared/ui/button'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
 import { TextField } from '@/shared/ui/text-field'
+import { UrlText } from '@/shared/ui/url-text'
 import { useDeleteResource } from '../api/delete-resource'
 import { useRenameResource } from '../api/rename-resource'
 import { EditLinkDialog } from './edit-link-dialog'
@@ -187,12 +188,12 @@ export function MaterialRow({
         </p>
       )}
       {fileId === null && (
-        <p className="text-sm break-all text-slate-600">
-          {resource.url}
+        <div className="min-w-0 text-sm text-slate-600">
+          <UrlText url={resource.url} />
           {href === null && (
             <span className="block text-xs text-amber-800">{t('materials.preview.notWebUrl')}</span>
           )}
-        </p>
+        </div>
       )}
       <div className="flex flex-wrap gap-2">
         {fileId !== null ? (

@@ -1,6 +1,7 @@
 import type { Resource } from '@contract/index'
 import { safeWebUrl } from '@contract/rules'
 import { useTranslation } from 'react-i18next'
+import { UrlText } from '@/shared/ui/url-text'
 import { OpenFileButton } from './open-file-button'
 
 const linkClass =
@@ -26,7 +27,7 @@ export function MaterialTitle({ resource }: { resource: Resource }) {
     return (
       <div className="flex min-w-0 flex-col gap-1">
         <span className="font-medium break-words text-slate-900">{resource.title}</span>
-        <span className="text-sm break-all text-slate-600">{resource.url}</span>
+        <UrlText url={resource.url} className="text-sm text-slate-600" />
         <span className="text-xs text-amber-800">{t('materials.preview.notWebUrl')}</span>
       </div>
     )

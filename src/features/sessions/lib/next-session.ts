@@ -1,9 +1,5 @@
 import type { Session } from '@contract/index'
 
-/** A lesson's session cards: 1 column, 2 from sm, 3 from xl, 4 from xxl (§2). */
-export const SESSION_GRID_CLASS =
-  'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 xxl:grid-cols-4'
-
 /** The id of a lesson page's sessions heading, which the booking panel links to. */
 export const SESSIONS_HEADING_ID = 'lesson-sessions'
 
