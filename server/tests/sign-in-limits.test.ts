@@ -15,9 +15,9 @@ import {
   trustBrowser,
   trustedEntry,
 } from '../src/crypto/device-cookies.ts'
-import { PASSWORD_CHECKS } from '../src/crypto/passwords.ts'
+import { hashPassword, PASSWORD_CHECKS } from '../src/crypto/passwords.ts'
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
-import { outbox } from '../src/db/schema.ts'
+import { authSessions, outbox, users } from '../src/db/schema.ts'
 import { DEVICE_COOKIE, SESSION_COOKIE } from '../src/plugins/auth.ts'
 import { APP_ORIGIN, createUser, PASSWORD, setupTestApp, signIn, urlOf } from './helpers.ts'
 
@@ -443,5 +443,41 @@ describe('the instants of the limits', () => {
         (entry) => entry.userId,
       ),
     ).toEqual([9])
+  })
+})
+
+describe('a sign-in racing a new password', () => {
+  it('starts no session when the password changed while the old one was being checked', async () => {
+    const account = await createUser(context.db)
+    const newHash = await hashPassword('Another1pass')
+    // The reset commits while the sign-in's check of the old password is under way.
+    let reset: Promise<unknown> | undefined
+    const resetDuringCheck = () => {
+      reset ??= context.db
+        .update(users)
+        .set({ passwordHash: newHash })
+        .where(eq(users.id, account.id))
+        .execute()
+    }
+    subscribe(PASSWORD_CHECKS, resetDuringCheck)
+    try {
+      const answer = await login({ email: account.email, password: account.password })
+      await reset
+      expect(answer.statusCode).toBe(401)
+      expect(answer.cookies.map(({ name }) => name)).not.toContain(SESSION_COOKIE)
+    } finally {
+      unsubscribe(PASSWORD_CHECKS, resetDuringCheck)
+    }
+    const sessions = await context.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, account.id))
+    expect(sessions).toEqual([])
+    // With the password unchanged, the same sign-in starts its session.
+    await context.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(account.password) })
+      .where(eq(users.id, account.id))
+    expect((await login({ email: account.email, password: account.password })).statusCode).toBe(200)
   })
 })

@@ -650,6 +650,34 @@ describe('admin users list: a pending search keeps the filters picked meanwhile'
     }
   })
 
+  it('drops a waiting search on "Clear search and filters" when the URL had no search', async () => {
+    const { router } = await renderUsers(
+      `${paths.admin.users.href()}?role=admin&state=awaiting_approval`,
+      {
+        empty: true,
+      },
+    )
+    vi.useFakeTimers()
+    try {
+      await typeSearch('abc')
+      await advance(100)
+      await act(() => {
+        fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }))
+        return Promise.resolve()
+      })
+      expect(router.state.location.search).toBe('')
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('')
+      await advance(SEARCH_DEBOUNCE_MS)
+      expect(router.state.location.search).toBe('')
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('')
+      await act(() => vi.runOnlyPendingTimersAsync())
+      vi.useRealTimers()
+      await waitFor(() => expect(names()).toHaveLength(db.users.length))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('keeps both writes when the role and the search land in the same tick', async () => {
     const { router } = await renderUsers(`${paths.admin.users.href()}?state=approved`)
     vi.useFakeTimers()

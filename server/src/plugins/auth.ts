@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie'
-import { and, eq, gt, isNotNull } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import { isValidatedAccount } from '../../../contract/checks.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
@@ -25,7 +25,15 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessions: {
-      start: (reply: FastifyReply, userId: number, persistent: boolean) => Promise<void>
+      /**
+       * Signs the user in, as long as their password is still the one just checked (a 401
+       * otherwise): a sign-in racing a password reset never outlives it.
+       */
+      start: (
+        reply: FastifyReply,
+        user: { id: number; passwordHash: string },
+        persistent: boolean,
+      ) => Promise<void>
       end: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
       endAllFor: (userId: number) => Promise<void>
     }
@@ -56,15 +64,24 @@ export const authPlugin = fp<{ secureCookies: boolean; deviceCookiePath: string 
     }
 
     app.decorate('sessions', {
-      async start(reply, userId, persistent) {
+      async start(reply, user, persistent) {
         const token = newToken()
         const lifetime = persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS
-        await app.db.insert(authSessions).values({
-          tokenHash: hashToken(token),
-          userId,
-          persistent,
-          expiresAt: new Date(Date.now() + lifetime),
-        })
+        const expiresAt = new Date(Date.now() + lifetime).toISOString()
+        // The user's row is read with a share lock: a reset or change of the password (which
+        // ends the user's sessions in its transaction) either waits for this insert, then ends
+        // its session too, or has committed, and then the hash no longer matches.
+        const inserted = await app.db.execute(sql`
+          insert into ${authSessions} (token_hash, user_id, persistent, expires_at)
+          select ${hashToken(token)}, ${user.id}, ${persistent}, ${expiresAt}::timestamptz
+          from ${users}
+          where ${users.id} = ${user.id} and ${users.passwordHash} = ${user.passwordHash}
+          for share
+          returning 1`)
+        // Both drivers answer the returned rows as `rows`.
+        if ((inserted as { rows: unknown[] }).rows.length === 0) {
+          throw new UnauthorizedError(MESSAGES.accounts.invalidCredentials)
+        }
         reply.setCookie(SESSION_COOKIE, token, {
           ...cookieOptions,
           ...(persistent ? { maxAge: lifetime / 1000 } : {}),

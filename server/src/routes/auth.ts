@@ -51,7 +51,7 @@ export const authRoutes = async (app: FastifyInstance, { appOrigin }: { appOrigi
     async ({ body, request, reply }) => {
       // Beside the limit per address: wrong passwords per account, or per browser it trusts.
       const { user, deviceCookie } = await signIn(app, body, app.deviceCookie.read(request))
-      await app.sessions.start(reply, user.id, body.rememberMe === true)
+      await app.sessions.start(reply, user, body.rememberMe === true)
       app.deviceCookie.write(reply, deviceCookie)
       return { status: 200, body: await accounts.currentUserOf(app.db, user.id) }
     },

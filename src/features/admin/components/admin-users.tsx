@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
@@ -18,6 +19,8 @@ export function AdminUsers() {
   const { filters, setFilters, setPage } = useUserFilters()
   const users = useUsers(filters)
   const filtered = Boolean(filters.search || filters.role || filters.state)
+  // Clearing starts the filters afresh: a search still waiting to be sent is dropped with them.
+  const [filtersKey, setFiltersKey] = useState(0)
 
   return (
     <section aria-labelledby="admin-users-title" className="flex flex-col p-4 sm:p-6">
@@ -25,7 +28,7 @@ export function AdminUsers() {
         {t('admin.users.title')}
       </h1>
       <p className="mb-6 text-sm text-slate-600">{t('admin.users.description')}</p>
-      <UserFilters filters={filters} onChange={setFilters} />
+      <UserFilters key={filtersKey} filters={filters} onChange={setFilters} />
       {users.isPending ? (
         <Loading />
       ) : users.isError ? (
@@ -47,7 +50,10 @@ export function AdminUsers() {
             filtered && (
               <Button
                 variant="secondary"
-                onClick={() => setFilters({ search: '', role: null, state: null })}
+                onClick={() => {
+                  setFilters({ search: '', role: null, state: null })
+                  setFiltersKey((key) => key + 1)
+                }}
               >
                 {t('admin.users.clearFilters')}
               </Button>

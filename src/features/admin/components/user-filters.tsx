@@ -15,9 +15,10 @@ type UserFiltersProps = {
 
 /**
  * Search by name or e-mail (sent 500 ms after the last keystroke, §9), role and state. The box
- * follows the URL when it changes from outside (Back, a shared link, "Clear search and filters"),
- * and a search still waiting for its 500 ms is then dropped, so it cannot undo that change.
- * Each change names only what it changes; the URL keeps the rest (useUserFilters).
+ * follows the URL when its search changes from outside (Back, a shared link), and a search still
+ * waiting for its 500 ms is then dropped, so it cannot undo that change; "Clear search and
+ * filters" mounts the filters afresh, which drops it too. Each change names only what it changes;
+ * the URL keeps the rest (useUserFilters).
  */
 export function UserFilters({ filters, onChange }: UserFiltersProps) {
   const { t } = useTranslation()

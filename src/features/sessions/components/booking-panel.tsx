@@ -11,6 +11,7 @@ import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
 import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
 import { nextBookableSession, nextOwnSession, SESSIONS_HEADING_ID } from '../lib/next-session'
+import { nextEnd } from '../lib/session-groups'
 import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
 import { useSessionViewer } from '../lib/use-session-viewer'
 import {
@@ -58,15 +59,8 @@ export function BookingPanel({
     [sessions.data],
   )
   // Re-read the clock as a session ends, so the panel moves on to the next one.
-  const nextEnd = useCallback(
-    (now: number) =>
-      items
-        .map((session) => Date.parse(session.end_time))
-        .filter((end) => end > now)
-        .sort()[0] ?? null,
-    [items],
-  )
-  const now = useNowAtBoundaries(nextEnd)
+  const nextSessionEnd = useCallback((now: number) => nextEnd(items, now), [items])
+  const now = useNowAtBoundaries(nextSessionEnd)
   const next = isOwner ? nextOwnSession(items, now) : nextBookableSession(items, now)
 
   let body

@@ -15,9 +15,12 @@ export const SESSION_GRID_CONTAINER_CLASS = '@container'
 /**
  * A lesson's sessions as its list shows them: those that have not ended at `now`, soonest first
  * (a live one leads), and those that have, latest first (contract/rules.ts, the API's order).
+ * The API's order moves with the clock, so a session that ended between two pages' reads comes on
+ * both: it is listed once, as its newest page has it.
  */
 export const splitByEnd = (sessions: readonly Session[], now: number) => {
-  const sorted = [...sessions].sort(compareListedSessions(new Date(now)))
+  const newest = new Map(sessions.map((session) => [session.id, session]))
+  const sorted = [...newest.values()].sort(compareListedSessions(new Date(now)))
   const at = new Date(now)
   return {
     upcoming: sorted.filter((session) => !hasEnded(session, at)),
