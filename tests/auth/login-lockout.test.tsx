@@ -63,7 +63,7 @@ describe('login when the account is locked for this browser', () => {
 
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(
-      'ログインの試行回数が多すぎます。最大1分待ってからもう一度お試しいただくか、パスワードを再設定してください。',
+      'ログインの試行回数が多すぎます。1分ほど待ってからもう一度お試しいただくか、パスワードを再設定してください。',
     )
     expect(within(alert).getByRole('link', { name: 'パスワードを再設定する' })).toHaveAttribute(
       'href',

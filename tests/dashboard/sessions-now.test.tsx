@@ -44,6 +44,9 @@ describe('the head of the student dashboard', () => {
     expect(
       await within(second!).findByRole('link', { name: 'Join (opens in a new tab)' }),
     ).toHaveAttribute('href', soon.url)
+    // One live region for the pair: a screen reader hears one countdown, not each every minute.
+    expect(now.querySelectorAll('[aria-live]')).toHaveLength(1)
+    expect(first!.querySelector('[aria-live="polite"]')).not.toBeNull()
 
     await act(() => i18n.changeLanguage('jp-JP'))
     expect(screen.getByRole('region', { name: '次のレッスン（今参加できる2件）' })).toBeVisible()

@@ -122,7 +122,7 @@ describe('an overlapping session', { timeout: 30_000 }, () => {
       url: 'https://zoom.us/j/42',
     })
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      `セッションが重複している可能性があります。セッションの日付をもう一度確認してください。「${lessonRow(seedIds.toReviewLesson).title}」の${formatDate(clash.start_time, 'jp-JP')} 01:00〜02:00 UTCのセッションと重なっています。`,
+      `セッションが重複している可能性があります。セッションの日付をもう一度確認してください。「${lessonRow(seedIds.toReviewLesson).title}」の${formatDate(clash.start_time, 'jp-JP')} 01:00–02:00 UTCのセッションと重なっています。`,
     )
   })
 

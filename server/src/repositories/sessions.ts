@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-or
 import type { SessionOverlap } from '../../../contract/endpoints/sessions.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
-import type { Executor } from '../db/client.ts'
+import type { Database, Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
 import { lessonSessions, lessons } from '../db/schema.ts'
 import { ConflictError } from '../domain/errors.ts'
@@ -210,12 +210,13 @@ export const findOverlappingSession = async (
  * The exclusion constraint on (owner_id, time range) refused the write: the educator has another
  * session at that time, written a moment ago by a racing request or long before. The 409 names
  * it (the earliest, when several clash), looked up after the refused statement: the writes here
- * run outside a transaction, so the failed one aborted nothing. Should it be gone by then (deleted
- * meanwhile), the 409 says only the spec's sentence.
+ * take the database, not a transaction (which the failed statement would have aborted), so the
+ * lookup can run. Should it be gone by then (deleted meanwhile), the 409 says only the spec's
+ * sentence.
  */
 const orOverlap =
   (
-    db: Executor,
+    db: Database,
     ownerId: number,
     fields: Pick<SessionFields, 'startTime' | 'endTime'>,
     exceptId: number | null,
@@ -235,7 +236,7 @@ const orOverlap =
 
 /** Adds a session to the lesson (the owner is copied for the constraint); answers its id. */
 export const insertSession = async (
-  db: Executor,
+  db: Database,
   lesson: { id: number; ownerId: number },
   fields: SessionFields,
 ) => {
@@ -249,7 +250,7 @@ export const insertSession = async (
 }
 
 export const updateSessionRow = async (
-  db: Executor,
+  db: Database,
   session: { id: number; ownerId: number },
   fields: SessionFields,
 ) => {

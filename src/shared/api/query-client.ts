@@ -5,8 +5,8 @@ import { toApiError } from './errors'
 const MINUTE = 60_000
 
 /**
- * §9: stale 5 minutes, cache 10 minutes, one retry, no refetch on focus, mount or reconnect.
- * Mounting does ask again for data a write has invalidated while no screen showed it: that data is
+ * §9: stale 5 minutes, cache 10 minutes, one retry, no refetch on focus or reconnect, and on
+ * mount only for data a write has invalidated while no screen showed it: that data is
  * known to be wrong (a seat taken, a review written), not merely old, and a screen shown later
  * would otherwise keep it for the whole cache time.
  */

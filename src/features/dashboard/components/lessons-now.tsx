@@ -5,6 +5,7 @@ import { SessionNow, type SessionNowProps } from './session-now'
 /**
  * Every session the student can join now, when there are several (seats in sessions that
  * overlap): each live or in its join window, with its own join button, none hidden behind another.
+ * Only the first announces its countdown.
  */
 export function LessonsNow({
   items,
@@ -24,9 +25,9 @@ export function LessonsNow({
         {t('dashboard.next.nowTitle', { count: items.length })}
       </h2>
       <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-slate-100">
-        {items.map(({ next, phase }) => (
+        {items.map(({ next, phase }, index) => (
           <li key={next.session.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0">
-            <SessionNow next={next} now={now} phase={phase} />
+            <SessionNow next={next} now={now} phase={phase} announce={index === 0} />
           </li>
         ))}
       </ul>

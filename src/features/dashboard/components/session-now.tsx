@@ -17,6 +17,11 @@ export type SessionNowProps = {
   /** The current time in ms; the dashboard ticks it every second. */
   now: number
   phase: Exclude<SessionPhase, 'ended'>
+  /**
+   * Whether its countdown and its going live are announced (a polite live region): false for all
+   * but the first of several shown at once, so a screen reader hears one, not each every minute.
+   */
+  announce?: boolean
 }
 
 /**
@@ -25,7 +30,7 @@ export type SessionNowProps = {
  * join button. The join link opens the meeting in a new tab from the join window on, whenever the
  * API has handed out its url.
  */
-export function SessionNow({ next, now, phase }: SessionNowProps) {
+export function SessionNow({ next, now, phase, announce = true }: SessionNowProps) {
   const { t } = useTranslation()
   const { lesson, session } = next
   const live = phase === 'live'
@@ -54,7 +59,7 @@ export function SessionNow({ next, now, phase }: SessionNowProps) {
       </Link>
       <SessionWhen session={session} />
       {/* Announced politely: once a minute while counting down, and when the lesson goes live. */}
-      <div aria-live="polite" aria-atomic="true">
+      <div {...(announce ? { 'aria-live': 'polite', 'aria-atomic': true } : {})}>
         {live ? (
           <p className="font-semibold text-red-700">{t('dashboard.next.liveNow')}</p>
         ) : (

@@ -41,9 +41,9 @@ type Open =
 /**
  * The lesson owner's sessions (§2 session dialogs, §4, §5): the upcoming ones soonest first, the
  * past ones folded after them (as students see them), each with its seats, link, Edit and Delete;
- * an Add session button. Sessions take place on the
- * educator's video account, so without one (or before approval) none can be added or moved, and
- * the owner is told why and where to go. A lesson without sessions is not listed to students.
+ * an Add session button. Sessions take place on the educator's video account, so without one (or
+ * before approval) none can be added or moved, and the owner is told why and where to go. A
+ * lesson without sessions is not listed to students.
  */
 export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: SessionsEditorProps) {
   const { t } = useTranslation()
