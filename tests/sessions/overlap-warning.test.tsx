@@ -158,10 +158,10 @@ describe('enrolling in a session that overlaps a seat the student holds', () => 
       name: new RegExp(formatTime(session.start_time)),
     })
     await user.click(within(article).getByRole('button', { name: '受講登録' }))
-    const dialog = await screen.findByRole('dialog', { name: '予約済みのセッションと時間が重なっています' })
-    expect(dialog).toHaveTextContent(
-      'すでに予約済みの次の2件のセッションと時間が重なっています。',
-    )
+    const dialog = await screen.findByRole('dialog', {
+      name: '予約済みのセッションと時間が重なっています',
+    })
+    expect(dialog).toHaveTextContent('すでに予約済みの次の2件のセッションと時間が重なっています。')
     expect(dialog).toHaveTextContent(`「${ALGEBRA}」`)
     expect(dialog).toHaveTextContent('このまま受講登録して、両方の席を持つこともできます。')
     expect(within(dialog).getByRole('button', { name: 'このまま受講登録する' })).toBeVisible()
