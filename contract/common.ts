@@ -56,6 +56,16 @@ export const ErrorBody = Type.Object(
 )
 export type ErrorBody = Type.Static<typeof ErrorBody>
 
+/**
+ * An upload's 413: the shared error body; when the refusal is the uploader's storage quota (not
+ * the size of one file), `storageQuotaMb` gives the quota, so the SPA can say it in its language.
+ */
+export const UploadRefusedBody = Type.Object(
+  { ...ErrorBody.properties, storageQuotaMb: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { description: 'Error response; a refusal by the storage quota gives the quota in MB' },
+)
+export type UploadRefusedBody = Type.Static<typeof UploadRefusedBody>
+
 export const MessageBody = Type.Object({ message: Type.String() })
 export type MessageBody = Type.Static<typeof MessageBody>
 

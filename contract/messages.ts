@@ -157,5 +157,9 @@ export const MESSAGES = {
     malformed: 'The upload could not be read: send one file as multipart/form-data',
     nameTooLong: (max: number) =>
       `File name is too long (at most ${counted(max, 'character', 'characters')})`,
+    /** The uploader's files would take more than their storage quota (`quotaText` of rules.ts). */
+    quotaExceeded: (quota: string) =>
+      `Not enough storage space: your uploaded files may take up ${quota} in all. ` +
+      'Remove materials you no longer need, then try again.',
   },
 } as const

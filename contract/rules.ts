@@ -108,6 +108,20 @@ export const isBlankFileName = (filename: string) => filename.replace(/\.[^.]*$/
 
 export const exceedsUploadLimit = (size: number) => size > UPLOAD_LIMIT_BYTES
 
+/** What an educator's uploads (covers and material files, attached or not) may take up in all, in MB. */
+export const DEFAULT_UPLOAD_QUOTA_MB = 1024
+/** An upload attached to no lesson or material is removed once this old, in hours. */
+export const DEFAULT_UNATTACHED_UPLOAD_HOURS = 24
+export const MB_BYTES = 1024 * 1024
+
+/** Whether a new upload of `size` bytes would take the uploader's files past the quota. */
+export const exceedsUploadQuota = (usedBytes: number, size: number, quotaMb: number) =>
+  usedBytes + size > quotaMb * MB_BYTES
+
+/** A quota as people say it: "1 GB", "1.5 GB", "500 MB". */
+export const quotaText = (quotaMb: number) =>
+  quotaMb >= 1024 ? `${Number((quotaMb / 1024).toFixed(2))} GB` : `${quotaMb} MB`
+
 export const PAGE_SIZE = { guestLessons: 5, sessions: 100, reviews: 100, default: 20 } as const
 
 /**

@@ -1,5 +1,13 @@
 import Type from 'typebox'
-import { errors, Id, ID_LIST_PATTERN, IdParam, PageQuery, Paginated } from '../common.ts'
+import {
+  errors,
+  Id,
+  ID_LIST_PATTERN,
+  IdParam,
+  PageQuery,
+  Paginated,
+  UploadRefusedBody,
+} from '../common.ts'
 import * as op from '../descriptors/lessons.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import {
@@ -120,5 +128,5 @@ export const updateLesson = defineEndpoint(op.updateLesson, {
 export const uploadLessonImage = defineEndpoint(op.uploadLessonImage, {
   summary: "Upload a cover image (multipart field 'image', 10 MB, JPEG/PNG/WebP/GIF by content)",
   multipart: { field: 'image' },
-  response: { 201: ImageUpload, ...errors(400, 401, 403, 413, 415) },
+  response: { 201: ImageUpload, ...errors(400, 401, 403, 415), 413: UploadRefusedBody },
 })

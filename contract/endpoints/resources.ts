@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { errors, Id, IdParam, MessageBody } from '../common.ts'
+import { errors, Id, IdParam, MessageBody, UploadRefusedBody } from '../common.ts'
 import * as op from '../descriptors/resources.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Resource, ResourceType, UploadedFile } from '../entities.ts'
@@ -68,7 +68,7 @@ export const uploadResourceFile = defineEndpoint(op.uploadResourceFile, {
   summary: "Upload a material file (multipart field 'file', 10 MB, the allowed types of §5)",
   params: ResourcesParams,
   multipart: { field: 'file' },
-  response: { 201: UploadedFile, ...errors(400, 401, 403, 404, 413, 415) },
+  response: { 201: UploadedFile, ...errors(400, 401, 403, 404, 415), 413: UploadRefusedBody },
 })
 
 export const downloadFile = defineEndpoint(op.downloadFile, {

@@ -62,6 +62,8 @@ export const startProduct = async (options: {
     env: {
       ...cleanEnv(),
       NODE_ENV: 'production',
+      // As `npm start`: the built-in PayPal stand-in, opted into.
+      PAYPAL_STANDIN: 'true',
       SPA_DIR: 'dist',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -5,6 +5,8 @@ import {
   AUTH_ATTEMPTS_PER_WINDOW,
   DEFAULT_PAYMENT_HOLD_MINUTES,
   DEFAULT_PLATFORM_FEE_PERCENT,
+  DEFAULT_UNATTACHED_UPLOAD_HOURS,
+  DEFAULT_UPLOAD_QUOTA_MB,
 } from '../../contract/rules.ts'
 
 /** Server configuration from environment variables (all listed in .env.example). */
@@ -52,6 +54,16 @@ const ConfigSchema = Type.Object({
    */
   FILE_STORAGE: Type.Enum(['folder', 'database'], { default: 'folder' }),
   /**
+   * What one educator's uploads (covers and material files, in use or not) may take up in all,
+   * in MB (1024: 1 GB); an upload past it is refused.
+   */
+  UPLOAD_QUOTA_MB: Type.Integer({ minimum: 1, default: DEFAULT_UPLOAD_QUOTA_MB }),
+  /**
+   * An upload no lesson shows as its cover and no material offers is removed (row and bytes)
+   * once this many hours old.
+   */
+  UNATTACHED_UPLOAD_HOURS: Type.Integer({ minimum: 1, default: DEFAULT_UNATTACHED_UPLOAD_HOURS }),
+  /**
    * Calls per minute one client address may make at login, registration and password reset; also
    * the wrong passwords per minute an account takes from browsers it has not signed in on, and
    * each browser it has.
@@ -61,12 +73,18 @@ const ConfigSchema = Type.Object({
   SEED_DEMO: Type.Boolean({ default: true }),
   /**
    * PayPal REST credentials and the webhook's id. Without client id and secret the server runs
-   * its built-in stand-in for PayPal (test payments, no money moves), never with `live`.
+   * its built-in stand-in for PayPal (test payments, no money moves), never with `live`, and in
+   * production only with PAYPAL_STANDIN=true: a deployment that forgot them refuses to start.
    */
   PAYPAL_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   PAYPAL_WEBHOOK_ID: Type.Optional(Type.String({ minLength: 1 })),
   PAYPAL_ENV: Type.Enum(['sandbox', 'live'], { default: 'sandbox' }),
+  /**
+   * Run the built-in PayPal stand-in in production (`npm start` sets it for the demo). Without
+   * PayPal credentials it is the default in development and tests; with them it never runs.
+   */
+  PAYPAL_STANDIN: Type.Boolean({ default: false }),
   /** PayPal's REST base URL; by default the one of PAYPAL_ENV (tests point it at a local fake). */
   PAYPAL_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   /** How long opening a payment holds the seat, in minutes. */
@@ -120,6 +138,12 @@ const parseTrustProxy = (value: string | undefined): Config['trustProxy'] => {
 const localOrigins = (port: number) =>
   ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`)
 
+/** Why a production server without PayPal credentials, and without the opt-in, does not start. */
+export const STANDIN_REFUSED =
+  'Invalid configuration: NODE_ENV=production without PayPal credentials. Set ' +
+  'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID to take real payments, or ' +
+  'PAYPAL_STANDIN=true to run the built-in PayPal stand-in (test payments, no money moves)'
+
 /** A configuration the server cannot start with; the message names the variable to fix. */
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -146,6 +170,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   if (converted.PAYPAL_ENV === 'live' && !converted.PAYPAL_CLIENT_ID) {
     throw new ConfigError('Invalid configuration: PAYPAL_ENV=live needs PayPal credentials')
+  }
+  if (
+    converted.NODE_ENV === 'production' &&
+    !converted.PAYPAL_CLIENT_ID &&
+    !converted.PAYPAL_STANDIN
+  ) {
+    throw new ConfigError(STANDIN_REFUSED)
   }
   if (converted.PAYPAL_CLIENT_ID && !converted.PAYPAL_WEBHOOK_ID) {
     throw new ConfigError(

@@ -36,6 +36,7 @@ const startInstance = (url: string, index: number) =>
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        PAYPAL_STANDIN: 'true',
         DATABASE_URL: url,
         FILE_STORAGE: 'database',
         DATA_DIR: join(dataDir, `instance-${index}`),

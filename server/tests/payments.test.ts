@@ -476,6 +476,13 @@ describe('the webhook', () => {
       refundId: 'REFUND-AT-PAYPAL',
     })
     expect(await activeSeats(context.db, s.session.id)).toEqual([])
+    // The student learns that the seat is gone, once, whatever the redeliveries.
+    expect((await webhook({ ...refundEvent, id: 'WH-REFUNDED-AGAIN' })).statusCode).toBe(200)
+    const told = (await mails(context.db)).filter(
+      (row) => row.to === s.other.user.email && row.subject.includes('was refunded'),
+    )
+    expect(told).toHaveLength(1)
+    expect(told[0]?.text).toContain(s.lesson.title)
   })
 })
 

@@ -39,11 +39,12 @@ describe('the built-in PayPal stand-in (no credentials)', () => {
     expect(opened.orderId).toMatch(/^ORDER/)
     const early = await context.call(payments.capturePayment, { params: { id: opened.id }, cookie })
     expect(early.statusCode).toBe(409)
-    // What the stand-in's buttons do when the buyer approves.
+    // What the stand-in's buttons do when the buyer approves (in the buyer's signed-in page).
     const approval = await context.callPath({
       method: 'POST',
       url: `/paypal-standin/v2/checkout/orders/${opened.orderId}/approve`,
       body: {},
+      cookie,
     })
     expect(approval.statusCode).toBe(200)
     const captured = bodyOf(

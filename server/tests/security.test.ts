@@ -233,8 +233,11 @@ describe('the configuration', () => {
   })
 
   it('serves the OpenAPI document in production only when OPENAPI_DOCS says so', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).OPENAPI_DOCS).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', OPENAPI_DOCS: 'true' }).OPENAPI_DOCS).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production', PAYPAL_STANDIN: 'true' }).OPENAPI_DOCS).toBe(false)
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYPAL_STANDIN: 'true', OPENAPI_DOCS: 'true' })
+        .OPENAPI_DOCS,
+    ).toBe(true)
     expect(loadConfig({ NODE_ENV: 'development' }).OPENAPI_DOCS).toBe(true)
   })
 })
@@ -242,7 +245,12 @@ describe('the configuration', () => {
 describe('an app built from the default configuration on another port', () => {
   it('accepts sign-ins from http://localhost:PORT and http://127.0.0.1:PORT, hides the docs in production', async () => {
     const database = await openDatabase({ dataDir: null, image: await emptyDatabaseImage() })
-    const config = loadConfig({ PORT: '3121', NODE_ENV: 'production', SEED_DEMO: 'false' })
+    const config = loadConfig({
+      PORT: '3121',
+      NODE_ENV: 'production',
+      PAYPAL_STANDIN: 'true',
+      SEED_DEMO: 'false',
+    })
     const app = await buildApp({ config, database })
     try {
       const student = await createUser(database.db)

@@ -12,6 +12,7 @@ import type { Descriptor, Endpoint, HttpMethod, Reply, StaticOf } from '@contrac
 import { exceedsUploadLimit, fileNameProblem } from '@contract/files'
 import { MESSAGES, reasonPhrase } from '@contract/messages'
 import { pageRequest, toPage } from '@contract/paging'
+import { DEFAULT_UPLOAD_QUOTA_MB, exceedsUploadQuota, quotaText } from '@contract/rules'
 import { unstorableIssues, validationMessages } from '@contract/validation'
 import { env } from '@/shared/config/env'
 import { db, type DbUser } from './db'
@@ -232,4 +233,23 @@ export const readUpload = async (request: Request, field: string) => {
   if (exceedsUploadLimit(file.size)) fail(413, MESSAGES.uploads.tooLarge)
   if (file.size === 0) fail(400, MESSAGES.uploads.empty)
   return { file, bytes: new Uint8Array(await file.arrayBuffer()) }
+}
+
+/**
+ * Refuses an upload that would take the uploader's files (attached or not) past the storage
+ * quota, as the server does: 413, the quota beside the message. The mock has no configuration:
+ * its quota is the server's default.
+ */
+export const checkUploadQuota = (ownerId: number, size: number) => {
+  const used = db.files
+    .filter((file) => file.ownerId === ownerId)
+    .reduce((sum, file) => sum + file.bytes.length, 0)
+  if (exceedsUploadQuota(used, size, DEFAULT_UPLOAD_QUOTA_MB)) {
+    throw new HttpError(
+      413,
+      MESSAGES.uploads.quotaExceeded(quotaText(DEFAULT_UPLOAD_QUOTA_MB)),
+      {},
+      { storageQuotaMb: DEFAULT_UPLOAD_QUOTA_MB },
+    )
+  }
 }

@@ -298,6 +298,42 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: instant('received_at').notNull().defaultNow(),
 })
 
+/**
+ * The built-in PayPal stand-in's orders (with their capture), kept here so that they survive a
+ * restart and every instance knows them, as PayPal's do. Not our payments: those refer to them by
+ * `order_id` and `transaction_id` as they would to PayPal's.
+ */
+export const paypalStandinOrders = pgTable(
+  'paypal_standin_orders',
+  {
+    id: text('id').primaryKey(),
+    status: text('status').$type<'CREATED' | 'APPROVED' | 'COMPLETED'>().notNull(),
+    amountInCents: integer('amount_in_cents').notNull(),
+    referenceId: text('reference_id').notNull(),
+    captureId: text('capture_id').unique(),
+    refundedInCents: integer('refunded_in_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'paypal_standin_orders_status_check',
+      sql`${t.status} in ('CREATED', 'APPROVED', 'COMPLETED')`,
+    ),
+    check(
+      'paypal_standin_orders_refund_check',
+      sql`${t.refundedInCents} between 0 and ${t.amountInCents}`,
+    ),
+  ],
+)
+
+/** The stand-in's first answers by route and `PayPal-Request-Id`: a retry gets the same one. */
+export const paypalStandinAnswers = pgTable('paypal_standin_answers', {
+  key: text('key').primaryKey(),
+  status: integer('status').notNull(),
+  body: jsonb('body').notNull(),
+  createdAt: createdAt(),
+})
+
 export const enrollments = pgTable(
   'enrollments',
   {

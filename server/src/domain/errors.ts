@@ -49,7 +49,19 @@ export class ConflictError extends DomainError {
   }
 }
 
-export class PayloadTooLargeError extends DomainError {}
+/**
+ * More than the API takes: one file past the size limit, or an upload past the uploader's storage
+ * quota. `details` are fields the error body carries beside its message (the quota); the
+ * endpoint's 413 schema declares them.
+ */
+export class PayloadTooLargeError extends DomainError {
+  readonly details: Readonly<Record<string, unknown>>
+
+  constructor(message: string, details: Readonly<Record<string, unknown>> = {}) {
+    super(message)
+    this.details = details
+  }
+}
 
 /** Too many wrong attempts: the call may be made again after `retryAfterSeconds`. */
 export class TooManyAttemptsError extends DomainError {

@@ -292,6 +292,29 @@ export const emails = {
           ]),
         },
 
+  refundedByProvider: (
+    language: Language,
+    name: string,
+    lessonTitle: string,
+    when: string,
+    refundCents: number,
+  ): Email =>
+    language === 'jp-JP'
+      ? {
+          subject: `まなび: 「${lessonTitle}」のお支払いが返金されました`,
+          ...render(`${name} 様`, [
+            `${when} の「${lessonTitle}」のお支払い ${usd(refundCents)} が PayPal で返金されたため、受講登録を取り消しました。`,
+            '受講を希望される場合は、レッスンページからもう一度お申し込みください。',
+          ]),
+        }
+      : {
+          subject: `Manabi: your payment for ${lessonTitle} was refunded`,
+          ...render(`Hello ${name},`, [
+            `Your payment of ${usd(refundCents)} for "${lessonTitle}" on ${when} was refunded at PayPal, so your seat was released.`,
+            'To take part after all, enrol again from the lesson page.',
+          ]),
+        },
+
   approved: (language: Language, name: string): Email =>
     language === 'jp-JP'
       ? {

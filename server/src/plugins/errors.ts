@@ -108,7 +108,10 @@ export const errorsPlugin = fp(
         void reply.header('retry-after', String(error.retryAfterSeconds))
       }
       const message = error instanceof BadRequestError ? error.problems : error.message
-      const details = error instanceof ConflictError ? error.details : undefined
+      const details =
+        error instanceof ConflictError || error instanceof PayloadTooLargeError
+          ? error.details
+          : undefined
       return sendError(reply, statusCode, message, details)
     })
 

@@ -10,6 +10,8 @@ import {
   webhookEvents,
 } from '../db/schema.ts'
 import { runPeriodically } from '../periodic.ts'
+import { deleteUnattachedFiles } from '../repositories/files.ts'
+import { removeStoredBytes } from '../storage/files.ts'
 
 const MINUTE_MS = 60 * 1000
 const HOUR_MS = 60 * MINUTE_MS
@@ -37,6 +39,7 @@ export interface HousekeepingReport {
   sentMails: number
   webhookEvents: number
   orphanFiles: number
+  unattachedUploads: number
   retriedMails: number
 }
 
@@ -49,7 +52,9 @@ declare module 'fastify' {
 
 /**
  * Purges what has served its time: expired sessions, tokens, rate-limit counters, seat holds
- * long expired, old sent e-mails and webhook ids, and uploaded bytes whose row never committed;
+ * long expired, old sent e-mails and webhook ids, uploads that nothing has used for
+ * `app.uploadRules.unattachedKeptMs` since they came (row and bytes), and uploaded bytes whose
+ * row never committed;
  * and retries e-mails left unsent. Runs at start-up and then every `intervalMs` on every
  * instance (each statement is safe to run on several at once); null leaves it to the caller.
  */
@@ -73,6 +78,17 @@ export const housekeepingPlugin = fp<{ intervalMs: number | null }>(
         }
       }
       return removed
+    }
+
+    /** Uploads no lesson or material took up in time: rows first, then the bytes of those. */
+    const unattachedUploads = async (cutoff: Date) => {
+      let removed = 0
+      for (;;) {
+        const batch = await deleteUnattachedFiles(app.db, cutoff, 500)
+        for (const file of batch) await removeStoredBytes(app, file.storageKey)
+        removed += batch.length
+        if (batch.length < 500) return removed
+      }
     }
 
     const run = async (now = new Date()): Promise<HousekeepingReport> => {
@@ -116,6 +132,7 @@ export const housekeepingPlugin = fp<{ intervalMs: number | null }>(
         holds: holds.length,
         sentMails: sentMails.length,
         webhookEvents: events.length,
+        unattachedUploads: await unattachedUploads(before(app.uploadRules.unattachedKeptMs)),
         orphanFiles: await orphanFiles(before(ORPHAN_AFTER_MS)),
         retriedMails: await app.mailer.retryUnsent(),
       }

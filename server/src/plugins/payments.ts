@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Config } from '../config.ts'
+import { type Config, ConfigError, STANDIN_REFUSED } from '../config.ts'
+import { randomBytes } from 'node:crypto'
+import { paymentWebhook } from '../../../contract/descriptors/payments.ts'
 import { createPayPalFake } from '../payments/paypal-fake.ts'
 import {
   createPayPalClient,
@@ -9,6 +11,8 @@ import {
   type PaymentProvider,
 } from '../payments/paypal.ts'
 import type { PaymentsRuntime } from '../payments/runtime.ts'
+import { createDatabaseStore } from '../payments/standin-store.ts'
+import { findPaymentBy } from '../repositories/seats.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +24,8 @@ export interface PaymentsPluginOptions {
   config: Pick<
     Config,
     | 'APP_ORIGIN'
+    | 'NODE_ENV'
+    | 'PAYPAL_STANDIN'
     | 'PAYPAL_CLIENT_ID'
     | 'PAYPAL_CLIENT_SECRET'
     | 'PAYPAL_WEBHOOK_ID'
@@ -34,7 +40,16 @@ export interface PaymentsPluginOptions {
   providerTimeoutMs?: number
 }
 
-const STANDIN = { clientId: 'manabi-standin', clientSecret: 'manabi-standin', webhookId: 'standin' }
+/**
+ * The stand-in's client id is public (the SPA loads its script with it). Its secret is this
+ * process's own, known to nothing but the server's client, which reaches the stand-in in-process:
+ * nobody else gets a token for the stand-in's REST API (orders, captures, refunds).
+ */
+const standinCredentials = () => ({
+  clientId: 'manabi-standin',
+  clientSecret: randomBytes(32).toString('base64url'),
+  webhookId: 'standin',
+})
 
 /** A fetch answered by the app itself, so the stand-in needs no network and no known port. */
 const injectFetch =
@@ -54,8 +69,8 @@ const injectFetch =
   }
 
 /**
- * The payment provider: PayPal's REST API with the configured credentials, or, without any (and
- * never in the live environment: the configuration refuses that), the built-in stand-in for
+ * The payment provider: PayPal's REST API with the configured credentials, or, without any (never
+ * in the live environment, and in production only with PAYPAL_STANDIN), the built-in stand-in for
  * PayPal served under `{apiPrefix}/paypal-standin`, reached through the same client code.
  */
 export const paymentsPlugin = fp<PaymentsPluginOptions>(
@@ -64,13 +79,40 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
     if (standIn && config.PAYPAL_ENV === 'live') {
       throw new Error('The PayPal stand-in never runs in the live environment')
     }
+    if (standIn && config.NODE_ENV === 'production' && !config.PAYPAL_STANDIN) {
+      throw new ConfigError(STANDIN_REFUSED)
+    }
     const standinPrefix = `${apiPrefix}/paypal-standin`
     let provider: PaymentProvider
+    const standin = standinCredentials()
     if (standIn) {
-      const fake = createPayPalFake({ ...STANDIN, withBuyer: true })
+      const fake = createPayPalFake({
+        ...standin,
+        // Its orders live in the database: they outlast a restart and every instance has them.
+        store: createDatabaseStore(app.db),
+        withBuyer: {
+          // Only the signed-in buyer of the payment the order was opened for approves it.
+          mayApprove: async (request, orderId) => {
+            const payment = request.user ? await findPaymentBy(app.db, { orderId }) : undefined
+            return payment !== undefined && payment.userId === request.user?.id
+          },
+        },
+        // As PayPal does, a refund made at the stand-in is told to our webhook.
+        deliverEvent: async (event, headers) => {
+          const answer = await app.inject({
+            method: 'POST',
+            url: `${apiPrefix}${paymentWebhook.path}`,
+            headers,
+            payload: event,
+          })
+          if (answer.statusCode !== 200) {
+            throw new Error(`The webhook answered ${answer.statusCode}: ${answer.body}`)
+          }
+        },
+      })
       await app.register(fake.plugin, { prefix: standinPrefix })
       provider = createPayPalClient({
-        ...STANDIN,
+        ...standin,
         baseUrl: `http://standin.invalid${standinPrefix}`,
         fetch: injectFetch(app),
       })
@@ -89,7 +131,7 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
       holdMs: config.PAYMENT_HOLD_MINUTES * 60_000,
       feeBasisPoints: Math.round(config.PLATFORM_FEE_PERCENT * 100),
       publicConfig: {
-        clientId: standIn ? STANDIN.clientId : (config.PAYPAL_CLIENT_ID ?? ''),
+        clientId: standIn ? standin.clientId : (config.PAYPAL_CLIENT_ID ?? ''),
         environment: config.PAYPAL_ENV === 'live' ? 'production' : 'sandbox',
         // On the page's own origin, whichever name the browser uses for it.
         sdkBaseUrl: standIn ? `${standinPrefix}/sdk/js` : null,

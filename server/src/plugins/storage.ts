@@ -4,17 +4,23 @@ import {
   createDatabaseFileStorage,
   createFileStorage,
   type FileStorage,
+  type UploadRules,
   uploadsDir,
 } from '../storage/files.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStorage
+    uploadRules: UploadRules
   }
 }
 
+const HOUR_MS = 60 * 60 * 1000
+
 /** Uploaded bytes: in DATA_DIR/uploads by default, or in the database all instances share. */
-export const storagePlugin = fp<Pick<Config, 'FILE_STORAGE' | 'DATA_DIR'>>(
+export const storagePlugin = fp<
+  Pick<Config, 'FILE_STORAGE' | 'DATA_DIR' | 'UPLOAD_QUOTA_MB' | 'UNATTACHED_UPLOAD_HOURS'>
+>(
   async (app, config) => {
     app.decorate(
       'storage',
@@ -22,6 +28,10 @@ export const storagePlugin = fp<Pick<Config, 'FILE_STORAGE' | 'DATA_DIR'>>(
         ? createDatabaseFileStorage(app.db)
         : await createFileStorage(uploadsDir(config.DATA_DIR)),
     )
+    app.decorate('uploadRules', {
+      quotaMb: config.UPLOAD_QUOTA_MB,
+      unattachedKeptMs: config.UNATTACHED_UPLOAD_HOURS * HOUR_MS,
+    })
   },
   { name: 'storage', dependencies: ['db'] },
 )

@@ -15,8 +15,10 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm'
+import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
+import { PG, pgErrorCode } from '../db/errors.ts'
 import {
   categories,
   enrollments,
@@ -26,6 +28,7 @@ import {
   users,
   type LessonLink,
 } from '../db/schema.ts'
+import { BadRequestError } from '../domain/errors.ts'
 
 export type CategoryRow = typeof categories.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect
@@ -373,11 +376,22 @@ const attachImage = async (db: Executor, imageId: number | null | undefined, les
   if (imageId) await db.update(files).set({ lessonId }).where(eq(files.id, imageId))
 }
 
+/**
+ * The cover the lesson names was removed between its check and this write (the housekeeping sweep
+ * takes uploads left unattached for a day): the educator uploads it again, as for no cover.
+ */
+const orCoverGone = (error: unknown): never => {
+  if (pgErrorCode(error) === PG.foreignKey)
+    throw new BadRequestError([MESSAGES.lessons.imageRequired])
+  throw error
+}
+
 export const insertLesson = async (db: Executor, ownerId: number, fields: LessonFields) => {
   const [row] = await db
     .insert(lessons)
     .values({ ...fields, ownerId })
     .returning({ id: lessons.id })
+    .catch(orCoverGone)
   if (!row) throw new Error('Lesson was not created')
   await attachImage(db, fields.imageId, row.id)
   return row.id
@@ -388,6 +402,7 @@ export const updateLesson = async (db: Executor, lessonId: number, fields: Lesso
     .update(lessons)
     .set({ ...given(fields), updatedAt: new Date() })
     .where(eq(lessons.id, lessonId))
+    .catch(orCoverGone)
   await attachImage(db, fields.imageId, lessonId)
 }
 

@@ -35,7 +35,8 @@ import { findReviewsByAuthor } from '../repositories/reviews.ts'
 import { listUpcomingSessions } from '../repositories/sessions.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
-import { removeStoredBytes, type FileStorage } from '../storage/files.ts'
+import { reserveUploadSpace } from '../repositories/files.ts'
+import { removeStoredBytes, type FileStorage, type UploadRules } from '../storage/files.ts'
 import { lessonRead } from './catalogue.ts'
 
 type PageQuery = { page?: number | undefined; take?: number | undefined }
@@ -144,7 +145,7 @@ export const upcomingPage = async (
  * the client's word); answers the new file's id.
  */
 export const saveLessonImage = async (
-  deps: { db: Executor; storage: FileStorage },
+  deps: { db: Executor; storage: FileStorage; uploadRules: Pick<UploadRules, 'quotaMb'> },
   ownerId: number,
   upload: { filename: string; bytes: Buffer },
 ) => {
@@ -156,12 +157,15 @@ export const saveLessonImage = async (
   const storageKey = `${randomUUID()}.${detected.ext}`
   await deps.storage.put(storageKey, upload.bytes)
   try {
-    return await insertImageFile(deps.db, {
-      ownerId,
-      filename: upload.filename,
-      mimeType,
-      size: upload.bytes.length,
-      storageKey,
+    return await deps.db.transaction(async (tx) => {
+      await reserveUploadSpace(tx, ownerId, upload.bytes.length, deps.uploadRules.quotaMb)
+      return insertImageFile(tx, {
+        ownerId,
+        filename: upload.filename,
+        mimeType,
+        size: upload.bytes.length,
+        storageKey,
+      })
     })
   } catch (error) {
     await deps.storage.remove(storageKey)

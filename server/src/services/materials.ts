@@ -34,9 +34,10 @@ import {
   lockLessonFile,
   updateResourceRow,
 } from '../repositories/materials.ts'
+import { reserveUploadSpace } from '../repositories/files.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toResource } from '../serializers/materials.ts'
-import { type FileStorage, removeStoredBytes } from '../storage/files.ts'
+import { type FileStorage, removeStoredBytes, type UploadRules } from '../storage/files.ts'
 import { editableLesson } from './lessons.ts'
 
 type WriteDeps = { db: Database; storage: FileStorage; log: FastifyBaseLogger }
@@ -111,7 +112,7 @@ const checked = <T>(result: Checked<T>): T => {
  * The lesson is checked by the caller before the upload is read.
  */
 export const saveMaterialFile = async (
-  deps: { db: Executor; storage: FileStorage },
+  deps: { db: Executor; storage: FileStorage; uploadRules: Pick<UploadRules, 'quotaMb'> },
   lesson: Pick<LessonRow, 'id'>,
   user: Pick<UserRow, 'id'>,
   upload: { filename: string; bytes: Buffer },
@@ -124,13 +125,16 @@ export const saveMaterialFile = async (
   const storageKey = `${randomUUID()}.${fileExtension(filename)}`
   await deps.storage.put(storageKey, upload.bytes)
   try {
-    const id = await insertMaterialFile(deps.db, {
-      ownerId: user.id,
-      lessonId: lesson.id,
-      filename,
-      mimeType,
-      size: upload.bytes.length,
-      storageKey,
+    const id = await deps.db.transaction(async (tx) => {
+      await reserveUploadSpace(tx, user.id, upload.bytes.length, deps.uploadRules.quotaMb)
+      return insertMaterialFile(tx, {
+        ownerId: user.id,
+        lessonId: lesson.id,
+        filename,
+        mimeType,
+        size: upload.bytes.length,
+        storageKey,
+      })
     })
     return { id, filename, path: filePath(id) }
   } catch (error) {

@@ -430,17 +430,40 @@ const refundedCaptureId = (resource: Record<string, unknown>) => {
   return stringAt(resource, 'supplementary_data', 'related_ids', 'capture_id')
 }
 
-/** A refund made at the provider (or ours, confirmed): the seat returns, the payment is refunded. */
-const recordProviderRefund = async (deps: SeatDeps, captureId: string, refundId: string) => {
-  await seatChange(deps, async (tx) => {
+/**
+ * A refund made at the provider (or ours, confirmed), in one transaction: the payment is refunded
+ * and, when the refund was not ours (the payment still counted as paid), its seat returns and the
+ * student is told by e-mail. Ours was told when we asked for it.
+ */
+export const recordProviderRefund = async (deps: SeatDeps, captureId: string, refundId: string) => {
+  await seatChange(deps, async (tx, effects) => {
     const payment = await findPaymentBy(tx, { transactionId: captureId })
     if (!payment) return
     const locked = found(await findPayment(tx, payment.id, { lock: true }), 'Payment')
     if (locked.status === 'refunded') return
-    if (locked.status === 'success' && locked.sessionId !== null) {
-      await lockSession(tx, locked.lessonId, locked.sessionId)
-      const seat = await findSeat(tx, locked.sessionId, locked.userId, { lock: true })
-      if (seat?.paymentId === locked.id) await cancelSeat(tx, seat.id, new Date())
+    if (locked.status === 'success') {
+      const seated =
+        locked.sessionId === null
+          ? undefined
+          : await lockSession(tx, locked.lessonId, locked.sessionId)
+      if (seated) {
+        const seat = await findSeat(tx, seated.session.id, locked.userId, { lock: true })
+        if (seat?.paymentId === locked.id) await cancelSeat(tx, seat.id, new Date())
+      }
+      const student = found(await findUserById(tx, locked.userId), 'User')
+      effects.mails.push(
+        await deps.mailer.enqueue(
+          tx,
+          student.email,
+          emails.refundedByProvider(
+            student.language,
+            student.name,
+            seated?.lesson.title ?? '',
+            seated ? sessionWhen(student.language, seated.session) : '',
+            locked.amountInCents,
+          ),
+        ),
+      )
     }
     await updatePayment(tx, locked.id, {
       status: 'refunded',

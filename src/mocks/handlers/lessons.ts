@@ -16,7 +16,7 @@ import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
-import { fail, found, paginate, readUpload, route } from '../http'
+import { checkUploadQuota, fail, found, paginate, readUpload, route } from '../http'
 import { catalogue, editableLesson, lessonById, viewableLesson } from '../queries'
 import { toCatalogueLesson, toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
 
@@ -118,6 +118,7 @@ export const lessonHandlers = [
   route(uploadLessonImage, async ({ user, request }) => {
     const { file, bytes } = await readUpload(request, 'image')
     const contentType = sniffImageType(bytes) ?? fail(415, MESSAGES.uploads.invalidType)
+    checkUploadQuota(user.id, bytes.length)
     const id = nextId(db.files)
     db.files.push({
       id,

@@ -19,7 +19,7 @@ import {
 import { MESSAGES } from '@contract/messages'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
-import { fail, found, readUpload, route } from '../http'
+import { checkUploadQuota, fail, found, readUpload, route } from '../http'
 import { editableLesson, isEnrolledInLesson, lessonById } from '../queries'
 import { toResource } from '../serializers'
 
@@ -77,6 +77,7 @@ export const resourceHandlers = [
     const contentType =
       materialMimeType(filename, sniffMaterialType(bytes)) ??
       fail(415, MESSAGES.uploads.invalidType)
+    checkUploadQuota(user.id, bytes.length)
     const id = nextId(db.files)
     db.files.push({
       id,

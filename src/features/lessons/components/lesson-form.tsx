@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
 import { serverMessage, toApiError } from '@/shared/api/errors'
+import { uploadQuotaRefusal } from '@/shared/api/upload-quota'
 import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
 import { categoryTitle } from '@/shared/i18n/format'
@@ -174,7 +175,12 @@ function LessonFormFields({
           imageId = id
         } catch (error) {
           // §8: the image's error, as a toast; the lesson is not saved without its image.
-          toast.error(serverMessage(error, t('lessons.form.errors.imageUploadFailed')))
+          const quota = uploadQuotaRefusal(error)
+          toast.error(
+            quota !== null
+              ? t('lessons.form.errors.storageQuota', { quota })
+              : serverMessage(error, t('lessons.form.errors.imageUploadFailed')),
+          )
           return
         }
       }

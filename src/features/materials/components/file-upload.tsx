@@ -11,6 +11,7 @@ import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
+import { uploadQuotaRefusal } from '@/shared/api/upload-quota'
 import { apiAssetUrl } from '@/shared/config/env'
 import { formatFileSize } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
@@ -73,10 +74,13 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
     try {
       uploaded = await upload.mutateAsync({ file: chosen, onProgress: setProgress })
     } catch (error) {
+      const quota = uploadQuotaRefusal(error)
       toast.error(
         error instanceof InvalidUploadReplyError
           ? t('materials.editor.files.invalidReply')
-          : serverMessage(error, t('materials.editor.files.uploadFailed')),
+          : quota !== null
+            ? t('materials.editor.files.storageQuota', { quota })
+            : serverMessage(error, t('materials.editor.files.uploadFailed')),
       )
       return
     } finally {
