@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { Session } from '@contract/index'
-import { type ReactNode, useCallback, useMemo, useState } from 'react'
+import { type ReactNode, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAudience } from '@/shared/auth/current-user'
 import { SkeletonCardGrid } from '@/shared/ui/skeleton'
@@ -8,13 +8,8 @@ import { useNextPageInView } from '@/shared/lib/use-next-page-in-view'
 import { useSessions } from '../api/get-sessions'
 import { sessionKeys } from '../api/keys'
 import { SESSIONS_HEADING_ID } from '../lib/next-session'
-import {
-  nextEnd,
-  SESSION_CARDS_GRID_CLASS,
-  SESSION_GRID_CONTAINER_CLASS,
-  splitByEnd,
-} from '../lib/session-groups'
-import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+import { SESSION_CARDS_GRID_CLASS, SESSION_GRID_CONTAINER_CLASS } from '../lib/session-groups'
+import { useSessionGroups } from '../lib/use-session-groups'
 import { useSessionViewer } from '../lib/use-session-viewer'
 import { PastSessions } from './past-sessions'
 import { type RenderPayment, SessionCard } from './session-card'
@@ -58,16 +53,9 @@ export function SessionList({
   }, [queryClient, lessonId, audience])
 
   const viewer = useSessionViewer()
-  const items = useMemo(
-    () => sessions.data?.pages.flatMap((page) => page.data) ?? [],
-    [sessions.data],
+  const { items, upcoming, past, pastOpen, togglePast, last } = useSessionGroups(
+    sessions.data?.pages,
   )
-  // A session that ends moves from the upcoming ones to the past ones at that instant.
-  const now = useNowAtBoundaries(useCallback((at: number) => nextEnd(items, at), [items]))
-  const { upcoming, past } = splitByEnd(items, now)
-  const [pastOpen, setPastOpen] = useState(false)
-  // The next page is asked for from the last card shown (the API sends upcoming ones first).
-  const last = (pastOpen ? past.at(-1) : undefined) ?? upcoming.at(-1)
 
   const item = (session: Session) => (
     <li key={session.id} ref={session === last ? lastCardRef : undefined}>
@@ -104,11 +92,7 @@ export function SessionList({
           <p className="text-slate-600">{t('sessions.noUpcoming')}</p>
         )}
         {past.length > 0 && (
-          <PastSessions
-            count={past.length}
-            open={pastOpen}
-            onToggle={() => setPastOpen((open) => !open)}
-          >
+          <PastSessions count={past.length} open={pastOpen} onToggle={togglePast}>
             {past.map(item)}
           </PastSessions>
         )}

@@ -1,5 +1,5 @@
 import type { CurrentUser, Session } from '@contract/index'
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { toast } from 'react-toastify'
@@ -10,14 +10,9 @@ import { LoadError } from '@/shared/ui/load-error'
 import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { useSessions } from '../api/get-sessions'
 import { SESSIONS_HEADING_ID } from '../lib/next-session'
-import {
-  nextEnd,
-  SESSION_CARDS_GRID_CLASS,
-  SESSION_GRID_CONTAINER_CLASS,
-  splitByEnd,
-} from '../lib/session-groups'
+import { SESSION_CARDS_GRID_CLASS, SESSION_GRID_CONTAINER_CLASS } from '../lib/session-groups'
 import { browserTimeZone } from '../lib/time-zones'
-import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+import { useSessionGroups } from '../lib/use-session-groups'
 import { DeleteSessionDialog } from './delete-session-dialog'
 import { OwnerSessionCard } from './owner-session-card'
 import { PastSessions } from './past-sessions'
@@ -96,15 +91,9 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
     onChanged?.()
   }
 
-  const items = useMemo(
-    () => sessions.data?.pages.flatMap((page) => page.data) ?? [],
-    [sessions.data],
+  const { items, upcoming, past, pastOpen, togglePast, last } = useSessionGroups(
+    sessions.data?.pages,
   )
-  // Upcoming ones first, soonest first; a session that ends joins the past ones at that instant.
-  const now = useNowAtBoundaries(useCallback((at: number) => nextEnd(items, at), [items]))
-  const { upcoming, past } = splitByEnd(items, now)
-  const [pastOpen, setPastOpen] = useState(false)
-  const last = (pastOpen ? past.at(-1) : undefined) ?? upcoming.at(-1)
 
   const item = (session: Session) => (
     <li key={session.id} ref={session === last ? lastCardRef : undefined}>
@@ -142,11 +131,7 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
           <p className="text-sm text-slate-600">{t('sessions.noUpcoming')}</p>
         )}
         {past.length > 0 && (
-          <PastSessions
-            count={past.length}
-            open={pastOpen}
-            onToggle={() => setPastOpen((shown) => !shown)}
-          >
+          <PastSessions count={past.length} open={pastOpen} onToggle={togglePast}>
             {past.map(item)}
           </PastSessions>
         )}
