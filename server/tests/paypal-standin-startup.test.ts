@@ -81,16 +81,6 @@ describe('a production server without PayPal credentials', () => {
     expect(run.started, run.output).toBe(true)
     expect(run.output).toContain('built-in test stand-in')
   }, 120_000)
-
-  it('starts with PayPal credentials, without the stand-in', async () => {
-    const run = await runServer({
-      PAYPAL_CLIENT_ID: 'client',
-      PAYPAL_CLIENT_SECRET: 'secret',
-      PAYPAL_WEBHOOK_ID: 'webhook',
-    })
-    expect(run.started, run.output).toBe(true)
-    expect(run.output).not.toContain('stand-in')
-  }, 120_000)
 })
 
 describe('the stand-in opt-in', () => {
