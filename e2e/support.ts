@@ -11,6 +11,7 @@ import { buildPath, type Descriptor } from '../contract/descriptor.ts'
 import * as system from '../contract/descriptors/system.ts'
 import { API_PREFIX } from '../server/src/app.ts'
 import { freePort } from '../server/src/free-port.ts'
+import { LANGUAGE_STORAGE_KEY } from '../src/shared/i18n/languages.ts'
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
 export const launchBrowser = (): Promise<Browser> =>
@@ -55,6 +56,22 @@ export const useBrowser = () => {
     watch: (page: Page) => {
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
       return page
+    },
+    /**
+     * A page of a visitor in Tokyo who chose `language` (the product keeps the choice in the
+     * browser), `width` px wide, watched for uncaught errors.
+     */
+    async visitorPage(language: 'en-US' | 'jp-JP', width = 1440) {
+      const context = await this.browser.newContext({
+        viewport: { width, height: 900 },
+        timezoneId: 'Asia/Tokyo',
+        locale: language === 'jp-JP' ? 'ja-JP' : 'en-US',
+      })
+      await context.addInitScript(
+        ([key, value]) => localStorage.setItem(key!, value!),
+        [LANGUAGE_STORAGE_KEY, language],
+      )
+      return this.watch(await context.newPage())
     },
   }
 }

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { ACCOUNTS } from '../contract/demo/world.ts'
 import * as guest from '../contract/descriptors/guest.ts'
 import { paths } from '../src/shared/config/paths.ts'
-import { LANGUAGE_STORAGE_KEY } from '../src/shared/i18n/languages.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { logIn } from './flows.ts'
 import { translator } from './i18n.ts'
@@ -37,21 +36,7 @@ const SCREENSHOTS = 'test-results/screenshots'
 // Yuki's dashboard has a live lesson, one starting soon and upcoming ones: the fullest one.
 const YUKI = ACCOUNTS.find((account) => account.key === 'yuki')!
 
-const newPage = async (language: Language) => {
-  const context = await chromium.browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    timezoneId: 'Asia/Tokyo',
-    locale: language === 'jp-JP' ? 'ja-JP' : 'en-US',
-  })
-  // The product keeps the chosen language in the browser; this is the visitor who chose it.
-  await context.addInitScript(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [LANGUAGE_STORAGE_KEY, language],
-  )
-  const page = await context.newPage()
-  chromium.watch(page)
-  return page
-}
+const newPage = (language: Language) => chromium.visitorPage(language)
 
 /** At each width: a full-page screenshot, no sideways scrolling, and axe's serious findings. */
 const judge = async (page: Page, language: Language, screen: string) => {

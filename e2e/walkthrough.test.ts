@@ -3,7 +3,6 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as guest from '../contract/descriptors/guest.ts'
 import { paths } from '../src/shared/config/paths.ts'
-import { LANGUAGE_STORAGE_KEY } from '../src/shared/i18n/languages.ts'
 import { logIn } from './flows.ts'
 import { translator } from './i18n.ts'
 import { connectProduct, demoAccount, useBrowser } from './support.ts'
@@ -29,20 +28,7 @@ const JAPANESE_LESSON = 'Conversational Japanese for Beginners'
 
 beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }))
 
-const newPage = async (language: Language, width: number) => {
-  const context = await chromium.browser.newContext({
-    viewport: { width, height: 900 },
-    timezoneId: 'Asia/Tokyo',
-    locale: language === 'jp-JP' ? 'ja-JP' : 'en-US',
-  })
-  await context.addInitScript(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [LANGUAGE_STORAGE_KEY, language],
-  )
-  const page = await context.newPage()
-  chromium.watch(page)
-  return page
-}
+const newPage = (language: Language, width: number) => chromium.visitorPage(language, width)
 
 /** A signed-in page per language, made once: the screens below are visited at each width. */
 const signedIn = (account: { email: string }) => {
