@@ -40,15 +40,19 @@ const seatText = (title: string, sessionId: number) => {
 const holdsSeat = (sessionId: number) =>
   db.enrollments.some((row) => row.userId === seedIds.student && row.sessionId === sessionId)
 
-/** The TypeScript lesson's upcoming (free) session, moved to start `startIn` ms from now. */
-const typeScriptSessionAt = (startIn: number, length = 60 * MINUTE) => {
+/** The TypeScript lesson's upcoming (free) session, moved to start at `start` (epoch ms). */
+const typeScriptSessionStartingAt = (start: number, length = 60 * MINUTE) => {
   const session = db.sessions.find(
     (row) => row.lessonId === seedIds.toReviewLesson && Date.parse(row.start_time) > Date.now(),
   )!
-  session.start_time = new Date(Date.now() + startIn).toISOString()
-  session.end_time = new Date(Date.now() + startIn + length).toISOString()
+  session.start_time = new Date(start).toISOString()
+  session.end_time = new Date(start + length).toISOString()
   return session
 }
+
+/** The same session, moved to start `startIn` ms from now. */
+const typeScriptSessionAt = (startIn: number, length = 60 * MINUTE) =>
+  typeScriptSessionStartingAt(Date.now() + startIn, length)
 
 const openLesson = (lessonId: number) =>
   renderApp(undefined, { user: 'student', url: paths.lesson.detail.href(lessonId) })
@@ -93,7 +97,8 @@ describe('enrolling in a session that overlaps a seat the student holds', () => 
     const user = userEvent.setup()
     const soon = sessionById(ids.startingSoon)
     const length = 30 * MINUTE
-    const session = typeScriptSessionAt(Date.parse(soon.end_time) - Date.now(), length)
+    // An absolute instant: "ends in x ms" read off two clocks a millisecond apart would not touch.
+    const session = typeScriptSessionStartingAt(Date.parse(soon.end_time), length)
     expect(session.start_time).toBe(soon.end_time)
     await openLesson(seedIds.toReviewLesson)
     await user.click(within(await card(session.id)).getByRole('button', { name: 'Enroll' }))
@@ -173,7 +178,7 @@ describe('paying for a seat in a session that overlaps a held one', () => {
     const user = userEvent.setup()
     // Yuki also holds a seat in a TypeScript session at the same time as the paid lesson's.
     const paid = sessionById(ids.futurePaid)
-    const typeScript = typeScriptSessionAt(Date.parse(paid.start_time) - Date.now() - 30 * MINUTE)
+    const typeScript = typeScriptSessionStartingAt(Date.parse(paid.start_time) - 30 * MINUTE)
     db.enrollments.push({
       id: nextId(db.enrollments),
       userId: seedIds.student,
