@@ -69,6 +69,37 @@ const serverZones = [
   },
 ]
 
+/**
+ * The demo world (demo/) is storage-neutral data that the server's seed and the mock catalogue
+ * adapt; benches, e2e and tests use it too. It is not part of the API contract, the SPA never
+ * ships it, and the server reads it only in its seed.
+ */
+const demoZones = [
+  {
+    target: './demo',
+    from: ['./src', './server'],
+    message: 'demo/ is storage-neutral data and depends on nothing in src or server',
+  },
+  {
+    target: './contract',
+    from: './demo',
+    message: 'contract/ is the API contract; the demo world is data that only its users import',
+  },
+  {
+    target: [
+      './src/app',
+      './src/features',
+      './src/shared',
+      // Everything in server/src but the seed (db/seed.ts).
+      './server/src/*.ts',
+      './server/src/!(db)/**',
+      './server/src/db/**/!(seed).ts',
+    ],
+    from: './demo',
+    message: 'The demo world is for the server seed, the mocks, benches and tests only',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'node_modules', 'public/mockServiceWorker.js', 'data'] },
   js.configs.recommended,
@@ -85,7 +116,10 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...serverZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...layerZones, ...serverZones, ...demoZones] },
+      ],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

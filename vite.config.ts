@@ -4,15 +4,23 @@ import { availableParallelism } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-import type { Plugin } from 'vite'
-import { defineConfig } from 'vitest/config'
+import { type Plugin, runnerImport, type ViteDevServer } from 'vite'
+import { configDefaults, defineConfig } from 'vitest/config'
+import {
+  ASSETS_DIR,
+  bestCompression,
+  COMPRESS_FROM_BYTES,
+  LANDING_TEMPLATE_FILE,
+  type LandingTemplate,
+} from './server/src/http/build-output.ts'
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+  '@demo': fileURLToPath(new URL('./demo', import.meta.url)),
   '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 }
 
@@ -42,8 +50,6 @@ const withoutMockWorker = (): Plugin => {
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/
 /** Vite's own files (.vite/manifest.json), which the server never sends. */
 const HIDDEN = /(?:^|[/\\])\./
-/** Below this a compressed copy saves less than its own overhead. */
-const COMPRESS_FROM_BYTES = 1024
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -76,20 +82,73 @@ const precompressed = (): Plugin => {
         files.map(async (file) => {
           const bytes = await readFile(file)
           if (bytes.length < COMPRESS_FROM_BYTES) return
+          const best = bestCompression(bytes.length)
           const [br, gz] = await Promise.all([
-            brotli(bytes, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-              },
-            }),
-            gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+            brotli(bytes, best.brotli),
+            gzipped(bytes, best.gzip),
           ])
           if (br.length < bytes.length) await writeFile(`${file}.br`, br)
           if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz)
         }),
       )
+    },
+  }
+}
+
+/** What the build uses of src/app/layouts/startup-skeleton-html.tsx, loaded in Node. */
+interface StaticShellHtml {
+  withStaticShell: (indexHtml: string) => string
+  landingTemplate: (builtHtml: string) => LandingTemplate
+}
+const STATIC_SHELL_HTML = fileURLToPath(
+  new URL('./src/app/layouts/startup-skeleton-html.tsx', import.meta.url),
+)
+
+/**
+ * The first paint, before any script: index.html's #root holds the static shell, rendered from
+ * the SPA's own component (StaticShell, src/app/layouts/startup-skeleton.tsx) in `vite` and in the
+ * build alike, so the page and the skeleton React shows while it starts are one markup. The build
+ * also writes the guest landing's template (LANDING_TEMPLATE_FILE): the built index.html with a
+ * placeholder cover in the shell's first card, which the server fills in (server/src/plugins/spa.ts).
+ */
+const staticShell = (): Plugin => {
+  let root = process.cwd()
+  let built: Promise<StaticShellHtml> | undefined
+  /** The dev server's copy follows edits; the build loads the module once. */
+  const load = async (server?: ViteDevServer) => {
+    if (server) return (await server.ssrLoadModule(STATIC_SHELL_HTML)) as StaticShellHtml
+    built ??= runnerImport<StaticShellHtml>(STATIC_SHELL_HTML, {
+      root,
+      configFile: false,
+      resolve: { alias },
+      logLevel: 'warn',
+    }).then(({ module }) => module)
+    return built
+  }
+  return {
+    name: 'manabi:static-shell',
+    // After Vite's own HTML plugin, whose generateBundle writes the index.html read here.
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: async (html, { server }) => (await load(server)).withStaticShell(html),
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html']
+      if (index?.type !== 'asset') {
+        this.error('index.html is not in the bundle: the landing template cannot be written')
+      }
+      const html =
+        typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source)
+      const template = (await load()).landingTemplate(html)
+      this.emitFile({
+        type: 'asset',
+        fileName: LANDING_TEMPLATE_FILE,
+        source: JSON.stringify(template),
+      })
     },
   }
 }
@@ -104,10 +163,11 @@ const STARTUP_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), withoutMockWorker(), precompressed()],
+  plugins: [react(), tailwindcss(), staticShell(), withoutMockWorker(), precompressed()],
   resolve: { alias },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
+    assetsDir: ASSETS_DIR,
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
@@ -132,6 +192,19 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./tests/setup.ts'],
           include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'tests/core/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The shared core's pure decision modules (contract/), as `npm run mutation` tests them
+          // (scripts/mutation.mjs): no DOM, no server, no mocks. Each file loads the modules
+          // afresh: a mutant in a table built at load time (a static one) only takes effect then.
+          name: 'core',
+          environment: 'node',
+          include: ['tests/core/**/*.test.ts'],
+          isolate: true,
         },
       },
       {

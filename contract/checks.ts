@@ -9,7 +9,9 @@ import { filePath } from './files.ts'
 import type { LessonWriteBody } from './endpoints/lessons.ts'
 import type { SessionWriteBody } from './endpoints/sessions.ts'
 import { MESSAGES } from './messages.ts'
+import type { Refusal } from './seats.ts'
 import {
+  isSeatRange,
   canSeeMeetingLink,
   isValidTimeZone,
   isWebUrl,
@@ -63,7 +65,7 @@ export const lessonFieldProblems = (
   const { current } = facts
   if (body.title.trim() === '') problems.push(MESSAGES.validation.required('title'))
   if (!facts.categoryExists) problems.push(MESSAGES.lessons.unknownCategory)
-  if (body.max_slots < body.min_slots) problems.push(MESSAGES.lessons.slotsOrder)
+  if (!isSeatRange(body.min_slots, body.max_slots)) problems.push(MESSAGES.lessons.slotsOrder)
   if (typeof body.imageId === 'number') {
     if (!facts.ownImage) problems.push(MESSAGES.lessons.unknownImage)
   } else if (body.imageId === null || !current?.hasImage) {
@@ -238,4 +240,24 @@ export const reviewText = (body: string): Checked<string> => {
     return { ok: false, problems: [MESSAGES.reviews.tooLong(REVIEW_MAX_LENGTH)] }
   }
   return { ok: true, value: text }
+}
+
+/**
+ * Whether a student may review a lesson (§1, §4: to review, then reviewed), in the API's order:
+ * they attended one of its sessions, have not reviewed it yet, and wrote a text (reviewText).
+ * Answers the text to store, or the refusal.
+ */
+export const reviewWrite = (facts: {
+  readonly attended: boolean
+  readonly reviewed: boolean
+  readonly body: string
+}): { ok: true; value: string } | { ok: false; refusal: Refusal } => {
+  if (!facts.attended) {
+    return { ok: false, refusal: { status: 403, message: MESSAGES.reviews.notAttended } }
+  }
+  if (facts.reviewed) {
+    return { ok: false, refusal: { status: 409, message: MESSAGES.reviews.alreadyReviewed } }
+  }
+  const text = reviewText(facts.body)
+  return text.ok ? text : { ok: false, refusal: { status: 400, message: text.problems } }
 }

@@ -7,6 +7,11 @@ export { buildPath, type Access, type Descriptor, type HttpMethod } from './desc
 /** What an endpoint adds to its descriptor: the schemas that validate, serialise and document it. */
 export interface EndpointSchemas {
   readonly summary: string
+  /**
+   * One line for the OpenAPI document: what the call does, and on which objects a caller its
+   * access admits may make it (ownership). The roles it admits are added from `access`.
+   */
+  readonly description: string
   readonly params?: Type.TSchema
   readonly querystring?: Type.TSchema
   readonly body?: Type.TSchema

@@ -14,6 +14,7 @@ import {
   isPdfContent,
   isPlainText,
   type MATERIAL_EXTENSIONS,
+  sniffImageType,
 } from './rules.ts'
 import { unstorableIssues } from './validation.ts'
 
@@ -39,7 +40,7 @@ export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
 
 /** The name and the declared type are the client's word; the type the bytes show decides. */
 export const isAcceptedImageType = (mimeType: string | undefined): mimeType is ImageMimeType =>
-  mimeType !== undefined && (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType)
+  (IMAGE_MIME_TYPES as readonly (string | undefined)[]).includes(mimeType)
 
 /**
  * What a material file's bytes are, in the names `file-type` gives (its `ext`), plus `text` for
@@ -99,14 +100,13 @@ const ODF_CONTENT: Readonly<Record<string, MaterialContent>> = {
 }
 
 /**
- * A material's content by its magic bytes, for a backend without `file-type` (the mocks): the
+ * A material's content by its magic bytes, as both backends judge an upload: the
  * signatures of pdf, png, jpg, rtf and OLE files; a zip is an OpenDocument file by its leading
  * `mimetype` entry, an Office Open XML file by a `[Content_Types].xml` entry and its folder.
  */
 export const sniffMaterialType = (bytes: Uint8Array): MaterialContent | null => {
   const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value)
-  const ascii = (from: number, to: number) =>
-    String.fromCharCode(...bytes.slice(from, Math.min(to, bytes.length)))
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to))
   if (isPdfContent(bytes)) return 'pdf'
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
   if (starts(0xff, 0xd8, 0xff)) return 'jpg'
@@ -148,4 +148,25 @@ export const attachmentDisposition = (filename: string) => {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
   if (fallback === filename) return `attachment; filename="${filename}"`
   return `attachment; filename="${fallback}"; filename*=UTF-8''${percentEncode(filename)}`
+}
+
+/**
+ * The type a material file is stored and sent as: its name has one of §5's extensions and its
+ * bytes are what that extension says; null otherwise (a 415).
+ */
+export const materialFileType = (filename: string, bytes: Uint8Array) =>
+  materialMimeType(filename, sniffMaterialType(bytes))
+
+/** The extension a stored cover takes, by the type its bytes show. */
+const IMAGE_EXTENSIONS: Readonly<Record<ImageMimeType, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+}
+
+/** An uploaded cover's type and the extension it is stored with, or null when it is no cover. */
+export const coverImageType = (bytes: Uint8Array) => {
+  const mimeType = sniffImageType(bytes)
+  return mimeType === null ? null : { mimeType, extension: IMAGE_EXTENSIONS[mimeType] }
 }

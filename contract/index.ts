@@ -63,6 +63,38 @@ export const api = {
   user,
 }
 
+export type ApiResource = keyof typeof api
+
+/** What each resource of `api` is about, in one line: the OpenAPI document's tags. */
+export const RESOURCE_SUMMARIES = {
+  admin: 'Account approval and the video-conference licence pool, for admins',
+  auth: 'Registration, e-mail confirmation, sign-in, sign-out and password reset',
+  categories: 'Lesson categories, for signed-in users',
+  guest: "The public catalogue: lessons, their sessions, and educators' reviews and ratings",
+  lessons: 'Lessons: the catalogue, their covers, and what educators publish and students attended',
+  payments: "Paying for a seat through PayPal, and the payment provider's webhook",
+  resources: 'Lesson materials, links and uploaded files, for owners and enrolled students',
+  reviews: "Students' reviews of the lessons they attended",
+  sessions: "A lesson's live sessions: scheduling, seats, calendar files and meeting links",
+  system: 'The health check of the API',
+  user: "The signed-in account: profile, video licence, and educators' reviews and ratings",
+} as const satisfies Record<ApiResource, string>
+
+/**
+ * Where each endpoint is declared: its export name and its module (the resource). The OpenAPI
+ * document names each operation by them (operationId, tag), so no list repeats the names.
+ */
+export const declarations: ReadonlyMap<
+  Endpoint,
+  { readonly name: string; readonly resource: ApiResource }
+> = new Map(
+  (Object.entries(api) as [ApiResource, object][]).flatMap(([resource, module]) =>
+    Object.entries(module)
+      .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+      .map(([name, endpoint]) => [endpoint, { name, resource }] as const),
+  ),
+)
+
 /** Every endpoint, for the server's route registration, the OpenAPI document and the contract tests. */
 export const endpoints: readonly Endpoint[] = collect(
   system,

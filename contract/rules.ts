@@ -13,6 +13,8 @@ export const SLOTS_MIN = 1
 export const SLOTS_MAX = 50
 export const DEFAULT_MIN_SLOTS = 1
 export const DEFAULT_MAX_SLOTS = 3
+/** A lesson's seats are a range: at least as many at most as at least (§5; equal is fine). */
+export const isSeatRange = (minSlots: number, maxSlots: number) => maxSlots >= minSlots
 /**
  * A lesson's price per hour, in cents: from free up to this (§5: at least 0). A session may last
  * a whole day, 25 hours when clocks go back, and its price (this times its length) is stored in an
@@ -158,19 +160,33 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image
  * the backends judging an upload, and the SPA before it hands a file to the browser's viewer.
  */
 const startsWith = (bytes: Uint8Array, ...values: number[]) =>
-  bytes.length >= values.length && values.every((value, index) => bytes[index] === value)
+  values.every((value, index) => bytes[index] === value)
 const asciiOf = (bytes: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...bytes.slice(from, Math.min(to, bytes.length)))
+  String.fromCharCode(...bytes.slice(from, to))
 
 /** A PDF starts with its header, `%PDF-` (ISO 32000). */
 export const isPdfContent = (bytes: Uint8Array) => asciiOf(bytes, 0, 5) === '%PDF-'
 
 /**
- * The image type of §5's covers by its magic bytes, or null (the mocks judge an upload by it; the
- * server uses `file-type`, which reads further and also tells an animated PNG apart).
+ * Whether a PNG is animated (APNG): its `acTL` chunk comes before the first `IDAT`. Chunks are a
+ * 4-byte big-endian length, a 4-byte type, the data and a 4-byte CRC, after the 8-byte signature.
+ */
+const isAnimatedPng = (bytes: Uint8Array) => {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  for (let offset = 8; offset + 8 <= bytes.length; offset += 12 + view.getUint32(offset)) {
+    const type = asciiOf(bytes, offset + 4, offset + 8)
+    if (type === 'acTL') return true
+    if (type === 'IDAT') return false
+  }
+  return false
+}
+
+/**
+ * The image type of §5's covers by its magic bytes, or null: both backends judge an upload by it.
+ * An animated PNG is not a cover (renditions take its first frame only), so it is refused.
  */
 export const sniffImageType = (bytes: Uint8Array): (typeof IMAGE_MIME_TYPES)[number] | null => {
-  if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47)) return 'image/png'
+  if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47)) return isAnimatedPng(bytes) ? null : 'image/png'
   if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'image/jpeg'
   if (startsWith(bytes, 0x47, 0x49, 0x46, 0x38)) return 'image/gif'
   if (asciiOf(bytes, 0, 4) === 'RIFF' && asciiOf(bytes, 8, 12) === 'WEBP') return 'image/webp'
@@ -240,7 +256,7 @@ const LEADING_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d+(?:[/?#]|$))/i
  */
 export const safeWebUrl = (url: string): string | null => {
   const text = url.trim()
-  if (text === '' || /[\s\p{Cc}]/u.test(text) || /^[/\\]/.test(text)) return null
+  if (/[\s\p{Cc}]/u.test(text) || /^[/\\]/.test(text)) return null
   if (LEADING_SCHEME.test(text) && !/^https?:\/\//i.test(text)) return null
   let parsed: URL
   try {

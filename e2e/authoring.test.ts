@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ACCOUNTS, DEMO_PASSWORD } from '../contract/demo/world.ts'
+import { ACCOUNTS, DEMO_PASSWORD } from '../demo/world.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { png, toast } from './flows.ts'

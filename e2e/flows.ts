@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib'
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { DEMO_PASSWORD } from '../contract/demo/world.ts'
+import { DEMO_PASSWORD } from '../demo/world.ts'
 import * as admin from '../contract/descriptors/admin.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import type { translator } from './i18n.ts'

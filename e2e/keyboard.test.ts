@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD } from '../contract/demo/world.ts'
+import { DEMO_PASSWORD } from '../demo/world.ts'
 import * as authCalls from '../contract/descriptors/auth.ts'
 import * as guest from '../contract/descriptors/guest.ts'
 import * as payments from '../contract/descriptors/payments.ts'

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ACCOUNTS } from '../contract/demo/world.ts'
+import { ACCOUNTS } from '../demo/world.ts'
 import * as guest from '../contract/descriptors/guest.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'

@@ -81,10 +81,12 @@ offenders.push(
   ),
 )
 
-// The browser gets the contract's descriptors and rules; schemas stay with the server and mocks.
+// The browser gets the contract's descriptors and rules; schemas stay with the server and mocks,
+// and so does the demo world (demo/, for the seed and the mocks).
 const schemaFree = [
   /node_modules\/typebox\//,
   /contract\/(?!rules\.ts$|descriptor\.ts$|descriptors\/)/,
+  /^(?:\.\.\/)*demo\//,
 ]
 const allFiles = new Set(Object.values(manifest).map((chunk) => chunk.file))
 for (const file of allFiles) {

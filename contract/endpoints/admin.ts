@@ -33,18 +33,24 @@ export type AddLicenceBody = Type.Static<typeof AddLicenceBody>
 
 export const listUsers = defineEndpoint(op.listUsers, {
   summary: 'Users, newest first, filtered by role, search text, approval or educator state',
+  description:
+    'Pages through every account with its role, e-mail confirmation, approval and video licence, for the screens where admins verify educators and lend licences.',
   querystring: AdminUsersQuery,
   response: { 200: Paginated(AdminUser), ...errors(400, 401, 403) },
 })
 
 export const approveUser = defineEndpoint(op.approveUser, {
   summary: 'Verify an educator account',
+  description:
+    "Approves an educator's account so it may publish lessons, sessions and materials, and tells the educator by e-mail; 409 when it is not an educator's or is already approved.",
   params: AdminUserParams,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const assignVideoLicence = defineEndpoint(op.assignVideoLicence, {
   summary: 'Assign a free licence to an educator, or reassign (replace) the one it holds',
+  description:
+    'Lends an educator the named free licence of the pool, or the next free one when none is named, in place of any licence it held, and tells the educator by e-mail.',
   params: AdminUserParams,
   body: AssignLicenceBody,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
@@ -52,23 +58,31 @@ export const assignVideoLicence = defineEndpoint(op.assignVideoLicence, {
 
 export const removeVideoLicence = defineEndpoint(op.removeVideoLicence, {
   summary: "Take an educator's licence back into the pool",
+  description:
+    'Takes the licence an educator holds back into the pool, free for another educator, and tells the educator by e-mail.',
   params: AdminUserParams,
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const listVideoLicences = defineEndpoint(op.listVideoLicences, {
   summary: 'Every licence of the pool, oldest first, with its holder (null when free)',
+  description:
+    'Lists the video-conference accounts of the pool, each with its provider and the educator holding it, if any.',
   response: { 200: Type.Array(PoolLicence), ...errors(401, 403) },
 })
 
 export const addVideoLicence = defineEndpoint(op.addVideoLicence, {
   summary: 'Add a video-conference account to the pool',
+  description:
+    'Adds a video-conference account (provider and account e-mail) to the pool, free to lend; 409 when the pool already has that e-mail, whatever its case.',
   body: AddLicenceBody,
   response: { 201: PoolLicence, ...errors(400, 401, 403, 409) },
 })
 
 export const retireVideoLicence = defineEndpoint(op.retireVideoLicence, {
   summary: 'Remove a free licence from the pool for good',
+  description:
+    'Deletes a licence from the pool for good; 409 while an educator holds it (take it back first).',
   params: LicenceParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })

@@ -39,6 +39,8 @@ export type SetNewPasswordBody = Type.Static<typeof SetNewPasswordBody>
 
 export const register = defineEndpoint(op.register, {
   summary: 'Create a student or educator account; a confirmation e-mail is sent',
+  description:
+    'Creates an unconfirmed student or educator account (never an admin) and e-mails it a confirmation link; 409 when the e-mail address is taken.',
   body: RegisterBody,
   response: { 201: MessageBody, ...errors(400, 409, 429) },
 })
@@ -47,35 +49,47 @@ export const confirm = defineEndpoint(op.confirm, {
   summary:
     "Confirm an e-mail address with the single-use token from the e-mail: a registration's, or " +
     'a new address asked for in the settings (409 when another account took it meanwhile)',
+  description:
+    'Confirms the e-mail address the single-use token was sent to, so the account may sign in, or moves the account to the new address it asked for.',
   body: ConfirmBody,
   response: { 200: MessageBody, ...errors(400, 409) },
 })
 
 export const resendConfirmation = defineEndpoint(op.resendConfirmation, {
   summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
+  description:
+    'E-mails a new confirmation link to an account not yet confirmed; the answer never tells whether the address is registered.',
   body: EmailBody,
   response: { 200: MessageBody, ...errors(400, 429) },
 })
 
 export const login = defineEndpoint(op.login, {
   summary: 'Sign in; sets the session cookie (persistent for 30 days with rememberMe)',
+  description:
+    'Checks the e-mail and password of a confirmed account and opens a session (an HttpOnly cookie); repeated failures lock sign-ins for a while.',
   body: LoginBody,
   response: { 200: CurrentUser, ...errors(400, 401, 403, 429) },
 })
 
 export const logout = defineEndpoint(op.logout, {
   summary: 'Sign out; clears the session cookie (refused when another site asks)',
+  description:
+    "Ends the caller's session, if any, and clears its cookie; refused (403) when a page of another origin sends it.",
   response: { 200: MessageBody, ...errors(403) },
 })
 
 export const passwordResetEmail = defineEndpoint(op.passwordResetEmail, {
   summary: 'Send a password-reset e-mail (same answer whether or not the address exists)',
+  description:
+    'E-mails a single-use password-reset link to the address when an account has it; the answer never tells whether it does.',
   body: EmailBody,
   response: { 200: MessageBody, ...errors(400, 429) },
 })
 
 export const setNewPassword = defineEndpoint(op.setNewPassword, {
   summary: 'Set a new password with the single-use reset token',
+  description:
+    'Replaces the password of the account the single-use reset token names and signs out its other sessions; an invalid or used token is refused (400).',
   body: SetNewPasswordBody,
   response: { 200: MessageBody, ...errors(400, 429) },
 })

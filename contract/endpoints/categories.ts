@@ -6,5 +6,7 @@ import { Category } from '../entities.ts'
 
 export const listCategories = defineEndpoint(op.listCategories, {
   summary: 'Lesson categories with their Japanese titles',
+  description:
+    'Lists every lesson category with its English and Japanese titles, for the lesson form and the catalogue filter.',
   response: { 200: Type.Array(Category), ...errors(401) },
 })

@@ -75,6 +75,8 @@ export type LessonWriteBody = Type.Static<typeof LessonWriteBody>
 export const listLessons = defineEndpoint(op.listLessons, {
   summary:
     "Lessons with at least one session, newest first, for signed-in users, each with its educator's rating and next open session",
+  description:
+    'Pages through the published lessons, filtered by category and title, for the signed-in catalogue; browsers keep and revalidate the answer (ETag).',
   querystring: LessonListQuery,
   response: { 200: Paginated(CatalogueLesson), ...errors(400, 401) },
 })
@@ -82,12 +84,16 @@ export const listLessons = defineEndpoint(op.listLessons, {
 export const myLessons = defineEndpoint(op.myLessons, {
   summary:
     "The calling educator's own lessons, with or without sessions, newest first, each with its upcoming sessions and seats",
+  description:
+    'Pages through the lessons the caller owns, drafts without sessions included, each with its upcoming sessions and their seats taken.',
   querystring: MyListQuery,
   response: { 200: Paginated(OwnLesson), ...errors(400, 401, 403) },
 })
 
 export const lessonHistory = defineEndpoint(op.lessonHistory, {
   summary: 'Lessons the calling student attended, to review or reviewed',
+  description:
+    'Pages through the lessons whose sessions the caller attended, each marked to review or reviewed, for the history screen.',
   querystring: MyListQuery,
   response: { 200: Paginated(HistoryEntry), ...errors(400, 401) },
 })
@@ -95,18 +101,24 @@ export const lessonHistory = defineEndpoint(op.lessonHistory, {
 export const upcomingLessons = defineEndpoint(op.upcomingLessons, {
   summary:
     'Sessions not yet ended that the caller attends (student) or teaches (educator), soonest first',
+  description:
+    'Pages through the sessions not yet ended that the caller is enrolled in or teaches, soonest first, each with its lesson.',
   querystring: MyListQuery,
   response: { 200: Paginated(UpcomingSession), ...errors(400, 401) },
 })
 
 export const getLesson = defineEndpoint(op.getLesson, {
   summary: 'One lesson',
+  description:
+    'Answers one lesson with its category, owner and links; a draft (no session yet) is found only by its owner and admins.',
   params: LessonIdParams,
   response: { 200: Lesson, ...errors(400, 401, 404) },
 })
 
 export const lessonImage = defineEndpoint(op.lessonImage, {
   summary: "The lesson's cover image (binary)",
+  description:
+    "Sends the lesson's cover image, as WebP at the cards' size when the browser accepts it; revalidated by ETag.",
   params: LessonIdParams,
   produces: 'image/*',
   response: { 200: Type.Unknown({ description: 'Image bytes' }), ...errors(400, 404) },
@@ -114,12 +126,16 @@ export const lessonImage = defineEndpoint(op.lessonImage, {
 
 export const createLesson = defineEndpoint(op.createLesson, {
   summary: 'Publish a lesson (verified educators)',
+  description:
+    'Creates a lesson owned by the caller from its title, category, price, seats, texts, cover and links; it stays a draft until it has a session.',
   body: LessonWriteBody,
   response: { 201: Lesson, ...errors(400, 401, 403) },
 })
 
 export const updateLesson = defineEndpoint(op.updateLesson, {
   summary: 'Update a lesson (its owner)',
+  description:
+    "Replaces a lesson's title, category, price, seats, texts, cover and links; only the lesson's owner may change it.",
   params: LessonIdParams,
   body: LessonWriteBody,
   response: { 200: Lesson, ...errors(400, 401, 403, 404) },
@@ -127,6 +143,8 @@ export const updateLesson = defineEndpoint(op.updateLesson, {
 
 export const uploadLessonImage = defineEndpoint(op.uploadLessonImage, {
   summary: "Upload a cover image (multipart field 'image', 10 MB, JPEG/PNG/WebP/GIF by content)",
+  description:
+    "Stores an image (checked by its content, counted against the caller's upload quota) to name as a lesson's cover by the id answered.",
   multipart: { field: 'image' },
   response: { 201: ImageUpload, ...errors(400, 401, 403, 415), 413: UploadRefusedBody },
 })

@@ -25,11 +25,15 @@ export type WebhookBody = Type.Static<typeof WebhookBody>
 
 export const getPaymentConfig = defineEndpoint(op.getPaymentConfig, {
   summary: 'What the SPA needs to load the payment SDK (client id, environment, test mode)',
+  description:
+    'Answers the PayPal client id, environment (sandbox or production), SDK address, currency and seat-hold length the SPA needs to load the payment SDK.',
   response: { 200: PaymentConfig },
 })
 
 export const listMyPayments = defineEndpoint(op.listMyPayments, {
   summary: "The calling student's payments, newest first",
+  description:
+    "Pages through the caller's own payments, newest first, each with its status, amount, lesson and session.",
   querystring: PaymentsQuery,
   response: { 200: Paginated(Payment), ...errors(400, 401, 403) },
 })
@@ -37,6 +41,8 @@ export const listMyPayments = defineEndpoint(op.listMyPayments, {
 export const createOrder = defineEndpoint(op.createOrder, {
   summary:
     'Hold a seat in a paid session and open a provider order for it (USD, intent capture, the amount from the database); the same open payment is answered again while its hold lasts',
+  description:
+    'Holds a seat in a paid session for the caller and opens a PayPal order for its price; refused when the session is free, has started or is full.',
   body: CreateOrderBody,
   response: { 201: Payment, ...errors(400, 401, 403, 404, 409, 502) },
 })
@@ -44,18 +50,24 @@ export const createOrder = defineEndpoint(op.createOrder, {
 export const capturePayment = defineEndpoint(op.capturePayment, {
   summary:
     'Capture an approved order; the student is enrolled in the same transaction that records it (retries answer the same payment, a seat gone meanwhile is refunded at once)',
+  description:
+    "Captures the caller's approved PayPal order and enrolls the caller in the session in one transaction; 502 when PayPal cannot be reached.",
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404, 409, 502) },
 })
 
 export const cancelPayment = defineEndpoint(op.cancelPayment, {
   summary: 'Mark a processing payment cancelled (the buyer closed the wallet); frees the held seat',
+  description:
+    "Marks the caller's processing payment cancelled and frees the seat it held; 409 when the payment is no longer processing.",
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const getPayment = defineEndpoint(op.getPayment, {
   summary: "One of the caller's payments (admins: any)",
+  description:
+    "Answers one payment with its status and transaction id: the payer's own, or any payment for an admin.",
   params: PaymentParams,
   response: { 200: Payment, ...errors(400, 401, 403, 404) },
 })
@@ -63,6 +75,8 @@ export const getPayment = defineEndpoint(op.getPayment, {
 export const paymentWebhook = defineEndpoint(op.paymentWebhook, {
   summary:
     "PayPal's webhook: the signature is verified with PayPal first, a replayed event id changes nothing; reconciles captures completed, denied and refunded",
+  description:
+    "Receives PayPal's events, verified by their signature with PayPal, and brings captures completed, denied or refunded into the payments they belong to.",
   body: WebhookBody,
   response: { 200: Type.Object({ received: Type.Boolean() }), ...errors(400) },
 })

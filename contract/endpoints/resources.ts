@@ -27,12 +27,16 @@ export type RenameResourceBody = Type.Static<typeof RenameResourceBody>
 
 export const listResources = defineEndpoint(op.listResources, {
   summary: "A lesson's materials (owner, enrolled students and admins)",
+  description:
+    "Lists a lesson's materials (links and files); only the lesson's owner, its enrolled students and admins may read them.",
   params: ResourcesParams,
   response: { 200: Type.Array(Resource), ...errors(400, 401, 403, 404) },
 })
 
 export const createResource = defineEndpoint(op.createResource, {
   summary: 'Add a link or an uploaded file to a lesson (owner)',
+  description:
+    "Adds a link, or a file uploaded to the same lesson, to the lesson's materials; only the lesson's owner may add one.",
   params: ResourcesParams,
   body: ResourceWriteBody,
   response: { 201: Resource, ...errors(400, 401, 403, 404) },
@@ -40,12 +44,16 @@ export const createResource = defineEndpoint(op.createResource, {
 
 export const getResource = defineEndpoint(op.getResource, {
   summary: 'One material',
+  description:
+    "Answers one material of a lesson; only the lesson's owner, its enrolled students and admins may read it.",
   params: ResourceParams,
   response: { 200: Resource, ...errors(400, 401, 403, 404) },
 })
 
 export const updateResource = defineEndpoint(op.updateResource, {
   summary: 'Replace a material (owner)',
+  description:
+    "Replaces a material's title, type, address, description and file; only the lesson's owner may change it.",
   params: ResourceParams,
   body: ResourceWriteBody,
   response: { 200: Resource, ...errors(400, 401, 403, 404) },
@@ -53,6 +61,7 @@ export const updateResource = defineEndpoint(op.updateResource, {
 
 export const renameResource = defineEndpoint(op.renameResource, {
   summary: 'Rename a material (owner); title only',
+  description: "Changes a material's title alone; only the lesson's owner may rename it.",
   params: ResourceParams,
   body: RenameResourceBody,
   response: { 200: Resource, ...errors(400, 401, 403, 404) },
@@ -60,12 +69,16 @@ export const renameResource = defineEndpoint(op.renameResource, {
 
 export const deleteResource = defineEndpoint(op.deleteResource, {
   summary: 'Remove a material (owner)',
+  description:
+    "Deletes a material of a lesson, and its file if it has one; only the lesson's owner may delete it.",
   params: ResourceParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
 })
 
 export const uploadResourceFile = defineEndpoint(op.uploadResourceFile, {
   summary: "Upload a material file (multipart field 'file', 10 MB, the allowed types of §5)",
+  description:
+    "Stores a material file for a lesson (type checked by name and content, counted against the caller's quota) to name in a new material.",
   params: ResourcesParams,
   multipart: { field: 'file' },
   response: { 201: UploadedFile, ...errors(400, 401, 403, 404, 415), 413: UploadRefusedBody },
@@ -73,6 +86,8 @@ export const uploadResourceFile = defineEndpoint(op.uploadResourceFile, {
 
 export const downloadFile = defineEndpoint(op.downloadFile, {
   summary: "An uploaded material's bytes (the path returned by the upload call)",
+  description:
+    "Sends an uploaded material file as an attachment; only the lesson's owner, its enrolled students and admins may download it.",
   params: FileParams,
   produces: 'application/octet-stream',
   response: { 200: Type.Unknown({ description: 'File bytes' }), ...errors(400, 401, 403, 404) },

@@ -14,6 +14,8 @@ export type ReviewBody = Type.Static<typeof ReviewBody>
 
 export const createReview = defineEndpoint(op.createReview, {
   summary: 'Review a lesson the calling student attended (one review per lesson)',
+  description:
+    "Posts the caller's rating (1 to 5) and text about a lesson whose session the caller attended; 409 when the caller already reviewed it.",
   body: ReviewBody,
   response: { 201: Review, ...errors(400, 401, 403, 404, 409) },
 })

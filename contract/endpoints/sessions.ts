@@ -75,6 +75,8 @@ export type MeetingLink = Type.Static<typeof MeetingLink>
 
 export const listSessions = defineEndpoint(op.listSessions, {
   summary: 'Sessions of a lesson, soonest first, as the caller sees them',
+  description:
+    "Pages through a lesson's sessions, soonest first, each typed open, enrolled, live or closed for the caller, the meeting link only to those who may join.",
   params: SessionsParams,
   querystring: SessionsQuery,
   response: { 200: Paginated(Session), ...errors(400, 401, 404) },
@@ -83,6 +85,8 @@ export const listSessions = defineEndpoint(op.listSessions, {
 export const createSession = defineEndpoint(op.createSession, {
   summary:
     'Add a session (lesson owner with a connected video account); 409 when it overlaps, naming the session it overlaps',
+  description:
+    "Schedules a session of the caller's lesson from a date, hours, time zone and a Zoom or Google Meet link; the owner needs a video licence.",
   params: SessionsParams,
   body: SessionWriteBody,
   response: { 201: Session, ...errors(400, 401, 403, 404), 409: SessionConflictBody },
@@ -91,6 +95,8 @@ export const createSession = defineEndpoint(op.createSession, {
 export const updateSession = defineEndpoint(op.updateSession, {
   summary:
     'Change a session that has not started (lesson owner); 409 when it overlaps, naming the session it overlaps',
+  description:
+    "Moves a session of the caller's lesson or changes its meeting link, before it starts; 409 when it would overlap another of the caller's sessions.",
   params: SessionParams,
   body: SessionWriteBody,
   response: { 200: Session, ...errors(400, 401, 403, 404), 409: SessionConflictBody },
@@ -99,6 +105,8 @@ export const updateSession = defineEndpoint(op.updateSession, {
 export const deleteSession = defineEndpoint(op.deleteSession, {
   summary:
     'Remove a session that has not started (lesson owner); every enrolled student is refunded in full and e-mailed',
+  description:
+    "Deletes a session of the caller's lesson before it starts; every enrolled student is refunded in full and told by e-mail.",
   params: SessionParams,
   response: { 200: SessionDeleted, ...errors(400, 401, 403, 404, 409) },
 })
@@ -106,6 +114,8 @@ export const deleteSession = defineEndpoint(op.deleteSession, {
 export const enroll = defineEndpoint(op.enroll, {
   summary:
     'Take a seat in a free session (students; seats are counted atomically, held seats included); paid sessions answer 402 and go through payments',
+  description:
+    'Gives the caller a seat in a free session that has not started; 402 when the session has a price (pay through the payments calls instead).',
   params: SessionParams,
   response: { 201: Enrollment, ...errors(400, 401, 402, 403, 404, 409) },
 })
@@ -113,12 +123,16 @@ export const enroll = defineEndpoint(op.enroll, {
 export const unenroll = defineEndpoint(op.unenroll, {
   summary:
     'Give the seat back before the session starts; refunds a paid seat and notifies the educator',
+  description:
+    "Gives the caller's seat back before the session starts, refunding a paid seat in full; the educator is told by e-mail.",
   params: SessionParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const sessionIcs = defineEndpoint(op.sessionIcs, {
   summary: 'The session as an iCalendar event (enrolled students and the lesson owner)',
+  description:
+    "Sends the session as an iCalendar file to import into a calendar; only the lesson's owner and the session's enrolled students get it.",
   params: SessionParams,
   produces: 'text/calendar',
   response: {
@@ -130,6 +144,8 @@ export const sessionIcs = defineEndpoint(op.sessionIcs, {
 export const joinSession = defineEndpoint(op.joinSession, {
   summary:
     'The meeting link: for the owner, or an enrolled student from 5 minutes before start to the end',
+  description:
+    "Answers the session's meeting link to the lesson's owner, or to an enrolled student from 5 minutes before the start until the end.",
   params: SessionParams,
   response: { 200: MeetingLink, ...errors(400, 401, 403, 404) },
 })

@@ -9,6 +9,8 @@ import { defineEndpoint } from '../endpoint.ts'
  */
 export const health = defineEndpoint(op.health, {
   summary: 'API status',
+  description:
+    "Reports that the API is up, with its name and version; 503 when the database does not answer, for a load balancer's health check.",
   response: {
     200: Type.Object({ status: Type.Literal('ok'), name: Type.String(), version: Type.String() }),
     ...errors(503),

@@ -29,6 +29,8 @@ export type ReviewsQuery = Type.Static<typeof ReviewsQuery>
 
 export const me = defineEndpoint(op.me, {
   summary: 'The signed-in user; 401 means guest',
+  description:
+    "Answers the caller's own account (name, e-mail, role, approval, video licence, language); a 401 tells the SPA the visitor is a guest.",
   response: { 200: CurrentUser, ...errors(401) },
 })
 
@@ -37,6 +39,8 @@ export const updateProfile = defineEndpoint(op.updateProfile, {
     'Update name, description (educators) or language; with the current password, change the ' +
     'password or ask for a new e-mail address (it replaces the old one once confirmed from its ' +
     'mailbox). 403: wrong current password; 429: too many wrong ones',
+  description:
+    "Changes the caller's own name, bio (educators), language, password or e-mail address; the last two need the current password.",
   body: UpdateProfileBody,
   response: { 200: CurrentUser, ...errors(400, 401, 403, 409, 429) },
 })
@@ -46,11 +50,15 @@ export const reassignOwnVideoLicence = defineEndpoint(op.reassignOwnVideoLicence
     'Exchange the video-conference licence the caller (a verified educator) holds for another ' +
     'free one; no payload. 409: no other licence is free, or the caller holds none (only an ' +
     'admin lends one)',
+  description:
+    'Gives the video licence the caller holds back to the pool in exchange for another free one; 409 when none is free or the caller holds none.',
   response: { 200: CurrentUser, ...errors(401, 403, 409) },
 })
 
 export const userReviews = defineEndpoint(op.userReviews, {
   summary: "Reviews of an educator's lessons, newest first",
+  description:
+    "Pages through the reviews of an educator's lessons, newest first, each with its rating and author's name; an id that is not an educator's is not found.",
   params: UserIdParams,
   querystring: ReviewsQuery,
   response: { 200: Paginated(Review), ...errors(400, 401, 404) },
@@ -58,6 +66,8 @@ export const userReviews = defineEndpoint(op.userReviews, {
 
 export const userAverageScore = defineEndpoint(op.userAverageScore, {
   summary: "Average rating of an educator's lessons",
+  description:
+    "Answers the average rating and the number of reviews of an educator's lessons; an id that is not an educator's is not found.",
   params: UserIdParams,
   response: { 200: AverageScore, ...errors(400, 401, 404) },
 })

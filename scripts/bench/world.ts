@@ -4,7 +4,7 @@
 // a demo student, for the signed-in Lighthouse check. Registering 200 accounts through the API
 // would meet the sign-up rate limit and the e-mail confirmation instead.
 import { eq } from 'drizzle-orm'
-import { ACCOUNTS } from '../../contract/demo/world.ts'
+import { ACCOUNTS } from '../../demo/world.ts'
 import { hashPassword } from '../../server/src/crypto/passwords.ts'
 import { hashToken, newToken } from '../../server/src/crypto/tokens.ts'
 import { type Database, openDatabase } from '../../server/src/db/client.ts'

@@ -11,11 +11,17 @@ import * as payments from '../../contract/descriptors/payments.ts'
 import * as resources from '../../contract/descriptors/resources.ts'
 import type { Endpoint } from '../../contract/endpoint.ts'
 import { api } from '../../contract/index.ts'
+import { MESSAGES } from '../../contract/messages.ts'
 import { REAUTH_MAX_FAILURES, REVIEW_MAX_LENGTH } from '../../contract/rules.ts'
 import { db as mockDb } from '../../src/mocks/db.ts'
 import { apiUrl } from '../../src/mocks/http.ts'
 import { server as mockServer } from '../../src/mocks/node.ts'
-import { lessons as lessonRows, outbox } from '../src/db/schema.ts'
+import {
+  enrollments as enrollmentRows,
+  lessons as lessonRows,
+  outbox,
+  users as userRows,
+} from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import { type Address, setupTestApp, truncateAll, urlOf } from './helpers.ts'
@@ -1741,5 +1747,71 @@ describe('catalogue cards tell alike', () => {
         })
       }
     }
+  })
+})
+
+describe('capturing a payment decides alike (contract/seats.ts)', () => {
+  /** Seats the student in the session behind each backend's back, as a free enrolment would. */
+  const seatDirectly = async (
+    backend: Backend,
+    email: string,
+    ids: { lessonId: number; sessionId: number },
+  ) => {
+    if (backend === mockBackend) {
+      const user = mockDb.users.find((row) => row.email === email)!
+      mockDb.enrollments.push({
+        id: mockDb.enrollments.length + 1000,
+        userId: user.id,
+        lessonId: ids.lessonId,
+        sessionId: ids.sessionId,
+        createdAt: new Date().toISOString(),
+      })
+      return
+    }
+    const [user] = await context.db.select().from(userRows).where(eq(userRows.email, email))
+    await context.db
+      .insert(enrollmentRows)
+      .values({ sessionId: ids.sessionId, userId: user!.id, paymentId: null })
+  }
+
+  it('refuses a buyer who has a seat already and cancels the payment, which charges nothing', async () => {
+    const stepsOn = async (backend: Backend) => {
+      const order = (await orderFor(PAYER, true)(backend)) as {
+        lessonId: number
+        sessionId: number
+      }
+      const opened = resultOf(
+        await backend.call(payments.createOrder, { as: REFUNDED, body: order }),
+      )
+      await seatDirectly(backend, REFUNDED, order)
+      const captured = await backend.call(payments.capturePayment, {
+        as: REFUNDED,
+        params: { id: opened.id },
+      })
+      const after = resultOf(
+        await backend.call(payments.getPayment, { as: REFUNDED, params: { id: opened.id } }),
+      )
+      const again = await backend.call(payments.capturePayment, {
+        as: REFUNDED,
+        params: { id: opened.id },
+      })
+      return [
+        captured.status,
+        (captured.body as { message: unknown }).message,
+        { status: after.status, transactionId: after.transactionId, hold: after.holdExpiresAt },
+        again.status,
+        (again.body as { message: unknown }).message,
+      ]
+    }
+    const server = await stepsOn(serverBackend)
+    const mock = await stepsOn(mockBackend)
+    expect(server).toEqual(mock)
+    expect(mock).toEqual([
+      409,
+      MESSAGES.enrollments.alreadyEnrolled,
+      { status: 'cancelled', transactionId: null, hold: null },
+      409,
+      MESSAGES.payments.notProcessing('cancelled'),
+    ])
   })
 })

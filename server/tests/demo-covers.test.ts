@@ -1,10 +1,10 @@
 import { crc32, inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { demoCoverPng, demoLessonCover, MOTIFS } from '../../contract/demo/cover/index.ts'
-import { Canvas } from '../../contract/demo/cover/raster.ts'
-import { rect, ring } from '../../contract/demo/cover/shapes.ts'
-import { demoWorld } from '../../contract/demo/resolve.ts'
-import { CATEGORIES, type CategoryKey } from '../../contract/demo/world.ts'
+import { demoCoverPng, demoLessonCover, MOTIFS } from '../../demo/cover/index.ts'
+import { Canvas } from '../../demo/cover/raster.ts'
+import { rect, ring } from '../../demo/cover/shapes.ts'
+import { demoWorld } from '../../demo/resolve.ts'
+import { CATEGORIES, type CategoryKey } from '../../demo/world.ts'
 import { COVER_HEIGHT, COVER_WIDTH } from '../../contract/rules.ts'
 
 /** The PNG's chunks, each checked against its CRC, and its pixels as RGB rows. */

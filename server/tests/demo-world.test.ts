@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { textPdf } from '../../contract/demo/pdf.ts'
-import { demoWorld, type DemoWorld } from '../../contract/demo/resolve.ts'
+import { textPdf } from '../../demo/pdf.ts'
+import { demoWorld, type DemoWorld } from '../../demo/resolve.ts'
 import { db as mockDb } from '../../src/mocks/db.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import * as schema from '../src/db/schema.ts'
 import { setupTestApp } from './helpers.ts'
 
 /**
- * Both seeds are adapters of one demo world (contract/demo/): the database gets it with its
+ * Both seeds are adapters of one demo world (demo/): the database gets it with its
  * showcase entries, the mock catalogue without. Each backend's rows, read back by natural keys
  * (e-mails, titles, times), must be exactly the world it was built from.
  */

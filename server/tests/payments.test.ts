@@ -4,7 +4,8 @@ import * as payments from '../../contract/descriptors/payments.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { MESSAGES } from '../../contract/messages.ts'
 import { payments as paymentRows, webhookEvents } from '../src/db/schema.ts'
-import { requestIds as ids, settleDueRefunds } from '../src/services/payments.ts'
+import { requestIds as ids } from '../src/payments/request-ids.ts'
+import { settleDueRefunds } from '../src/services/refunds.ts'
 import { seatDeps } from '../src/routes/seat-deps.ts'
 import {
   cookieFor,

@@ -10,7 +10,7 @@ import * as lessons from '../../contract/descriptors/lessons.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { RequestLogController } from '../src/logging.ts'
 import { etagOf, representations } from '../src/http/revalidate.ts'
-import { COMPRESS_FROM_BYTES } from '../src/http/encodings.ts'
+import { COMPRESS_FROM_BYTES, LANDING_TEMPLATE_FILE } from '../src/http/build-output.ts'
 import {
   cookieFor,
   createCast,
@@ -43,6 +43,10 @@ beforeAll(async () => {
     await writeFile(join(spaDir, `${name}.gz`), gzipSync(text('gzip')))
   }
   await write('index.html', page)
+  // The landing template the build writes beside it, which the server reads as it starts.
+  await mkdir(join(spaDir, '.vite'))
+  const landing = { page: `${page('landing')}<img src="@cover@">`, cover: '@cover@' }
+  await writeFile(join(spaDir, LANDING_TEMPLATE_FILE), JSON.stringify(landing))
   await write('assets/app-1234.js', script)
   await writeFile(join(spaDir, 'assets', 'tiny-1234.js'), 'void 0')
 })

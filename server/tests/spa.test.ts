@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -6,15 +5,21 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import * as guest from '../../contract/descriptors/guest.ts'
 import { MESSAGES } from '../../contract/messages.ts'
-import { COVER_HEIGHT, COVER_WIDTH, LANDING_CATALOGUE_QUERY } from '../../contract/rules.ts'
+import { LANDING_CATALOGUE_QUERY } from '../../contract/rules.ts'
 import { BadRequestError } from '../src/domain/errors.ts'
 import { lessons, users } from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { errorsPlugin } from '../src/plugins/errors.ts'
-import { imagePreloads, SHELL_COVER_SLOT, withShellCover } from '../src/plugins/spa.ts'
+import { LANDING_TEMPLATE_FILE, type LandingTemplate } from '../src/http/build-output.ts'
+import {
+  imagePreloads,
+  readLandingTemplate,
+  spaPlugin,
+  withShellCover,
+} from '../src/plugins/spa.ts'
 import { cookieFor } from './catalogue-fixtures.ts'
 import { bodyOf, setupTestApp } from './helpers.ts'
 
@@ -24,13 +29,28 @@ import { bodyOf, setupTestApp } from './helpers.ts'
  */
 let spaDir = ''
 const INDEX =
-  `<!doctype html><title>Manabi</title><div id="root">${SHELL_COVER_SLOT}${SHELL_COVER_SLOT}</div>` +
+  '<!doctype html><title>Manabi</title><div id="root"><div class="frame"></div></div>' +
   '<!-- padding -->'.repeat(100_000)
+/**
+ * The landing template the build writes beside index.html (vite.config.ts renders the real one
+ * from the SPA's static shell, tests/app/startup-skeleton-build.test.ts): the page with a
+ * placeholder where the first cover's URL goes.
+ */
+const COVER = '@first-cover@'
+const landingOf = (index: string): LandingTemplate => ({
+  page: index.replace('<div class="frame"></div>', `<img class="frame" src="${COVER}">`),
+  cover: COVER,
+})
+const LANDING = landingOf(INDEX)
+const writeLanding = (dir: string, template: unknown) =>
+  writeFile(join(dir, LANDING_TEMPLATE_FILE), JSON.stringify(template))
 
 beforeAll(async () => {
   spaDir = await mkdtemp(join(tmpdir(), 'manabi-spa-'))
   await mkdir(join(spaDir, 'assets'))
+  await mkdir(join(spaDir, '.vite'))
   await writeFile(join(spaDir, 'index.html'), INDEX)
+  await writeLanding(spaDir, LANDING)
   await writeFile(join(spaDir, 'assets', 'app.js'), 'console.log(1)')
 })
 afterAll(async () => {
@@ -182,12 +202,10 @@ describe("the landing's first cover", () => {
     expect(page.headers['cache-control']).toBe('no-cache')
     expect(page.headers.vary).toBe('accept-encoding')
     expect(page.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
-    expect(page.body).toBe(withShellCover(INDEX, cover))
-    // In the first card's frame only; the second card stays grey.
-    expect(page.body).toContain(
-      `<div id="root"><img data-shell-cover="" src="${cover}" alt="" width="${COVER_WIDTH}" ` +
-        `height="${COVER_HEIGHT}" fetchpriority="high" ` +
-        `class="aspect-video w-full bg-slate-200 object-cover">${SHELL_COVER_SLOT}</div>`,
+    // The build's landing page, the cover where its placeholder stood.
+    expect(page.body).toBe(withShellCover(LANDING, cover))
+    expect(page.body).toBe(
+      INDEX.replace('<div class="frame"></div>', `<img class="frame" src="${cover}">`),
     )
     // Revalidated like the file it stands for: the same page again is a 304.
     const etag = String(page.headers.etag)
@@ -222,42 +240,91 @@ describe("the landing's first cover", () => {
     }
   })
 
-  it('follows a new build of index.html, and serves the file when the page cannot be made', async () => {
+  it('follows a new build, and serves index.html while the template is being written', async () => {
     await seedDemoData(context.db, context.app.storage)
     const cover = `/api${(await firstCover())?.imageUrl}`
-    expect((await get('/')).body).toBe(withShellCover(INDEX, cover))
-    const rebuilt = INDEX.replace('<title>Manabi</title>', '<title>Manabi, built again</title>')
-    await writeFile(join(spaDir, 'index.html'), rebuilt)
+    expect((await get('/')).body).toBe(withShellCover(LANDING, cover))
+    const rebuilt = landingOf(
+      INDEX.replace('<title>Manabi</title>', '<title>Manabi, built again</title>'),
+    )
+    await writeLanding(spaDir, rebuilt)
     try {
       expect((await get('/')).body).toBe(withShellCover(rebuilt, cover))
-      // Mid-build, the file gone for a moment: the answer is the static plugin's, never a crash.
-      await rm(join(spaDir, 'index.html'))
+      // Mid-build, the template gone for a moment: the page is index.html as it is, never a crash.
+      await rm(join(spaDir, LANDING_TEMPLATE_FILE))
       const missing = await get('/')
-      expect(missing.statusCode).toBe(404)
+      expect(missing.statusCode).toBe(200)
+      expect(missing.body).toBe(INDEX)
+      expect(missing.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
       expect(errorLog).toEqual([])
     } finally {
-      await writeFile(join(spaDir, 'index.html'), INDEX)
+      await writeLanding(spaDir, LANDING)
     }
-    expect((await get('/')).body).toBe(withShellCover(INDEX, cover))
+    expect((await get('/')).body).toBe(withShellCover(LANDING, cover))
   })
 
-  it("fits the static shell of the app's index.html, its first card's frame", () => {
-    const html = readFileSync('index.html', 'utf8')
-    const cardsAt = html.indexOf('grid-cols-')
-    expect(cardsAt).toBeGreaterThan(0)
-    expect(html.indexOf(SHELL_COVER_SLOT)).toBeGreaterThan(cardsAt)
-    expect(withShellCover(html, '/api/lessons/1/image')).toContain(
-      'src="/api/lessons/1/image" alt=""',
+  it('is written where the build put its placeholder, escaped, the rest of the page as it is', () => {
+    const template = { page: '<p>$&</p><img src="@cover@"><p>$1</p>', cover: '@cover@' }
+    expect(withShellCover(template, '/api/a b/"><script>/$&/image')).toBe(
+      '<p>$&</p><img src="/api/a%20b/%22%3E%3Cscript%3E/$&amp;/image"><p>$1</p>',
     )
   })
 
-  it('is written into the page escaped, and a page without a frame is left as it is', () => {
-    expect(withShellCover(SHELL_COVER_SLOT, '/api/a b/"><script>/image')).toBe(
-      '<img data-shell-cover="" src="/api/a%20b/%22%3E%3Cscript%3E/image" alt="" ' +
-        `width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fetchpriority="high" ` +
-        'class="aspect-video w-full bg-slate-200 object-cover">',
-    )
-    expect(withShellCover('<p>no shell</p>', '/api/lessons/1/image')).toBe('<p>no shell</p>')
+  describe('the landing template the build writes', () => {
+    let dir = ''
+    beforeEach(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'manabi-landing-'))
+      await mkdir(join(dir, '.vite'))
+      await writeFile(join(dir, 'index.html'), INDEX)
+    })
+    afterEach(async () => {
+      await rm(dir, { recursive: true, force: true })
+    })
+
+    it('is read as it was written', async () => {
+      await writeLanding(dir, LANDING)
+      expect(readLandingTemplate(dir)).toEqual(LANDING)
+    })
+
+    it.each([
+      ['missing', undefined, /landing\.json is missing: build the SPA again/],
+      ['not JSON', '<html>', /is not JSON/],
+      ['without a placeholder', { page: INDEX }, /is not a page with a cover placeholder/],
+      ['with an empty placeholder', { page: INDEX, cover: '' }, /is not a page with a cover/],
+      ['with no place for the cover', { page: INDEX, cover: COVER }, /has 0 places for the cover/],
+      [
+        'with two places for the cover',
+        { page: `${LANDING.page}${LANDING.page}`, cover: COVER },
+        /has 2 places for the cover instead of one/,
+      ],
+    ])('fails the start when it is %s, naming the file', async (_case, template, message) => {
+      if (typeof template === 'string') {
+        await writeFile(join(dir, LANDING_TEMPLATE_FILE), template)
+      } else if (template) await writeLanding(dir, template)
+      expect(() => readLandingTemplate(dir)).toThrow(message)
+      const app = Fastify()
+      try {
+        await expect(
+          app
+            .register(spaPlugin, { root: dir, apiPrefix: '/api', landingImages: async () => [] })
+            .ready(),
+        ).rejects.toThrow(message)
+      } finally {
+        await app.close()
+      }
+    })
+
+    it('is not needed by a server that puts no cover in the landing', async () => {
+      const app = Fastify()
+      try {
+        await app.register(spaPlugin, { root: dir, apiPrefix: '/api' })
+        const page = await app.inject({ method: 'GET', url: '/' })
+        expect(page.statusCode).toBe(200)
+        expect(page.body).toBe(INDEX)
+      } finally {
+        await app.close()
+      }
+    })
   })
 
   it('is not named where the page is not the guest landing', async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../contract/demo/world.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo/world.ts'
 
 let child: ChildProcess | undefined
 let dataDir: string | undefined

@@ -1,6 +1,6 @@
-import { demoLessonCover } from '@contract/demo/cover/index'
-import { demoWorld, type DemoWorld } from '@contract/demo/resolve'
-import { DEMO_PASSWORD, type AccountKey, type CategoryKey } from '@contract/demo/world'
+import { demoLessonCover } from '@demo/cover/index'
+import { demoWorld, type DemoWorld } from '@demo/resolve'
+import { DEMO_PASSWORD, type AccountKey, type CategoryKey } from '@demo/world'
 import { filePath } from '@contract/files'
 import type {
   Language,
@@ -163,7 +163,7 @@ export interface DbState {
 export { DEMO_PASSWORD }
 
 /**
- * The mock's world: the demo world of `contract/demo/` without its showcase entries. Rows are
+ * The mock's world: the demo world of `demo/` without its showcase entries. Rows are
  * numbered 1, 2, 3… in the world's order, so an id is a position + 1; files are the exception
  * (materials' files first, then each lesson's cover as file 100 + the lesson's id).
  */

@@ -1,3 +1,4 @@
+import type { Refusal } from '@contract/seats'
 import {
   http,
   HttpResponse,
@@ -59,6 +60,10 @@ export const fail = (
     headers,
   )
 }
+
+/** Answers a refusal the shared core decided (contract/seats.ts Refusal). */
+export const refuse = (refusal: Refusal): never =>
+  fail(refusal.status, typeof refusal.message === 'string' ? refusal.message : [...refusal.message])
 
 export const errorResponse = (
   status: number,

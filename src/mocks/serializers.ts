@@ -20,6 +20,7 @@ import {
   sessionPriceInCents,
   sessionTypeFor,
 } from '@contract/rules'
+import { holdsSeat, isClosedTo, seatsLeft } from '@contract/seats'
 import { toAdminUser as adminUserOf, toCurrentUser as currentUserOf } from '@contract/users'
 import {
   db,
@@ -89,30 +90,30 @@ export const isEnrolled = (userId: number | undefined, sessionId: number) =>
 export const lessonOf = (session: DbSession) =>
   db.lessons.find((lesson) => lesson.id === session.lessonId)
 
-/** A payment still holding a seat: processing and its hold not yet expired. */
-export const holdsSeat = (payment: DbPayment, now = Date.now()) =>
-  payment.status === 'processing' &&
-  payment.holdExpiresAt !== null &&
-  Date.parse(payment.holdExpiresAt) > now
+/** A payment still holding a seat at `now` (contract/seats.ts holdsSeat). */
+export const paymentHolds = (payment: DbPayment, now = Date.now()) =>
+  holdsSeat(
+    {
+      status: payment.status,
+      holdExpiresAt: payment.holdExpiresAt === null ? null : Date.parse(payment.holdExpiresAt),
+    },
+    now,
+  )
 
 /** Seats held by open payments of anyone but `viewerId` (the viewer's own hold is their seat). */
-export const heldByOthers = (sessionId: number, viewerId: number | undefined, now = Date.now()) =>
+const heldByOthers = (sessionId: number, viewerId: number | undefined, now: number) =>
   db.payments.filter(
     (payment) =>
-      payment.sessionId === sessionId && payment.userId !== viewerId && holdsSeat(payment, now),
+      payment.sessionId === sessionId && payment.userId !== viewerId && paymentHolds(payment, now),
   ).length
 
-/**
- * Seats left as `viewerId` sees them: max_slots less the enrolments and the active holds of other
- * users, never below 0.
- */
-export const seatsLeft = (session: DbSession, viewerId?: number, now = Date.now()) =>
-  Math.max(
-    0,
-    (lessonOf(session)?.max_slots ?? 0) -
-      enrolledCount(session.id) -
-      heldByOthers(session.id, viewerId, now),
-  )
+/** Seats left as `viewerId` sees them (everyone's holds count when no viewer is named). */
+export const seatsLeftFor = (session: DbSession, viewerId?: number, now = Date.now()) =>
+  seatsLeft({
+    maxSlots: lessonOf(session)?.max_slots ?? 0,
+    seated: enrolledCount(session.id),
+    held: heldByOthers(session.id, viewerId, now),
+  })
 
 export const fullPriceOf = (session: DbSession) =>
   sessionPriceInCents(lessonOf(session)?.price_in_cents ?? 0, session.start_time, session.end_time)
@@ -125,12 +126,12 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
   }
   // Every hold counts, the viewer's too: a buyer sees the seat they hold go while they pay, and
   // the session stays open to them to finish paying.
-  const availableSlots = seatsLeft(session, undefined, now.getTime())
+  const availableSlots = seatsLeftFor(session, undefined, now.getTime())
   const viewerHolding = db.payments.some(
     (payment) =>
       payment.sessionId === session.id &&
       payment.userId === viewer?.id &&
-      holdsSeat(payment, now.getTime()),
+      paymentHolds(payment, now.getTime()),
   )
   return {
     id: session.id,
@@ -143,7 +144,11 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     availableSlots,
     enrolledCount: enrolledCount(session.id),
     fullPrice: fullPriceOf(session),
-    disabled: availableSlots === 0 && !who.enrolled && !viewerHolding,
+    disabled: isClosedTo({
+      seatsLeft: availableSlots,
+      enrolled: who.enrolled,
+      holding: viewerHolding,
+    }),
   }
 }
 
@@ -153,7 +158,7 @@ export const toLesson = (lesson: DbLesson, now = Date.now()): Lesson => {
     (session) =>
       session.lessonId === lesson.id &&
       Date.parse(session.start_time) > now &&
-      seatsLeft(session) > 0,
+      seatsLeftFor(session) > 0,
   ).length
   return {
     id: lesson.id,
@@ -190,7 +195,7 @@ export const toCatalogueLesson = (lesson: DbLesson, now = Date.now()): Catalogue
       (session) =>
         session.lessonId === lesson.id &&
         Date.parse(session.start_time) > now &&
-        seatsLeft(session, undefined, now) > 0,
+        seatsLeftFor(session, undefined, now) > 0,
     )
     .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time) || a.id - b.id)[0]
   return {
@@ -205,7 +210,7 @@ export const toCatalogueLesson = (lesson: DbLesson, now = Date.now()): Catalogue
           start_time: next.start_time,
           end_time: next.end_time,
           timezone: next.timezone,
-          availableSlots: seatsLeft(next, undefined, now),
+          availableSlots: seatsLeftFor(next, undefined, now),
         }
       : null,
   }

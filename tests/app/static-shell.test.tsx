@@ -3,11 +3,25 @@ import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
 import { StaticShell } from '@/app/layouts/startup-skeleton'
+import {
+  landingTemplate,
+  SHELL_COVER_PLACEHOLDER,
+  STATIC_SHELL_SLOT,
+  staticShellMarkup,
+  withStaticShell,
+} from '@/app/layouts/startup-skeleton-html'
 import { forgetShellCover, getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
 
-const indexHtml = new DOMParser().parseFromString(readFileSync('index.html', 'utf8'), 'text/html')
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html')
+const source = readFileSync('index.html', 'utf8')
+/** index.html as `vite` and the build serve it (vite.config.ts, staticShell). */
+const served = withStaticShell(source)
+const indexHtml = parse(served)
 
-/** The markup alone: comments and the whitespace between tags are formatting, not content. */
+/**
+ * The markup alone: comments, the whitespace between tags and the order of attributes (React sets
+ * an image's `src` last in the browser) are formatting, not content.
+ */
 const markupOf = (element: Element) => {
   const copy = element.cloneNode(true) as Element
   const walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_TEXT)
@@ -17,6 +31,13 @@ const markupOf = (element: Element) => {
     if (node.nodeType === Node.COMMENT_NODE || !node.textContent?.trim()) formatting.push(node)
   }
   formatting.forEach((node) => node.parentNode?.removeChild(node))
+  for (const node of copy.querySelectorAll('*')) {
+    const attributes = [...node.attributes].sort((a, b) => a.name.localeCompare(b.name))
+    for (const { name, value } of attributes) {
+      node.removeAttribute(name)
+      node.setAttribute(name, value)
+    }
+  }
   return copy
 }
 
@@ -28,6 +49,20 @@ describe('the static shell of index.html', () => {
     const painted = markupOf(root)
     expect(painted.children).toHaveLength(1)
     expect(painted.innerHTML).toBe(markupOf(container).innerHTML)
+  })
+
+  it('is rendered from that component, index.html holding no copy of its own', () => {
+    expect(parse(source).getElementById('root')?.innerHTML).toBe(STATIC_SHELL_SLOT)
+    expect(root.innerHTML).toBe(staticShellMarkup())
+    // Everything else is index.html as it is.
+    expect(served.replace(staticShellMarkup(), STATIC_SHELL_SLOT)).toBe(source)
+  })
+
+  it('fails the build when index.html has no single place for it', () => {
+    const withoutSlot = source.replace(STATIC_SHELL_SLOT, '')
+    expect(() => withStaticShell(withoutSlot)).toThrow(/expected once, found 0 times/)
+    const twice = source.replace(STATIC_SHELL_SLOT, STATIC_SHELL_SLOT.repeat(2))
+    expect(() => withStaticShell(twice)).toThrow(/expected once, found 2 times/)
   })
 
   it('holds no text, since the language is not known before the script runs', () => {
@@ -57,15 +92,29 @@ describe("the static shell's cover (the guest landing's first, put there by the 
     forgetShellCover()
   })
 
-  /** A static shell as the server sends it to a guest, with the cover in its first card. */
-  const shellWithCover = (src: string) => {
-    const shell = document.createElement('div')
-    shell.innerHTML = root.innerHTML.replace(
-      '<div class="aspect-video w-full bg-slate-200"></div>',
-      `<img data-shell-cover="" src="${src}" alt="">`,
-    )
-    return shell
-  }
+  /** The landing page the build leaves for the server, with the placeholder for the cover. */
+  const template = landingTemplate(served)
+  /** The page as the server sends it to a guest (server/src/plugins/spa.ts fills the placeholder). */
+  const landingWithCover = (src: string) => parse(template.page.replace(template.cover, src))
+  /** Its static shell, with the cover in its first card. */
+  const shellWithCover = (src: string) => landingWithCover(src).getElementById('root')!
+
+  it("is React's copy of the shell with that cover, and the page is index.html otherwise", () => {
+    expect(template.cover).toBe(SHELL_COVER_PLACEHOLDER)
+    const page = landingWithCover('/api/lessons/7/image')
+    const { container } = render(<StaticShell cover="/api/lessons/7/image" />)
+    expect(markupOf(page.getElementById('root')!).innerHTML).toBe(markupOf(container).innerHTML)
+    page.getElementById('root')!.innerHTML = STATIC_SHELL_SLOT
+    expect(page.documentElement.outerHTML).toBe(parse(source).documentElement.outerHTML)
+  })
+
+  it('fails the build when the built index.html does not hold the static shell once', () => {
+    expect(() => landingTemplate(source)).toThrow(/expected once, found 0 times/)
+    const twice = served
+      .replace(STATIC_SHELL_SLOT, '')
+      .replace('</body>', `${root.innerHTML}</body>`)
+    expect(() => landingTemplate(twice)).toThrow(/expected once, found 2 times/)
+  })
 
   it('is read from the shell before React replaces it, and absent when the server put none', () => {
     keepShellCover(shellWithCover('/api/lessons/7/image'))

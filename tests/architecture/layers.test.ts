@@ -21,13 +21,17 @@ const boundaryLinter = new ESLint({
   ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
 })
 
-const lintProbe = async (file: string, source: string) => {
-  probes.push(file)
-  await writeFile(file, source)
+const boundaryMessages = async (file: string) => {
   const [result] = await boundaryLinter.lintFiles([file])
   return (result?.messages ?? []).filter(
     (message) => message.ruleId === 'import-x/no-restricted-paths',
   )
+}
+
+const lintProbe = async (file: string, source: string) => {
+  probes.push(file)
+  await writeFile(file, source)
+  return boundaryMessages(file)
 }
 
 describe('layer boundaries', { timeout: 60_000 }, () => {
@@ -170,5 +174,74 @@ describe('server and contract boundaries', { timeout: 60_000 }, () => {
       ].join('\n'),
     )
     expect(messages).toEqual([])
+  })
+})
+
+/**
+ * The demo world (demo/) is data that the server's seed and the mock catalogue adapt, not part of
+ * the API contract: the seed, the mocks, benches and tests use it; the SPA, the rest of the server
+ * and the contract never do, and it uses nothing of src/ or the server.
+ */
+describe('demo world boundaries', { timeout: 60_000 }, () => {
+  it.each([
+    ['the app layer', 'src/app/zone-probe.ts', '../../demo/world.ts'],
+    ['a feature', 'src/features/lessons/zone-probe.ts', '@demo/world'],
+    ['shared', 'src/shared/zone-probe.ts', '../../demo/world.ts'],
+    ['a service', `${SERVER}/services/zone-probe.ts`, '../../../demo/world.ts'],
+    ['a route', `${SERVER}/routes/zone-probe.ts`, '../../../demo/world.ts'],
+    ['the server outside its seed', `${SERVER}/db/zone-probe.ts`, '../../../demo/world.ts'],
+    ['the server root', `${SERVER}/zone-probe.ts`, '../../demo/world.ts'],
+  ])('refuse %s importing the demo world', async (_what, file, path) => {
+    const messages = await lintProbe(
+      file,
+      `import { DEMO_PASSWORD } from '${path}'\nexport const probe = DEMO_PASSWORD\n`,
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining(
+        'The demo world is for the server seed, the mocks, benches and tests',
+      ),
+    ])
+  })
+
+  it('refuse the contract importing the demo world', async () => {
+    const messages = await lintProbe(
+      'contract/zone-probe.ts',
+      "import { DEMO_PASSWORD } from '../demo/world.ts'\nexport const probe = DEMO_PASSWORD\n",
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('contract/ is the API contract'),
+    ])
+  })
+
+  it.each([
+    ['the server', '../server/src/db/errors.ts', 'PG'],
+    ['src/', '../src/shared/config/env.ts', 'env'],
+  ])('refuse the demo world importing %s', async (_what, path, name) => {
+    const messages = await lintProbe(
+      'demo/zone-probe.ts',
+      `import { ${name} } from '${path}'\nexport const probe = ${name}\n`,
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('demo/ is storage-neutral data'),
+    ])
+  })
+
+  it('allow the demo world importing the contract', async () => {
+    const messages = await lintProbe(
+      'demo/zone-probe.ts',
+      "import { sessionPriceInCents } from '../contract/rules.ts'\nexport const probe = sessionPriceInCents\n",
+    )
+    expect(messages).toEqual([])
+  })
+
+  it.each([
+    ['server/src/db/seed.ts'],
+    ['src/mocks/db.ts'],
+    ['scripts/bench/world.ts'],
+    ['server/tests/demo-covers.test.ts'],
+    ['tests/mocks/lessons.test.ts'],
+    ['e2e/support.ts'],
+  ])('allow %s, which uses the demo world, to import it', async (file) => {
+    expect(await boundaryMessages(file)).toEqual([])
   })
 })

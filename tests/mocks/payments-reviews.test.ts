@@ -201,7 +201,7 @@ describe('payments', () => {
     expect(isSeated(student2)).toBe(false)
   })
 
-  it('refuses to capture for a buyer already seated, and payments that are not processing', async () => {
+  it('refuses to capture for a buyer already seated (cancelling the payment, as the server does), and payments that are not processing', async () => {
     const created = await call(payments.createOrder, { as: student, json: order })
     db.enrollments.push({
       id: 500,
@@ -214,7 +214,7 @@ describe('payments', () => {
       status: 409,
       body: { message: MESSAGES.enrollments.alreadyEnrolled },
     })
-    expect(rowOf(created.body.id).status).toBe('processing')
+    expect(rowOf(created.body.id).status).toBe('cancelled')
 
     rowOf(created.body.id).status = 'refunded'
     expect(await call(payments.capturePayment, { params: { id: created.body.id } })).toMatchObject({

@@ -4,7 +4,7 @@
 // Run from the repository root with `npm run audit:a11y` (which installs this folder first).
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { ACCOUNTS, DEMO_PASSWORD } from '../../contract/demo/world.ts'
+import { ACCOUNTS, DEMO_PASSWORD } from '../../demo/world.ts'
 import * as authCalls from '../../contract/descriptors/auth.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
 import { startProduct } from '../../e2e/support.ts'

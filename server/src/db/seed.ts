@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import { DEMO_PASSWORD } from '../../../contract/demo/world.ts'
+import { DEMO_PASSWORD } from '../../../demo/world.ts'
 import { filePath } from '../../../contract/files.ts'
-import { demoLessonCover } from '../../../contract/demo/cover/index.ts'
-import { demoWorld, type DemoWorld } from '../../../contract/demo/resolve.ts'
+import { demoLessonCover } from '../../../demo/cover/index.ts'
+import { demoWorld, type DemoWorld } from '../../../demo/resolve.ts'
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../../contract/rules.ts'
 import { hashPassword } from '../crypto/passwords.ts'
 import { feeShares } from '../domain/money.ts'
@@ -21,12 +21,12 @@ import {
 } from './schema.ts'
 
 /**
- * Demo data for a first start on an empty database: the demo world of `contract/demo/`, the one
+ * Demo data for a first start on an empty database: the demo world of `demo/`, the one
  * the mock catalogue (`src/mocks/db.ts`) is built from, with its showcase entries, so the
  * README's demo accounts work against either backend.
  */
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../contract/demo/world.ts'
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../demo/world.ts'
 
 export interface SeedStorage {
   put: (key: string, bytes: Buffer) => Promise<void>

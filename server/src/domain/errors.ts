@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../contract/messages.ts'
+import type { Refusal } from '../../../contract/seats.ts'
 
 /**
  * The refusals the domain raises, each with the message(s) the API answers. Repositories and
@@ -99,3 +100,18 @@ export class ProviderUnavailableError extends DomainError {
 
 /** A paid session: the seat is taken through a payment, not directly. */
 export class PaymentRequiredError extends DomainError {}
+
+/** A refusal decided by the shared core (contract/seats.ts), as the domain error it is. */
+export const refusalError = ({ status, message }: Refusal): DomainError => {
+  if (status === 400)
+    return new BadRequestError(typeof message === 'string' ? message : [...message])
+  const text = typeof message === 'string' ? message : message.join('; ')
+  switch (status) {
+    case 402:
+      return new PaymentRequiredError(text)
+    case 403:
+      return new ForbiddenError(text)
+    case 409:
+      return new ConflictError(text)
+  }
+}

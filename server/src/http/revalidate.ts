@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { BROTLI_PER_ANSWER, type Encoding, encodedOnce } from './encodings.ts'
+import { type Encoding, encodedOnce, PER_ANSWER } from './encodings.ts'
 
 /**
  * Who may keep a copy of an answer that browsers revalidate: `public` any cache (the guest
@@ -54,7 +54,7 @@ export const representations = () => {
       representation = {
         payload,
         etag: etagOf(payload),
-        encoded: encodedOnce(payload, BROTLI_PER_ANSWER),
+        encoded: encodedOnce(payload, PER_ANSWER),
       }
       made.set(body, representation)
     }

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart'
-import type { SwaggerTransform } from '@fastify/swagger'
 import type {
   FastifyInstance,
   FastifyReply,
@@ -7,9 +6,11 @@ import type {
   RouteOptions as FastifyRouteOptions,
 } from 'fastify'
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
+import { declarations } from '../../../contract/index.ts'
 import { UPLOAD_LIMIT_BYTES } from '../../../contract/rules.ts'
 import type { AuthUser } from '../plugins/auth.ts'
-import { acceptedEncoding, COMPRESS_FROM_BYTES } from './encodings.ts'
+import { COMPRESS_FROM_BYTES } from './build-output.ts'
+import { acceptedEncoding } from './encodings.ts'
 import { type Revalidate, representations, revalidated } from './revalidate.ts'
 
 export interface RouteContext<E extends Endpoint> {
@@ -61,29 +62,11 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 /**
- * The OpenAPI document shows an upload's form: its one file field. Only the document gets this
- * body schema; Fastify never validates a multipart body against one (the upload is read as a
- * stream, and `readUpload` checks it).
- */
-const documentUpload =
-  (field: string): SwaggerTransform =>
-  ({ schema, url }) => ({
-    schema: {
-      ...schema,
-      body: {
-        type: 'object',
-        required: [field],
-        properties: { [field]: { type: 'string', format: 'binary' } },
-      },
-    },
-    url,
-  })
-
-/**
  * Registers a contract endpoint: its path, the schemas of params, query, body and every response
  * status (validation, serialisation and the OpenAPI document), and its declared access, which
  * the auth plugin checks before anything else runs and the OpenAPI document states (`security`,
- * `x-access`, `x-approved-only`).
+ * `x-access`, `x-approved-only`). The document names the operation as the contract declares it:
+ * `operationId` its export name, its tag the resource module it is declared in.
  */
 export const route = <const E extends Endpoint>(
   app: FastifyInstance,
@@ -91,6 +74,8 @@ export const route = <const E extends Endpoint>(
   handler: NoInfer<RouteHandler<E>>,
   options: RouteOptions = {},
 ) => {
+  const declared = declarations.get(endpoint)
+  if (!declared) throw new Error(`${endpoint.method} ${endpoint.path} is not a contract endpoint`)
   const revalidation = options.revalidate
     ? { scope: options.revalidate, represent: representations() }
     : undefined
@@ -98,7 +83,10 @@ export const route = <const E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: {
+      operationId: declared.name,
+      tags: [declared.resource],
       summary: endpoint.summary,
+      description: endpoint.description,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -116,7 +104,6 @@ export const route = <const E extends Endpoint>(
       ...(endpoint.multipart ? { multipart: endpoint.multipart } : {}),
       ...(options.rateLimited ? { rateLimit: app.rateLimitOptions } : {}),
       ...(options.changesState ? { changesState: true } : {}),
-      ...(endpoint.multipart ? { swaggerTransform: documentUpload(endpoint.multipart.field) } : {}),
     },
     // A file goes out as it is (plugins/compression.ts): its length, type and bytes untouched. A
     // revalidated read compresses its cached bodies itself, below, and its errors are small.

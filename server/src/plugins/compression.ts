@@ -1,6 +1,7 @@
 import compress from '@fastify/compress'
 import fp from 'fastify-plugin'
-import { BROTLI_PER_ANSWER, COMPRESS_FROM_BYTES } from '../http/encodings.ts'
+import { COMPRESS_FROM_BYTES } from '../http/build-output.ts'
+import { BROTLI_PER_ANSWER } from '../http/encodings.ts'
 
 /**
  * Compresses the API's answers above COMPRESS_FROM_BYTES, brotli or gzip as the client's

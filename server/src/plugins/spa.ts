@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { COVER_HEIGHT, COVER_WIDTH } from '../../../contract/rules.ts'
 import { keepNewest } from '../cache/keep-newest.ts'
 import { apiUrlTest } from '../http/api-urls.ts'
+import { ASSETS_DIR, LANDING_TEMPLATE_FILE, type LandingTemplate } from '../http/build-output.ts'
 import { acceptedEncoding, type Encoding, encodedOnce } from '../http/encodings.ts'
 import { etagOf, revalidated } from '../http/revalidate.ts'
 
@@ -44,24 +44,53 @@ export const imagePreloads = (urls: readonly string[]) =>
     )
     .join(', ')
 
-/** The first card's cover frame in the static shell of index.html (StaticShell in the SPA). */
-export const SHELL_COVER_SLOT = '<div class="aspect-video w-full bg-slate-200"></div>'
+const isLandingTemplate = (value: unknown): value is LandingTemplate =>
+  typeof value === 'object' &&
+  value !== null &&
+  'page' in value &&
+  'cover' in value &&
+  typeof value.page === 'string' &&
+  typeof value.cover === 'string' &&
+  value.cover !== ''
+
+/**
+ * The landing template of the build in `root`: the server never looks for markup in index.html,
+ * the build says where the cover goes. Throws, naming the file, when it is missing, is not
+ * one, or has no single place for the cover: a build that cannot show the first cover is a broken
+ * build, not a page to send without it.
+ */
+export const readLandingTemplate = (root: string): LandingTemplate => {
+  const file = join(root, LANDING_TEMPLATE_FILE)
+  const broken = (why: string) =>
+    new Error(`${file} ${why}: build the SPA again (\`npm run build\`)`)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT'
+    throw broken(missing ? 'is missing' : 'cannot be read')
+  }
+  let template: unknown
+  try {
+    template = JSON.parse(text)
+  } catch {
+    throw broken('is not JSON')
+  }
+  if (!isLandingTemplate(template)) throw broken('is not a page with a cover placeholder')
+  const places = template.page.split(template.cover).length - 1
+  if (places !== 1) throw broken(`has ${places} places for the cover instead of one`)
+  return template
+}
 
 const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 /**
- * index.html with `cover` in the first card of its static shell, as the SPA's skeleton shows it
- * (SkeletonCard's coverSrc, which reads it back before React replaces the shell). Unchanged when
- * the page has no such frame.
+ * The landing page with `cover` in the first card of its static shell, as the SPA's skeleton shows
+ * it (SkeletonCard's coverSrc, which reads it back before React replaces the shell).
  */
-export const withShellCover = (html: string, cover: string) =>
-  html.replace(
-    SHELL_COVER_SLOT,
-    `<img data-shell-cover="" src="${escapeAttribute(encodeURI(cover))}" alt="" ` +
-      `width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fetchpriority="high" ` +
-      'class="aspect-video w-full bg-slate-200 object-cover">',
-  )
+export const withShellCover = ({ page, cover: placeholder }: LandingTemplate, cover: string) =>
+  page.replace(placeholder, () => escapeAttribute(encodeURI(cover)))
 
 /** A landing page: its ETag, and its bytes in each encoding asked for so far. */
 interface LandingPage {
@@ -73,7 +102,7 @@ interface LandingPage {
  * The landing page for each of the last few first covers (it rarely changes), made once in each
  * encoding a browser asks for, as the build compresses the files it writes.
  */
-const landingPages = (template: string, keep = 8) => {
+const landingPages = (template: LandingTemplate, keep = 8) => {
   const pages = new Map<string, LandingPage>()
   const make = (cover: string): LandingPage => {
     const html = Buffer.from(withShellCover(template, cover))
@@ -96,22 +125,18 @@ export const spaPlugin = fp<SpaOptions>(
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
     await app.register(fastifyStatic, { root, wildcard: false, index: false, preCompressed: true })
-    // Made again when index.html changes (a build over the running server's folder), so a page
-    // never names scripts the build has replaced.
-    const indexFile = join(root, 'index.html')
-    let made: { stamp: string; pageOf: ReturnType<typeof landingPages> | undefined } | undefined
+    // The landing template is read (and checked) now: a build without one fails the start, not
+    // each guest's first paint. It is read again when it changes (a build over the running
+    // server's folder), so a page never names scripts the build has replaced.
+    const templateFile = join(root, LANDING_TEMPLATE_FILE)
+    let made: { stamp: string; pageOf: ReturnType<typeof landingPages> } | undefined
     const landingPage = (cover: string) => {
-      const { mtimeMs, size } = statSync(indexFile)
+      const { mtimeMs, size } = statSync(templateFile)
       const stamp = `${mtimeMs}:${size}`
-      if (made?.stamp !== stamp) {
-        const template = readFileSync(indexFile, 'utf8')
-        made = {
-          stamp,
-          pageOf: template.includes(SHELL_COVER_SLOT) ? landingPages(template) : undefined,
-        }
-      }
-      return made.pageOf?.(cover)
+      if (made?.stamp !== stamp) made = { stamp, pageOf: landingPages(readLandingTemplate(root)) }
+      return made.pageOf(cover)
     }
+    if (landingImages) readLandingTemplate(root)
     // A callback hook that answers by not calling `done`: the request goes no further, whenever
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
@@ -123,7 +148,7 @@ export const spaPlugin = fp<SpaOptions>(
       // The router has already answered a path whose escapes do not decode with a 400.
       const file = path === '/' ? null : join(root, decodeURIComponent(path))
       if (file && file.startsWith(root) && existsSync(file) && !file.endsWith('/')) {
-        if (path.startsWith('/assets/')) void reply.sendFile(path.slice(1), IMMUTABLE)
+        if (path.startsWith(`/${ASSETS_DIR}/`)) void reply.sendFile(path.slice(1), IMMUTABLE)
         else void reply.header('Cache-Control', 'no-cache').sendFile(path.slice(1), REVALIDATE)
         return
       }
@@ -139,7 +164,6 @@ export const spaPlugin = fp<SpaOptions>(
           if (!cover) return sendIndex()
           reply.header('Link', imagePreloads(urls))
           const page = landingPage(cover)
-          if (!page) return sendIndex()
           reply.header('Content-Type', 'text/html; charset=utf-8')
           // The browser's copy is this very page: it may show it again.
           if (revalidated(request, reply, 'public', page.etag)) {

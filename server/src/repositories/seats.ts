@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
-import { enrollments, lessonSessions, lessons, payments } from '../db/schema.ts'
+import { enrollments, lessonSessions, lessons, payments, webhookEvents } from '../db/schema.ts'
 
 /**
  * Seats and the payments for them. Whatever changes who holds a seat first locks the session's
@@ -52,15 +52,15 @@ export const lockSession = async (
 }
 
 /**
- * Seats taken in the session at `now`, as a student other than `viewerId` sees them: active
- * enrolments, and open payments of others whose hold has not expired.
+ * The seats of a session at `now` as a student other than `viewerId` sees them: live enrolments,
+ * and open payments of others whose hold has not run out (contract/seats.ts seatsLeft counts them).
  */
-export const seatsTaken = async (
+export const seatCounts = async (
   tx: Executor,
   sessionId: number,
   viewerId: number,
   now: Date,
-): Promise<number> => {
+): Promise<{ seated: number; held: number }> => {
   // One after the other: a transaction is one connection, which runs one query at a time (pg
   // queues a second one sent meanwhile, a use it deprecates).
   const [seated] = await tx
@@ -78,7 +78,7 @@ export const seatsTaken = async (
         gt(payments.holdExpiresAt, now),
       ),
     )
-  return (seated?.n ?? 0) + (held?.n ?? 0)
+  return { seated: seated?.n ?? 0, held: held?.n ?? 0 }
 }
 
 /** The student's active seat in the session, locked when asked. */
@@ -252,3 +252,20 @@ export const dueRefunds = (db: Executor) =>
     .from(payments)
     .where(eq(payments.status, 'refunding'))
     .orderBy(payments.id)
+
+/** Whether a provider's webhook event was handled before (its id is recorded once handled). */
+export const isWebhookEventSeen = async (db: Executor, eventId: string) => {
+  const [seen] = await db
+    .select({ id: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.eventId, eventId))
+  return seen !== undefined
+}
+
+/** Records a webhook event as handled; a second record of the same id changes nothing. */
+export const recordWebhookEvent = async (db: Executor, event: { id: string; type: string }) => {
+  await db
+    .insert(webhookEvents)
+    .values({ eventId: event.id, eventType: event.type })
+    .onConflictDoNothing()
+}

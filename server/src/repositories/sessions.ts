@@ -260,3 +260,8 @@ export const updateSessionRow = async (
     .where(eq(lessonSessions.id, session.id))
     .catch(orOverlap(db, session.ownerId, fields, session.id))
 }
+
+/** Deletes a session; its seats go with it (the foreign key cascades), its payments stay. */
+export const deleteSessionRow = async (db: Executor, sessionId: number) => {
+  await db.delete(lessonSessions).where(eq(lessonSessions.id, sessionId))
+}

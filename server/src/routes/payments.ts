@@ -11,6 +11,7 @@ import {
 import { route } from '../http/route.ts'
 import { runPeriodically } from '../periodic.ts'
 import * as payments from '../services/payments.ts'
+import { settleDueRefunds } from '../services/refunds.ts'
 import { seatDeps } from './seat-deps.ts'
 
 /** How often refunds left due (a crash, an unavailable provider) are sent again. */
@@ -52,7 +53,7 @@ export const paymentsRoutes = async (app: FastifyInstance, options: { appOrigin:
   })
 
   runPeriodically(app, REFUND_RETRY_MS, () =>
-    payments.settleDueRefunds(deps).then(
+    settleDueRefunds(deps).then(
       () => undefined,
       (error: unknown) => app.log.error({ err: error }, 'Settling due refunds failed'),
     ),

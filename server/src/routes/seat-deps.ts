@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { SeatDeps } from '../services/payments.ts'
+import type { SeatDeps } from '../services/seats.ts'
 
 /** What the seat and payment services need, from the app's plugins. */
 export const seatDeps = (app: FastifyInstance, eventDomain: string): SeatDeps => ({

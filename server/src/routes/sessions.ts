@@ -14,7 +14,7 @@ import { MESSAGES } from '../../../contract/messages.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
 import { sessionsPage } from '../services/catalogue.ts'
-import * as enrolment from '../services/enrolment.ts'
+import * as seats from '../services/seats.ts'
 import * as sessions from '../services/sessions.ts'
 import { seatDeps } from './seat-deps.ts'
 
@@ -59,11 +59,11 @@ export const sessionsRoutes = async (app: FastifyInstance, options: { appOrigin:
 
   route(app, enroll, async ({ user, params }) => ({
     status: 201,
-    body: await enrolment.enroll(deps, user, params),
+    body: await seats.enroll(deps, user, params),
   }))
 
   route(app, unenroll, async ({ user, params }) => ({
     status: 200,
-    body: { message: await enrolment.unenroll(deps, user, params) },
+    body: { message: await seats.unenroll(deps, user, params) },
   }))
 }

@@ -4,7 +4,6 @@ import type {
   HistoryEntry,
   Lesson,
   OwnLesson,
-  Payment,
   Review,
   Session,
   UpcomingSession,
@@ -22,8 +21,8 @@ import type {
   LessonRecord,
   OwnLessonRecord,
 } from '../repositories/lessons.ts'
+import { isClosedTo, seatsLeft } from '../../../contract/seats.ts'
 import type { ReviewRecord } from '../repositories/reviews.ts'
-import type { PaymentRecord } from '../repositories/seats.ts'
 import type { SessionRecord } from '../repositories/sessions.ts'
 
 /** Who looks at a session: a signed-in user, or null for a guest. */
@@ -87,7 +86,11 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
   }
   // Every hold counts, the viewer's too: a buyer sees the seat they hold go while they pay, and
   // the session stays open to them to finish paying.
-  const availableSlots = Math.max(0, record.maxSlots - record.enrolledCount - record.heldCount)
+  const availableSlots = seatsLeft({
+    maxSlots: record.maxSlots,
+    seated: record.enrolledCount,
+    held: record.heldCount,
+  })
   return {
     id: session.id,
     lessonId: session.lessonId,
@@ -98,7 +101,11 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     availableSlots,
     enrolledCount: record.enrolledCount,
     fullPrice: sessionPriceInCents(record.priceInCents, times.start_time, times.end_time),
-    disabled: availableSlots === 0 && !who.enrolled && !(viewer !== null && record.viewerHolding),
+    disabled: isClosedTo({
+      seatsLeft: availableSlots,
+      enrolled: who.enrolled,
+      holding: viewer !== null && record.viewerHolding,
+    }),
   }
 }
 
@@ -134,22 +141,4 @@ export const toCategory = ({ id, title, titleJp }: CategoryRow): Category => ({
   id,
   title,
   titleJp,
-})
-
-/** A payment as its student sees it; the hold is shown only while the payment is open. */
-export const toPayment = ({ payment, lessonTitle, sessionStart }: PaymentRecord): Payment => ({
-  id: payment.id,
-  transactionId: payment.transactionId,
-  orderId: payment.orderId,
-  status: payment.status,
-  amount_in_cents: payment.amountInCents,
-  currency: 'USD',
-  lessonId: payment.lessonId,
-  lessonTitle,
-  sessionId: payment.sessionId,
-  sessionStart: sessionStart?.toISOString() ?? null,
-  holdExpiresAt:
-    payment.status === 'processing' ? (payment.holdExpiresAt?.toISOString() ?? null) : null,
-  refundReason: payment.refundReason,
-  createdAt: payment.createdAt.toISOString(),
 })

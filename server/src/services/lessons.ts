@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { fileTypeFromBuffer } from 'file-type'
 import { lessonFieldProblems, storedLinks } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
 import type { HistoryEntry, OwnLesson, UpcomingSession } from '../../../contract/entities.ts'
 import type { LessonWriteBody } from '../../../contract/endpoints/lessons.ts'
-import { isAcceptedImageType } from '../../../contract/files.ts'
+import { coverImageType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
@@ -149,12 +148,10 @@ export const saveLessonImage = async (
   ownerId: number,
   upload: { filename: string; bytes: Buffer },
 ) => {
-  const detected = await fileTypeFromBuffer(upload.bytes)
-  const mimeType = detected?.mime
-  if (!detected || !isAcceptedImageType(mimeType)) {
-    throw new UnsupportedMediaTypeError(MESSAGES.uploads.invalidType)
-  }
-  const storageKey = `${randomUUID()}.${detected.ext}`
+  const cover = coverImageType(upload.bytes)
+  if (cover === null) throw new UnsupportedMediaTypeError(MESSAGES.uploads.invalidType)
+  const { mimeType } = cover
+  const storageKey = `${randomUUID()}.${cover.extension}`
   await deps.storage.put(storageKey, upload.bytes)
   try {
     return await deps.db.transaction(async (tx) => {

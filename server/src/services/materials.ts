@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { fileTypeFromBuffer } from 'file-type'
 import {
   canReadFile,
   canReadMaterials,
@@ -10,7 +9,7 @@ import {
 } from '../../../contract/checks.ts'
 import type { Resource, UploadedFile } from '../../../contract/entities.ts'
 import type { ResourceWriteBody } from '../../../contract/endpoints/resources.ts'
-import { filePath, isPlainText, materialMimeType } from '../../../contract/files.ts'
+import { filePath, materialFileType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { fileExtension } from '../../../contract/rules.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -108,7 +107,7 @@ const checked = <T>(result: Checked<T>): T => {
 
 /**
  * Keeps a material file uploaded to the lesson if its name has one of §5's extensions and its
- * bytes are what that extension says (file-type reads them; text is UTF-8 without NUL bytes).
+ * bytes are what that extension says (contract/files.ts materialFileType, as the mocks judge it).
  * The lesson is checked by the caller before the upload is read.
  */
 export const saveMaterialFile = async (
@@ -118,9 +117,7 @@ export const saveMaterialFile = async (
   upload: { filename: string; bytes: Buffer },
 ): Promise<UploadedFile> => {
   const filename = upload.filename.trim()
-  const detected = await fileTypeFromBuffer(upload.bytes)
-  const content = detected ? detected.ext : isPlainText(upload.bytes) ? 'text' : null
-  const mimeType = materialMimeType(filename, content)
+  const mimeType = materialFileType(filename, upload.bytes)
   if (mimeType === null) throw new UnsupportedMediaTypeError(MESSAGES.uploads.invalidType)
   const storageKey = `${randomUUID()}.${fileExtension(filename)}`
   await deps.storage.put(storageKey, upload.bytes)

@@ -1,9 +1,8 @@
-import { reviewText } from '../../../contract/checks.ts'
+import { reviewWrite } from '../../../contract/checks.ts'
 import type { Review } from '../../../contract/entities.ts'
 import type { ReviewBody } from '../../../contract/endpoints/reviews.ts'
-import { MESSAGES } from '../../../contract/messages.ts'
 import type { Executor } from '../db/client.ts'
-import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
+import { found, refusalError } from '../domain/errors.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
 import { hasAttended, hasReviewed, insertReview } from '../repositories/reviews.ts'
 import { toReview } from '../serializers/lessons.ts'
@@ -20,14 +19,12 @@ export const createReview = async (
   body: ReviewBody,
 ): Promise<Review> => {
   const lesson = found(await findLessonRow(db, body.lessonId), 'Lesson')
-  if (!(await hasAttended(db, author.id, lesson.id, new Date()))) {
-    throw new ForbiddenError(MESSAGES.reviews.notAttended)
-  }
-  if (await hasReviewed(db, author.id, lesson.id)) {
-    throw new ConflictError(MESSAGES.reviews.alreadyReviewed)
-  }
-  const text = reviewText(body.body)
-  if (!text.ok) throw new BadRequestError(text.problems)
+  const text = reviewWrite({
+    attended: await hasAttended(db, author.id, lesson.id, new Date()),
+    reviewed: await hasReviewed(db, author.id, lesson.id),
+    body: body.body,
+  })
+  if (!text.ok) throw refusalError(text.refusal)
   const record = await insertReview(db, {
     lessonId: lesson.id,
     authorId: author.id,

@@ -18,9 +18,8 @@ import {
 import type { UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
-import { deleteSessionWithSeats } from './enrolment.ts'
+import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
 import { editableLesson } from './lessons.ts'
-import type { SeatDeps } from './payments.ts'
 
 type SessionIds = { id: number; sessionId: number }
 

@@ -5,7 +5,7 @@ import {
   CATALOGUE_GRID_CLASS,
 } from '@/features/lessons/components/catalogue-grid'
 import { getShellCover } from '@/shared/ui/shell-cover'
-import { SkeletonCard, SkeletonLine } from '@/shared/ui/skeleton'
+import { SkeletonCards, SkeletonLine } from '@/shared/ui/skeleton'
 
 /** The shell React shows while the app starts: the static one, with its status announced. */
 export function StartupSkeleton() {
@@ -17,7 +17,7 @@ export function LandingSkeleton() {
   return (
     <div aria-busy="true">
       <LoadingStatus />
-      <LandingContentSkeleton />
+      <LandingContentSkeleton cover={getShellCover()} />
     </div>
   )
 }
@@ -32,16 +32,25 @@ function LoadingStatus() {
 }
 
 /**
- * The page before its JavaScript has run: index.html carries this very markup inside #root, so
- * the first paint needs no script, and React shows it again while the app starts (the router
- * loading its first route, the current user, the lazy layout). It has the geometry of the guest
- * landing, SidebarShell with GuestHome's title, filters and CatalogueSkeleton: what replaces it
- * lands where it stood. It holds no text, as the language is only known once the script has read
- * the stored choice (React adds a translated status for screen readers). A test keeps index.html
- * and this component identical. For a guest the server puts the first lesson's cover in the first
- * card (the page's largest paint, before any script); React's copy keeps showing it.
+ * The page before its JavaScript has run: the build renders this very component into index.html's
+ * #root (startup-skeleton-html.tsx, used by vite.config.ts), so the first paint needs no script,
+ * and React shows it again while the app starts (the router loading its first route, the current
+ * user, the lazy layout). It has the geometry of the guest landing, SidebarShell with GuestHome's
+ * title, filters and CatalogueSkeleton: what replaces it lands where it stood. It holds no text,
+ * as the language is only known once the script has read the stored choice (React adds a
+ * translated status for screen readers). For a guest the server sends the landing with the first
+ * lesson's cover in the first card (the page's largest paint, before any script): the build
+ * renders that variant too, with a placeholder for the cover's URL. React's copy keeps showing the
+ * cover the page came with (`cover`, by default the one read from the static shell); `null` draws
+ * the grey frame.
  */
-export function StaticShell({ status }: { status?: ReactNode }) {
+export function StaticShell({
+  status,
+  cover = getShellCover(),
+}: {
+  status?: ReactNode
+  cover?: string | null | undefined
+}) {
   return (
     <div aria-busy="true" className="min-h-screen bg-slate-50 md:flex">
       {status}
@@ -57,13 +66,14 @@ export function StaticShell({ status }: { status?: ReactNode }) {
         </div>
       </div>
       <div className="min-w-0 flex-1">
-        <LandingContentSkeleton />
+        <LandingContentSkeleton cover={cover ?? undefined} />
       </div>
     </div>
   )
 }
 
-function LandingContentSkeleton() {
+/** GuestHome's title and filters, and the catalogue's cards, the first with `cover` when known. */
+function LandingContentSkeleton({ cover }: { cover: string | undefined }) {
   return (
     <div aria-hidden="true" className="p-4 motion-safe:animate-pulse sm:p-6">
       <SkeletonLine className="mb-4 h-8 w-64 max-w-full" />
@@ -77,17 +87,14 @@ function LandingContentSkeleton() {
           <SkeletonLine className="h-[38px] w-full" />
         </div>
       </div>
-      <div className={CATALOGUE_GRID_CLASS}>
-        {Array.from({ length: 6 }, (_, index) => (
-          <SkeletonCard
-            key={index}
-            cover
-            coverSrc={index === 0 ? getShellCover() : undefined}
-            lines={3}
-            widthClass={CATALOGUE_CARD_WIDTH_CLASS}
-          />
-        ))}
-      </div>
+      <SkeletonCards
+        gridClass={CATALOGUE_GRID_CLASS}
+        count={6}
+        cover
+        firstCoverSrc={cover}
+        lines={3}
+        cardWidthClass={CATALOGUE_CARD_WIDTH_CLASS}
+      />
     </div>
   )
 }

@@ -11,7 +11,7 @@ import {
   type LessonWriteBody,
 } from '@contract/endpoints/lessons'
 import { lessonFieldProblems, storedLinks } from '@contract/checks'
-import { sniffImageType } from '@contract/files'
+import { coverImageType } from '@contract/files'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
@@ -117,7 +117,7 @@ export const lessonHandlers = [
 
   route(uploadLessonImage, async ({ user, request }) => {
     const { file, bytes } = await readUpload(request, 'image')
-    const contentType = sniffImageType(bytes) ?? fail(415, MESSAGES.uploads.invalidType)
+    const contentType = coverImageType(bytes)?.mimeType ?? fail(415, MESSAGES.uploads.invalidType)
     checkUploadQuota(user.id, bytes.length)
     const id = nextId(db.files)
     db.files.push({

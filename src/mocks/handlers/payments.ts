@@ -9,11 +9,13 @@ import {
 } from '@contract/endpoints/payments'
 import type { PaymentStatus } from '@contract/entities'
 import { MESSAGES } from '@contract/messages'
+import { paymentEvent } from '@contract/payment-events'
 import { DEFAULT_PAYMENT_HOLD_MINUTES, PAGE_SIZE } from '@contract/rules'
+import { captureCheck, captureOutcome, orderDecision, refundOwed } from '@contract/seats'
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
-import { apiUrl, fail, found, paginate, route } from '../http'
+import { apiUrl, fail, found, paginate, refuse, route } from '../http'
 import { sessionOf } from '../queries'
-import { fullPriceOf, holdsSeat, isEnrolled, seatsLeft, toPayment } from '../serializers'
+import { fullPriceOf, isEnrolled, paymentHolds, seatsLeftFor, toPayment } from '../serializers'
 
 /** The caller's payment: 404 when missing, 403 when someone else's (admins may read any). */
 const paymentFor = (id: number, user: DbUser, { read = false } = {}) => {
@@ -27,27 +29,37 @@ const paymentFor = (id: number, user: DbUser, { read = false } = {}) => {
   return payment
 }
 
-const hasStarted = (start: string) => Date.parse(start) <= Date.now()
+/** The facts the core's capture decisions read, for the payment's buyer at `now`. */
+const captureFacts = (payment: DbPayment, now: number) => {
+  const session = db.sessions.find(
+    (row) => row.id === payment.sessionId && row.lessonId === payment.lessonId,
+  )
+  return {
+    now,
+    status: payment.status,
+    captured: payment.transactionId !== null,
+    hasOrder: payment.orderId !== null,
+    session: session ? { startsAt: Date.parse(session.start_time) } : null,
+    enrolled: session !== undefined && isEnrolled(payment.userId, session.id),
+    holding: paymentHolds(payment, now),
+    seatsLeft: session ? seatsLeftFor(session, payment.userId, now) : 0,
+  }
+}
 
 /**
- * Captures a processing payment and enrols its buyer, in the server's order: a started session
- * cancels it (409), an expired hold whose seat is gone cancels it (409, nothing charged), a seat
- * the buyer already holds refuses it (409).
+ * Records a completed capture as the server does (contract/seats.ts captureOutcome): the buyer's
+ * seat, or a full refund when the seat is gone. The mock's provider refunds at once.
  */
-const capture = (payment: DbPayment) => {
-  if (payment.status !== 'processing') fail(409, MESSAGES.payments.notProcessing(payment.status))
-  const session = sessionOf(payment.lessonId, payment.sessionId)
-  if (hasStarted(session.start_time)) {
-    payment.status = 'cancelled'
-    fail(409, MESSAGES.enrollments.alreadyStarted)
+const recordCapture = (payment: DbPayment, captureId: string) => {
+  if (payment.transactionId !== null) return
+  payment.transactionId = captureId
+  payment.holdExpiresAt = null
+  if (captureOutcome(captureFacts(payment, Date.now())) === 'refund') {
+    payment.status = 'refunded'
+    payment.refundReason = 'seatTaken'
+    return
   }
-  if (!holdsSeat(payment) && seatsLeft(session, payment.userId) === 0) {
-    payment.status = 'cancelled'
-    fail(409, MESSAGES.payments.holdExpired)
-  }
-  if (isEnrolled(payment.userId, session.id)) fail(409, MESSAGES.enrollments.alreadyEnrolled)
   payment.status = 'success'
-  payment.transactionId = `CAPTURE-${newToken().slice(0, 12).toUpperCase()}`
   db.enrollments.push({
     id: nextId(db.enrollments),
     userId: payment.userId,
@@ -55,6 +67,28 @@ const capture = (payment: DbPayment) => {
     sessionId: payment.sessionId,
     createdAt: new Date().toISOString(),
   })
+}
+
+/**
+ * Captures a payment as the server does (contract/seats.ts captureCheck): a capture recorded
+ * before is answered as it is; a refusal may cancel the payment; otherwise the mock's provider
+ * charges at once and the capture is recorded.
+ */
+const capture = (payment: DbPayment) => {
+  const now = Date.now()
+  const check = captureCheck(captureFacts(payment, now))
+  if (check.kind === 'answer') return
+  if (check.kind === 'refuse') {
+    if (check.cancel) {
+      payment.status = 'cancelled'
+      payment.holdExpiresAt = null
+    }
+    return refuse(check.refusal)
+  }
+  if (check.renewHold) {
+    payment.holdExpiresAt = new Date(now + DEFAULT_PAYMENT_HOLD_MINUTES * 60_000).toISOString()
+  }
+  recordCapture(payment, `CAPTURE-${newToken().slice(0, 12).toUpperCase()}`)
 }
 
 /** The captured payments: paid, being refunded or refunded. */
@@ -84,19 +118,28 @@ export const paymentHandlers = [
 
   route(createOrder, ({ user, body }) => {
     const session = sessionOf(body.lessonId, body.sessionId)
-    if (isEnrolled(user.id, session.id)) fail(409, MESSAGES.enrollments.alreadyEnrolled)
-    if (hasStarted(session.start_time)) fail(409, MESSAGES.enrollments.alreadyStarted)
-    const amount = fullPriceOf(session)
-    if (amount === 0) fail(400, MESSAGES.payments.freeSession)
-    // The buyer's open payment for this session: answered again while it holds the seat.
+    const now = Date.now()
+    // The buyer's open payments for this session; one still holding the seat is answered again.
     const open = db.payments.filter(
       (row) =>
         row.userId === user.id && row.sessionId === session.id && row.status === 'processing',
     )
-    const holding = open.find((row) => holdsSeat(row))
+    const holding = open.find((row) => paymentHolds(row, now))
+    const amount = fullPriceOf(session)
+    const decision = orderDecision({
+      now,
+      startsAt: Date.parse(session.start_time),
+      enrolled: isEnrolled(user.id, session.id),
+      seatsLeft: seatsLeftFor(session, user.id, now),
+      priceInCents: amount,
+      openHold: holding ? 'running' : open.length > 0 ? 'expired' : 'none',
+    })
+    if (decision.kind === 'refuse') refuse(decision.refusal)
     if (holding) return { status: 201, body: toPayment(holding) }
-    for (const expired of open) expired.status = 'cancelled'
-    if (seatsLeft(session, user.id) === 0) fail(409, MESSAGES.enrollments.noSeatsLeft)
+    for (const expired of open) {
+      expired.status = 'cancelled'
+      expired.holdExpiresAt = null
+    }
     const payment: DbPayment = {
       id: nextId(db.payments),
       userId: user.id,
@@ -116,8 +159,7 @@ export const paymentHandlers = [
 
   route(capturePayment, ({ user, params }) => {
     const payment = paymentFor(params.id, user)
-    // A retried capture answers the payment it already made.
-    if (payment.status !== 'success') capture(payment)
+    capture(payment)
     return { status: 200, body: toPayment(payment) }
   }),
 
@@ -125,6 +167,7 @@ export const paymentHandlers = [
     const payment = paymentFor(params.id, user)
     if (payment.status !== 'processing') fail(409, MESSAGES.payments.notProcessing(payment.status))
     payment.status = 'cancelled'
+    payment.holdExpiresAt = null
     return { status: 200, body: toPayment(payment) }
   }),
 
@@ -133,18 +176,38 @@ export const paymentHandlers = [
     body: toPayment(paymentFor(params.id, user, { read: true })),
   })),
 
-  // A completed capture event for a still-processing order captures it (the wallet closed early).
+  // The server's reconciliation (contract/payment-events.ts): a capture the browser never
+  // reported, a capture declined later, a refund made at the provider.
   route(paymentWebhook, ({ body }) => {
-    const related = body.resource['supplementary_data'] as
-      { related_ids?: { order_id?: unknown } } | undefined
-    const orderId = related?.related_ids?.order_id ?? body.resource['id']
-    const payment = db.payments.find((row) => row.orderId === orderId)
-    if (body.event_type === 'PAYMENT.CAPTURE.COMPLETED' && payment?.status === 'processing') {
-      try {
-        capture(payment)
-      } catch {
-        // A refused capture is recorded on the payment; the provider only needs the acknowledgement.
+    const event = paymentEvent(body)
+    switch (event.kind) {
+      case 'captured': {
+        const payment = db.payments.find((row) => row.orderId === event.orderId)
+        if (payment) recordCapture(payment, event.captureId)
+        break
       }
+      case 'denied': {
+        const payment = db.payments.find((row) => row.orderId === event.orderId)
+        if (payment?.status === 'processing') {
+          payment.status = 'error'
+          payment.holdExpiresAt = null
+        }
+        break
+      }
+      case 'refunded': {
+        const payment = db.payments.find((row) => row.transactionId === event.captureId)
+        if (!payment || payment.status === 'refunded') break
+        if (refundOwed({ status: payment.status, amountInCents: payment.amount_in_cents }) > 0) {
+          db.enrollments = db.enrollments.filter(
+            (row) => !(row.userId === payment.userId && row.sessionId === payment.sessionId),
+          )
+        }
+        payment.refundReason ??= 'provider'
+        payment.status = 'refunded'
+        break
+      }
+      case 'ignored':
+        break
     }
     return { status: 200, body: { received: true } }
   }),

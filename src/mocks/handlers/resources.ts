@@ -10,12 +10,7 @@ import {
   type ResourceWriteBody,
 } from '@contract/endpoints/resources'
 import { canReadFile, canReadMaterials, materialTitle, materialWrite } from '@contract/checks'
-import {
-  attachmentDisposition,
-  filePath,
-  materialMimeType,
-  sniffMaterialType,
-} from '@contract/files'
+import { attachmentDisposition, filePath, materialFileType } from '@contract/files'
 import { MESSAGES } from '@contract/messages'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
@@ -73,10 +68,8 @@ export const resourceHandlers = [
     const lesson = editableLesson(params.id, user)
     const { file, bytes } = await readUpload(request, 'file')
     const filename = file.name.trim()
-    // The type the bytes show decides, as on the server (which reads them with file-type).
-    const contentType =
-      materialMimeType(filename, sniffMaterialType(bytes)) ??
-      fail(415, MESSAGES.uploads.invalidType)
+    // The type the bytes show decides (contract/files.ts), as on the server.
+    const contentType = materialFileType(filename, bytes) ?? fail(415, MESSAGES.uploads.invalidType)
     checkUploadQuota(user.id, bytes.length)
     const id = nextId(db.files)
     db.files.push({

@@ -1,8 +1,7 @@
-import { reviewText } from '@contract/checks'
+import { reviewWrite } from '@contract/checks'
 import { createReview } from '@contract/endpoints/reviews'
-import { MESSAGES } from '@contract/messages'
 import { db, nextId } from '../db'
-import { fail, route } from '../http'
+import { refuse, route } from '../http'
 import { lessonById } from '../queries'
 import { toReview } from '../serializers'
 
@@ -18,15 +17,15 @@ const attended = (userId: number, lessonId: number, now: number) =>
   })
 
 export const reviewHandlers = [
-  // The server's order: unknown lesson, not attended, already reviewed, then the text (§5).
+  // An unknown lesson is a 404; then contract/checks.ts reviewWrite decides, as on the server.
   route(createReview, ({ user, body }) => {
     const lesson = lessonById(body.lessonId)
-    if (!attended(user.id, lesson.id, Date.now())) fail(403, MESSAGES.reviews.notAttended)
-    if (db.reviews.some((row) => row.userId === user.id && row.lessonId === lesson.id)) {
-      fail(409, MESSAGES.reviews.alreadyReviewed)
-    }
-    const text = reviewText(body.body)
-    if (!text.ok) return fail(400, text.problems)
+    const text = reviewWrite({
+      attended: attended(user.id, lesson.id, Date.now()),
+      reviewed: db.reviews.some((row) => row.userId === user.id && row.lessonId === lesson.id),
+      body: body.body,
+    })
+    if (!text.ok) return refuse(text.refusal)
     const review = {
       id: nextId(db.reviews),
       userId: user.id,

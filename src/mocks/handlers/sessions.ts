@@ -15,13 +15,18 @@ import { attachmentDisposition } from '@contract/files'
 import type { RefundReason } from '@contract/entities'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
+import {
+  enrolRefusal,
+  hasStarted,
+  refundOwed,
+  sessionDeleteRefusal,
+  unenrolRefusal,
+} from '@contract/seats'
 import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, nextId, sendEmail } from '../db'
-import { fail, HttpError, paginate, route } from '../http'
+import { fail, HttpError, paginate, refuse, route } from '../http'
 import { editableLesson, lessonById, listedSessionsOf, sessionOf, viewableLesson } from '../queries'
-import { fullPriceOf, isEnrolled, seatsLeft, toSession } from '../serializers'
-
-const hasStarted = (session: DbSession) => Date.parse(session.start_time) <= Date.now()
+import { fullPriceOf, isEnrolled, seatsLeftFor, toSession } from '../serializers'
 
 /** Sessions take place on the educator's video account. */
 const requireVideoLicence = (user: DbUser) => {
@@ -31,7 +36,7 @@ const requireVideoLicence = (user: DbUser) => {
 /** A session of the lesson that has not started (one starting now has), or a 409. */
 const unstartedSession = (lessonId: number, sessionId: number, refusal: string) => {
   const session = sessionOf(lessonId, sessionId)
-  if (hasStarted(session)) fail(409, refusal)
+  if (hasStarted(Date.parse(session.start_time), Date.now())) fail(409, refusal)
   return session
 }
 
@@ -75,7 +80,8 @@ const refund = (sessionId: number, userId: number, reason: RefundReason) => {
   let refunded = false
   for (const payment of db.payments) {
     const matches = payment.sessionId === sessionId && payment.userId === userId
-    if (matches && payment.status === 'success') {
+    const owed = refundOwed({ status: payment.status, amountInCents: payment.amount_in_cents })
+    if (matches && owed > 0) {
       payment.status = 'refunded'
       payment.refundReason = reason
       refunded = true
@@ -119,12 +125,13 @@ export const sessionHandlers = [
 
   route(deleteSession, ({ user, params }) => {
     editableLesson(params.id, user)
-    const session = unstartedSession(
-      params.id,
-      params.sessionId,
-      MESSAGES.sessions.startedCannotDelete,
-    )
-    // Every student holding a seat is refunded in full and told.
+    const session = sessionOf(params.id, params.sessionId)
+    const refusal = sessionDeleteRefusal({
+      now: Date.now(),
+      startsAt: Date.parse(session.start_time),
+    })
+    if (refusal) refuse(refusal)
+    // Every student holding a seat is refunded in full and told; open payments are cancelled.
     const seats = db.enrollments.filter((row) => row.sessionId === session.id)
     const lesson = lessonById(params.id)
     for (const seat of seats) {
@@ -132,6 +139,12 @@ export const sessionHandlers = [
       const student = db.users.find((row) => row.id === seat.userId)
       if (student)
         sendEmail(student.email, 'A session was cancelled', `"${lesson.title}" was cancelled.`)
+    }
+    for (const payment of db.payments) {
+      if (payment.sessionId === session.id && payment.status === 'processing') {
+        payment.status = 'cancelled'
+        payment.holdExpiresAt = null
+      }
     }
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
@@ -144,10 +157,15 @@ export const sessionHandlers = [
 
   route(enroll, ({ user, params }) => {
     const session = sessionOf(params.id, params.sessionId)
-    if (isEnrolled(user.id, session.id)) fail(409, MESSAGES.enrollments.alreadyEnrolled)
-    if (hasStarted(session)) fail(409, MESSAGES.enrollments.alreadyStarted)
-    if (seatsLeft(session, user.id) === 0) fail(409, MESSAGES.enrollments.noSeatsLeft)
-    if (fullPriceOf(session) > 0) fail(402, MESSAGES.enrollments.paymentRequired)
+    const now = Date.now()
+    const refusal = enrolRefusal({
+      now,
+      startsAt: Date.parse(session.start_time),
+      enrolled: isEnrolled(user.id, session.id),
+      seatsLeft: seatsLeftFor(session, user.id, now),
+      priceInCents: fullPriceOf(session),
+    })
+    if (refusal) refuse(refusal)
     const enrollment = {
       id: nextId(db.enrollments),
       lessonId: session.lessonId,
@@ -168,7 +186,8 @@ export const sessionHandlers = [
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
     if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound('Enrollment'))
-    if (hasStarted(session)) fail(409, MESSAGES.enrollments.unenrollTooLate)
+    const refusal = unenrolRefusal({ now: Date.now(), startsAt: Date.parse(session.start_time) })
+    if (refusal) refuse(refusal)
     db.enrollments = db.enrollments.filter(
       (row) => !(row.userId === user.id && row.sessionId === session.id),
     )

@@ -75,8 +75,12 @@ export function SkeletonCard({
   )
 }
 
-/** A grid of card skeletons laid out like the list it stands for (`gridClass`). */
-export function SkeletonCardGrid({
+/**
+ * Card skeletons laid out like the list they stand for (`gridClass`), the first with its cover
+ * when it is known already; no status of their own (SkeletonCardGrid adds it, or the static shell
+ * holds them, which has none).
+ */
+export function SkeletonCards({
   gridClass,
   count = 6,
   cover = false,
@@ -88,23 +92,30 @@ export function SkeletonCardGrid({
   count?: number
   cover?: boolean
   /** The first card's image, when it is known already. */
-  firstCoverSrc?: string
+  firstCoverSrc?: string | undefined
   lines?: number
-  cardWidthClass?: string
+  cardWidthClass?: string | undefined
 }) {
   return (
+    <div className={gridClass}>
+      {Array.from({ length: count }, (_, index) => (
+        <SkeletonCard
+          key={index}
+          cover={cover}
+          coverSrc={index === 0 ? firstCoverSrc : undefined}
+          lines={lines}
+          widthClass={cardWidthClass}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** A grid of card skeletons laid out like the list it stands for, with its loading status. */
+export function SkeletonCardGrid(props: Parameters<typeof SkeletonCards>[0]) {
+  return (
     <Skeleton>
-      <div className={gridClass}>
-        {Array.from({ length: count }, (_, index) => (
-          <SkeletonCard
-            key={index}
-            cover={cover}
-            coverSrc={index === 0 ? firstCoverSrc : undefined}
-            lines={lines}
-            widthClass={cardWidthClass}
-          />
-        ))}
-      </div>
+      <SkeletonCards {...props} />
     </Skeleton>
   )
 }

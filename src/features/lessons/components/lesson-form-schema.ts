@@ -1,4 +1,10 @@
-import { LESSON_PRICE_MAX_CENTS, LESSON_TEXT_MAX, SLOTS_MAX, SLOTS_MIN } from '@contract/rules'
+import {
+  isSeatRange,
+  LESSON_PRICE_MAX_CENTS,
+  LESSON_TEXT_MAX,
+  SLOTS_MAX,
+  SLOTS_MIN,
+} from '@contract/rules'
 import { mixed, object, type ObjectSchema, string } from 'yup'
 import { errorKeys, requiredText, storable } from '@/shared/lib/validation'
 
@@ -91,7 +97,7 @@ export const lessonFormSchema = (editing: boolean): ObjectSchema<LessonFormValue
     minSlots: seatsField(),
     maxSlots: seatsField().test('order', lessonErrorKeys.maxBelowMin, function (value) {
       const { minSlots } = this.parent as LessonFormValues
-      return !whole(value) || !whole(minSlots) || Number(value) >= Number(minSlots)
+      return !whole(value) || !whole(minSlots) || isSeatRange(Number(minSlots), Number(value))
     }),
     about: textField(LESSON_TEXT_MAX.about, editing),
     details: textField(LESSON_TEXT_MAX.details, editing),

@@ -1,4 +1,4 @@
-import type { LANGUAGES, RESOURCE_TYPES, ROLES, VIDEO_PROVIDERS } from '../rules.ts'
+import type { LANGUAGES, RESOURCE_TYPES, ROLES, VIDEO_PROVIDERS } from '../contract/rules.ts'
 import { textPdf } from './pdf.ts'
 
 /**

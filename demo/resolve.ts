@@ -1,4 +1,4 @@
-import { sessionPriceInCents } from '../rules.ts'
+import { sessionPriceInCents } from '../contract/rules.ts'
 import {
   ACCOUNTS,
   CATEGORIES,

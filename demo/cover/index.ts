@@ -1,4 +1,4 @@
-import { COVER_HEIGHT, COVER_WIDTH } from '../../rules.ts'
+import { COVER_HEIGHT, COVER_WIDTH } from '../../contract/rules.ts'
 import type { DemoWorld, WorldLesson } from '../resolve.ts'
 import type { CategoryKey } from '../world.ts'
 import { MOTIFS } from './motifs.ts'

@@ -1,0 +1,171 @@
+/**
+ * The decisions about seats, holds and payments (§4, §7), as pure functions over plain facts.
+ * The server and the mock catalogue load the facts from their storage, ask the decision here and
+ * store its outcome, so the two backends refuse, seat, charge and refund alike by construction.
+ * Instants are epoch milliseconds; a session that starts at `now` has started.
+ */
+import type { PaymentStatus } from './entities.ts'
+import { MESSAGES } from './messages.ts'
+
+/** Why a call is refused: the status and the message (or a 400's problems) the API answers. */
+export interface Refusal {
+  readonly status: 400 | 402 | 403 | 409
+  readonly message: string | readonly string[]
+}
+
+const conflict = (message: string): Refusal => ({ status: 409, message })
+
+/** Whether the session has started at `now` (its first instant counts as started). */
+export const hasStarted = (startsAt: number, now: number) => startsAt <= now
+
+/** Whether a payment holds a seat at `now`: it is processing and its hold has not run out. */
+export const holdsSeat = (
+  payment: { readonly status: PaymentStatus; readonly holdExpiresAt: number | null },
+  now: number,
+) =>
+  payment.status === 'processing' && payment.holdExpiresAt !== null && payment.holdExpiresAt > now
+
+/** Seats left: the lesson's max less the seats taken and the holds counted, never below 0. */
+export const seatsLeft = (seats: {
+  readonly maxSlots: number
+  readonly seated: number
+  readonly held: number
+}) => Math.max(0, seats.maxSlots - seats.seated - seats.held)
+
+/**
+ * Whether a session is closed to a viewer's enroll button: no seat left, and the viewer neither
+ * has a seat in it nor holds one while paying (they may still finish).
+ */
+export const isClosedTo = (facts: {
+  readonly seatsLeft: number
+  readonly enrolled: boolean
+  readonly holding: boolean
+}) => facts.seatsLeft === 0 && !facts.enrolled && !facts.holding
+
+/**
+ * What the seat decisions know of a student and a session at `now`. `seatsLeft` is as the student
+ * sees them: the holds of others count, their own does not.
+ */
+export interface SeatFacts {
+  readonly now: number
+  readonly startsAt: number
+  readonly enrolled: boolean
+  readonly seatsLeft: number
+  readonly priceInCents: number
+}
+
+/** Taking a seat in a session without paying (POST …/enroll): refused, or null to seat. */
+export const enrolRefusal = (facts: SeatFacts): Refusal | null => {
+  if (facts.enrolled) return conflict(MESSAGES.enrollments.alreadyEnrolled)
+  if (hasStarted(facts.startsAt, facts.now)) return conflict(MESSAGES.enrollments.alreadyStarted)
+  if (facts.seatsLeft === 0) return conflict(MESSAGES.enrollments.noSeatsLeft)
+  if (facts.priceInCents > 0) return { status: 402, message: MESSAGES.enrollments.paymentRequired }
+  return null
+}
+
+/** Opening a payment for a seat (POST /payments/create-order). */
+export type OrderDecision =
+  | { readonly kind: 'refuse'; readonly refusal: Refusal }
+  /** The student's own hold still runs: answer that payment again. */
+  | { readonly kind: 'answer open' }
+  /** Hold a seat with a new payment; the student's open payments whose hold ran out are cancelled. */
+  | { readonly kind: 'open' }
+
+export const orderDecision = (
+  facts: SeatFacts & { readonly openHold: 'running' | 'expired' | 'none' },
+): OrderDecision => {
+  const refuse = (refusal: Refusal) => ({ kind: 'refuse', refusal }) as const
+  if (facts.enrolled) return refuse(conflict(MESSAGES.enrollments.alreadyEnrolled))
+  if (hasStarted(facts.startsAt, facts.now)) {
+    return refuse(conflict(MESSAGES.enrollments.alreadyStarted))
+  }
+  if (facts.priceInCents === 0) {
+    return refuse({ status: 400, message: MESSAGES.payments.freeSession })
+  }
+  if (facts.openHold === 'running') return { kind: 'answer open' }
+  if (facts.seatsLeft === 0) return refuse(conflict(MESSAGES.enrollments.noSeatsLeft))
+  return { kind: 'open' }
+}
+
+/**
+ * What capturing a payment knows before it charges. `session` is null when the session is gone;
+ * `captured` when a capture was recorded before (whatever happened to the payment since).
+ */
+export interface CaptureFacts {
+  readonly now: number
+  readonly status: PaymentStatus
+  readonly captured: boolean
+  readonly hasOrder: boolean
+  readonly session: { readonly startsAt: number } | null
+  readonly enrolled: boolean
+  readonly holding: boolean
+  readonly seatsLeft: number
+}
+
+export type CaptureCheck =
+  /** Captured before (a retry, a race with the webhook): answer the payment as it is. */
+  | { readonly kind: 'answer' }
+  /** Refused; `cancel` also cancels the payment, which then holds no seat. */
+  | { readonly kind: 'refuse'; readonly refusal: Refusal; readonly cancel: boolean }
+  /** Charge it; `renewHold` holds the seat again (the hold ran out but a seat is free). */
+  | { readonly kind: 'charge'; readonly renewHold: boolean }
+
+/**
+ * Before charging, the seat must still be there: nothing is charged for a session that is gone
+ * or has started, a seat the buyer already has, or a hold that ran out while the seat went to
+ * someone else; each of those cancels the payment.
+ */
+export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
+  if (facts.captured) return { kind: 'answer' }
+  if (facts.status !== 'processing' || !facts.hasOrder) {
+    return {
+      kind: 'refuse',
+      refusal: conflict(MESSAGES.payments.notProcessing(facts.status)),
+      cancel: false,
+    }
+  }
+  const cancel = (message: string) =>
+    ({ kind: 'refuse', refusal: conflict(message), cancel: true }) as const
+  if (facts.session === null) return cancel(MESSAGES.payments.sessionClosed)
+  if (hasStarted(facts.session.startsAt, facts.now)) {
+    return cancel(MESSAGES.enrollments.alreadyStarted)
+  }
+  if (facts.enrolled) return cancel(MESSAGES.enrollments.alreadyEnrolled)
+  if (facts.holding) return { kind: 'charge', renewHold: false }
+  if (facts.seatsLeft === 0) return cancel(MESSAGES.payments.holdExpired)
+  return { kind: 'charge', renewHold: true }
+}
+
+/**
+ * What a completed capture does (from the buyer's call or the provider's webhook): seat the buyer
+ * when their hold runs or a seat is free, or refund in full when the seat is gone (the session
+ * was deleted or has started, the buyer has a seat already, or the seat went to someone else).
+ */
+export const captureOutcome = (
+  facts: Pick<CaptureFacts, 'now' | 'session' | 'enrolled' | 'holding' | 'seatsLeft'>,
+): 'seat' | 'refund' =>
+  facts.session !== null &&
+  !hasStarted(facts.session.startsAt, facts.now) &&
+  !facts.enrolled &&
+  (facts.holding || facts.seatsLeft > 0)
+    ? 'seat'
+    : 'refund'
+
+/** Giving a seat back (DELETE …/enroll; the seat was found): refused, or null to free it. */
+export const unenrolRefusal = (facts: { readonly now: number; readonly startsAt: number }) =>
+  hasStarted(facts.startsAt, facts.now) ? conflict(MESSAGES.enrollments.unenrollTooLate) : null
+
+/** Deleting a session (§7): refused once it has started, or null. */
+export const sessionDeleteRefusal = (facts: {
+  readonly now: number
+  readonly startsAt: number
+}): Refusal | null =>
+  hasStarted(facts.startsAt, facts.now) ? conflict(MESSAGES.sessions.startedCannotDelete) : null
+
+/**
+ * The refund a freed seat is owed, in cents: the whole payment when it was paid and not refunded
+ * yet (a free seat, or a payment already refunded or being refunded, is owed nothing).
+ */
+export const refundOwed = (
+  payment: { readonly status: PaymentStatus; readonly amountInCents: number } | null,
+) => (payment?.status === 'success' ? payment.amountInCents : 0)

@@ -1,0 +1,51 @@
+import { type BrotliOptions, constants, type ZlibOptions } from 'node:zlib'
+
+/**
+ * What the build writes (vite.config.ts) and the server serves (plugins/spa.ts, the API's
+ * compression), in one place so the two cannot drift. The build's config imports this file: it
+ * depends on nothing but Node, so loading the config never loads the server.
+ */
+
+/**
+ * The folder of the build's hashed files (Vite's assetsDir): a file's name changes with its
+ * content, so the server lets browsers keep them for good.
+ */
+export const ASSETS_DIR = 'assets'
+
+/**
+ * The guest landing's page with a place for its first cover, which the build renders from the
+ * SPA's static shell (vite.config.ts) and the server fills in (plugins/spa.ts): `page` is the built
+ * index.html whose static shell shows a cover in its first card, and `cover` the placeholder that
+ * stands there for the cover's URL, once in `page`.
+ */
+export interface LandingTemplate {
+  page: string
+  cover: string
+}
+
+/** Where the build writes the landing template, as JSON: beside Vite's manifest. */
+export const LANDING_TEMPLATE_FILE = '.vite/landing.json'
+
+/** Smaller answers and files are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_FROM_BYTES = 1024
+
+/** How bytes are compressed: brotli's and gzip's options. */
+export interface Compression {
+  brotli: BrotliOptions
+  gzip: ZlibOptions
+}
+
+/**
+ * The best compression of `size` bytes of text, for bytes compressed once and sent many times:
+ * the build's `.br` and `.gz` copies, and the landing pages the server makes (http/encodings.ts).
+ */
+export const bestCompression = (size: number): Compression => ({
+  brotli: {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  },
+  gzip: { level: constants.Z_BEST_COMPRESSION },
+})

@@ -1,0 +1,343 @@
+import type { Enrollment } from '../../../contract/entities.ts'
+import { MESSAGES } from '../../../contract/messages.ts'
+import { sessionPriceInCents } from '../../../contract/rules.ts'
+import {
+  captureOutcome,
+  enrolRefusal,
+  holdsSeat,
+  type Refusal,
+  refundOwed,
+  seatsLeft,
+  sessionDeleteRefusal,
+  unenrolRefusal,
+} from '../../../contract/seats.ts'
+import type { Executor } from '../db/client.ts'
+import { ConflictError, found, refusalError } from '../domain/errors.ts'
+import { feeShares } from '../domain/money.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import { emails, sessionWhen } from '../mail/templates.ts'
+import {
+  cancelOpenPayments,
+  cancelSeat,
+  findPayment,
+  findPaymentBy,
+  findSeat,
+  insertSeat,
+  lockSession,
+  type PaymentRow,
+  seatCounts,
+  type SeatedSession,
+  seatsOf,
+  updatePayment,
+} from '../repositories/seats.ts'
+import { deleteSessionRow } from '../repositories/sessions.ts'
+import { findUserById, type UserRow } from '../repositories/users.ts'
+import { toCalendar } from '../serializers/calendar.ts'
+import { type RefundDeps, settleRefund } from './refunds.ts'
+
+/**
+ * Who takes, gives back and loses seats, and what each change owes: e-mails (through the outbox,
+ * in the change's transaction) and refunds (recorded as due in it, sent after it). The decisions
+ * are contract/seats.ts's; this loads their facts under the session's lock and stores the outcome.
+ */
+
+/** What seat and payment changes need: the database, the mailer, the provider and the log. */
+export interface SeatDeps extends RefundDeps {
+  mailer: Mailer
+  /** The domain of calendar event ids (the app's host). */
+  eventDomain: string
+}
+
+type SessionIds = { id: number; sessionId: number }
+
+const refuse = (refusal: Refusal): never => {
+  throw refusalError(refusal)
+}
+
+export const priceOf = ({ session, lesson }: SeatedSession) =>
+  sessionPriceInCents(
+    lesson.priceInCents,
+    session.startTime.toISOString(),
+    session.endTime.toISOString(),
+  )
+
+/** Seats left in the session at `now` as the student sees them (their own hold is theirs). */
+export const seatsLeftFor = async (
+  tx: Executor,
+  seated: SeatedSession,
+  studentId: number,
+  now: Date,
+) =>
+  seatsLeft({
+    maxSlots: seated.lesson.maxSlots,
+    ...(await seatCounts(tx, seated.session.id, studentId, now)),
+  })
+
+/** Whether the payment holds its seat at `now`. */
+export const paymentHolds = (payment: PaymentRow, now: Date) =>
+  holdsSeat(
+    { status: payment.status, holdExpiresAt: payment.holdExpiresAt?.getTime() ?? null },
+    now.getTime(),
+  )
+
+/** The student's confirmation with the session's calendar file, in their language. */
+export const enqueueConfirmation = async (
+  deps: SeatDeps,
+  tx: Executor,
+  student: Pick<UserRow, 'email' | 'name' | 'language'>,
+  seated: SeatedSession,
+  paidCents: number,
+) => {
+  const email = emails.enrolled(
+    student.language,
+    student.name,
+    seated.lesson.title,
+    sessionWhen(student.language, seated.session),
+    paidCents,
+  )
+  return deps.mailer.enqueue(tx, student.email, {
+    ...email,
+    attachments: [
+      {
+        filename: `session-${seated.session.id}.ics`,
+        contentType: 'text/calendar; charset=utf-8',
+        content: toCalendar(seated.lesson, seated.session, deps.eventDomain, false),
+      },
+    ],
+  })
+}
+
+/** Runs a change of seats in one transaction, then sends its e-mails and settles its refunds. */
+export const seatChange = async <T>(
+  deps: SeatDeps,
+  change: (tx: Executor, effects: { mails: number[]; refunds: number[] }) => Promise<T>,
+): Promise<T> => {
+  const effects = { mails: [] as number[], refunds: [] as number[] }
+  const result = await deps.db.transaction((tx) => change(tx, effects))
+  await deps.mailer.deliver(effects.mails)
+  for (const paymentId of effects.refunds) await settleRefund(deps, paymentId)
+  return result
+}
+
+/**
+ * Seats the student in a free session. The session's row is locked while the seats are counted
+ * and the seat written, so parallel requests never seat more students than the lesson's max
+ * slots (holds of open payments count as taken), and a unique index keeps one seat per student.
+ */
+export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Promise<Enrollment> =>
+  seatChange(deps, async (tx, effects) => {
+    const now = new Date()
+    const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
+    const refusal = enrolRefusal({
+      now: now.getTime(),
+      startsAt: seated.session.startTime.getTime(),
+      enrolled: (await findSeat(tx, seated.session.id, user.id)) !== undefined,
+      seatsLeft: await seatsLeftFor(tx, seated, user.id, now),
+      priceInCents: priceOf(seated),
+    })
+    if (refusal) refuse(refusal)
+    if (
+      !(await insertSeat(tx, { sessionId: seated.session.id, userId: user.id, paymentId: null }))
+    ) {
+      throw new ConflictError(MESSAGES.enrollments.alreadyEnrolled)
+    }
+    const seat = found(await findSeat(tx, seated.session.id, user.id), 'Enrollment')
+    effects.mails.push(await enqueueConfirmation(deps, tx, user, seated, 0))
+    return {
+      id: seat.id,
+      lessonId: seated.lesson.id,
+      sessionId: seated.session.id,
+      createdAt: seat.createdAt.toISOString(),
+    }
+  })
+
+/**
+ * Gives the seat back before the session starts: a paid seat's refund is recorded as due in the
+ * same transaction and then sent to the provider, and the educator is told. Answers the message
+ * to show.
+ */
+export const unenroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds) =>
+  seatChange(deps, async (tx, effects) => {
+    const now = new Date()
+    const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
+    const seat = found(await findSeat(tx, seated.session.id, user.id, { lock: true }), 'Enrollment')
+    const refusal = unenrolRefusal({
+      now: now.getTime(),
+      startsAt: seated.session.startTime.getTime(),
+    })
+    if (refusal) refuse(refusal)
+    await cancelSeat(tx, seat.id, now)
+    const payment = seat.paymentId === null ? undefined : await findPayment(tx, seat.paymentId)
+    const refunded = refundOwed(payment ?? null) > 0
+    if (payment && refunded) {
+      await updatePayment(tx, payment.id, { status: 'refunding', refundReason: 'unenrolled' })
+      effects.refunds.push(payment.id)
+    }
+    const educator = await findUserById(tx, seated.lesson.ownerId)
+    if (educator) {
+      const email = emails.unenrolled(
+        educator.language,
+        educator.name,
+        user.name,
+        seated.lesson.title,
+        sessionWhen(educator.language, seated.session),
+      )
+      effects.mails.push(await deps.mailer.enqueue(tx, educator.email, email))
+    }
+    return refunded ? MESSAGES.enrollments.unenrolledRefund : MESSAGES.enrollments.unenrolled
+  })
+
+/**
+ * Deletes a session that has not started, with everything that hangs on it, in one transaction:
+ * every seated student is told and a paid seat's refund is recorded as due (then sent), open
+ * payments holding seats are cancelled. Answers how many students held seats.
+ */
+export const deleteSessionWithSeats = async (
+  deps: SeatDeps,
+  ids: SessionIds,
+  checkDeletable: (tx: Executor) => Promise<void>,
+) =>
+  seatChange(deps, async (tx, effects) => {
+    await checkDeletable(tx)
+    const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
+    const refusal = sessionDeleteRefusal({
+      now: Date.now(),
+      startsAt: seated.session.startTime.getTime(),
+    })
+    if (refusal) refuse(refusal)
+    const seats = await seatsOf(tx, seated.session.id)
+    for (const { seat, payment } of seats) {
+      const student = await findUserById(tx, seat.userId)
+      const refundCents = refundOwed(payment)
+      if (payment && refundCents > 0) {
+        await updatePayment(tx, payment.id, {
+          status: 'refunding',
+          refundReason: 'sessionCancelled',
+        })
+        effects.refunds.push(payment.id)
+      }
+      if (student) {
+        const email = emails.sessionCancelled(
+          student.language,
+          student.name,
+          seated.lesson.title,
+          sessionWhen(student.language, seated.session),
+          refundCents,
+        )
+        effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
+      }
+    }
+    await cancelOpenPayments(tx, seated.session.id)
+    await deleteSessionRow(tx, seated.session.id)
+    return seats.length
+  })
+
+/** What a completed capture did: seated the student, or found the seat gone and refunds. */
+export type CaptureOutcome = 'seated' | 'refunding' | 'recorded before'
+
+/**
+ * Records a completed capture, from the browser's call or the provider's webhook, in one
+ * transaction with its consequence (contract/seats.ts captureOutcome): the student's seat and the
+ * confirmation e-mail, or, when the seat is gone, a refund due at once and an e-mail saying so. A
+ * capture recorded before (a retry, a race with the webhook) changes nothing.
+ */
+export const recordCapture = async (
+  deps: SeatDeps,
+  paymentId: number,
+  captureId: string,
+): Promise<CaptureOutcome> =>
+  seatChange(deps, async (tx, effects) => {
+    const payment = found(await findPayment(tx, paymentId, { lock: true }), 'Payment')
+    if (payment.transactionId !== null) return 'recorded before'
+    const now = new Date()
+    const student = found(await findUserById(tx, payment.userId), 'User')
+    const seated =
+      payment.sessionId === null
+        ? undefined
+        : await lockSession(tx, payment.lessonId, payment.sessionId)
+    const captured = {
+      transactionId: captureId,
+      holdExpiresAt: null,
+      ...feeShares(payment.amountInCents, deps.payments.feeBasisPoints),
+    }
+    const outcome = seated
+      ? captureOutcome({
+          now: now.getTime(),
+          session: { startsAt: seated.session.startTime.getTime() },
+          enrolled: (await findSeat(tx, seated.session.id, student.id)) !== undefined,
+          holding: paymentHolds(payment, now),
+          seatsLeft: await seatsLeftFor(tx, seated, student.id, now),
+        })
+      : 'refund'
+    if (
+      seated &&
+      outcome === 'seat' &&
+      (await insertSeat(tx, { sessionId: seated.session.id, userId: student.id, paymentId }))
+    ) {
+      await updatePayment(tx, paymentId, { ...captured, status: 'success' })
+      effects.mails.push(
+        await enqueueConfirmation(deps, tx, student, seated, payment.amountInCents),
+      )
+      return 'seated'
+    }
+    await updatePayment(tx, paymentId, {
+      ...captured,
+      status: 'refunding',
+      refundReason: 'seatTaken',
+    })
+    const when = seated ? sessionWhen(student.language, seated.session) : ''
+    const title = seated?.lesson.title ?? ''
+    effects.mails.push(
+      await deps.mailer.enqueue(
+        tx,
+        student.email,
+        emails.seatTaken(student.language, student.name, title, when, payment.amountInCents),
+      ),
+    )
+    effects.refunds.push(paymentId)
+    return 'refunding'
+  })
+
+/**
+ * A refund made at the provider (or ours, confirmed), in one transaction: the payment is refunded
+ * and, when the refund was not ours (the payment still counted as paid), its seat returns and the
+ * student is told by e-mail. Ours was told when we asked for it.
+ */
+export const recordProviderRefund = async (deps: SeatDeps, captureId: string, refundId: string) => {
+  await seatChange(deps, async (tx, effects) => {
+    const payment = await findPaymentBy(tx, { transactionId: captureId })
+    if (!payment) return
+    const locked = found(await findPayment(tx, payment.id, { lock: true }), 'Payment')
+    if (locked.status === 'refunded') return
+    if (refundOwed(locked) > 0) {
+      const seated =
+        locked.sessionId === null
+          ? undefined
+          : await lockSession(tx, locked.lessonId, locked.sessionId)
+      if (seated) {
+        const seat = await findSeat(tx, seated.session.id, locked.userId, { lock: true })
+        if (seat?.paymentId === locked.id) await cancelSeat(tx, seat.id, new Date())
+      }
+      const student = found(await findUserById(tx, locked.userId), 'User')
+      effects.mails.push(
+        await deps.mailer.enqueue(
+          tx,
+          student.email,
+          emails.refundedByProvider(
+            student.language,
+            student.name,
+            seated?.lesson.title ?? '',
+            seated ? sessionWhen(student.language, seated.session) : '',
+            locked.amountInCents,
+          ),
+        ),
+      )
+    }
+    await updatePayment(tx, locked.id, {
+      status: 'refunded',
+      refundId,
+      refundedAt: new Date(),
+      refundReason: locked.refundReason ?? 'provider',
+    })
+  })
+}

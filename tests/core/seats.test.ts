@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest'
+import type { PaymentStatus } from '@contract/entities'
+import { MESSAGES } from '@contract/messages'
+import { isSeatRange } from '@contract/rules'
+import {
+  captureCheck,
+  type CaptureFacts,
+  captureOutcome,
+  enrolRefusal,
+  hasStarted,
+  holdsSeat,
+  isClosedTo,
+  orderDecision,
+  refundOwed,
+  type SeatFacts,
+  seatsLeft,
+  sessionDeleteRefusal,
+  unenrolRefusal,
+} from '@contract/seats'
+
+/** The seat decisions of contract/seats.ts, at their exact instants and in their exact order. */
+
+const NOW = Date.parse('2026-11-26T10:00:00.000Z')
+const conflict = (message: string) => ({ status: 409, message })
+
+describe('instants', () => {
+  it('counts a session as started from its first instant', () => {
+    expect(hasStarted(NOW, NOW)).toBe(true)
+    expect(hasStarted(NOW + 1, NOW)).toBe(false)
+    expect(hasStarted(NOW - 1, NOW)).toBe(true)
+  })
+
+  it('lets a hold keep its seat until, not at, the instant it expires', () => {
+    const hold = (holdExpiresAt: number | null, status: PaymentStatus = 'processing') => ({
+      status,
+      holdExpiresAt,
+    })
+    expect(holdsSeat(hold(NOW + 1), NOW)).toBe(true)
+    expect(holdsSeat(hold(NOW), NOW)).toBe(false)
+    expect(holdsSeat(hold(NOW - 1), NOW)).toBe(false)
+    expect(holdsSeat(hold(null), NOW)).toBe(false)
+    for (const status of ['success', 'cancelled', 'error', 'refunding', 'refunded'] as const) {
+      expect(holdsSeat(hold(NOW + 60_000, status), NOW), status).toBe(false)
+    }
+  })
+})
+
+describe('seats', () => {
+  it('leaves max less seated less held, never below none', () => {
+    expect(seatsLeft({ maxSlots: 3, seated: 1, held: 1 })).toBe(1)
+    expect(seatsLeft({ maxSlots: 3, seated: 3, held: 0 })).toBe(0)
+    expect(seatsLeft({ maxSlots: 3, seated: 0, held: 3 })).toBe(0)
+    expect(seatsLeft({ maxSlots: 3, seated: 3, held: 2 })).toBe(0)
+    expect(seatsLeft({ maxSlots: 5, seated: 0, held: 0 })).toBe(5)
+  })
+
+  it('takes as many seats at most as at least, or more, never fewer', () => {
+    expect(isSeatRange(3, 3)).toBe(true)
+    expect(isSeatRange(3, 4)).toBe(true)
+    expect(isSeatRange(3, 2)).toBe(false)
+  })
+
+  it('closes a full session to all but those with a seat or a hold in it', () => {
+    expect(isClosedTo({ seatsLeft: 0, enrolled: false, holding: false })).toBe(true)
+    expect(isClosedTo({ seatsLeft: 0, enrolled: true, holding: false })).toBe(false)
+    expect(isClosedTo({ seatsLeft: 0, enrolled: false, holding: true })).toBe(false)
+    expect(isClosedTo({ seatsLeft: 1, enrolled: false, holding: false })).toBe(false)
+  })
+})
+
+const seat = (overrides: Partial<SeatFacts> = {}): SeatFacts => ({
+  now: NOW,
+  startsAt: NOW + 60_000,
+  enrolled: false,
+  seatsLeft: 1,
+  priceInCents: 0,
+  ...overrides,
+})
+
+describe('enrolling without paying', () => {
+  it('seats a student in a free session with a seat left until the session starts', () => {
+    expect(enrolRefusal(seat())).toBeNull()
+    expect(enrolRefusal(seat({ startsAt: NOW + 1 }))).toBeNull()
+    expect(enrolRefusal(seat({ startsAt: NOW }))).toEqual(
+      conflict(MESSAGES.enrollments.alreadyStarted),
+    )
+  })
+
+  it('refuses in the API order: already seated, started, full, then payment required', () => {
+    const everything = seat({ enrolled: true, startsAt: NOW, seatsLeft: 0, priceInCents: 100 })
+    expect(enrolRefusal(everything)).toEqual(conflict(MESSAGES.enrollments.alreadyEnrolled))
+    expect(enrolRefusal({ ...everything, enrolled: false })).toEqual(
+      conflict(MESSAGES.enrollments.alreadyStarted),
+    )
+    expect(enrolRefusal({ ...everything, enrolled: false, startsAt: NOW + 1 })).toEqual(
+      conflict(MESSAGES.enrollments.noSeatsLeft),
+    )
+    expect(enrolRefusal(seat({ priceInCents: 1 }))).toEqual({
+      status: 402,
+      message: MESSAGES.enrollments.paymentRequired,
+    })
+  })
+})
+
+describe('opening a payment', () => {
+  const order = (overrides: Partial<Parameters<typeof orderDecision>[0]> = {}) =>
+    orderDecision({ ...seat({ priceInCents: 1500 }), openHold: 'none', ...overrides })
+  const refused = (refusal: { status: number; message: string }) => ({ kind: 'refuse', refusal })
+
+  it('holds a seat with a new payment, even over a hold of the student that ran out', () => {
+    expect(order()).toEqual({ kind: 'open' })
+    expect(order({ openHold: 'expired' })).toEqual({ kind: 'open' })
+    expect(order({ startsAt: NOW + 1 })).toEqual({ kind: 'open' })
+  })
+
+  it("answers the student's running hold again, even when no other seat is left", () => {
+    expect(order({ openHold: 'running' })).toEqual({ kind: 'answer open' })
+    expect(order({ openHold: 'running', seatsLeft: 0 })).toEqual({ kind: 'answer open' })
+  })
+
+  it('refuses in the API order: seated, started, free, then full', () => {
+    const everything = { enrolled: true, startsAt: NOW, priceInCents: 0, seatsLeft: 0 }
+    expect(order(everything)).toEqual(refused(conflict(MESSAGES.enrollments.alreadyEnrolled)))
+    expect(order({ ...everything, enrolled: false })).toEqual(
+      refused(conflict(MESSAGES.enrollments.alreadyStarted)),
+    )
+    expect(order({ ...everything, enrolled: false, startsAt: NOW + 1 })).toEqual(
+      refused({ status: 400, message: MESSAGES.payments.freeSession }),
+    )
+    expect(order({ seatsLeft: 0 })).toEqual(refused(conflict(MESSAGES.enrollments.noSeatsLeft)))
+    expect(order({ seatsLeft: 0, openHold: 'expired' })).toEqual(
+      refused(conflict(MESSAGES.enrollments.noSeatsLeft)),
+    )
+  })
+})
+
+const capture = (overrides: Partial<CaptureFacts> = {}): CaptureFacts => ({
+  now: NOW,
+  status: 'processing',
+  captured: false,
+  hasOrder: true,
+  session: { startsAt: NOW + 60_000 },
+  enrolled: false,
+  holding: true,
+  seatsLeft: 0,
+  ...overrides,
+})
+
+describe('checking a capture before charging', () => {
+  const cancelled = (message: string) => ({
+    kind: 'refuse',
+    refusal: conflict(message),
+    cancel: true,
+  })
+
+  it('charges a running hold as it is, and renews one that ran out while a seat is free', () => {
+    expect(captureCheck(capture())).toEqual({ kind: 'charge', renewHold: false })
+    expect(captureCheck(capture({ holding: false, seatsLeft: 1 }))).toEqual({
+      kind: 'charge',
+      renewHold: true,
+    })
+    expect(captureCheck(capture({ session: { startsAt: NOW + 1 } }))).toEqual({
+      kind: 'charge',
+      renewHold: false,
+    })
+  })
+
+  it('answers a payment captured before as it is, whatever became of it', () => {
+    for (const status of ['success', 'refunding', 'refunded', 'cancelled'] as const) {
+      expect(captureCheck(capture({ captured: true, status, session: null }))).toEqual({
+        kind: 'answer',
+      })
+    }
+  })
+
+  it('refuses a payment that is not open, or has no order, without touching it', () => {
+    for (const status of ['success', 'cancelled', 'error', 'refunding', 'refunded'] as const) {
+      expect(captureCheck(capture({ status }))).toEqual({
+        kind: 'refuse',
+        refusal: conflict(MESSAGES.payments.notProcessing(status)),
+        cancel: false,
+      })
+    }
+    expect(captureCheck(capture({ hasOrder: false }))).toEqual({
+      kind: 'refuse',
+      refusal: conflict(MESSAGES.payments.notProcessing('processing')),
+      cancel: false,
+    })
+  })
+
+  it('cancels in the API order: session gone, started (at its first instant), seated, hold lost', () => {
+    const everything = capture({
+      session: null,
+      enrolled: true,
+      holding: false,
+      seatsLeft: 0,
+    })
+    expect(captureCheck(everything)).toEqual(cancelled(MESSAGES.payments.sessionClosed))
+    expect(captureCheck({ ...everything, session: { startsAt: NOW } })).toEqual(
+      cancelled(MESSAGES.enrollments.alreadyStarted),
+    )
+    expect(captureCheck({ ...everything, session: { startsAt: NOW + 1 } })).toEqual(
+      cancelled(MESSAGES.enrollments.alreadyEnrolled),
+    )
+    expect(
+      captureCheck({ ...everything, session: { startsAt: NOW + 1 }, enrolled: false }),
+    ).toEqual(cancelled(MESSAGES.payments.holdExpired))
+  })
+})
+
+describe('what a completed capture does', () => {
+  it('seats the buyer whose hold runs, or who finds a seat free', () => {
+    expect(captureOutcome(capture())).toBe('seat')
+    expect(captureOutcome(capture({ holding: false, seatsLeft: 1 }))).toBe('seat')
+    expect(captureOutcome(capture({ session: { startsAt: NOW + 1 } }))).toBe('seat')
+  })
+
+  it('refunds when the seat is gone: no session, started, seated already, or taken', () => {
+    expect(captureOutcome(capture({ session: null }))).toBe('refund')
+    expect(captureOutcome(capture({ session: { startsAt: NOW } }))).toBe('refund')
+    expect(captureOutcome(capture({ enrolled: true }))).toBe('refund')
+    expect(captureOutcome(capture({ holding: false, seatsLeft: 0 }))).toBe('refund')
+  })
+})
+
+describe('giving a seat back and deleting a session', () => {
+  it('frees a seat until the session starts, not at its start', () => {
+    expect(unenrolRefusal({ now: NOW, startsAt: NOW + 1 })).toBeNull()
+    expect(unenrolRefusal({ now: NOW, startsAt: NOW })).toEqual(
+      conflict(MESSAGES.enrollments.unenrollTooLate),
+    )
+  })
+
+  it('deletes a session until it starts, not at its start', () => {
+    expect(sessionDeleteRefusal({ now: NOW, startsAt: NOW + 1 })).toBeNull()
+    expect(sessionDeleteRefusal({ now: NOW, startsAt: NOW })).toEqual(
+      conflict(MESSAGES.sessions.startedCannotDelete),
+    )
+  })
+
+  it('owes the whole of a paid seat, and nothing for one free, refunded or being refunded', () => {
+    expect(refundOwed({ status: 'success', amountInCents: 1250 })).toBe(1250)
+    expect(refundOwed(null)).toBe(0)
+    for (const status of ['processing', 'cancelled', 'error', 'refunding', 'refunded'] as const) {
+      expect(refundOwed({ status, amountInCents: 1250 }), status).toBe(0)
+    }
+  })
+})
