@@ -43,8 +43,8 @@ export const isAcceptedImageType = (mimeType: string | undefined): mimeType is I
   (IMAGE_MIME_TYPES as readonly (string | undefined)[]).includes(mimeType)
 
 /**
- * What a material file's bytes are, in the names `file-type` gives (its `ext`), plus `text` for
- * bytes with no signature that read as UTF-8 text. The old Office formats (doc, xls, ppt) are all
+ * What a material file's bytes are, by their signature (the usual extension of each format), plus
+ * `text` for bytes with no signature that read as UTF-8 text. The old Office formats (doc, xls, ppt) are all
  * OLE compound files, `cfb`.
  */
 export type MaterialContent =

@@ -1083,6 +1083,21 @@ const scenarios: Scenario[] = [
     upload: { field: 'file', filename: 'week-1.txt', bytes: new Uint8Array(0) },
   },
   {
+    // Its acTL chunk before IDAT makes it animated; renditions would keep its first frame only.
+    name: 'upload cover, an animated PNG',
+    endpoint: api.lessons.uploadLessonImage,
+    as: EDUCATOR,
+    upload: {
+      field: 'image',
+      filename: 'cover.png',
+      bytes: Buffer.concat([
+        PNG_BYTES.subarray(0, 33),
+        Buffer.from([0, 0, 0, 8, 0x61, 0x63, 0x54, 0x4c, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]),
+        PNG_BYTES.subarray(33),
+      ]),
+    },
+  },
+  {
     name: 'upload cover, an empty file',
     endpoint: api.lessons.uploadLessonImage,
     as: EDUCATOR,

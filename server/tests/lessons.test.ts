@@ -511,6 +511,15 @@ describe('POST /lessons/upload-image', () => {
   it.each([
     ['a text file named .png', Buffer.from('just some text, not an image')],
     [
+      // An acTL chunk before the first IDAT: renditions would show its first frame only.
+      'an animated PNG',
+      Buffer.concat([
+        PNG_BYTES.subarray(0, 33),
+        Buffer.from([0, 0, 0, 8, 0x61, 0x63, 0x54, 0x4c, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]),
+        PNG_BYTES.subarray(33),
+      ]),
+    ],
+    [
       'a PDF named .png',
       Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'),
     ],

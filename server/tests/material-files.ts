@@ -1,8 +1,8 @@
 import { crc32 } from 'node:zlib'
 
 /**
- * Tiny but real files of every material type §5 allows, built in code: what `file-type` (and the
- * mock's sniffer) must recognise by content, not by name.
+ * Tiny but real files of every material type §5 allows, built in code: what the shared sniffer
+ * (contract/files.ts sniffMaterialType) must recognise by content, not by name.
  */
 
 /** A zip archive of stored (uncompressed) entries, in order, with its central directory. */
