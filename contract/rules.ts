@@ -452,6 +452,8 @@ export const isValidTimeZone = (timeZone: string) => {
   }
 }
 
+const DAY_MS = 24 * 3_600_000
+
 /**
  * The UTC instant of a wall-clock date and time in an IANA time zone, correct across daylight
  * saving changes. Like Temporal's 'compatible' choice: a time repeated when clocks fall back is
@@ -462,11 +464,15 @@ export const zonedTimeToUtc = (date: string, time: string, timeZone: string): Da
   const [hh, mm] = time.split(':').map(Number) as [number, number]
   const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm)
   const offsetAt = (instant: number) => offsetMinutes(new Date(instant), timeZone) * 60_000
-  let guess = wallAsUtc - offsetAt(wallAsUtc)
-  guess = wallAsUtc - offsetAt(guess)
-  if (guess + offsetAt(guess) === wallAsUtc) return new Date(guess)
+  // The offsets in force a day before and a day after (and at) the wall time: across a change of
+  // offset, the instants that read as this wall time are among these.
+  const offsetBefore = offsetAt(wallAsUtc - DAY_MS)
+  const readings = [offsetBefore, offsetAt(wallAsUtc), offsetAt(wallAsUtc + DAY_MS)]
+    .map((offset) => wallAsUtc - offset)
+    .filter((instant) => instant + offsetAt(instant) === wallAsUtc)
+  if (readings.length > 0) return new Date(Math.min(...readings))
   // The wall time does not exist: read it with the offset in force before the gap.
-  return new Date(wallAsUtc - offsetAt(guess - 6 * 3_600_000))
+  return new Date(wallAsUtc - offsetBefore)
 }
 
 /** A wall-clock date (yyyy-MM-dd) and time (HH:mm) as read in one time zone. */

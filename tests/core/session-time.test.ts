@@ -179,6 +179,15 @@ describe('zonedTimeToUtc: a wall-clock time in an IANA zone', () => {
     ['2026-03-29', '02:30', 'Europe/Berlin', '2026-03-29T01:30:00.000Z'],
     ['2026-03-29', '01:30', 'Europe/Berlin', '2026-03-29T00:30:00.000Z'],
     ['2026-10-25', '01:59', 'Europe/Berlin', '2026-10-24T23:59:00.000Z'],
+    // …and falls back at 03:00 on 25 October: 02:30 happens twice, the earlier one (CEST) counts.
+    ['2026-10-25', '02:30', 'Europe/Berlin', '2026-10-25T00:30:00.000Z'],
+    ['2026-10-25', '02:00', 'Europe/Berlin', '2026-10-25T00:00:00.000Z'],
+    // London falls back at 02:00 BST on 25 October: 01:30 BST is the earlier 01:30.
+    ['2026-10-25', '01:30', 'Europe/London', '2026-10-25T00:30:00.000Z'],
+    // Sydney falls back at 03:00 on 5 April 2026: 02:30 AEDT (+11) before 02:30 AEST (+10).
+    ['2026-04-05', '02:30', 'Australia/Sydney', '2026-04-04T15:30:00.000Z'],
+    // …and springs forward at 02:00 on 4 October: 02:30 does not exist, it moves to 03:30.
+    ['2026-10-04', '02:30', 'Australia/Sydney', '2026-10-03T16:30:00.000Z'],
     ['2026-10-25', '03:00', 'Europe/Berlin', '2026-10-25T02:00:00.000Z'],
     // An offset with seconds: Monrovia kept UTC−0:44:30 until 1972.
     ['1970-01-01', '12:00', 'Africa/Monrovia', '1970-01-01T12:44:30.000Z'],
