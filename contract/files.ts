@@ -38,10 +38,6 @@ export const fileNameProblem = (filename: string): string | null => {
 
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number]
 
-/** The name and the declared type are the client's word; the type the bytes show decides. */
-export const isAcceptedImageType = (mimeType: string | undefined): mimeType is ImageMimeType =>
-  (IMAGE_MIME_TYPES as readonly (string | undefined)[]).includes(mimeType)
-
 /**
  * What a material file's bytes are, by their signature (the usual extension of each format), plus
  * `text` for bytes with no signature that read as UTF-8 text. The old Office formats (doc, xls, ppt) are all

@@ -4,7 +4,6 @@ import {
   coverImageType,
   fileNameProblem,
   filePath,
-  isAcceptedImageType,
   lessonImagePath,
   materialFileType,
   MATERIAL_TYPES,
@@ -193,12 +192,22 @@ describe('what bytes show a file is', () => {
     expect(isPlainText(bytes([0x61, 0xe3, 0x81]))).toBe(false)
   })
 
-  it('accepts the image types of §5’s covers only', () => {
+  it('stores each of §5’s cover types with its own extension', () => {
     expect(IMAGE_MIME_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
-    for (const type of IMAGE_MIME_TYPES) expect(isAcceptedImageType(type)).toBe(true)
-    for (const type of [undefined, '', 'image/svg+xml', 'IMAGE/PNG', 'image/png; x=y']) {
-      expect(isAcceptedImageType(type)).toBe(false)
-    }
+    expect(coverImageType(bytes([0xff, 0xd8, 0xff, 0xe0]))).toEqual({
+      mimeType: 'image/jpeg',
+      extension: 'jpg',
+    })
+    expect(coverImageType(bytes([0x89, 0x50, 0x4e, 0x47]))).toEqual({
+      mimeType: 'image/png',
+      extension: 'png',
+    })
+    expect(coverImageType(bytes('GIF89a'))).toEqual({ mimeType: 'image/gif', extension: 'gif' })
+    expect(coverImageType(bytes('RIFF\0\0\0\0WEBP'))).toEqual({
+      mimeType: 'image/webp',
+      extension: 'webp',
+    })
+    expect(coverImageType(bytes('<svg>'))).toBeNull()
   })
 })
 
