@@ -55,6 +55,22 @@ const serverZones = [
     message: 'Serializers only shape records into contract bodies',
   },
   {
+    target: server('http'),
+    from: server('plugins'),
+    message: 'HTTP glue imports no plugin; what both need lives in http/ or below',
+  },
+  {
+    target: server('routes'),
+    from: './server/src/periodic.ts',
+    message: 'Routes start no timers; periodic work is declared in plugins/periodic-work.ts',
+  },
+  {
+    // Everything in server/src but the repositories and db/ itself.
+    target: ['./server/src/*.ts', './server/src/!(repositories|db)/**'],
+    from: './server/src/db/schema.ts',
+    message: 'Only repositories read and write tables: call a function of server/src/repositories/',
+  },
+  {
     target: server('domain'),
     from: './server/src',
     except: ['./domain'],

@@ -2,44 +2,19 @@
  * Types a client needs to call a descriptor: the endpoint it names, and the params, query, body
  * and successful answer of that endpoint. Type-only: nothing here exists at run time.
  */
-import type { Descriptor, Endpoint, StaticOf, SuccessBody } from './endpoint.ts'
-import type * as admin from './endpoints/admin.ts'
-import type * as auth from './endpoints/auth.ts'
-import type * as categories from './endpoints/categories.ts'
-import type * as guest from './endpoints/guest.ts'
-import type * as lessons from './endpoints/lessons.ts'
-import type * as payments from './endpoints/payments.ts'
-import type * as resources from './endpoints/resources.ts'
-import type * as reviews from './endpoints/reviews.ts'
-import type * as sessions from './endpoints/sessions.ts'
-import type * as system from './endpoints/system.ts'
-import type * as user from './endpoints/user.ts'
+import type { Descriptor, EndpointKey } from './descriptor.ts'
+import type { Endpoint, StaticOf, SuccessBody } from './endpoint.ts'
 
-type EndpointsIn<M> = { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M]
-
-/** Every endpoint of the contract, as one union. */
-export type AnyEndpoint =
-  | EndpointsIn<typeof admin>
-  | EndpointsIn<typeof auth>
-  | EndpointsIn<typeof categories>
-  | EndpointsIn<typeof guest>
-  | EndpointsIn<typeof lessons>
-  | EndpointsIn<typeof payments>
-  | EndpointsIn<typeof resources>
-  | EndpointsIn<typeof reviews>
-  | EndpointsIn<typeof sessions>
-  | EndpointsIn<typeof system>
-  | EndpointsIn<typeof user>
-
-/** Every endpoint by its route, `GET /lessons/:id`: looked up by key, not by matching a union. */
-type EndpointsByRoute = { [E in AnyEndpoint as `${E['method']} ${E['path']}`]: E }
-
-/** The endpoint a descriptor names (method and path identify it). */
-export type EndpointOf<D extends Descriptor> = EndpointsByRoute[RouteOf<D>]
-type RouteOf<D extends Descriptor> = `${D['method']} ${D['path']}` extends infer R extends
-  keyof EndpointsByRoute
-  ? R
-  : never
+/**
+ * The endpoint a descriptor names: the one its type links (`DescriptorOf<E>`, which every
+ * generated descriptor has), or the descriptor itself when it is an endpoint. A descriptor
+ * without a link names none (`never`).
+ */
+export type EndpointOf<D extends Descriptor> = D extends Endpoint
+  ? D
+  : D extends { readonly [K in EndpointKey]?: infer E extends Endpoint }
+    ? E
+    : never
 
 type SchemaOf<E, Key extends string> = E extends { readonly [K in Key]: infer S } ? S : undefined
 

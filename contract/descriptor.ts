@@ -1,7 +1,8 @@
 /**
  * What a client needs to call an endpoint, and nothing more: its method, its path and who may call
- * it. Descriptors carry no schema, so the SPA imports them at run time without the schema builder;
- * `endpoint.ts` adds the schemas for the server, the mocks and the OpenAPI document.
+ * it. Descriptors carry no schema, so the SPA imports them at run time without the schema builder.
+ * An endpoint declares all of it once, with its schemas (`endpoints/`); `descriptors/` is generated
+ * from the endpoints (`npm run generate:descriptors`), each descriptor naming its endpoint by type.
  */
 import type { ROLES } from './rules.ts'
 
@@ -26,7 +27,21 @@ export interface Descriptor {
   readonly approvedOnly?: true
 }
 
-export const describe = <const D extends Descriptor>(descriptor: D): D => descriptor
+/** The key under which a descriptor's type names its endpoint. Type-only: no value has it. */
+declare const endpointKey: unique symbol
+export type EndpointKey = typeof endpointKey
+
+/**
+ * The descriptor of endpoint `E`: its method, path, access and approval, exactly as `E` declares
+ * them, and `E` itself by type only, so a client types a call by the schemas of `E` (`client.ts`)
+ * while the browser loads none of them.
+ */
+export type DescriptorOf<E extends Descriptor> = {
+  readonly method: E['method']
+  readonly path: E['path']
+  readonly access: E['access']
+  readonly [endpointKey]?: E
+} & (E extends { readonly approvedOnly: true } ? { readonly approvedOnly: true } : unknown)
 
 /** Fills `:name` segments: `buildPath('/lessons/:id', { id: 3 })` → `/lessons/3`. */
 export const buildPath = (path: string, params: Readonly<Record<string, string | number>> = {}) =>

@@ -23,15 +23,19 @@ export interface EndpointSchemas {
   readonly response: Readonly<Record<number, Type.TSchema>>
 }
 
+/**
+ * An endpoint: its method, path and access (the descriptor the SPA gets, generated into
+ * `descriptors/`) and its schemas, declared together in one place.
+ */
 export interface Endpoint extends Descriptor, EndpointSchemas {}
 
 type None = Record<never, never>
 
 /** The statuses of `transportErrors`, as types. */
-type TransportErrors<D extends Descriptor, S extends EndpointSchemas> = (D['method'] extends 'GET'
+type TransportErrors<E extends Endpoint> = (E['method'] extends 'GET'
   ? None
   : Record<400 | 413 | 415, typeof ErrorBody>) &
-  (S extends { params: Type.TSchema } ? Record<414, typeof ErrorBody> : None)
+  (E extends { params: Type.TSchema } ? Record<414, typeof ErrorBody> : None)
 
 /**
  * The errors an endpoint may answer before its own rules run, whatever it is: a request body
@@ -40,21 +44,20 @@ type TransportErrors<D extends Descriptor, S extends EndpointSchemas> = (D['meth
  * router reads is 414. Declared here, they are in every endpoint's schemas and the OpenAPI
  * document, new endpoints included.
  */
-const transportErrors = (descriptor: Descriptor, schemas: EndpointSchemas) => ({
-  ...(descriptor.method === 'GET' ? {} : errors(400, 413, 415)),
-  ...(schemas.params ? errors(414) : {}),
+const transportErrors = (endpoint: Endpoint) => ({
+  ...(endpoint.method === 'GET' ? {} : errors(400, 413, 415)),
+  ...(endpoint.params ? errors(414) : {}),
 })
 
-/** An endpoint: the descriptor of `descriptors/`, completed with its schemas. */
-export const defineEndpoint = <const D extends Descriptor, const S extends EndpointSchemas>(
-  descriptor: D,
-  schemas: S,
-) =>
+/**
+ * Declares an endpoint, `defineEndpoint({ method, path, access, summary, ..., response })`,
+ * completing its responses with the transport errors every endpoint may answer.
+ */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E) =>
   ({
-    ...descriptor,
-    ...schemas,
-    response: { ...transportErrors(descriptor, schemas), ...schemas.response },
-  }) as D & Omit<S, 'response'> & { readonly response: S['response'] & TransportErrors<D, S> }
+    ...endpoint,
+    response: { ...transportErrors(endpoint), ...endpoint.response },
+  }) as Omit<E, 'response'> & { readonly response: E['response'] & TransportErrors<E> }
 
 type StatusOf<E extends Endpoint> = keyof E['response'] & number
 

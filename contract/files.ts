@@ -6,10 +6,10 @@ import { buildPath } from './descriptor.ts'
 import { lessonImage } from './descriptors/lessons.ts'
 import { downloadFile } from './descriptors/resources.ts'
 import { MESSAGES } from './messages.ts'
+import type { IMAGE_MIME_TYPES } from './rules.ts'
 import {
   FILE_NAME_MAX,
   fileExtension,
-  IMAGE_MIME_TYPES,
   isBlankFileName,
   isPdfContent,
   isPlainText,

@@ -93,7 +93,10 @@ const apiUrlAt = <D extends Descriptor>(
   const path = buildPath(descriptor.path, params)
   const url = new URL(`${origin}${API_PREFIX}${path}`)
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value))
+    // Every query field of the contract is a string, a number or a boolean.
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      url.searchParams.set(key, String(value))
+    }
   }
   return url.href
 }

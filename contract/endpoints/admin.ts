@@ -1,6 +1,5 @@
 import Type from 'typebox'
 import { errors, Id, IdParam, MessageBody, PageQuery, Paginated } from '../common.ts'
-import * as op from '../descriptors/admin.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { AdminUser, AdminUserState, Email, PoolLicence, Role, VideoProvider } from '../entities.ts'
 
@@ -31,7 +30,10 @@ export const AddLicenceBody = Type.Object({
 })
 export type AddLicenceBody = Type.Static<typeof AddLicenceBody>
 
-export const listUsers = defineEndpoint(op.listUsers, {
+export const listUsers = defineEndpoint({
+  method: 'GET',
+  path: '/admin/users',
+  access: ['admin'],
   summary: 'Users, newest first, filtered by role, search text, approval or educator state',
   description:
     'Pages through every account with its role, e-mail confirmation, approval and video licence, for the screens where admins verify educators and lend licences.',
@@ -39,7 +41,10 @@ export const listUsers = defineEndpoint(op.listUsers, {
   response: { 200: Paginated(AdminUser), ...errors(400, 401, 403) },
 })
 
-export const approveUser = defineEndpoint(op.approveUser, {
+export const approveUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/users/:id/approve',
+  access: ['admin'],
   summary: 'Verify an educator account',
   description:
     "Approves an educator's account so it may publish lessons, sessions and materials, and tells the educator by e-mail; 409 when it is not an educator's or is already approved.",
@@ -47,7 +52,10 @@ export const approveUser = defineEndpoint(op.approveUser, {
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const assignVideoLicence = defineEndpoint(op.assignVideoLicence, {
+export const assignVideoLicence = defineEndpoint({
+  method: 'POST',
+  path: '/admin/users/:id/video-licence',
+  access: ['admin'],
   summary: 'Assign a free licence to an educator, or reassign (replace) the one it holds',
   description:
     'Lends an educator the named free licence of the pool, or the next free one when none is named, in place of any licence it held, and tells the educator by e-mail.',
@@ -56,7 +64,10 @@ export const assignVideoLicence = defineEndpoint(op.assignVideoLicence, {
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const removeVideoLicence = defineEndpoint(op.removeVideoLicence, {
+export const removeVideoLicence = defineEndpoint({
+  method: 'DELETE',
+  path: '/admin/users/:id/video-licence',
+  access: ['admin'],
   summary: "Take an educator's licence back into the pool",
   description:
     'Takes the licence an educator holds back into the pool, free for another educator, and tells the educator by e-mail.',
@@ -64,14 +75,20 @@ export const removeVideoLicence = defineEndpoint(op.removeVideoLicence, {
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const listVideoLicences = defineEndpoint(op.listVideoLicences, {
+export const listVideoLicences = defineEndpoint({
+  method: 'GET',
+  path: '/admin/video-licences',
+  access: ['admin'],
   summary: 'Every licence of the pool, oldest first, with its holder (null when free)',
   description:
     'Lists the video-conference accounts of the pool, each with its provider and the educator holding it, if any.',
   response: { 200: Type.Array(PoolLicence), ...errors(401, 403) },
 })
 
-export const addVideoLicence = defineEndpoint(op.addVideoLicence, {
+export const addVideoLicence = defineEndpoint({
+  method: 'POST',
+  path: '/admin/video-licences',
+  access: ['admin'],
   summary: 'Add a video-conference account to the pool',
   description:
     'Adds a video-conference account (provider and account e-mail) to the pool, free to lend; 409 when the pool already has that e-mail, whatever its case.',
@@ -79,7 +96,10 @@ export const addVideoLicence = defineEndpoint(op.addVideoLicence, {
   response: { 201: PoolLicence, ...errors(400, 401, 403, 409) },
 })
 
-export const retireVideoLicence = defineEndpoint(op.retireVideoLicence, {
+export const retireVideoLicence = defineEndpoint({
+  method: 'DELETE',
+  path: '/admin/video-licences/:id',
+  access: ['admin'],
   summary: 'Remove a free licence from the pool for good',
   description:
     'Deletes a licence from the pool for good; 409 while an educator holds it (take it back first).',

@@ -1,6 +1,5 @@
 import Type from 'typebox'
 import { errors, MessageBody } from '../common.ts'
-import * as op from '../descriptors/auth.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { CurrentUser, Email, Language } from '../entities.ts'
 import { PASSWORD_PATTERN } from '../rules.ts'
@@ -37,7 +36,10 @@ export const SetNewPasswordBody = Type.Object({
 })
 export type SetNewPasswordBody = Type.Static<typeof SetNewPasswordBody>
 
-export const register = defineEndpoint(op.register, {
+export const register = defineEndpoint({
+  method: 'POST',
+  path: '/auth/register',
+  access: 'public',
   summary: 'Create a student or educator account; a confirmation e-mail is sent',
   description:
     'Creates an unconfirmed student or educator account (never an admin) and e-mails it a confirmation link; 409 when the e-mail address is taken.',
@@ -45,7 +47,10 @@ export const register = defineEndpoint(op.register, {
   response: { 201: MessageBody, ...errors(400, 409, 429) },
 })
 
-export const confirm = defineEndpoint(op.confirm, {
+export const confirm = defineEndpoint({
+  method: 'POST',
+  path: '/auth/confirm',
+  access: 'public',
   summary:
     "Confirm an e-mail address with the single-use token from the e-mail: a registration's, or " +
     'a new address asked for in the settings (409 when another account took it meanwhile)',
@@ -55,7 +60,10 @@ export const confirm = defineEndpoint(op.confirm, {
   response: { 200: MessageBody, ...errors(400, 409) },
 })
 
-export const resendConfirmation = defineEndpoint(op.resendConfirmation, {
+export const resendConfirmation = defineEndpoint({
+  method: 'POST',
+  path: '/auth/resend-confirmation',
+  access: 'public',
   summary: 'Send the confirmation e-mail again (same answer whether or not the address exists)',
   description:
     'E-mails a new confirmation link to an account not yet confirmed; the answer never tells whether the address is registered.',
@@ -63,7 +71,10 @@ export const resendConfirmation = defineEndpoint(op.resendConfirmation, {
   response: { 200: MessageBody, ...errors(400, 429) },
 })
 
-export const login = defineEndpoint(op.login, {
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/auth/login',
+  access: 'public',
   summary: 'Sign in; sets the session cookie (persistent for 30 days with rememberMe)',
   description:
     'Checks the e-mail and password of a confirmed account and opens a session (an HttpOnly cookie); repeated failures lock sign-ins for a while.',
@@ -71,14 +82,20 @@ export const login = defineEndpoint(op.login, {
   response: { 200: CurrentUser, ...errors(400, 401, 403, 429) },
 })
 
-export const logout = defineEndpoint(op.logout, {
+export const logout = defineEndpoint({
+  method: 'GET',
+  path: '/auth/logout',
+  access: 'public',
   summary: 'Sign out; clears the session cookie (refused when another site asks)',
   description:
     "Ends the caller's session, if any, and clears its cookie; refused (403) when a page of another origin sends it.",
   response: { 200: MessageBody, ...errors(403) },
 })
 
-export const passwordResetEmail = defineEndpoint(op.passwordResetEmail, {
+export const passwordResetEmail = defineEndpoint({
+  method: 'POST',
+  path: '/auth/password-reset-email',
+  access: 'public',
   summary: 'Send a password-reset e-mail (same answer whether or not the address exists)',
   description:
     'E-mails a single-use password-reset link to the address when an account has it; the answer never tells whether it does.',
@@ -86,7 +103,10 @@ export const passwordResetEmail = defineEndpoint(op.passwordResetEmail, {
   response: { 200: MessageBody, ...errors(400, 429) },
 })
 
-export const setNewPassword = defineEndpoint(op.setNewPassword, {
+export const setNewPassword = defineEndpoint({
+  method: 'POST',
+  path: '/auth/set-new-password',
+  access: 'public',
   summary: 'Set a new password with the single-use reset token',
   description:
     'Replaces the password of the account the single-use reset token names and signs out its other sessions; an invalid or used token is refused (400).',

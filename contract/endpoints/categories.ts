@@ -1,10 +1,12 @@
 import Type from 'typebox'
 import { errors } from '../common.ts'
-import * as op from '../descriptors/categories.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Category } from '../entities.ts'
 
-export const listCategories = defineEndpoint(op.listCategories, {
+export const listCategories = defineEndpoint({
+  method: 'GET',
+  path: '/categories',
+  access: 'user',
   summary: 'Lesson categories with their Japanese titles',
   description:
     'Lists every lesson category with its English and Japanese titles, for the lesson form and the catalogue filter.',

@@ -1,6 +1,5 @@
 import Type from 'typebox'
 import { errors, Paginated } from '../common.ts'
-import * as op from '../descriptors/guest.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import {
   AverageScore,
@@ -14,14 +13,20 @@ import { LessonIdParams, LessonListQuery } from './lessons.ts'
 import { SessionsQuery } from './sessions.ts'
 import { ReviewsQuery, UserIdParams } from './user.ts'
 
-export const guestCategories = defineEndpoint(op.guestCategories, {
+export const guestCategories = defineEndpoint({
+  method: 'GET',
+  path: '/guest/categories',
+  access: 'public',
   summary: 'Categories for guests',
   description:
     "Lists every lesson category (id and title) for the guest catalogue's filter; the answer is the same for everyone and public caches may keep it.",
   response: { 200: Type.Array(GuestCategory) },
 })
 
-export const guestLessons = defineEndpoint(op.guestLessons, {
+export const guestLessons = defineEndpoint({
+  method: 'GET',
+  path: '/guest/lessons',
+  access: 'public',
   summary:
     "Lessons with at least one session, each with its educator's rating and next open session; page, take (5), categoryIds, title, order=DESC",
   description:
@@ -30,7 +35,10 @@ export const guestLessons = defineEndpoint(op.guestLessons, {
   response: { 200: Paginated(CatalogueLesson), ...errors(400) },
 })
 
-export const guestLesson = defineEndpoint(op.guestLesson, {
+export const guestLesson = defineEndpoint({
+  method: 'GET',
+  path: '/guest/lessons/:id',
+  access: 'public',
   summary: 'One lesson for guests',
   description:
     'Answers one published lesson as a guest sees it, whoever asks; a lesson with no session yet is not found.',
@@ -38,7 +46,10 @@ export const guestLesson = defineEndpoint(op.guestLesson, {
   response: { 200: Lesson, ...errors(400, 404) },
 })
 
-export const guestSessions = defineEndpoint(op.guestSessions, {
+export const guestSessions = defineEndpoint({
+  method: 'GET',
+  path: '/guest/lessons/:id/sessions',
+  access: 'public',
   summary: "A lesson's sessions as a guest sees them (never a meeting link)",
   description:
     "Pages through a published lesson's sessions as a guest sees them, soonest first, with their seats left and never a meeting link.",
@@ -47,7 +58,10 @@ export const guestSessions = defineEndpoint(op.guestSessions, {
   response: { 200: Paginated(Session), ...errors(400, 404) },
 })
 
-export const guestAverageScore = defineEndpoint(op.guestAverageScore, {
+export const guestAverageScore = defineEndpoint({
+  method: 'GET',
+  path: '/guest/users/:id/average_score',
+  access: 'public',
   summary: "An educator's average rating",
   description:
     "Answers the average rating and the number of reviews of an educator's lessons; an id that is not an educator's is not found.",
@@ -55,7 +69,10 @@ export const guestAverageScore = defineEndpoint(op.guestAverageScore, {
   response: { 200: AverageScore, ...errors(400, 404) },
 })
 
-export const guestReviews = defineEndpoint(op.guestReviews, {
+export const guestReviews = defineEndpoint({
+  method: 'GET',
+  path: '/guest/users/:id/reviews',
+  access: 'public',
   summary: "Reviews of an educator's lessons",
   description:
     "Pages through the reviews of an educator's lessons, newest first, each with its rating and author's name; an id that is not an educator's is not found.",

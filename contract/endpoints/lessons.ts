@@ -8,7 +8,6 @@ import {
   Paginated,
   UploadRefusedBody,
 } from '../common.ts'
-import * as op from '../descriptors/lessons.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import {
   CatalogueLesson,
@@ -72,7 +71,10 @@ export const LessonWriteBody = Type.Object({
 })
 export type LessonWriteBody = Type.Static<typeof LessonWriteBody>
 
-export const listLessons = defineEndpoint(op.listLessons, {
+export const listLessons = defineEndpoint({
+  method: 'GET',
+  path: '/lessons',
+  access: 'user',
   summary:
     "Lessons with at least one session, newest first, for signed-in users, each with its educator's rating and next open session",
   description:
@@ -81,7 +83,10 @@ export const listLessons = defineEndpoint(op.listLessons, {
   response: { 200: Paginated(CatalogueLesson), ...errors(400, 401) },
 })
 
-export const myLessons = defineEndpoint(op.myLessons, {
+export const myLessons = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/my',
+  access: ['educator'],
   summary:
     "The calling educator's own lessons, with or without sessions, newest first, each with its upcoming sessions and seats",
   description:
@@ -90,7 +95,10 @@ export const myLessons = defineEndpoint(op.myLessons, {
   response: { 200: Paginated(OwnLesson), ...errors(400, 401, 403) },
 })
 
-export const lessonHistory = defineEndpoint(op.lessonHistory, {
+export const lessonHistory = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/history',
+  access: 'user',
   summary: 'Lessons the calling student attended, to review or reviewed',
   description:
     'Pages through the lessons whose sessions the caller attended, each marked to review or reviewed, for the history screen.',
@@ -98,7 +106,10 @@ export const lessonHistory = defineEndpoint(op.lessonHistory, {
   response: { 200: Paginated(HistoryEntry), ...errors(400, 401) },
 })
 
-export const upcomingLessons = defineEndpoint(op.upcomingLessons, {
+export const upcomingLessons = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/upcoming',
+  access: 'user',
   summary:
     'Sessions not yet ended that the caller attends (student) or teaches (educator), soonest first',
   description:
@@ -107,7 +118,10 @@ export const upcomingLessons = defineEndpoint(op.upcomingLessons, {
   response: { 200: Paginated(UpcomingSession), ...errors(400, 401) },
 })
 
-export const getLesson = defineEndpoint(op.getLesson, {
+export const getLesson = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id',
+  access: 'user',
   summary: 'One lesson',
   description:
     'Answers one lesson with its category, owner and links; a draft (no session yet) is found only by its owner and admins.',
@@ -115,7 +129,10 @@ export const getLesson = defineEndpoint(op.getLesson, {
   response: { 200: Lesson, ...errors(400, 401, 404) },
 })
 
-export const lessonImage = defineEndpoint(op.lessonImage, {
+export const lessonImage = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/image',
+  access: 'public',
   summary: "The lesson's cover image (binary)",
   description:
     "Sends the lesson's cover image, as WebP at the cards' size when the browser accepts it; revalidated by ETag.",
@@ -124,7 +141,11 @@ export const lessonImage = defineEndpoint(op.lessonImage, {
   response: { 200: Type.Unknown({ description: 'Image bytes' }), ...errors(400, 404) },
 })
 
-export const createLesson = defineEndpoint(op.createLesson, {
+export const createLesson = defineEndpoint({
+  method: 'POST',
+  path: '/lessons',
+  access: ['educator'],
+  approvedOnly: true,
   summary: 'Publish a lesson (verified educators)',
   description:
     'Creates a lesson owned by the caller from its title, category, price, seats, texts, cover and links; it stays a draft until it has a session.',
@@ -132,7 +153,11 @@ export const createLesson = defineEndpoint(op.createLesson, {
   response: { 201: Lesson, ...errors(400, 401, 403) },
 })
 
-export const updateLesson = defineEndpoint(op.updateLesson, {
+export const updateLesson = defineEndpoint({
+  method: 'PUT',
+  path: '/lessons/:id',
+  access: ['educator'],
+  approvedOnly: true,
   summary: 'Update a lesson (its owner)',
   description:
     "Replaces a lesson's title, category, price, seats, texts, cover and links; only the lesson's owner may change it.",
@@ -141,7 +166,11 @@ export const updateLesson = defineEndpoint(op.updateLesson, {
   response: { 200: Lesson, ...errors(400, 401, 403, 404) },
 })
 
-export const uploadLessonImage = defineEndpoint(op.uploadLessonImage, {
+export const uploadLessonImage = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/upload-image',
+  access: ['educator'],
+  approvedOnly: true,
   summary: "Upload a cover image (multipart field 'image', 10 MB, JPEG/PNG/WebP/GIF by content)",
   description:
     "Stores an image (checked by its content, counted against the caller's upload quota) to name as a lesson's cover by the id answered.",

@@ -1,6 +1,5 @@
 import Type from 'typebox'
 import { errors, Id, IdParam, PageQuery, Paginated } from '../common.ts'
-import * as op from '../descriptors/payments.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Payment, PaymentConfig } from '../entities.ts'
 
@@ -23,14 +22,20 @@ export const WebhookBody = Type.Object({
 })
 export type WebhookBody = Type.Static<typeof WebhookBody>
 
-export const getPaymentConfig = defineEndpoint(op.getPaymentConfig, {
+export const getPaymentConfig = defineEndpoint({
+  method: 'GET',
+  path: '/payments/config',
+  access: 'public',
   summary: 'What the SPA needs to load the payment SDK (client id, environment, test mode)',
   description:
     'Answers the PayPal client id, environment (sandbox or production), SDK address, currency and seat-hold length the SPA needs to load the payment SDK.',
   response: { 200: PaymentConfig },
 })
 
-export const listMyPayments = defineEndpoint(op.listMyPayments, {
+export const listMyPayments = defineEndpoint({
+  method: 'GET',
+  path: '/payments',
+  access: ['student'],
   summary: "The calling student's payments, newest first",
   description:
     "Pages through the caller's own payments, newest first, each with its status, amount, lesson and session.",
@@ -38,7 +43,10 @@ export const listMyPayments = defineEndpoint(op.listMyPayments, {
   response: { 200: Paginated(Payment), ...errors(400, 401, 403) },
 })
 
-export const createOrder = defineEndpoint(op.createOrder, {
+export const createOrder = defineEndpoint({
+  method: 'POST',
+  path: '/payments/orders',
+  access: ['student'],
   summary:
     'Hold a seat in a paid session and open a provider order for it (USD, intent capture, the amount from the database); the same open payment is answered again while its hold lasts',
   description:
@@ -47,7 +55,10 @@ export const createOrder = defineEndpoint(op.createOrder, {
   response: { 201: Payment, ...errors(400, 401, 403, 404, 409, 502) },
 })
 
-export const capturePayment = defineEndpoint(op.capturePayment, {
+export const capturePayment = defineEndpoint({
+  method: 'POST',
+  path: '/payments/:id/capture',
+  access: ['student'],
   summary:
     'Capture an approved order; the student is enrolled in the same transaction that records it (retries answer the same payment, a seat gone meanwhile is refunded at once)',
   description:
@@ -56,7 +67,10 @@ export const capturePayment = defineEndpoint(op.capturePayment, {
   response: { 200: Payment, ...errors(400, 401, 403, 404, 409, 502) },
 })
 
-export const cancelPayment = defineEndpoint(op.cancelPayment, {
+export const cancelPayment = defineEndpoint({
+  method: 'POST',
+  path: '/payments/:id/cancel',
+  access: ['student'],
   summary: 'Mark a processing payment cancelled (the buyer closed the wallet); frees the held seat',
   description:
     "Marks the caller's processing payment cancelled and frees the seat it held; 409 when the payment is no longer processing.",
@@ -64,7 +78,10 @@ export const cancelPayment = defineEndpoint(op.cancelPayment, {
   response: { 200: Payment, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const getPayment = defineEndpoint(op.getPayment, {
+export const getPayment = defineEndpoint({
+  method: 'GET',
+  path: '/payments/:id',
+  access: 'user',
   summary: "One of the caller's payments (admins: any)",
   description:
     "Answers one payment with its status and transaction id: the payer's own, or any payment for an admin.",
@@ -72,7 +89,10 @@ export const getPayment = defineEndpoint(op.getPayment, {
   response: { 200: Payment, ...errors(400, 401, 403, 404) },
 })
 
-export const paymentWebhook = defineEndpoint(op.paymentWebhook, {
+export const paymentWebhook = defineEndpoint({
+  method: 'POST',
+  path: '/payments/webhook/paypal',
+  access: 'public',
   summary:
     "PayPal's webhook: the signature is verified with PayPal first, a replayed event id changes nothing; reconciles captures completed, denied and refunded",
   description:

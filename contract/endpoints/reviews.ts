@@ -1,6 +1,5 @@
 import Type from 'typebox'
 import { errors, Id } from '../common.ts'
-import * as op from '../descriptors/reviews.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Review } from '../entities.ts'
 import { RATING_MAX, RATING_MIN, REVIEW_MAX_LENGTH } from '../rules.ts'
@@ -12,7 +11,10 @@ export const ReviewBody = Type.Object({
 })
 export type ReviewBody = Type.Static<typeof ReviewBody>
 
-export const createReview = defineEndpoint(op.createReview, {
+export const createReview = defineEndpoint({
+  method: 'POST',
+  path: '/reviews',
+  access: ['student'],
   summary: 'Review a lesson the calling student attended (one review per lesson)',
   description:
     "Posts the caller's rating (1 to 5) and text about a lesson whose session the caller attended; 409 when the caller already reviewed it.",

@@ -9,7 +9,6 @@ import {
   PageQuery,
   Paginated,
 } from '../common.ts'
-import * as op from '../descriptors/sessions.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Enrollment, Session } from '../entities.ts'
 import { TIME_ZONE_MAX_LENGTH } from '../rules.ts'
@@ -73,7 +72,10 @@ export type SessionDeleted = Type.Static<typeof SessionDeleted>
 export const MeetingLink = Type.Object({ url: Type.String() })
 export type MeetingLink = Type.Static<typeof MeetingLink>
 
-export const listSessions = defineEndpoint(op.listSessions, {
+export const listSessions = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/sessions',
+  access: 'user',
   summary: 'Sessions of a lesson, soonest first, as the caller sees them',
   description:
     "Pages through a lesson's sessions, soonest first, each typed open, enrolled, live or closed for the caller, the meeting link only to those who may join.",
@@ -82,7 +84,11 @@ export const listSessions = defineEndpoint(op.listSessions, {
   response: { 200: Paginated(Session), ...errors(400, 401, 404) },
 })
 
-export const createSession = defineEndpoint(op.createSession, {
+export const createSession = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/:id/sessions',
+  access: ['educator'],
+  approvedOnly: true,
   summary:
     'Add a session (lesson owner with a connected video account); 409 when it overlaps, naming the session it overlaps',
   description:
@@ -92,7 +98,11 @@ export const createSession = defineEndpoint(op.createSession, {
   response: { 201: Session, ...errors(400, 401, 403, 404), 409: SessionConflictBody },
 })
 
-export const updateSession = defineEndpoint(op.updateSession, {
+export const updateSession = defineEndpoint({
+  method: 'PUT',
+  path: '/lessons/:id/sessions/:sessionId',
+  access: ['educator'],
+  approvedOnly: true,
   summary:
     'Change a session that has not started (lesson owner); 409 when it overlaps, naming the session it overlaps',
   description:
@@ -102,7 +112,11 @@ export const updateSession = defineEndpoint(op.updateSession, {
   response: { 200: Session, ...errors(400, 401, 403, 404), 409: SessionConflictBody },
 })
 
-export const deleteSession = defineEndpoint(op.deleteSession, {
+export const deleteSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/lessons/:id/sessions/:sessionId',
+  access: ['educator'],
+  approvedOnly: true,
   summary:
     'Remove a session that has not started (lesson owner); every enrolled student is refunded in full and e-mailed',
   description:
@@ -111,7 +125,10 @@ export const deleteSession = defineEndpoint(op.deleteSession, {
   response: { 200: SessionDeleted, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const enroll = defineEndpoint(op.enroll, {
+export const enroll = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/:id/sessions/:sessionId/enroll',
+  access: ['student'],
   summary:
     'Take a seat in a free session (students; seats are counted atomically, held seats included); paid sessions answer 402 and go through payments',
   description:
@@ -120,7 +137,10 @@ export const enroll = defineEndpoint(op.enroll, {
   response: { 201: Enrollment, ...errors(400, 401, 402, 403, 404, 409) },
 })
 
-export const unenroll = defineEndpoint(op.unenroll, {
+export const unenroll = defineEndpoint({
+  method: 'DELETE',
+  path: '/lessons/:id/sessions/:sessionId/unenroll',
+  access: ['student'],
   summary:
     'Give the seat back before the session starts; refunds a paid seat and notifies the educator',
   description:
@@ -129,7 +149,10 @@ export const unenroll = defineEndpoint(op.unenroll, {
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
 })
 
-export const sessionIcs = defineEndpoint(op.sessionIcs, {
+export const sessionIcs = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/sessions/:sessionId/ics',
+  access: 'user',
   summary: 'The session as an iCalendar event (enrolled students and the lesson owner)',
   description:
     "Sends the session as an iCalendar file to import into a calendar; only the lesson's owner and the session's enrolled students get it.",
@@ -141,7 +164,10 @@ export const sessionIcs = defineEndpoint(op.sessionIcs, {
   },
 })
 
-export const joinSession = defineEndpoint(op.joinSession, {
+export const joinSession = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/:id/sessions/:sessionId/join',
+  access: 'user',
   summary:
     'The meeting link: for the owner, or an enrolled student from 5 minutes before start to the end',
   description:

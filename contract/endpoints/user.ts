@@ -1,6 +1,5 @@
 import Type from 'typebox'
 import { errors, IdParam, PageQuery, Paginated } from '../common.ts'
-import * as op from '../descriptors/user.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { AverageScore, CurrentUser, Email, Language, Review } from '../entities.ts'
 import { Password } from './auth.ts'
@@ -27,14 +26,20 @@ export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>
 export const ReviewsQuery = Type.Object({ ...PageQuery })
 export type ReviewsQuery = Type.Static<typeof ReviewsQuery>
 
-export const me = defineEndpoint(op.me, {
+export const me = defineEndpoint({
+  method: 'GET',
+  path: '/user/me',
+  access: 'user',
   summary: 'The signed-in user; 401 means guest',
   description:
     "Answers the caller's own account (name, e-mail, role, approval, video licence, language); a 401 tells the SPA the visitor is a guest.",
   response: { 200: CurrentUser, ...errors(401) },
 })
 
-export const updateProfile = defineEndpoint(op.updateProfile, {
+export const updateProfile = defineEndpoint({
+  method: 'PATCH',
+  path: '/user/update_profile',
+  access: 'user',
   summary:
     'Update name, description (educators) or language; with the current password, change the ' +
     'password or ask for a new e-mail address (it replaces the old one once confirmed from its ' +
@@ -45,7 +50,11 @@ export const updateProfile = defineEndpoint(op.updateProfile, {
   response: { 200: CurrentUser, ...errors(400, 401, 403, 409, 429) },
 })
 
-export const reassignOwnVideoLicence = defineEndpoint(op.reassignOwnVideoLicence, {
+export const reassignOwnVideoLicence = defineEndpoint({
+  method: 'POST',
+  path: '/user/reassign_video_licence',
+  access: ['educator'],
+  approvedOnly: true,
   summary:
     'Exchange the video-conference licence the caller (a verified educator) holds for another ' +
     'free one; no payload. 409: no other licence is free, or the caller holds none (only an ' +
@@ -55,7 +64,10 @@ export const reassignOwnVideoLicence = defineEndpoint(op.reassignOwnVideoLicence
   response: { 200: CurrentUser, ...errors(401, 403, 409) },
 })
 
-export const userReviews = defineEndpoint(op.userReviews, {
+export const userReviews = defineEndpoint({
+  method: 'GET',
+  path: '/user/:id/reviews',
+  access: 'user',
   summary: "Reviews of an educator's lessons, newest first",
   description:
     "Pages through the reviews of an educator's lessons, newest first, each with its rating and author's name; an id that is not an educator's is not found.",
@@ -64,7 +76,10 @@ export const userReviews = defineEndpoint(op.userReviews, {
   response: { 200: Paginated(Review), ...errors(400, 401, 404) },
 })
 
-export const userAverageScore = defineEndpoint(op.userAverageScore, {
+export const userAverageScore = defineEndpoint({
+  method: 'GET',
+  path: '/user/:id/average_score',
+  access: 'user',
   summary: "Average rating of an educator's lessons",
   description:
     "Answers the average rating and the number of reviews of an educator's lessons; an id that is not an educator's is not found.",

@@ -10,11 +10,12 @@ import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts'
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors.ts'
-import { housekeepingPlugin } from './plugins/housekeeping.ts'
 import { mailerPlugin } from './plugins/mailer.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { paymentsPlugin } from './plugins/payments.ts'
+import { periodicWorkPlugin } from './plugins/periodic-work.ts'
 import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
+import { serviceDepsPlugin } from './plugins/service-deps.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storagePlugin } from './plugins/storage.ts'
 import { apiRoutes } from './routes/index.ts'
@@ -23,6 +24,8 @@ import { cataloguePage } from './services/catalogue.ts'
 export const API_PREFIX = '/api'
 /** Every ten minutes each instance purges what has served its time. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000
+/** Every minute each instance sends again the refunds left due (a crash, a provider down). */
+const REFUND_RETRY_INTERVAL_MS = 60 * 1000
 
 export interface AppOptions {
   config: Config
@@ -35,6 +38,8 @@ export interface AppOptions {
   extraOrigins?: string[]
   /** How often housekeeping runs; null: never by itself (tests run it by hand). */
   housekeepingIntervalMs?: number | null
+  /** How often refunds left due are sent again; null: never by itself (tests run it by hand). */
+  refundRetryIntervalMs?: number | null
   /** How long one call to the payment provider may take (tests shorten it). */
   providerTimeoutMs?: number
 }
@@ -94,21 +99,22 @@ export const buildApp = async (options: AppOptions) => {
     ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
   })
 
-  await app.register(housekeepingPlugin, {
-    intervalMs:
+  // What the services work with, put together once for the routes and the periodic work.
+  await app.register(serviceDepsPlugin, { appOrigin: config.APP_ORIGIN })
+  await app.register(periodicWorkPlugin, {
+    housekeepingMs:
       options.housekeepingIntervalMs === undefined
         ? HOUSEKEEPING_INTERVAL_MS
         : options.housekeepingIntervalMs,
+    refundRetryMs:
+      options.refundRetryIntervalMs === undefined
+        ? REFUND_RETRY_INTERVAL_MS
+        : options.refundRetryIntervalMs,
   })
 
-  await app.register(apiRoutes, {
-    prefix: API_PREFIX,
-    appOrigin: config.APP_ORIGIN,
-    openapiDocs: config.OPENAPI_DOCS,
-  })
+  await app.register(apiRoutes, { prefix: API_PREFIX, openapiDocs: config.OPENAPI_DOCS })
 
   if (config.SPA_DIR) {
-    const catalogue = { db: app.db, cache: app.catalogueCache }
     await app.register(spaPlugin, {
       root: config.SPA_DIR,
       apiPrefix: API_PREFIX,
@@ -116,7 +122,7 @@ export const buildApp = async (options: AppOptions) => {
       landingImages: async (request) => {
         if (request.cookies[SESSION_COOKIE]) return []
         const page = await cataloguePage(
-          catalogue,
+          app.serviceDeps,
           { ...LANDING_CATALOGUE_QUERY },
           PAGE_SIZE.guestLessons,
         )

@@ -213,8 +213,9 @@ export const setupTestApp = (
       database,
       closeDatabase: false,
       rateLimit: { max: options.rateLimitMax ?? 10_000, timeWindow: 60_000 },
-      // Tests run housekeeping themselves, at the instants they choose.
+      // Tests run housekeeping and the refund retry themselves, at the instants they choose.
       housekeepingIntervalMs: null,
+      refundRetryIntervalMs: null,
       ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
       ...(options.errorLog
         ? {

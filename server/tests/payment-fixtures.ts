@@ -24,20 +24,21 @@ export const setupPaymentsApp = (env: Record<string, string> = {}, providerTimeo
     await server.register(fake.plugin)
     url = await server.listen({ host: '127.0.0.1', port: 0 })
   })
+  /** The configuration that points an app at the fake (another instance may use it too). */
+  const paypalEnv = () => ({
+    PAYPAL_CLIENT_ID: PAYPAL.clientId,
+    PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
+    PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
+    PAYPAL_API_URL: url,
+  })
   const context = setupTestApp({
     providerTimeoutMs,
-    env: () => ({
-      PAYPAL_CLIENT_ID: PAYPAL.clientId,
-      PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
-      PAYPAL_WEBHOOK_ID: PAYPAL.webhookId,
-      PAYPAL_API_URL: url,
-      ...env,
-    }),
+    env: () => ({ ...paypalEnv(), ...env }),
   })
   afterAll(async () => {
     await server.close()
   })
-  return { context, fake }
+  return { context, fake, paypalEnv }
 }
 
 let studentCounter = 0

@@ -6,7 +6,6 @@ import { MESSAGES } from '../../contract/messages.ts'
 import { payments as paymentRows, webhookEvents } from '../src/db/schema.ts'
 import { requestIds as ids } from '../src/payments/request-ids.ts'
 import { settleDueRefunds } from '../src/services/refunds.ts'
-import { seatDeps } from '../src/routes/seat-deps.ts'
 import {
   cookieFor,
   createLesson,
@@ -57,7 +56,8 @@ const unenroll = (ids: { lessonId: number; sessionId: number }, cookie: string) 
 const webhook = (event: object, headers = fake.sign(event)) =>
   context.call(payments.paymentWebhook, { body: event, headers })
 
-const deps = () => seatDeps(context.app, 'localhost:3000')
+/** What the services work with, as the app built it for its routes and periodic work. */
+const deps = () => context.app.serviceDeps
 
 describe('opening a payment', () => {
   it('holds the seat and opens a PayPal order for the price from the database', async () => {

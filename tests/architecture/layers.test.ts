@@ -1,16 +1,14 @@
 // @vitest-environment node
-import { rm, writeFile } from 'node:fs/promises'
+import { relative } from 'node:path'
 import { ESLint } from 'eslint'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 /**
  * The layering of STYLE.md is enforced by lint, not only documented: these probes put a
- * forbidden import where a developer might, and expect the lint rule to refuse it.
+ * forbidden import where a developer might, and expect the lint rule to refuse it. A probe is
+ * linted as text under a path of its own that no file has: nothing is written into the tree,
+ * which others may be building or linting meanwhile.
  */
-const probes: string[] = []
-afterEach(async () => {
-  await Promise.all(probes.splice(0).map((file) => rm(file, { force: true })))
-})
 
 /**
  * The project's own config, running only the boundary rule: it needs no type information, so the
@@ -21,18 +19,18 @@ const boundaryLinter = new ESLint({
   ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
 })
 
-const boundaryMessages = async (file: string) => {
-  const [result] = await boundaryLinter.lintFiles([file])
-  return (result?.messages ?? []).filter(
+const boundaryMessagesOf = (results: ESLint.LintResult[]) =>
+  (results[0]?.messages ?? []).filter(
     (message) => message.ruleId === 'import-x/no-restricted-paths',
   )
-}
 
-const lintProbe = async (file: string, source: string) => {
-  probes.push(file)
-  await writeFile(file, source)
-  return boundaryMessages(file)
-}
+/** What the boundary rule says of a file of the project, as it is. */
+const boundaryMessages = async (file: string) =>
+  boundaryMessagesOf(await boundaryLinter.lintFiles([file]))
+
+/** What the boundary rule says of `source` were it the file at `file`. */
+const lintProbe = async (file: string, source: string) =>
+  boundaryMessagesOf(await boundaryLinter.lintText(source, { filePath: file }))
 
 describe('layer boundaries', { timeout: 60_000 }, () => {
   it('refuse a feature importing the app layer', async () => {
@@ -174,6 +172,65 @@ describe('server and contract boundaries', { timeout: 60_000 }, () => {
       ].join('\n'),
     )
     expect(messages).toEqual([])
+  })
+
+  it('refuse HTTP glue importing a plugin', async () => {
+    const messages = await lintProbe(
+      `${SERVER}/http/zone-probe.ts`,
+      "import { SESSION_COOKIE } from '../plugins/auth.ts'\nexport const probe = SESSION_COOKIE\n",
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('HTTP glue imports no plugin'),
+    ])
+  })
+
+  it('refuse a route starting a timer of its own', async () => {
+    const messages = await lintProbe(
+      `${SERVER}/routes/zone-probe.ts`,
+      "import { runPeriodically } from '../periodic.ts'\nexport const probe = runPeriodically\n",
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('Routes start no timers'),
+    ])
+  })
+
+  it.each([
+    ['a plugin', `${SERVER}/plugins/zone-probe.ts`, '../db/schema.ts'],
+    ['a service', `${SERVER}/services/zone-probe.ts`, '../db/schema.ts'],
+    ['a route', `${SERVER}/routes/zone-probe.ts`, '../db/schema.ts'],
+    ['HTTP glue', `${SERVER}/http/zone-probe.ts`, '../db/schema.ts'],
+    ['the byte store', `${SERVER}/storage/zone-probe.ts`, '../db/schema.ts'],
+    ['the payment provider', `${SERVER}/payments/zone-probe.ts`, '../db/schema.ts'],
+    ['the server root', `${SERVER}/zone-probe.ts`, './db/schema.ts'],
+  ])('refuse %s importing the tables', async (_what, file, path) => {
+    const messages = await lintProbe(
+      file,
+      `import { outbox } from '${path}'\nexport const probe = outbox\n`,
+    )
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining('Only repositories read and write tables'),
+    ])
+  })
+
+  it.each([
+    ['a repository', `${SERVER}/repositories/zone-probe.ts`, '../db/schema.ts'],
+    ['the database code', `${SERVER}/db/zone-probe.ts`, './schema.ts'],
+  ])('allow %s importing the tables', async (_what, file, path) => {
+    const messages = await lintProbe(
+      file,
+      `import { outbox } from '${path}'\nexport const probe = outbox\n`,
+    )
+    expect(messages).toEqual([])
+  })
+
+  it('find no file of server/src crossing a boundary', async () => {
+    const results = await boundaryLinter.lintFiles(['server/src'])
+    const crossings = results.flatMap((result) =>
+      boundaryMessagesOf([result]).map(
+        (message) => `${relative(process.cwd(), result.filePath)}: ${message.message}`,
+      ),
+    )
+    expect(crossings).toEqual([])
   })
 })
 

@@ -6,27 +6,14 @@ import { db } from '@/mocks/db'
 import * as lessons from '@contract/descriptors/lessons'
 import { apiUrl } from '@/mocks/http'
 
-declare const uncheckedValue: unique symbol
-
-/** A value `call` sends as it is, outside the contract's types: see `unchecked`. */
-export interface Unchecked {
-  readonly [uncheckedValue]: true
-}
-
-/**
- * Marks params, a query or a body that break the contract's types on purpose, to test how the
- * mocks refuse them: `call(auth.register, { json: unchecked({ role: 'admin' }) })`.
- */
-export const unchecked = (value: unknown) => value as Unchecked
-
 type Empty = Record<never, never>
 
 /** A field the endpoint lacks is absent; one whose every property is optional may be left out. */
 type Field<Name extends string, T> = [T] extends [undefined]
   ? { readonly [K in Name]?: never }
   : Empty extends T
-    ? { readonly [K in Name]?: T | Unchecked }
-    : { readonly [K in Name]: T | Unchecked }
+    ? { readonly [K in Name]?: T }
+    : { readonly [K in Name]: T }
 
 /** A JSON body for JSON endpoints; a multipart endpoint takes an upload instead. */
 type BodyFields<D extends Descriptor> =
@@ -101,7 +88,7 @@ const send = async (descriptor: Descriptor, options: Loose = {}): Promise<Answer
 export const call = async <D extends Descriptor>(
   descriptor: D,
   ...[options]: CallArgs<D>
-): Promise<Answer<ResultOf<D>>> => (await send(descriptor, options as Loose)) as Answer<ResultOf<D>>
+): Promise<Answer<ResultOf<D>>> => (await send(descriptor, options)) as Answer<ResultOf<D>>
 
 /**
  * A call the mocks must refuse: its body is the contract's error body. A successful answer fails
@@ -111,7 +98,7 @@ export const refused = async <D extends Descriptor>(
   descriptor: D,
   ...[options]: CallArgs<D>
 ): Promise<Answer<ErrorBody>> => {
-  const answer = await send(descriptor, options as Loose)
+  const answer = await send(descriptor, options)
   if (answer.status < 400) {
     throw new Error(
       `Expected ${descriptor.method} ${descriptor.path} to be refused, got ${answer.status}`,
@@ -134,7 +121,7 @@ export const answer = <D extends Descriptor>(
  * A multipart body built by hand: under jsdom the global FormData and File are jsdom's, which
  * Node's fetch cannot serialise (the file arrives as the text "undefined").
  */
-export const multipart = ({ field, name, type = 'application/octet-stream', bytes }: Upload) => {
+const multipart = ({ field, name, type = 'application/octet-stream', bytes }: Upload) => {
   const boundary = '----manabi-test-boundary'
   const encoder = new TextEncoder()
   const head = encoder.encode(
@@ -177,15 +164,6 @@ export const fileUpload = (
 /** yyyy-MM-dd of a day `days` from now, in UTC. */
 export const dayFromNow = (days: number) =>
   new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
-
-/** The messages of an error body as a list. */
-export const messagesOf = ({ message }: ErrorBody) => (Array.isArray(message) ? message : [message])
-
-/** The fields a 400 names (each message starts with the field). */
-export const fieldsOf = (body: ErrorBody) => messagesOf(body).map((line) => line.split(' ')[0])
-
-/** The ids of a page of items. */
-export const idsOf = (body: { data: { id: number }[] }) => body.data.map((item) => item.id)
 
 /** The id of a seeded lesson's cover, owned by the lesson's educator (the seed is the same after every reset). */
 export const seedCoverOf = (lessonId: number) => {

@@ -6,6 +6,13 @@ import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MS } from '@contract/rules'
 import { db, DEMO_PASSWORD, seedIds, seedTokens } from '@/mocks/db'
 import { call, refused } from './helpers'
 
+/**
+ * Not in server/tests/contract-parity.test.ts: its server raises the sign-in limit (a setting,
+ * AUTH_RATE_LIMIT) so that its scenarios never meet it, and it sends no device cookie, while the
+ * mock serves one browser that it trusts once it signed in. server/tests/sign-in-limits.test.ts
+ * holds the server to the same steps.
+ */
+
 const student = () => db.users.find((row) => row.id === seedIds.student)!
 const login = (email: string, password: string) =>
   call(auth.login, { as: null, json: { email, password } })

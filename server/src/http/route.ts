@@ -8,7 +8,8 @@ import type {
 import type { Endpoint, Reply, StaticOf } from '../../../contract/endpoint.ts'
 import { declarations } from '../../../contract/index.ts'
 import { UPLOAD_LIMIT_BYTES } from '../../../contract/rules.ts'
-import type { AuthUser } from '../plugins/auth.ts'
+import type { ServiceDeps } from '../services/deps.ts'
+import type { AuthUser } from './auth-user.ts'
 import { COMPRESS_FROM_BYTES } from './build-output.ts'
 import { acceptedEncoding } from './encodings.ts'
 import { type Revalidate, representations, revalidated } from './revalidate.ts'
@@ -16,6 +17,8 @@ import { type Revalidate, representations, revalidated } from './revalidate.ts'
 export interface RouteContext<E extends Endpoint> {
   request: FastifyRequest
   reply: FastifyReply
+  /** What the services work with (`app.serviceDeps`), logging with this request's log. */
+  deps: ServiceDeps
   /** Set for every call the endpoint's access lets through; null only on public calls. */
   user: E['access'] extends 'public' ? AuthUser | null : AuthUser
   params: StaticOf<E['params']>
@@ -112,6 +115,7 @@ export const route = <const E extends Endpoint>(
       const result = await handler({
         request,
         reply,
+        deps: { ...app.serviceDeps, log: request.log },
         user: request.user as RouteContext<E>['user'],
         params: request.params as StaticOf<E['params']>,
         query: request.query as StaticOf<E['querystring']>,

@@ -1,15 +1,16 @@
 import cookie from '@fastify/cookie'
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import { isValidatedAccount } from '../../../contract/checks.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { DEVICE_TRUST_MS } from '../crypto/device-cookies.ts'
 import { hashToken, newToken } from '../crypto/tokens.ts'
-import { authSessions, users } from '../db/schema.ts'
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts'
-import type { UserRow } from '../repositories/users.ts'
-
-export type AuthUser = UserRow
+import {
+  endSession,
+  endSessionsOf,
+  findSessionUser,
+  startSession,
+} from '../repositories/auth-sessions.ts'
 
 export const SESSION_COOKIE = 'manabi_session'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -20,9 +21,6 @@ export const BROWSER_SESSION_MS = DAY_MS
 export const DEVICE_COOKIE = 'manabi_device'
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    user: AuthUser | null
-  }
   interface FastifyInstance {
     sessions: {
       /**
@@ -67,21 +65,13 @@ export const authPlugin = fp<{ secureCookies: boolean; deviceCookiePath: string 
       async start(reply, user, persistent) {
         const token = newToken()
         const lifetime = persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS
-        const expiresAt = new Date(Date.now() + lifetime).toISOString()
-        // The user's row is read with a share lock: a reset or change of the password (which
-        // ends the user's sessions in its transaction) either waits for this insert, then ends
-        // its session too, or has committed, and then the hash no longer matches.
-        const inserted = await app.db.execute(sql`
-          insert into ${authSessions} (token_hash, user_id, persistent, expires_at)
-          select ${hashToken(token)}, ${user.id}, ${persistent}, ${expiresAt}::timestamptz
-          from ${users}
-          where ${users.id} = ${user.id} and ${users.passwordHash} = ${user.passwordHash}
-          for share
-          returning 1`)
-        // Both drivers answer the returned rows as `rows`.
-        if ((inserted as { rows: unknown[] }).rows.length === 0) {
-          throw new UnauthorizedError(MESSAGES.accounts.invalidCredentials)
-        }
+        const started = await startSession(app.db, {
+          tokenHash: hashToken(token),
+          user,
+          persistent,
+          expiresAt: new Date(Date.now() + lifetime),
+        })
+        if (!started) throw new UnauthorizedError(MESSAGES.accounts.invalidCredentials)
         reply.setCookie(SESSION_COOKIE, token, {
           ...cookieOptions,
           ...(persistent ? { maxAge: lifetime / 1000 } : {}),
@@ -89,12 +79,11 @@ export const authPlugin = fp<{ secureCookies: boolean; deviceCookiePath: string 
       },
       async end(request, reply) {
         const token = request.cookies[SESSION_COOKIE]
-        if (token)
-          await app.db.delete(authSessions).where(eq(authSessions.tokenHash, hashToken(token)))
+        if (token) await endSession(app.db, hashToken(token))
         reply.clearCookie(SESSION_COOKIE, cookieOptions)
       },
       async endAllFor(userId) {
-        await app.db.delete(authSessions).where(eq(authSessions.userId, userId))
+        await endSessionsOf(app.db, userId)
       },
     })
 
@@ -113,21 +102,7 @@ export const authPlugin = fp<{ secureCookies: boolean; deviceCookiePath: string 
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE]
       if (token) {
-        const [row] = await app.db
-          .select({ user: users })
-          .from(authSessions)
-          .innerJoin(users, eq(users.id, authSessions.userId))
-          .where(
-            and(
-              eq(authSessions.tokenHash, hashToken(token)),
-              gt(authSessions.expiresAt, new Date()),
-              // An account whose address is not confirmed cannot sign in (§4), so a session it
-              // holds anyway (made by hand, or left from before) counts for nothing.
-              isNotNull(users.emailConfirmedAt),
-            ),
-          )
-          .limit(1)
-        request.user = row?.user ?? null
+        request.user = await findSessionUser(app.db, hashToken(token), new Date())
       }
       const access = request.routeOptions.config.access
       if (!access || access === 'public') return

@@ -1,8 +1,12 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
-import { outbox } from '../db/schema.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import {
+  claimUnsentMails,
+  findUnsentMails,
+  insertOutboxMail,
+  markMailSent,
+} from '../repositories/outbox.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,11 +20,6 @@ declare module 'fastify' {
  * its links) is logged, so a local user can finish every flow. A failed delivery is logged and
  * stays unsent in the outbox, never failing the request.
  */
-/** A delivery is retried when it stayed unsent this long after the request that wrote it. */
-const RETRY_AFTER = '1 minute'
-/** How long a claimed row is left to the instance that claimed it before another may retry. */
-const CLAIM_LASTS = '10 minutes'
-
 export const mailerPlugin = fp<{
   smtpUrl?: string | undefined
   from: string
@@ -32,10 +31,7 @@ export const mailerPlugin = fp<{
 
     const deliver: Mailer['deliver'] = async (ids) => {
       if (ids.length === 0) return
-      const rows = await app.db
-        .select()
-        .from(outbox)
-        .where(and(inArray(outbox.id, [...ids]), isNull(outbox.sentAt)))
+      const rows = await findUnsentMails(app.db, ids)
       for (const row of rows) {
         if (!transport) {
           if (logUnsent) {
@@ -57,7 +53,7 @@ export const mailerPlugin = fp<{
             html: row.html,
             attachments: row.attachments,
           })
-          await app.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id))
+          await markMailSent(app.db, row.id, new Date())
         } catch (error) {
           app.log.error(
             { err: error, outboxId: row.id },
@@ -67,35 +63,12 @@ export const mailerPlugin = fp<{
       }
     }
 
-    const enqueue: Mailer['enqueue'] = async (db, to, email) => {
-      const [row] = await db
-        .insert(outbox)
-        .values({
-          to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          attachments: email.attachments ?? [],
-        })
-        .returning({ id: outbox.id })
-      if (!row) throw new Error('INSERT ... RETURNING gave no row')
-      return row.id
-    }
+    const enqueue: Mailer['enqueue'] = insertOutboxMail
 
     const retryUnsent: Mailer['retryUnsent'] = async () => {
       // Without a transport nothing can be sent; the rows wait for SMTP_URL.
       if (!transport) return 0
-      const claimed = await app.db.execute(sql`
-        update outbox set attempted_at = now()
-        where id in (
-          select id from outbox
-          where sent_at is null
-            and created_at < now() - ${RETRY_AFTER}::interval
-            and (attempted_at is null or attempted_at < now() - ${CLAIM_LASTS}::interval)
-          order by id limit 100
-          for update skip locked)
-        returning id`)
-      const ids = (claimed as { rows: { id: number }[] }).rows.map((row) => row.id)
+      const ids = await claimUnsentMails(app.db)
       await deliver(ids)
       return ids.length
     }

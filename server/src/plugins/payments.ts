@@ -11,7 +11,7 @@ import {
   type PaymentProvider,
 } from '../payments/paypal.ts'
 import type { PaymentsRuntime } from '../payments/runtime.ts'
-import { createDatabaseStore } from '../payments/standin-store.ts'
+import { createDatabaseStore } from '../repositories/paypal-standin.ts'
 import { findPaymentBy } from '../repositories/seats.ts'
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
+import { createDatabaseFileStorage } from '../repositories/stored-files.ts'
 import {
-  createDatabaseFileStorage,
   createFileStorage,
   type FileStorage,
   type UploadRules,

@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '../../../contract/rules.ts'
 import { hashToken, newToken } from '../crypto/tokens.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
-import { authSessions, users, userTokens } from '../db/schema.ts'
+import { users, userTokens } from '../db/schema.ts'
 import { ConflictError } from '../domain/errors.ts'
 
 export type TokenKind = (typeof userTokens.$inferSelect)['kind']
@@ -155,14 +155,11 @@ export const forgetReauthAttempts = async (db: Executor, userId: number) => {
     .where(eq(users.id, userId))
 }
 
-/** Ends every session of a user, except the one whose token hash is given (the caller's own). */
-export const endSessionsOf = async (db: Executor, userId: number, keepTokenHash?: string) => {
-  await db
-    .delete(authSessions)
-    .where(
-      and(
-        eq(authSessions.userId, userId),
-        keepTokenHash === undefined ? undefined : ne(authSessions.tokenHash, keepTokenHash),
-      ),
-    )
-}
+/** Deletes the tokens that expired, or were used, before `before`; answers how many. */
+export const purgeSpentTokens = async (db: Executor, before: Date) =>
+  (
+    await db
+      .delete(userTokens)
+      .where(or(lt(userTokens.expiresAt, before), lt(userTokens.usedAt, before)))
+      .returning({ id: userTokens.id })
+  ).length

@@ -66,3 +66,12 @@ export const deleteUnattachedFiles = async (db: Database, cutoff: Date, limit: n
       )
       .returning({ id: files.id, storageKey: files.storageKey })
   })
+
+/** Of the storage keys given, those a file row names. */
+export const storageKeysInUse = async (db: Executor, keys: string[]) => {
+  const kept = await db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(inArray(files.storageKey, keys))
+  return new Set(kept.map((row) => row.key))
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { lt, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
+import { rateLimitCounters } from '../db/schema.ts'
 
 /**
  * Counters of attempts by key (a route and client address, an account, a trusted browser), in
@@ -99,3 +100,12 @@ export const giveBackTry = async (db: Executor, { key, windowEnd }: ReservedTry)
 export const forgetCounter = async (db: Executor, key: string) => {
   await db.execute(sql`delete from rate_limit_counters where key = ${storedKey(key)}`)
 }
+
+/** Deletes the counters whose window ended before `now`; answers how many. */
+export const purgeEndedCounters = async (db: Executor, now: Date) =>
+  (
+    await db
+      .delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.resetAt, now))
+      .returning({ key: rateLimitCounters.key })
+  ).length

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
@@ -253,6 +253,19 @@ export const dueRefunds = (db: Executor) =>
     .where(eq(payments.status, 'refunding'))
     .orderBy(payments.id)
 
+/**
+ * Closes the holds of open payments that expired before `before`: cancelled, their seat no longer
+ * held. Answers how many.
+ */
+export const closeLapsedHolds = async (db: Executor, before: Date, now: Date) =>
+  (
+    await db
+      .update(payments)
+      .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: now })
+      .where(and(eq(payments.status, 'processing'), lt(payments.holdExpiresAt, before)))
+      .returning({ id: payments.id })
+  ).length
+
 /** Whether a provider's webhook event was handled before (its id is recorded once handled). */
 export const isWebhookEventSeen = async (db: Executor, eventId: string) => {
   const [seen] = await db
@@ -269,3 +282,12 @@ export const recordWebhookEvent = async (db: Executor, event: { id: string; type
     .values({ eventId: event.id, eventType: event.type })
     .onConflictDoNothing()
 }
+
+/** Forgets the webhook events received before `before`; answers how many. */
+export const purgeWebhookEvents = async (db: Executor, before: Date) =>
+  (
+    await db
+      .delete(webhookEvents)
+      .where(lt(webhookEvents.receivedAt, before))
+      .returning({ id: webhookEvents.eventId })
+  ).length

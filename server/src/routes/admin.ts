@@ -1,53 +1,42 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  addVideoLicence,
-  approveUser,
-  assignVideoLicence,
-  listUsers,
-  listVideoLicences,
-  removeVideoLicence,
-  retireVideoLicence,
-} from '../../../contract/endpoints/admin.ts'
+import * as endpoints from '../../../contract/endpoints/admin.ts'
 import { route } from '../http/route.ts'
 import * as admin from '../services/admin.ts'
 
 /** Admins list users, verify educators, and keep and lend the pool of video-conference licences. */
-export const adminRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
-  void options
-  const deps = { db: app.db, mailer: app.mailer }
-
-  route(app, listUsers, async ({ query }) => ({
+export const adminRoutes = async (app: FastifyInstance) => {
+  route(app, endpoints.listUsers, async ({ deps, query }) => ({
     status: 200,
-    body: await admin.usersPage(app.db, query),
+    body: await admin.usersPage(deps, query),
   }))
 
-  route(app, approveUser, async ({ params }) => ({
+  route(app, endpoints.approveUser, async ({ deps, params }) => ({
     status: 200,
     body: await admin.approveUser(deps, params.id),
   }))
 
-  route(app, assignVideoLicence, async ({ params, body }) => ({
+  route(app, endpoints.assignVideoLicence, async ({ deps, params, body }) => ({
     status: 200,
     body: await admin.assignVideoLicence(deps, params.id, body?.licenceId),
   }))
 
-  route(app, removeVideoLicence, async ({ params }) => ({
+  route(app, endpoints.removeVideoLicence, async ({ deps, params }) => ({
     status: 200,
     body: await admin.removeVideoLicence(deps, params.id),
   }))
 
-  route(app, listVideoLicences, async () => ({
+  route(app, endpoints.listVideoLicences, async ({ deps }) => ({
     status: 200,
-    body: await admin.licencePool(app.db),
+    body: await admin.licencePool(deps),
   }))
 
-  route(app, addVideoLicence, async ({ body }) => ({
+  route(app, endpoints.addVideoLicence, async ({ deps, body }) => ({
     status: 201,
-    body: await admin.addLicence(app.db, body),
+    body: await admin.addLicence(deps, body),
   }))
 
-  route(app, retireVideoLicence, async ({ params }) => ({
+  route(app, endpoints.retireVideoLicence, async ({ deps, params }) => ({
     status: 200,
-    body: await admin.retireLicence(app.db, params.id),
+    body: await admin.retireLicence(deps, params.id),
   }))
 }

@@ -13,30 +13,26 @@ import { systemRoutes } from './system.ts'
 import { userRoutes } from './user.ts'
 
 export interface ApiRoutesOptions {
-  /** The app's public origin, for links in e-mails. */
-  appOrigin: string
   /** Serve the OpenAPI document (OPENAPI_DOCS). */
   openapiDocs: boolean
 }
 
-/** Every resource's routes, one plugin each, registered under the API prefix. */
-export const apiRoutes = async (
-  app: FastifyInstance,
-  { appOrigin, openapiDocs }: ApiRoutesOptions,
-) => {
-  // Only what the resources need: passing the whole options on would repeat the /api prefix.
-  const options = { appOrigin }
+/**
+ * Every resource's routes, one plugin each, registered under the API prefix. Each handler gets
+ * what the services work with in its context (`deps`, http/route.ts).
+ */
+export const apiRoutes = async (app: FastifyInstance, { openapiDocs }: ApiRoutesOptions) => {
   // Before the routes: it hooks every route registered after it in this scope.
   await app.register(compressionPlugin)
   await app.register(systemRoutes, { openapiDocs })
-  await app.register(authRoutes, options)
-  await app.register(userRoutes, options)
-  await app.register(categoriesRoutes, options)
-  await app.register(guestRoutes, options)
-  await app.register(lessonsRoutes, options)
-  await app.register(sessionsRoutes, options)
-  await app.register(materialsRoutes, options)
-  await app.register(paymentsRoutes, options)
+  await app.register(authRoutes)
+  await app.register(userRoutes)
+  await app.register(categoriesRoutes)
+  await app.register(guestRoutes)
+  await app.register(lessonsRoutes)
+  await app.register(sessionsRoutes)
+  await app.register(materialsRoutes)
+  await app.register(paymentsRoutes)
   await app.register(reviewsWriteRoutes)
-  await app.register(adminRoutes, options)
+  await app.register(adminRoutes)
 }

@@ -1,15 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  createLesson,
-  getLesson,
-  lessonHistory,
-  lessonImage,
-  listLessons,
-  myLessons,
-  updateLesson,
-  upcomingLessons,
-  uploadLessonImage,
-} from '../../../contract/endpoints/lessons.ts'
+import * as endpoints from '../../../contract/endpoints/lessons.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
 import { acceptsWebp, coverRenditions, WEBP } from '../services/cover-renditions.ts'
@@ -19,73 +9,66 @@ import * as lessons from '../services/lessons.ts'
 
 // Fastify's router prefers the fixed paths (/lessons/my, /history, /upcoming, /upload-image)
 // over /lessons/:id whatever the order of registration.
-export const lessonsRoutes = async (app: FastifyInstance, options: { appOrigin: string }) => {
-  void options
-  const catalogue = { db: app.db, cache: app.catalogueCache }
+export const lessonsRoutes = async (app: FastifyInstance) => {
   // Signed-in reads of the catalogue: kept by the user's browser only, revalidated (ETag).
   const revalidated = { revalidate: 'private' } as const
 
   route(
     app,
-    listLessons,
-    async ({ query }) => ({
+    endpoints.listLessons,
+    async ({ deps, query }) => ({
       status: 200,
-      body: await cataloguePage(catalogue, query, PAGE_SIZE.default),
+      body: await cataloguePage(deps, query, PAGE_SIZE.default),
     }),
     revalidated,
   )
 
-  route(app, myLessons, async ({ user, query }) => ({
+  route(app, endpoints.myLessons, async ({ deps, user, query }) => ({
     status: 200,
-    body: await lessons.ownLessonsPage(app.db, user.id, query),
+    body: await lessons.ownLessonsPage(deps, user.id, query),
   }))
 
-  route(app, lessonHistory, async ({ user, query }) => ({
+  route(app, endpoints.lessonHistory, async ({ deps, user, query }) => ({
     status: 200,
-    body: await lessons.historyPage(app.db, user, query),
+    body: await lessons.historyPage(deps, user, query),
   }))
 
-  route(app, upcomingLessons, async ({ user, query }) => ({
+  route(app, endpoints.upcomingLessons, async ({ deps, user, query }) => ({
     status: 200,
-    body: await lessons.upcomingPage(app.db, user, query),
+    body: await lessons.upcomingPage(deps, user, query),
   }))
 
   // An educator awaiting approval is refused (declared access) before the upload is read.
-  route(app, uploadLessonImage, async ({ request, user }) => {
+  route(app, endpoints.uploadLessonImage, async ({ deps, request, user }) => {
     const upload = await readUpload(request, 'image')
-    return { status: 201, body: { id: await lessons.saveLessonImage(app, user.id, upload) } }
+    return { status: 201, body: { id: await lessons.saveLessonImage(deps, user.id, upload) } }
   })
 
-  route(app, createLesson, async ({ user, body }) => ({
+  route(app, endpoints.createLesson, async ({ deps, user, body }) => ({
     status: 201,
-    body: await lessons.createLesson(app.db, user, body),
+    body: await lessons.createLesson(deps, user, body),
   }))
 
   route(
     app,
-    getLesson,
+    endpoints.getLesson,
     // A draft only for its owner and the admins (§4).
-    async ({ params, user }) => ({
+    async ({ deps, params, user }) => ({
       status: 200,
-      body: await lessonById(catalogue, params.id, user),
+      body: await lessonById(deps, params.id, user),
     }),
     revalidated,
   )
 
-  route(app, updateLesson, async ({ request, user, params, body }) => ({
+  route(app, endpoints.updateLesson, async ({ deps, user, params, body }) => ({
     status: 200,
-    body: await lessons.updateLesson(
-      { db: app.db, storage: app.storage, log: request.log },
-      user,
-      params.id,
-      body,
-    ),
+    body: await lessons.updateLesson(deps, user, params.id, body),
   }))
 
   // A browser that shows WebP gets the cover at the cards' size in it; others the upload.
   const renditions = coverRenditions()
-  route(app, lessonImage, async ({ request, reply, params }) => {
-    const { image, bytes } = await lessons.lessonCover(app, params.id)
+  route(app, endpoints.lessonImage, async ({ deps, request, reply, params }) => {
+    const { image, bytes } = await lessons.lessonCover(deps, params.id)
     const rendition = acceptsWebp(request.headers.accept) ? await renditions(image, bytes) : null
     // The path stays the same when the cover changes, so browsers revalidate by the file's id.
     const etag = rendition ? `"image-${image.id}-webp"` : `"image-${image.id}"`

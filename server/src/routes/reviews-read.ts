@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { guestAverageScore, guestReviews } from '../../../contract/endpoints/guest.ts'
-import { userAverageScore, userReviews } from '../../../contract/endpoints/user.ts'
+import * as guest from '../../../contract/endpoints/guest.ts'
+import * as user from '../../../contract/endpoints/user.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
 import { educatorAverageScore, educatorReviewsPage } from '../services/catalogue.ts'
@@ -10,17 +10,17 @@ import { educatorAverageScore, educatorReviewsPage } from '../services/catalogue
  * (the signed-in paths only require a session).
  */
 export const reviewsReadRoutes = async (app: FastifyInstance) => {
-  for (const endpoint of [userReviews, guestReviews]) {
-    route(app, endpoint, async ({ params, query }) => ({
+  for (const endpoint of [user.userReviews, guest.guestReviews]) {
+    route(app, endpoint, async ({ deps, params, query }) => ({
       status: 200,
-      body: await educatorReviewsPage(app.db, params.id, query, PAGE_SIZE.reviews),
+      body: await educatorReviewsPage(deps, params.id, query, PAGE_SIZE.reviews),
     }))
   }
 
-  for (const endpoint of [userAverageScore, guestAverageScore]) {
-    route(app, endpoint, async ({ params }) => ({
+  for (const endpoint of [user.userAverageScore, guest.guestAverageScore]) {
+    route(app, endpoint, async ({ deps, params }) => ({
       status: 200,
-      body: await educatorAverageScore(app.db, params.id),
+      body: await educatorAverageScore(deps, params.id),
     }))
   }
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { createReview } from '../../../contract/endpoints/reviews.ts'
+import * as endpoints from '../../../contract/endpoints/reviews.ts'
 import { route } from '../http/route.ts'
 import * as reviews from '../services/reviews.ts'
 
 /** A student's review of a lesson it attended (POST /reviews, students only). */
 export const reviewsWriteRoutes = async (app: FastifyInstance) => {
-  route(app, createReview, async ({ user, body }) => ({
+  route(app, endpoints.createReview, async ({ deps, user, body }) => ({
     status: 201,
-    body: await reviews.createReview(app.db, user, body),
+    body: await reviews.createReview(deps, user, body),
   }))
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { health } from '../../../contract/endpoints/system.ts'
+import * as endpoints from '../../../contract/endpoints/system.ts'
 import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
 import { route } from '../http/route.ts'
 
@@ -14,7 +14,7 @@ export const systemRoutes = async (
   app: FastifyInstance,
   { openapiDocs }: { openapiDocs: boolean },
 ) => {
-  route(app, health, async ({ request }) => {
+  route(app, endpoints.health, async ({ request }) => {
     try {
       await app.db.execute(sql`select 1`)
     } catch (error) {

@@ -13,12 +13,11 @@ import {
   TooManyAttemptsError,
   UnauthorizedError,
 } from '../domain/errors.ts'
-import { withMails, type Mail, type Mailer } from '../mail/mailer.ts'
+import { withMails, type Mail } from '../mail/mailer.ts'
 import { emails } from '../mail/templates.ts'
 import {
   consumeToken,
   countReauthAttempt,
-  endSessionsOf,
   findUserByEmail,
   forgetReauthAttempts,
   insertUser,
@@ -28,18 +27,20 @@ import {
   updateUser,
   type NewUser,
 } from '../repositories/accounts.ts'
+import { endSessionsOf } from '../repositories/auth-sessions.ts'
 import { exchangeLicence } from '../repositories/licences.ts'
 import { forgetCounter } from '../repositories/rate-limit-counters.ts'
 import { findUserById, findUserWithLicence, type UserRow } from '../repositories/users.ts'
 import { toLicenceFacts } from '../serializers/licences.ts'
 import { isValidated, toCurrentUser } from '../serializers/users.ts'
+import type { ServiceDeps } from './deps.ts'
 import { accountLimitKey } from './sign-in.ts'
 
-/** What the account flows need: the database, and the mailer for their e-mails. */
-export interface AccountDeps {
-  db: Database
-  mailer: Mailer
-}
+/**
+ * What the account flows need: the database, the mailer for their e-mails, and the app's origin
+ * for the links in them.
+ */
+type AccountDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'appOrigin'>
 
 const HOUR_MS = 60 * 60 * 1000
 export const CONFIRM_TOKEN_LIFETIME_MS = 24 * HOUR_MS
@@ -71,7 +72,7 @@ export const requireApproved = (user: Pick<UserRow, 'role' | 'approvedAt'>) => {
 
 /** Runs an account change with its e-mails in one transaction (see `withMails`). */
 const withAccountMails = <T>(
-  { db, mailer }: AccountDeps,
+  { db, mailer }: Pick<ServiceDeps, 'db' | 'mailer'>,
   change: (tx: Executor, mail: Mail) => Promise<T>,
 ) => withMails(db, mailer, change)
 
@@ -85,14 +86,17 @@ const mailConfirmation = async (tx: Executor, mail: Mail, user: UserRow, appOrig
 }
 
 /** The signed-in user as GET /user/me answers it, with the licence it holds. */
-export const currentUserOf = async (db: Executor, userId: number): Promise<CurrentUser> => {
+export const currentUserOf = async (
+  { db }: Pick<ServiceDeps, 'db'>,
+  userId: number,
+): Promise<CurrentUser> => {
   const row = await findUserWithLicence(db, userId)
   if (!row) throw new UnauthorizedError()
   return toCurrentUser(row.user, row.licence)
 }
 
 /** The account, its confirmation token and e-mail exist together or not at all. */
-export const register = async (deps: AccountDeps, body: RegisterBody, appOrigin: string) => {
+export const register = async (deps: AccountDeps, body: RegisterBody) => {
   const name = cleanName(body.name)
   // Checked before the slow hash; the unique index settles a race with another registration.
   if (await isEmailTaken(deps.db, body.email)) {
@@ -107,7 +111,7 @@ export const register = async (deps: AccountDeps, body: RegisterBody, appOrigin:
       role: body.role,
       language: body.language ?? 'en-US',
     })
-    await mailConfirmation(tx, mail, user, appOrigin)
+    await mailConfirmation(tx, mail, user, deps.appOrigin)
   })
 }
 
@@ -119,7 +123,7 @@ type ConfirmOutcome = 'confirmed' | 'invalid' | 'taken'
  * request or a password reset cancels it) and no other account took it meanwhile; then the
  * request is dropped and the answer is a conflict.
  */
-export const confirmEmail = async (db: Database, token: string) => {
+export const confirmEmail = async ({ db }: Pick<ServiceDeps, 'db'>, token: string) => {
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const registration = await consumeToken(tx, token, 'confirm')
     if (registration) {
@@ -146,22 +150,22 @@ export const confirmEmail = async (db: Database, token: string) => {
 }
 
 /** Sends the link again to an unconfirmed address; silent otherwise, so nothing is revealed. */
-export const resendConfirmation = async (deps: AccountDeps, email: string, appOrigin: string) => {
+export const resendConfirmation = async (deps: AccountDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email)
   if (user && user.emailConfirmedAt === null) {
-    await withAccountMails(deps, (tx, mail) => mailConfirmation(tx, mail, user, appOrigin))
+    await withAccountMails(deps, (tx, mail) => mailConfirmation(tx, mail, user, deps.appOrigin))
   }
 }
 
 /** Sends a reset link to a registered address; silent otherwise, so nothing is revealed. */
-export const sendPasswordReset = async (deps: AccountDeps, email: string, appOrigin: string) => {
+export const sendPasswordReset = async (deps: AccountDeps, email: string) => {
   const user = await findUserByEmail(deps.db, email)
   if (!user) return
   await withAccountMails(deps, async (tx, mail) => {
     const token = await issueToken(tx, user.id, 'reset', RESET_TOKEN_LIFETIME_MS)
     await mail(
       user.email,
-      emails.reset(user.language, user.name, resetPasswordUrl(appOrigin, token)),
+      emails.reset(user.language, user.name, resetPasswordUrl(deps.appOrigin, token)),
     )
   })
 }
@@ -170,7 +174,11 @@ export const sendPasswordReset = async (deps: AccountDeps, email: string, appOri
  * Sets the password a reset link was sent for, and answers the account (its id and new hash, so
  * the browser that set it can be trusted; see services/sign-in.ts).
  */
-export const resetPassword = async (db: Database, token: string, password: string) => {
+export const resetPassword = async (
+  { db }: Pick<ServiceDeps, 'db'>,
+  token: string,
+  password: string,
+) => {
   // Hashed before the transaction so the slow hash does not hold it open.
   const passwordHash = await hashPassword(password)
   const userId = await db.transaction(async (tx) => {
@@ -220,8 +228,8 @@ export const updateProfile = async (
   user: UserRow,
   body: UpdateProfileBody,
   sessionToken: string | undefined,
-  appOrigin: string,
 ) => {
+  const { appOrigin } = deps
   const changes: Partial<NewUser> = {}
   if (body.name !== undefined) changes.name = cleanName(body.name)
   const newEmail =
@@ -285,7 +293,10 @@ export const updateProfile = async (
  * the new account as when an admin lends one. Without a licence it gets none here (a conflict):
  * a first licence, or one an admin took back, comes only from an admin.
  */
-export const reassignOwnLicence = async (deps: AccountDeps, user: UserRow) => {
+export const reassignOwnLicence = async (
+  deps: Pick<ServiceDeps, 'db' | 'mailer'>,
+  user: UserRow,
+) => {
   requireApproved(user)
   await withAccountMails(deps, async (tx, mail) => {
     await exchangeLicence(tx, user.id)

@@ -5,9 +5,9 @@ import type { AddLicenceBody, AdminUsersQuery } from '../../../contract/endpoint
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
-import type { Database, Executor } from '../db/client.ts'
+import type { Executor } from '../db/client.ts'
 import { ConflictError, found, NotFoundError } from '../domain/errors.ts'
-import { withMails, type Mailer } from '../mail/mailer.ts'
+import { withMails } from '../mail/mailer.ts'
 import { emails } from '../mail/templates.ts'
 import {
   approveEducator,
@@ -24,14 +24,12 @@ import {
 } from '../repositories/licences.ts'
 import { toLicenceFacts, toPoolLicence } from '../serializers/licences.ts'
 import { toAdminUser } from '../serializers/users.ts'
+import type { ServiceDeps } from './deps.ts'
 
 /** Admins list users, verify educators and lend them video-conference licences. */
 
 /** What the admin calls need: the database, and the mailer to tell educators what changed. */
-export interface AdminDeps {
-  db: Database
-  mailer: Mailer
-}
+type AdminDeps = Pick<ServiceDeps, 'db' | 'mailer'>
 
 type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>
 
@@ -50,7 +48,7 @@ const toAdmin = (row: AdminUserRow): AdminUser =>
   toAdminUser(row.user, row.licence, row.upcomingSessionCount)
 
 export const usersPage = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   query: AdminUsersQuery,
 ): Promise<Paginated<AdminUser>> => {
   const page = pageRequest(query, PAGE_SIZE.default)
@@ -118,10 +116,13 @@ export const removeVideoLicence = async ({ db, mailer }: AdminDeps, userId: numb
   return toAdmin(row)
 }
 
-export const licencePool = async (db: Executor): Promise<PoolLicence[]> =>
+export const licencePool = async ({ db }: Pick<ServiceDeps, 'db'>): Promise<PoolLicence[]> =>
   (await listPool(db)).map(toPoolLicence)
 
-export const addLicence = async (db: Executor, body: AddLicenceBody): Promise<PoolLicence> => {
+export const addLicence = async (
+  { db }: Pick<ServiceDeps, 'db'>,
+  body: AddLicenceBody,
+): Promise<PoolLicence> => {
   const licence = await insertLicence(db, {
     provider: body.provider,
     accountEmail: normaliseAccountEmail(body.accountEmail),
@@ -129,7 +130,7 @@ export const addLicence = async (db: Executor, body: AddLicenceBody): Promise<Po
   return toPoolLicence({ licence, holder: null })
 }
 
-export const retireLicence = async (db: Database, licenceId: number) => {
+export const retireLicence = async ({ db }: Pick<ServiceDeps, 'db'>, licenceId: number) => {
   await db.transaction((tx) => deleteFreeLicence(tx, licenceId))
   return { message: MESSAGES.licences.retired }
 }

@@ -10,7 +10,6 @@ import type {
 import type { LessonListQuery } from '../../../contract/endpoints/lessons.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { canViewLesson } from '../../../contract/rules.ts'
-import type { CatalogueCache } from '../cache/catalogue-cache.ts'
 import type { Executor } from '../db/client.ts'
 import { found, NotFoundError } from '../domain/errors.ts'
 import {
@@ -28,6 +27,7 @@ import {
   toReview,
   toSession,
 } from '../serializers/lessons.ts'
+import type { ServiceDeps } from './deps.ts'
 
 /**
  * The reads the guest and the signed-in calls share; they differ only in page sizes and in who
@@ -37,17 +37,14 @@ import {
 type PageQuery = { page?: number | undefined; take?: number | undefined }
 
 /** What a catalogue read needs: the database and this instance's cache of answers. */
-export interface CatalogueDeps {
-  db: Executor
-  cache: CatalogueCache
-}
+type CatalogueDeps = Pick<ServiceDeps, 'db' | 'catalogueCache'>
 
-export const categoryList = ({ db, cache }: CatalogueDeps): Promise<Category[]> =>
-  cache.get('categories', async () => (await listCategories(db)).map(toCategory))
+export const categoryList = ({ db, catalogueCache }: CatalogueDeps): Promise<Category[]> =>
+  catalogueCache.get('categories', async () => (await listCategories(db)).map(toCategory))
 
 /** A page of the catalogue; the same for every viewer, so one cached answer serves them all. */
 export const cataloguePage = (
-  { db, cache }: CatalogueDeps,
+  { db, catalogueCache }: CatalogueDeps,
   query: LessonListQuery,
   defaultTake: number,
 ): Promise<Paginated<CatalogueLesson>> => {
@@ -59,7 +56,7 @@ export const cataloguePage = (
     query.title,
     query.order,
   ])
-  return cache.get(key, (now) => readCataloguePage(db, query, defaultTake, now))
+  return catalogueCache.get(key, (now) => readCataloguePage(db, query, defaultTake, now))
 }
 
 const readCataloguePage = async (
@@ -83,8 +80,11 @@ const readCataloguePage = async (
 }
 
 /** A lesson read from the database, not memory: the answer to a write of it. */
-export const lessonRead = async (db: Executor, lessonId: number, now = new Date()) =>
-  toLesson(found(await findLessonRecord(db, lessonId, now), 'Lesson'))
+export const lessonRead = async (
+  { db }: Pick<ServiceDeps, 'db'>,
+  lessonId: number,
+  now = new Date(),
+) => toLesson(found(await findLessonRecord(db, lessonId, now), 'Lesson'))
 
 /** Who reads a lesson: a signed-in user, or null for a guest (and on the guest calls). */
 export type LessonReader = { id: number; role: Role } | null
@@ -102,11 +102,11 @@ const mustSee = (lesson: { ownerId: number; sessionCount: number }, reader: Less
  * decides who may see it.
  */
 export const lessonById = async (
-  { db, cache }: CatalogueDeps,
+  { db, catalogueCache }: CatalogueDeps,
   lessonId: number,
   reader: LessonReader,
 ): Promise<Lesson> => {
-  const { lesson, sessionCount } = await cache.get(
+  const { lesson, sessionCount } = await catalogueCache.get(
     JSON.stringify(['lesson', lessonId]),
     async (now) => {
       const record = found(await findLessonRecord(db, lessonId, now), 'Lesson')
@@ -119,7 +119,7 @@ export const lessonById = async (
 
 /** A lesson's sessions, as the viewer sees them, if the viewer may see the lesson. */
 export const sessionsPage = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   lessonId: number,
   viewer: LessonReader,
   query: PageQuery,
@@ -151,7 +151,7 @@ const knownEducator = async (db: Executor, userId: number) => {
 }
 
 export const educatorReviewsPage = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   educatorId: number,
   query: PageQuery,
   defaultTake: number,
@@ -162,7 +162,7 @@ export const educatorReviewsPage = async (
   return toPage(records.map(toReview), page, itemCount)
 }
 
-export const educatorAverageScore = async (db: Executor, educatorId: number) => {
+export const educatorAverageScore = async ({ db }: Pick<ServiceDeps, 'db'>, educatorId: number) => {
   await knownEducator(db, educatorId)
   return averageScoreOf(db, educatorId)
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
 import { lessonFieldProblems, storedLinks } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
 import type { HistoryEntry, OwnLesson, UpcomingSession } from '../../../contract/entities.ts'
@@ -8,7 +7,7 @@ import { coverImageType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
-import type { Database, Executor } from '../db/client.ts'
+import type { Executor } from '../db/client.ts'
 import {
   BadRequestError,
   ForbiddenError,
@@ -35,8 +34,9 @@ import { listUpcomingSessions } from '../repositories/sessions.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
 import { reserveUploadSpace } from '../repositories/files.ts'
-import { removeStoredBytes, type FileStorage, type UploadRules } from '../storage/files.ts'
+import { removeStoredBytes } from '../storage/files.ts'
 import { lessonRead } from './catalogue.ts'
+import type { ServiceDeps } from './deps.ts'
 
 type PageQuery = { page?: number | undefined; take?: number | undefined }
 
@@ -76,8 +76,9 @@ const checkedLessonFields = async (
 }
 
 /**
- * The lesson named in the path, if the caller owns it (its sessions and materials too). That
- * the caller is approved is checked before, with the route's declared access (plugins/auth.ts).
+ * The lesson named in the path, if the caller owns it (its sessions and materials too), read
+ * with `db` or in the caller's transaction. That the caller is approved is checked before, with
+ * the route's declared access (plugins/auth.ts).
  */
 export const editableLesson = async (db: Executor, lessonId: number, user: UserRow) => {
   const lesson = found(await findLessonRow(db, lessonId), 'Lesson')
@@ -86,7 +87,7 @@ export const editableLesson = async (db: Executor, lessonId: number, user: UserR
 }
 
 export const ownLessonsPage = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   ownerId: number,
   query: PageQuery,
 ): Promise<Paginated<OwnLesson>> => {
@@ -97,7 +98,7 @@ export const ownLessonsPage = async (
 
 /** The lessons a student attended, each with its review if written. */
 export const historyPage = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: Pick<UserRow, 'id' | 'role'>,
   query: PageQuery,
 ): Promise<Paginated<HistoryEntry>> => {
@@ -120,7 +121,7 @@ export const historyPage = async (
 
 /** Sessions that have not ended which the user teaches or holds a seat in, soonest first. */
 export const upcomingPage = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: Pick<UserRow, 'id' | 'role'>,
   query: PageQuery,
 ): Promise<Paginated<UpcomingSession>> => {
@@ -144,7 +145,7 @@ export const upcomingPage = async (
  * the client's word); answers the new file's id.
  */
 export const saveLessonImage = async (
-  deps: { db: Executor; storage: FileStorage; uploadRules: Pick<UploadRules, 'quotaMb'> },
+  deps: Pick<ServiceDeps, 'db' | 'storage' | 'uploadRules'>,
   ownerId: number,
   upload: { filename: string; bytes: Buffer },
 ) => {
@@ -170,10 +171,14 @@ export const saveLessonImage = async (
   }
 }
 
-export const createLesson = async (db: Database, user: UserRow, body: LessonWriteBody) => {
-  const fields = await checkedLessonFields(db, body, user.id, null)
-  const id = await db.transaction((tx) => insertLesson(tx, user.id, fields))
-  return lessonRead(db, id)
+export const createLesson = async (
+  deps: Pick<ServiceDeps, 'db'>,
+  user: UserRow,
+  body: LessonWriteBody,
+) => {
+  const fields = await checkedLessonFields(deps.db, body, user.id, null)
+  const id = await deps.db.transaction((tx) => insertLesson(tx, user.id, fields))
+  return lessonRead(deps, id)
 }
 
 /**
@@ -181,7 +186,7 @@ export const createLesson = async (db: Database, user: UserRow, body: LessonWrit
  * bytes once that is committed (unless another lesson shows the same image).
  */
 export const updateLesson = async (
-  deps: { db: Database; storage: FileStorage; log: FastifyBaseLogger },
+  deps: Pick<ServiceDeps, 'db' | 'storage' | 'log'>,
   user: UserRow,
   lessonId: number,
   body: LessonWriteBody,
@@ -200,7 +205,7 @@ export const updateLesson = async (
     return replaced === null ? undefined : deleteUnusedImage(tx, replaced)
   })
   if (removed) await removeStoredBytes(deps, removed.storageKey)
-  return lessonRead(db, lesson.id)
+  return lessonRead(deps, lesson.id)
 }
 
 /**
@@ -208,10 +213,7 @@ export const updateLesson = async (
  * upload from storage when called (not found when storage has lost it). A cover's rendition
  * already made, or a browser's copy still current (304), needs no read.
  */
-export const lessonCover = async (
-  deps: { db: Executor; storage: FileStorage },
-  lessonId: number,
-) => {
+export const lessonCover = async (deps: Pick<ServiceDeps, 'db' | 'storage'>, lessonId: number) => {
   const row = found(await findLessonImage(deps.db, lessonId), 'Lesson')
   const image = found(row.image, 'Image')
   const bytes = async () => found(await deps.storage.get(image.storageKey), 'Image')

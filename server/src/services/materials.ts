@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
 import {
   canReadFile,
   canReadMaterials,
@@ -12,7 +11,7 @@ import type { ResourceWriteBody } from '../../../contract/endpoints/resources.ts
 import { filePath, materialFileType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { fileExtension } from '../../../contract/rules.ts'
-import type { Database, Executor } from '../db/client.ts'
+import type { Executor } from '../db/client.ts'
 import {
   BadRequestError,
   ForbiddenError,
@@ -36,10 +35,12 @@ import {
 import { reserveUploadSpace } from '../repositories/files.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toResource } from '../serializers/materials.ts'
-import { type FileStorage, removeStoredBytes, type UploadRules } from '../storage/files.ts'
+import { removeStoredBytes } from '../storage/files.ts'
+import type { ServiceDeps } from './deps.ts'
 import { editableLesson } from './lessons.ts'
 
-type WriteDeps = { db: Database; storage: FileStorage; log: FastifyBaseLogger }
+/** What a write that may drop a file needs: its bytes go once the change is committed. */
+type WriteDeps = Pick<ServiceDeps, 'db' | 'storage' | 'log'>
 type ResourceIds = { lessonId: number; resourceId: number }
 
 type Reader = Pick<UserRow, 'id' | 'role'>
@@ -65,7 +66,7 @@ const readableLesson = async (db: Executor, lessonId: number, user: Reader) => {
 }
 
 export const lessonResources = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   lessonId: number,
   user: Reader,
 ): Promise<Resource[]> => {
@@ -74,7 +75,7 @@ export const lessonResources = async (
 }
 
 export const lessonResource = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   ids: { lessonId: number; resourceId: number },
   user: Reader,
 ): Promise<Resource> => {
@@ -84,7 +85,7 @@ export const lessonResource = async (
 
 /** A file and its bytes, for its uploader, admins and whoever may read its lesson's materials. */
 export const downloadableFile = async (
-  deps: { db: Executor; storage: FileStorage },
+  deps: Pick<ServiceDeps, 'db' | 'storage'>,
   fileId: number,
   user: Reader,
 ) => {
@@ -106,16 +107,18 @@ const checked = <T>(result: Checked<T>): T => {
 }
 
 /**
- * Keeps a material file uploaded to the lesson if its name has one of §5's extensions and its
- * bytes are what that extension says (contract/files.ts materialFileType, as the mocks judge it).
- * The lesson is checked by the caller before the upload is read.
+ * Keeps a material file uploaded to the caller's lesson if its name has one of §5's extensions
+ * and its bytes are what that extension says (contract/files.ts materialFileType, as the mocks
+ * judge it). The lesson is checked before the upload is read (`readUpload`).
  */
 export const saveMaterialFile = async (
-  deps: { db: Executor; storage: FileStorage; uploadRules: Pick<UploadRules, 'quotaMb'> },
-  lesson: Pick<LessonRow, 'id'>,
-  user: Pick<UserRow, 'id'>,
-  upload: { filename: string; bytes: Buffer },
+  deps: Pick<ServiceDeps, 'db' | 'storage' | 'uploadRules'>,
+  lessonId: number,
+  user: UserRow,
+  readUpload: () => Promise<{ filename: string; bytes: Buffer }>,
 ): Promise<UploadedFile> => {
+  const lesson = await editableLesson(deps.db, lessonId, user)
+  const upload = await readUpload()
   const filename = upload.filename.trim()
   const mimeType = materialFileType(filename, upload.bytes)
   if (mimeType === null) throw new UnsupportedMediaTypeError(MESSAGES.uploads.invalidType)
@@ -156,7 +159,7 @@ const checkedWrite = async (
 }
 
 export const createResource = async (
-  db: Database,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: UserRow,
   lessonId: number,
   body: ResourceWriteBody,
@@ -191,7 +194,7 @@ export const updateResource = async (
 }
 
 export const renameResource = async (
-  db: Database,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: UserRow,
   ids: ResourceIds,
   title: string,

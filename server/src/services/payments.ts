@@ -34,6 +34,7 @@ import {
 } from '../repositories/seats.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toPayment } from '../serializers/payments.ts'
+import type { ServiceDeps } from './deps.ts'
 import {
   paymentHolds,
   priceOf,
@@ -50,8 +51,10 @@ import {
  */
 
 /** The payment as its answer shows it. */
-export const paymentView = async (db: Executor, paymentId: number): Promise<Payment> =>
-  toPayment(found(await findPaymentRecord(db, paymentId), 'Payment'))
+export const paymentView = async (
+  { db }: Pick<ServiceDeps, 'db'>,
+  paymentId: number,
+): Promise<Payment> => toPayment(found(await findPaymentRecord(db, paymentId), 'Payment'))
 
 const ownPayment = async (db: Executor, paymentId: number, user: Pick<UserRow, 'id' | 'role'>) => {
   const payment = found(await findPayment(db, paymentId), 'Payment')
@@ -124,7 +127,7 @@ const openPayment = async (
     return { payment, asks: 'first' as const, seated }
   })
   const { payment, asks, seated } = opened
-  if (asks === 'no') return paymentView(deps.db, payment.id)
+  if (asks === 'no') return paymentView(deps, payment.id)
   try {
     const { orderId } = await deps.payments.provider.createOrder({
       requestId: requestIds.order(payment),
@@ -141,7 +144,7 @@ const openPayment = async (
     }
     throw error
   }
-  return paymentView(deps.db, payment.id)
+  return paymentView(deps, payment.id)
 }
 
 /**
@@ -185,7 +188,7 @@ export const capturePayment = async (
     }
     return { decision, orderId: current.orderId }
   })
-  if (decision.kind === 'answer') return paymentView(deps.db, payment.id)
+  if (decision.kind === 'answer') return paymentView(deps, payment.id)
   if (decision.kind === 'refuse') throw refusalError(decision.refusal)
 
   const result = await deps.payments.provider.captureOrder(
@@ -203,10 +206,10 @@ export const capturePayment = async (
       throw new ConflictError(MESSAGES.payments.declined)
     case 'pending':
       // The provider settles it later and tells the webhook; the hold keeps the seat meanwhile.
-      return paymentView(deps.db, payment.id)
+      return paymentView(deps, payment.id)
     case 'completed':
       await recordCapture(deps, payment.id, result.captureId)
-      return paymentView(deps.db, payment.id)
+      return paymentView(deps, payment.id)
   }
 }
 
@@ -220,17 +223,21 @@ export const cancelPayment = async (deps: SeatDeps, user: UserRow, paymentId: nu
     ['processing'],
   )
   if (!cancelled) throw new ConflictError(MESSAGES.payments.notProcessing(payment.status))
-  return paymentView(deps.db, payment.id)
+  return paymentView(deps, payment.id)
 }
 
 /** One payment: the student's own; admins may read any. */
-export const getPayment = async (db: Executor, user: UserRow, paymentId: number) => {
-  if (user.role === 'admin') return paymentView(db, paymentId)
-  return paymentView(db, (await ownPayment(db, paymentId, user)).id)
+export const getPayment = async (
+  deps: Pick<ServiceDeps, 'db'>,
+  user: UserRow,
+  paymentId: number,
+) => {
+  if (user.role === 'admin') return paymentView(deps, paymentId)
+  return paymentView(deps, (await ownPayment(deps.db, paymentId, user)).id)
 }
 
 export const myPayments = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: UserRow,
   query: PaymentsQuery,
 ): Promise<Paginated<Payment>> => {

@@ -1,16 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { Database } from '../db/client.ts'
 import { ProviderUnavailableError } from '../domain/errors.ts'
 import { requestIds } from '../payments/request-ids.ts'
-import type { PaymentsRuntime } from '../payments/runtime.ts'
 import { dueRefunds, findPayment, updatePayment } from '../repositories/seats.ts'
+import type { ServiceDeps } from './deps.ts'
 
 /** What sending refunds needs: the database, the provider and the log. */
-export interface RefundDeps {
-  db: Database
-  payments: PaymentsRuntime
-  log: FastifyBaseLogger
-}
+type RefundDeps = Pick<ServiceDeps, 'db' | 'payments' | 'log'>
 
 /**
  * Sends a due refund to the provider and records its confirmation. The request id makes a repeat

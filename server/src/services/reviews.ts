@@ -1,11 +1,11 @@
 import { reviewWrite } from '../../../contract/checks.ts'
 import type { Review } from '../../../contract/entities.ts'
 import type { ReviewBody } from '../../../contract/endpoints/reviews.ts'
-import type { Executor } from '../db/client.ts'
 import { found, refusalError } from '../domain/errors.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
 import { hasAttended, hasReviewed, insertReview } from '../repositories/reviews.ts'
 import { toReview } from '../serializers/lessons.ts'
+import type { ServiceDeps } from './deps.ts'
 
 /**
  * A student reviews a lesson it attended, once (§1, §4: to review, then reviewed). The checks
@@ -14,7 +14,7 @@ import { toReview } from '../serializers/lessons.ts'
  * average and review list are computed on read, so they include it at once.
  */
 export const createReview = async (
-  db: Executor,
+  { db }: Pick<ServiceDeps, 'db'>,
   author: { id: number },
   body: ReviewBody,
 ): Promise<Review> => {

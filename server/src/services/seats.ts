@@ -14,7 +14,6 @@ import {
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
 import { feeShares } from '../domain/money.ts'
-import type { Mailer } from '../mail/mailer.ts'
 import { emails, sessionWhen } from '../mail/templates.ts'
 import {
   cancelOpenPayments,
@@ -33,7 +32,8 @@ import {
 import { deleteSessionRow } from '../repositories/sessions.ts'
 import { findUserById, type UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
-import { type RefundDeps, settleRefund } from './refunds.ts'
+import type { ServiceDeps } from './deps.ts'
+import { settleRefund } from './refunds.ts'
 
 /**
  * Who takes, gives back and loses seats, and what each change owes: e-mails (through the outbox,
@@ -41,12 +41,11 @@ import { type RefundDeps, settleRefund } from './refunds.ts'
  * are contract/seats.ts's; this loads their facts under the session's lock and stores the outcome.
  */
 
-/** What seat and payment changes need: the database, the mailer, the provider and the log. */
-export interface SeatDeps extends RefundDeps {
-  mailer: Mailer
-  /** The domain of calendar event ids (the app's host). */
-  eventDomain: string
-}
+/**
+ * What seat and payment changes need: the database, the mailer, the provider, the log and the
+ * domain of calendar event ids.
+ */
+export type SeatDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'payments' | 'log' | 'eventDomain'>
 
 type SessionIds = { id: number; sessionId: number }
 

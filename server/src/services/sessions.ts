@@ -3,7 +3,7 @@ import { joinRefusal, sessionWrite } from '../../../contract/checks.ts'
 import type { SessionWriteBody } from '../../../contract/endpoints/sessions.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { canSeeMeetingLink } from '../../../contract/rules.ts'
-import type { Database, Executor } from '../db/client.ts'
+import type { Executor } from '../db/client.ts'
 import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
 import {
@@ -18,8 +18,9 @@ import {
 import type { UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
-import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
+import type { ServiceDeps } from './deps.ts'
 import { editableLesson } from './lessons.ts'
+import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -43,10 +44,9 @@ const sessionForViewer = async (db: Executor, ids: SessionIds, userId: number) =
 
 /** The session as a calendar file; the link is in it only for those who may join right now. */
 export const sessionCalendar = async (
-  db: Executor,
+  { db, eventDomain }: Pick<ServiceDeps, 'db' | 'eventDomain'>,
   ids: SessionIds,
   userId: number,
-  eventDomain: string,
 ) => {
   const { lesson, session, viewer, times } = await sessionForViewer(db, ids, userId)
   if (!viewer.owner && !viewer.enrolled) {
@@ -59,7 +59,11 @@ export const sessionCalendar = async (
 }
 
 /** The meeting link, for the owner and, inside the join window, the session's students. */
-export const meetingLink = async (db: Executor, ids: SessionIds, userId: number) => {
+export const meetingLink = async (
+  { db }: Pick<ServiceDeps, 'db'>,
+  ids: SessionIds,
+  userId: number,
+) => {
   const { session, viewer, times } = await sessionForViewer(db, ids, userId)
   const refusal = joinRefusal(times, viewer, new Date())
   if (refusal) throw new ForbiddenError(refusal)
@@ -101,7 +105,7 @@ const ownSession = async (db: Executor, sessionId: number, owner: UserRow): Prom
  * naming the session it overlaps).
  */
 export const createSession = async (
-  db: Database,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: UserRow,
   lessonId: number,
   body: SessionWriteBody,
@@ -115,7 +119,7 @@ export const createSession = async (
 
 /** Moves a session that has not started; 409 when the new time overlaps another one. */
 export const updateSession = async (
-  db: Database,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: UserRow,
   ids: SessionIds,
   body: SessionWriteBody,
@@ -130,7 +134,7 @@ export const updateSession = async (
 
 /**
  * Removes a session of the caller's lesson that has not started; every student holding a seat is
- * refunded and told (enrolment.ts). Answers how many students held seats.
+ * refunded and told (seats.ts). Answers how many students held seats.
  */
 export const deleteSession = (deps: SeatDeps, user: UserRow, ids: SessionIds) =>
   deleteSessionWithSeats(deps, ids, async (tx) => {

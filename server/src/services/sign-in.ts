@@ -1,16 +1,10 @@
 import { MESSAGES } from '../../../contract/messages.ts'
 import { parseDeviceCookie, trustBrowser, trustedEntry } from '../crypto/device-cookies.ts'
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts'
-import type { Database } from '../db/client.ts'
 import { ForbiddenError, TooManyAttemptsError, UnauthorizedError } from '../domain/errors.ts'
 import { giveBackTry, reserveTry } from '../repositories/rate-limit-counters.ts'
 import { findUserByEmail } from '../repositories/accounts.ts'
-
-/** What signing in needs: the database, and the limit per window (the security plugin's). */
-export interface SignInDeps {
-  db: Database
-  rateLimitOptions: { max: number; timeWindow: number }
-}
+import type { ServiceDeps } from './deps.ts'
 
 /**
  * A hash checked when the e-mail is unknown, so a failed login takes as long whether or not the
@@ -38,7 +32,8 @@ const deviceKey = (userId: number, nonce: string) => `sign-in|device|${userId}|$
  * password gives its try back. Answers the user and the browser's new device cookie.
  */
 export const signIn = async (
-  deps: SignInDeps,
+  /** The database, and the limit per window (the security plugin's). */
+  deps: Pick<ServiceDeps, 'db' | 'rateLimitOptions'>,
   credentials: { email: string; password: string },
   deviceCookie: string | undefined,
 ) => {

@@ -1,14 +1,6 @@
 import { normaliseAccountEmail } from '@contract/checks'
 import type { AdminUsersQuery } from '@contract/endpoints/admin'
-import {
-  addVideoLicence,
-  approveUser,
-  assignVideoLicence,
-  listUsers,
-  listVideoLicences,
-  removeVideoLicence,
-  retireVideoLicence,
-} from '@contract/endpoints/admin'
+import * as endpoints from '@contract/endpoints/admin'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { db, type DbUser, nextId, sendEmail } from '../db'
@@ -31,7 +23,7 @@ const matchesState = (user: DbUser, state: AdminUsersQuery['state']) => {
 }
 
 export const adminHandlers = [
-  route(listUsers, ({ query }) => {
+  route(endpoints.listUsers, ({ query }) => {
     const search = query.search?.trim().toLowerCase()
     const users = db.users
       .filter((user) => !query.role || user.role === query.role)
@@ -47,7 +39,7 @@ export const adminHandlers = [
     return { status: 200, body: paginate(users.map(toAdminUser), query, PAGE_SIZE.default) }
   }),
 
-  route(approveUser, ({ params }) => {
+  route(endpoints.approveUser, ({ params }) => {
     const educator = educatorById(params.id)
     if (educator.isValidated) fail(409, MESSAGES.accounts.alreadyApproved)
     educator.isValidated = true
@@ -55,14 +47,14 @@ export const adminHandlers = [
     return { status: 200, body: toAdminUser(educator) }
   }),
 
-  route(assignVideoLicence, ({ params, body }) => {
+  route(endpoints.assignVideoLicence, ({ params, body }) => {
     const educator = educatorById(params.id)
     assignLicence(educator, body?.licenceId)
     sendEmail(educator.email, 'Licence assigned', `You now hold ${licenceLine(educator)}.`)
     return { status: 200, body: toAdminUser(educator) }
   }),
 
-  route(removeVideoLicence, ({ params }) => {
+  route(endpoints.removeVideoLicence, ({ params }) => {
     const educator = educatorById(params.id)
     if (educator.videoLicenceId === null) fail(409, MESSAGES.licences.noneHeld)
     const held = licenceLine(educator)
@@ -71,12 +63,12 @@ export const adminHandlers = [
     return { status: 200, body: toAdminUser(educator) }
   }),
 
-  route(listVideoLicences, () => ({
+  route(endpoints.listVideoLicences, () => ({
     status: 200,
     body: [...db.licences].sort((a, b) => a.id - b.id).map(toPoolLicence),
   })),
 
-  route(addVideoLicence, ({ body }) => {
+  route(endpoints.addVideoLicence, ({ body }) => {
     const accountEmail = normaliseAccountEmail(body.accountEmail)
     const taken = db.licences.some((licence) => licence.accountEmail === accountEmail)
     if (taken) fail(409, MESSAGES.licences.duplicateAccount)
@@ -90,7 +82,7 @@ export const adminHandlers = [
     return { status: 201, body: toPoolLicence(licence) }
   }),
 
-  route(retireVideoLicence, ({ params }) => {
+  route(endpoints.retireVideoLicence, ({ params }) => {
     const licence = found(
       db.licences.find((row) => row.id === params.id),
       'Licence',

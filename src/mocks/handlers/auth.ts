@@ -1,12 +1,4 @@
-import {
-  confirm,
-  login,
-  logout,
-  passwordResetEmail,
-  register,
-  resendConfirmation,
-  setNewPassword,
-} from '@contract/endpoints/auth'
+import * as endpoints from '@contract/endpoints/auth'
 import { isValidatedAccount } from '@contract/checks'
 import { MESSAGES } from '@contract/messages'
 import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MS, isNewAddress } from '@contract/rules'
@@ -64,7 +56,7 @@ const takeTry = (key: string) => {
 }
 
 export const authHandlers = [
-  route(register, ({ body }) => {
+  route(endpoints.register, ({ body }) => {
     if (!body.name.trim()) fail(400, MESSAGES.accounts.blankName)
     if (findByEmail(body.email)) fail(409, MESSAGES.accounts.emailExists)
     const id = nextId(db.users)
@@ -90,7 +82,7 @@ export const authHandlers = [
 
   // A registration's token, or a new address's: it replaces the old one if it is still the one
   // asked for and no other account took it meanwhile (then the request is dropped: 409).
-  route(confirm, ({ body }) => {
+  route(endpoints.confirm, ({ body }) => {
     const registration = takeToken(body.validationToken, 'confirm')
     if (registration) {
       registration.user.isEmailConfirmed = true
@@ -111,13 +103,13 @@ export const authHandlers = [
     return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
   }),
 
-  route(resendConfirmation, ({ body }) => {
+  route(endpoints.resendConfirmation, ({ body }) => {
     const user = findByEmail(body.email)
     if (user && !user.isEmailConfirmed) sendConfirmation(user.id, user.email)
     return { status: 200, body: { message: MESSAGES.accounts.confirmationSent } }
   }),
 
-  route(login, ({ body }) => {
+  route(endpoints.login, ({ body }) => {
     const user = findByEmail(body.email)
     const { trustedWith, counters } = signIns()
     const trusted = user !== undefined && trustedWith.get(user.id) === user.password
@@ -137,12 +129,12 @@ export const authHandlers = [
     return { status: 200, body: toCurrentUser(user) }
   }),
 
-  route(logout, () => {
+  route(endpoints.logout, () => {
     db.signOut()
     return { status: 200, body: { message: MESSAGES.accounts.loggedOut } }
   }),
 
-  route(passwordResetEmail, ({ body }) => {
+  route(endpoints.passwordResetEmail, ({ body }) => {
     const user = findByEmail(body.email)
     if (user) {
       const token = issueToken(user.id, 'reset')
@@ -151,7 +143,7 @@ export const authHandlers = [
     return { status: 200, body: { message: MESSAGES.accounts.resetSent } }
   }),
 
-  route(setNewPassword, ({ body }) => {
+  route(endpoints.setNewPassword, ({ body }) => {
     const { user } =
       takeToken(body.passwordResetToken, 'reset') ?? fail(400, MESSAGES.accounts.invalidToken)
     user.password = body.password

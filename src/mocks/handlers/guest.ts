@@ -1,11 +1,4 @@
-import {
-  guestAverageScore,
-  guestCategories,
-  guestLesson,
-  guestLessons,
-  guestReviews,
-  guestSessions,
-} from '@contract/endpoints/guest'
+import * as endpoints from '@contract/endpoints/guest'
 import { PAGE_SIZE } from '@contract/rules'
 import { db } from '../db'
 import { paginate, route } from '../http'
@@ -21,12 +14,12 @@ import { toCatalogueLesson, toLesson, toReview, toSession } from '../serializers
 
 /** The public catalogue: always seen as a guest, so never a meeting link. */
 export const guestHandlers = [
-  route(guestCategories, () => ({
+  route(endpoints.guestCategories, () => ({
     status: 200,
     body: db.categories.map((category) => ({ ...category })),
   })),
 
-  route(guestLessons, ({ query }) => ({
+  route(endpoints.guestLessons, ({ query }) => ({
     status: 200,
     body: paginate(
       catalogue(query).map((lesson) => toCatalogueLesson(lesson)),
@@ -36,23 +29,23 @@ export const guestHandlers = [
   })),
 
   // Seen as a guest whoever asks: never a draft (§4).
-  route(guestLesson, ({ params }) => ({
+  route(endpoints.guestLesson, ({ params }) => ({
     status: 200,
     body: toLesson(viewableLesson(params.id, null)),
   })),
 
-  route(guestSessions, ({ params, query }) => {
+  route(endpoints.guestSessions, ({ params, query }) => {
     const lesson = viewableLesson(params.id, null)
     const sessions = listedSessionsOf(lesson.id).map((session) => toSession(session, null))
     return { status: 200, body: paginate(sessions, query, PAGE_SIZE.sessions) }
   }),
 
-  route(guestAverageScore, ({ params }) => ({
+  route(endpoints.guestAverageScore, ({ params }) => ({
     status: 200,
     body: averageScoreOf(educatorById(params.id).id),
   })),
 
-  route(guestReviews, ({ params, query }) => {
+  route(endpoints.guestReviews, ({ params, query }) => {
     const reviews = reviewsOfEducator(educatorById(params.id).id).map(toReview)
     return { status: 200, body: paginate(reviews, query, PAGE_SIZE.reviews) }
   }),

@@ -1,15 +1,5 @@
-import {
-  createLesson,
-  getLesson,
-  lessonHistory,
-  lessonImage,
-  listLessons,
-  myLessons,
-  updateLesson,
-  upcomingLessons,
-  uploadLessonImage,
-  type LessonWriteBody,
-} from '@contract/endpoints/lessons'
+import * as endpoints from '@contract/endpoints/lessons'
+import { type LessonWriteBody } from '@contract/endpoints/lessons'
 import { lessonFieldProblems, storedLinks } from '@contract/checks'
 import { coverImageType } from '@contract/files'
 import { MESSAGES } from '@contract/messages'
@@ -57,7 +47,7 @@ const newestFirst = (a: DbLesson, b: DbLesson) =>
 
 // The fixed paths (/lessons/my, /history, /upcoming) come before /lessons/:id.
 export const lessonHandlers = [
-  route(listLessons, ({ query }) => ({
+  route(endpoints.listLessons, ({ query }) => ({
     status: 200,
     body: paginate(
       catalogue(query).map((lesson) => toCatalogueLesson(lesson)),
@@ -66,7 +56,7 @@ export const lessonHandlers = [
     ),
   })),
 
-  route(myLessons, ({ user, query }) => {
+  route(endpoints.myLessons, ({ user, query }) => {
     const lessons = db.lessons.filter((lesson) => lesson.ownerId === user.id).sort(newestFirst)
     return {
       status: 200,
@@ -78,7 +68,7 @@ export const lessonHandlers = [
     }
   }),
 
-  route(lessonHistory, ({ user, query }) => {
+  route(endpoints.lessonHistory, ({ user, query }) => {
     const now = Date.now()
     const lastEnd = new Map<number, string>()
     for (const enrollment of db.enrollments.filter((row) => row.userId === user.id)) {
@@ -98,7 +88,7 @@ export const lessonHandlers = [
     return { status: 200, body: paginate(entries, query, PAGE_SIZE.default) }
   }),
 
-  route(upcomingLessons, ({ user, query }) => {
+  route(endpoints.upcomingLessons, ({ user, query }) => {
     const now = Date.now()
     const mine = (sessionId: number, lesson: DbLesson) =>
       user.role === 'educator'
@@ -115,7 +105,7 @@ export const lessonHandlers = [
     return { status: 200, body: paginate(items, query, PAGE_SIZE.default) }
   }),
 
-  route(uploadLessonImage, async ({ user, request }) => {
+  route(endpoints.uploadLessonImage, async ({ user, request }) => {
     const { file, bytes } = await readUpload(request, 'image')
     const contentType = coverImageType(bytes)?.mimeType ?? fail(415, MESSAGES.uploads.invalidType)
     checkUploadQuota(user.id, bytes.length)
@@ -132,7 +122,7 @@ export const lessonHandlers = [
     return { status: 201, body: { id } }
   }),
 
-  route(createLesson, ({ user, body }) => {
+  route(endpoints.createLesson, ({ user, body }) => {
     const lesson: DbLesson = {
       id: nextId(db.lessons),
       ownerId: user.id,
@@ -149,12 +139,12 @@ export const lessonHandlers = [
   }),
 
   // A draft only for its owner and the admins (§4).
-  route(getLesson, ({ user, params }) => ({
+  route(endpoints.getLesson, ({ user, params }) => ({
     status: 200,
     body: toLesson(viewableLesson(params.id, user)),
   })),
 
-  route(updateLesson, ({ user, params, body }) => {
+  route(endpoints.updateLesson, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
     const previousImage = lesson.imageId
     Object.assign(lesson, lessonFields(body, user, lesson))
@@ -166,7 +156,7 @@ export const lessonHandlers = [
     return { status: 200, body: toLesson(lesson) }
   }),
 
-  route(lessonImage, ({ params }) => {
+  route(endpoints.lessonImage, ({ params }) => {
     const lesson = lessonById(params.id)
     const image = found(
       db.files.find((file) => file.id === lesson.imageId),

@@ -1,12 +1,4 @@
-import {
-  cancelPayment,
-  capturePayment,
-  createOrder,
-  getPayment,
-  getPaymentConfig,
-  listMyPayments,
-  paymentWebhook,
-} from '@contract/endpoints/payments'
+import * as endpoints from '@contract/endpoints/payments'
 import type { PaymentStatus } from '@contract/entities'
 import { MESSAGES } from '@contract/messages'
 import { paymentEvent } from '@contract/payment-events'
@@ -96,7 +88,7 @@ const CAPTURED: readonly PaymentStatus[] = ['success', 'refunding', 'refunded']
 
 export const paymentHandlers = [
   // Before the /payments/:id calls: MSW matches in order.
-  route(getPaymentConfig, () => ({
+  route(endpoints.getPaymentConfig, () => ({
     status: 200,
     body: {
       clientId: 'test',
@@ -108,7 +100,7 @@ export const paymentHandlers = [
     },
   })),
 
-  route(listMyPayments, ({ user, query }) => {
+  route(endpoints.listMyPayments, ({ user, query }) => {
     const payments = db.payments
       .filter((row) => row.userId === user.id && CAPTURED.includes(row.status))
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
@@ -116,7 +108,7 @@ export const paymentHandlers = [
     return { status: 200, body: paginate(payments, query, PAGE_SIZE.default) }
   }),
 
-  route(createOrder, ({ user, body }) => {
+  route(endpoints.createOrder, ({ user, body }) => {
     const session = sessionOf(body.lessonId, body.sessionId)
     const now = Date.now()
     // The buyer's open payments for this session; one still holding the seat is answered again.
@@ -157,13 +149,13 @@ export const paymentHandlers = [
     return { status: 201, body: toPayment(payment) }
   }),
 
-  route(capturePayment, ({ user, params }) => {
+  route(endpoints.capturePayment, ({ user, params }) => {
     const payment = paymentFor(params.id, user)
     capture(payment)
     return { status: 200, body: toPayment(payment) }
   }),
 
-  route(cancelPayment, ({ user, params }) => {
+  route(endpoints.cancelPayment, ({ user, params }) => {
     const payment = paymentFor(params.id, user)
     if (payment.status !== 'processing') fail(409, MESSAGES.payments.notProcessing(payment.status))
     payment.status = 'cancelled'
@@ -171,14 +163,14 @@ export const paymentHandlers = [
     return { status: 200, body: toPayment(payment) }
   }),
 
-  route(getPayment, ({ user, params }) => ({
+  route(endpoints.getPayment, ({ user, params }) => ({
     status: 200,
     body: toPayment(paymentFor(params.id, user, { read: true })),
   })),
 
   // The server's reconciliation (contract/payment-events.ts): a capture the browser never
   // reported, a capture declined later, a refund made at the provider.
-  route(paymentWebhook, ({ body }) => {
+  route(endpoints.paymentWebhook, ({ body }) => {
     const event = paymentEvent(body)
     switch (event.kind) {
       case 'captured': {

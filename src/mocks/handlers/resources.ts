@@ -1,14 +1,5 @@
-import {
-  createResource,
-  deleteResource,
-  downloadFile,
-  getResource,
-  listResources,
-  renameResource,
-  updateResource,
-  uploadResourceFile,
-  type ResourceWriteBody,
-} from '@contract/endpoints/resources'
+import * as endpoints from '@contract/endpoints/resources'
+import { type ResourceWriteBody } from '@contract/endpoints/resources'
 import { canReadFile, canReadMaterials, materialTitle, materialWrite } from '@contract/checks'
 import { attachmentDisposition, filePath, materialFileType } from '@contract/files'
 import { MESSAGES } from '@contract/messages'
@@ -56,7 +47,7 @@ const dropFile = (fileId: number | null) => {
 }
 
 export const resourceHandlers = [
-  route(listResources, ({ user, params }) => {
+  route(endpoints.listResources, ({ user, params }) => {
     const lesson = readableLesson(params.id, user)
     return {
       status: 200,
@@ -64,7 +55,7 @@ export const resourceHandlers = [
     }
   }),
 
-  route(uploadResourceFile, async ({ user, params, request }) => {
+  route(endpoints.uploadResourceFile, async ({ user, params, request }) => {
     const lesson = editableLesson(params.id, user)
     const { file, bytes } = await readUpload(request, 'file')
     const filename = file.name.trim()
@@ -84,7 +75,7 @@ export const resourceHandlers = [
     return { status: 201, body: { id, filename, path: filePath(id) } }
   }),
 
-  route(createResource, ({ user, params, body }) => {
+  route(endpoints.createResource, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
     const resource = {
       id: nextId(db.resources),
@@ -95,12 +86,12 @@ export const resourceHandlers = [
     return { status: 201, body: toResource(resource) }
   }),
 
-  route(getResource, ({ user, params }) => {
+  route(endpoints.getResource, ({ user, params }) => {
     readableLesson(params.id, user)
     return { status: 200, body: toResource(resourceOf(params.id, params.resourceId)) }
   }),
 
-  route(updateResource, ({ user, params, body }) => {
+  route(endpoints.updateResource, ({ user, params, body }) => {
     editableLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
     const fields = resourceFields(body, params.id, resource.id)
@@ -110,7 +101,7 @@ export const resourceHandlers = [
     return { status: 200, body: toResource(resource) }
   }),
 
-  route(renameResource, ({ user, params, body }) => {
+  route(endpoints.renameResource, ({ user, params, body }) => {
     editableLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
     const title = materialTitle(body.title, resource.fileId !== null)
@@ -118,7 +109,7 @@ export const resourceHandlers = [
     return { status: 200, body: toResource(resource) }
   }),
 
-  route(deleteResource, ({ user, params }) => {
+  route(endpoints.deleteResource, ({ user, params }) => {
     editableLesson(params.id, user)
     const resource = resourceOf(params.id, params.resourceId)
     db.resources = db.resources.filter((row) => row.id !== resource.id)
@@ -126,7 +117,7 @@ export const resourceHandlers = [
     return { status: 200, body: { message: MESSAGES.materials.deleted } }
   }),
 
-  route(downloadFile, ({ user, params }) => {
+  route(endpoints.downloadFile, ({ user, params }) => {
     const file = found(
       db.files.find((row) => row.id === params.fileId),
       'File',

@@ -1,5 +1,5 @@
 import { reviewWrite } from '@contract/checks'
-import { createReview } from '@contract/endpoints/reviews'
+import * as endpoints from '@contract/endpoints/reviews'
 import { db, nextId } from '../db'
 import { refuse, route } from '../http'
 import { lessonById } from '../queries'
@@ -18,7 +18,7 @@ const attended = (userId: number, lessonId: number, now: number) =>
 
 export const reviewHandlers = [
   // An unknown lesson is a 404; then contract/checks.ts reviewWrite decides, as on the server.
-  route(createReview, ({ user, body }) => {
+  route(endpoints.createReview, ({ user, body }) => {
     const lesson = lessonById(body.lessonId)
     const text = reviewWrite({
       attended: attended(user.id, lesson.id, Date.now()),

@@ -1,15 +1,5 @@
-import {
-  createSession,
-  deleteSession,
-  enroll,
-  joinSession,
-  listSessions,
-  sessionIcs,
-  unenroll,
-  updateSession,
-  type SessionOverlap,
-  type SessionWriteBody,
-} from '@contract/endpoints/sessions'
+import * as endpoints from '@contract/endpoints/sessions'
+import { type SessionOverlap, type SessionWriteBody } from '@contract/endpoints/sessions'
 import { firstOverlap, joinRefusal, sessionWrite } from '@contract/checks'
 import { attachmentDisposition } from '@contract/files'
 import type { RefundReason } from '@contract/entities'
@@ -93,13 +83,13 @@ const refund = (sessionId: number, userId: number, reason: RefundReason) => {
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
 
 export const sessionHandlers = [
-  route(listSessions, ({ user, params, query }) => {
+  route(endpoints.listSessions, ({ user, params, query }) => {
     const lesson = viewableLesson(params.id, user)
     const sessions = listedSessionsOf(lesson.id).map((session) => toSession(session, user))
     return { status: 200, body: paginate(sessions, query, PAGE_SIZE.sessions) }
   }),
 
-  route(createSession, ({ user, params, body }) => {
+  route(endpoints.createSession, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
     requireVideoLicence(user)
     const session: DbSession = {
@@ -111,7 +101,7 @@ export const sessionHandlers = [
     return { status: 201, body: toSession(session, user) }
   }),
 
-  route(updateSession, ({ user, params, body }) => {
+  route(endpoints.updateSession, ({ user, params, body }) => {
     editableLesson(params.id, user)
     requireVideoLicence(user)
     const session = unstartedSession(
@@ -123,7 +113,7 @@ export const sessionHandlers = [
     return { status: 200, body: toSession(session, user) }
   }),
 
-  route(deleteSession, ({ user, params }) => {
+  route(endpoints.deleteSession, ({ user, params }) => {
     editableLesson(params.id, user)
     const session = sessionOf(params.id, params.sessionId)
     const refusal = sessionDeleteRefusal({
@@ -155,7 +145,7 @@ export const sessionHandlers = [
     return { status: 200, body: { message, enrolledCount: seats.length } }
   }),
 
-  route(enroll, ({ user, params }) => {
+  route(endpoints.enroll, ({ user, params }) => {
     const session = sessionOf(params.id, params.sessionId)
     const now = Date.now()
     const refusal = enrolRefusal({
@@ -182,7 +172,7 @@ export const sessionHandlers = [
     return { status: 201, body: enrollment }
   }),
 
-  route(unenroll, ({ user, params }) => {
+  route(endpoints.unenroll, ({ user, params }) => {
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
     if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound('Enrollment'))
@@ -205,7 +195,7 @@ export const sessionHandlers = [
     return { status: 200, body: { message } }
   }),
 
-  route(sessionIcs, ({ user, params }) => {
+  route(endpoints.sessionIcs, ({ user, params }) => {
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
     if (lesson.ownerId !== user.id && !isEnrolled(user.id, session.id)) {
@@ -233,7 +223,7 @@ export const sessionHandlers = [
     })
   }),
 
-  route(joinSession, ({ user, params }) => {
+  route(endpoints.joinSession, ({ user, params }) => {
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
     const viewer = { enrolled: isEnrolled(user.id, session.id), owner: lesson.ownerId === user.id }

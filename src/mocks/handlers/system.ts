@@ -1,8 +1,8 @@
-import { health } from '@contract/endpoints/system'
+import * as endpoints from '@contract/endpoints/system'
 import { route } from '../http'
 
 export const systemHandlers = [
-  route(health, () => ({
+  route(endpoints.health, () => ({
     status: 200,
     body: { status: 'ok', name: 'manabi-mock', version: '1.0.0' },
   })),

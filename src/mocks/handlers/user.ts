@@ -1,10 +1,4 @@
-import {
-  me,
-  reassignOwnVideoLicence,
-  updateProfile,
-  userAverageScore,
-  userReviews,
-} from '@contract/endpoints/user'
+import * as endpoints from '@contract/endpoints/user'
 import { MESSAGES } from '@contract/messages'
 import { isNewAddress, PAGE_SIZE, REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '@contract/rules'
 import { type DbUser, sendEmail } from '../db'
@@ -46,11 +40,11 @@ const reauthenticate = (user: DbUser, currentPassword: string | undefined) => {
 }
 
 export const userHandlers = [
-  route(me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
+  route(endpoints.me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
 
   // As the server: the password and a new address need the current password; a new address
   // waits for its confirmation link, and the address in use is told.
-  route(updateProfile, ({ user, body }) => {
+  route(endpoints.updateProfile, ({ user, body }) => {
     if (body.name !== undefined && !body.name.trim()) fail(400, MESSAGES.accounts.blankName)
     const newEmail =
       body.email !== undefined && isNewAddress(user.email, body.email) ? body.email.trim() : null
@@ -83,7 +77,7 @@ export const userHandlers = [
 
   // As the server: an exchange of the licence held; without one (never lent, or taken back by
   // an admin) nothing is taken from the pool, since only an admin lends a licence.
-  route(reassignOwnVideoLicence, ({ user }) => {
+  route(endpoints.reassignOwnVideoLicence, ({ user }) => {
     if (!user.isValidated) fail(403, MESSAGES.accounts.notApproved)
     if (user.videoLicenceId === null) fail(409, MESSAGES.licences.noneToReassign)
     assignLicence(user)
@@ -91,13 +85,13 @@ export const userHandlers = [
     return { status: 200, body: toCurrentUser(user) }
   }),
 
-  route(userReviews, ({ params, query }) => {
+  route(endpoints.userReviews, ({ params, query }) => {
     const educator = educatorById(params.id)
     const reviews = reviewsOfEducator(educator.id).map(toReview)
     return { status: 200, body: paginate(reviews, query, PAGE_SIZE.reviews) }
   }),
 
-  route(userAverageScore, ({ params }) => ({
+  route(endpoints.userAverageScore, ({ params }) => ({
     status: 200,
     body: averageScoreOf(educatorById(params.id).id),
   })),

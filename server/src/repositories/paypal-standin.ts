@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { paypalStandinAnswers, paypalStandinOrders } from '../db/schema.ts'
-import type { Answer, PayPalFakeStore, StoredOrder } from './paypal-fake.ts'
+import type { Answer, PayPalFakeStore, StoredOrder } from '../payments/paypal-fake.ts'
 
 const toStored = (row: typeof paypalStandinOrders.$inferSelect): StoredOrder => ({
   id: row.id,

@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin'
+import type { ServiceDeps } from '../services/deps.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the services work with, built once from the plugins (services/deps.ts). */
+    serviceDeps: ServiceDeps
+  }
+}
+
+/** The one place the services' dependencies are put together from the app's plugins. */
+export const serviceDepsPlugin = fp<{ appOrigin: string }>(
+  async (app, { appOrigin }) => {
+    app.decorate('serviceDeps', {
+      db: app.db,
+      mailer: app.mailer,
+      payments: app.payments,
+      storage: app.storage,
+      uploadRules: app.uploadRules,
+      catalogueCache: app.catalogueCache,
+      rateLimitOptions: app.rateLimitOptions,
+      log: app.log,
+      appOrigin,
+      eventDomain: new URL(appOrigin).host,
+    })
+  },
+  {
+    name: 'service-deps',
+    dependencies: ['db', 'mailer', 'payments', 'storage', 'catalogue-cache', 'security'],
+  },
+)
