@@ -17,6 +17,7 @@ import {
   files,
   lessons,
   lessonSessions,
+  payments,
   resources,
   reviews,
   users,
@@ -324,6 +325,31 @@ describe('seedDemoData', () => {
     }
     // Every cover differs from the others.
     expect(served.size).toBe(world.lessons.filter((lesson) => lesson.coverHue !== null).length)
+  })
+
+  it("lets the PayPal stand-in refund each seeded capture once, as it would a new one's", async () => {
+    await seed()
+    const { provider } = context.app.serviceDeps.payments
+    const seeded = await context.db.select().from(payments)
+    expect(seeded.length).toBeGreaterThan(0)
+    for (const payment of seeded) {
+      const refund = () =>
+        provider.refundCapture(
+          payment.transactionId!,
+          `refund-${payment.id}`,
+          payment.amountInCents,
+        )
+      if (payment.status === 'refunded') {
+        // Refunded already: the provider says so, and the refund is recorded as done.
+        await expect(refund()).resolves.toEqual({ refundId: `${payment.transactionId}-R` })
+      } else {
+        // A refund of its own, not the answer for a capture refunded before.
+        expect((await refund()).refundId).not.toBe(`${payment.transactionId}-R`)
+        await expect(
+          provider.refundCapture(payment.transactionId!, `again-${payment.id}`, 1),
+        ).resolves.toEqual({ refundId: `${payment.transactionId}-R` })
+      }
+    }
   })
 
   it('seeds only once', async () => {

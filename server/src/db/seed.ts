@@ -18,6 +18,7 @@ import {
   reviews,
   users,
   videoLicences,
+  paypalStandinOrders,
 } from './schema.ts'
 
 /**
@@ -168,6 +169,18 @@ const insertWorld = async (
         )
         .returning()
     : []
+  // The PayPal stand-in knows each seeded capture as PayPal would, so a seeded seat's refund
+  // (its session deleted, its student unenrolling) goes through in the demo like any other.
+  const captured = world.payments.map((payment, position) => ({
+    id: payment.orderId,
+    status: 'COMPLETED' as const,
+    amountInCents: payment.amountInCents,
+    referenceId: `payment-${idAt(paymentRows, position)}`,
+    captureId: payment.transactionId,
+    refundedInCents: payment.status === 'refunded' ? payment.amountInCents : 0,
+    createdAt: new Date(payment.createdAt),
+  }))
+  if (captured.length > 0) await tx.insert(paypalStandinOrders).values(captured)
   const paymentOfSeat = new Map(
     world.payments.flatMap((payment, position) =>
       payment.seat === null ? [] : [[payment.seat, idAt(paymentRows, position)] as const],
