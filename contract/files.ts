@@ -95,10 +95,42 @@ const ODF_CONTENT: Readonly<Record<string, MaterialContent>> = {
   'application/vnd.oasis.opendocument.presentation': 'odp',
 }
 
+/** Office Open XML documents by the folder their main part is in. */
+const OOXML_FOLDERS = [
+  ['word/', 'docx'],
+  ['ppt/', 'pptx'],
+  ['xl/', 'xlsx'],
+] as const
+
+/**
+ * The names of a zip's entries, read from its central directory, which the record ending the
+ * archive points to (the end record is 22 bytes and a comment of at most 65,535). Empty when
+ * there is no such directory, or it does not hold together.
+ */
+const zipEntryNames = (bytes: Uint8Array): string[] => {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const latin1 = new TextDecoder('latin1')
+  for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 22 - 0xffff); end -= 1) {
+    if (view.getUint32(end, true) !== 0x06054b50) continue
+    const names: string[] = []
+    let entry = view.getUint32(end + 16, true)
+    for (let left = view.getUint16(end + 10, true); left > 0; left -= 1) {
+      if (entry + 46 > end || view.getUint32(entry, true) !== 0x02014b50) return []
+      const nameEnd = entry + 46 + view.getUint16(entry + 28, true)
+      if (nameEnd > end) return []
+      names.push(latin1.decode(bytes.subarray(entry + 46, nameEnd)))
+      entry = nameEnd + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true)
+    }
+    return names
+  }
+  return []
+}
+
 /**
  * A material's content by its magic bytes, as both backends judge an upload: the
  * signatures of pdf, png, jpg, rtf and OLE files; a zip is an OpenDocument file by its leading
- * `mimetype` entry, an Office Open XML file by a `[Content_Types].xml` entry and its folder.
+ * `mimetype` entry, an Office Open XML file by a `[Content_Types].xml` entry and the folder of its
+ * main part, wherever in the archive they are.
  */
 export const sniffMaterialType = (bytes: Uint8Array): MaterialContent | null => {
   const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value)
@@ -109,17 +141,14 @@ export const sniffMaterialType = (bytes: Uint8Array): MaterialContent | null => 
   if (ascii(0, 5) === '{\\rtf') return 'rtf'
   if (starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) return 'cfb'
   if (starts(0x50, 0x4b, 0x03, 0x04)) {
-    const head = new TextDecoder('latin1').decode(bytes.slice(0, 64 * 1024))
     if (ascii(30, 38) === 'mimetype') {
       const odf = Object.entries(ODF_CONTENT).find(([mime]) => ascii(38, 38 + mime.length) === mime)
       if (odf) return odf[1]
     }
-    if (head.includes('[Content_Types].xml')) {
-      if (head.includes('word/')) return 'docx'
-      if (head.includes('ppt/')) return 'pptx'
-      if (head.includes('xl/')) return 'xlsx'
-    }
-    return null
+    const names = zipEntryNames(bytes)
+    if (!names.includes('[Content_Types].xml')) return null
+    const main = OOXML_FOLDERS.find(([folder]) => names.some((name) => name.startsWith(folder)))
+    return main ? main[1] : null
   }
   return isPlainText(bytes) ? 'text' : null
 }

@@ -186,9 +186,11 @@ const isAnimatedPng = (bytes: Uint8Array) => {
  * An animated PNG is not a cover (renditions take its first frame only), so it is refused.
  */
 export const sniffImageType = (bytes: Uint8Array): (typeof IMAGE_MIME_TYPES)[number] | null => {
-  if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47)) return isAnimatedPng(bytes) ? null : 'image/png'
+  if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) {
+    return isAnimatedPng(bytes) ? null : 'image/png'
+  }
   if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'image/jpeg'
-  if (startsWith(bytes, 0x47, 0x49, 0x46, 0x38)) return 'image/gif'
+  if (asciiOf(bytes, 0, 6) === 'GIF87a' || asciiOf(bytes, 0, 6) === 'GIF89a') return 'image/gif'
   if (asciiOf(bytes, 0, 4) === 'RIFF' && asciiOf(bytes, 8, 12) === 'WEBP') return 'image/webp'
   return null
 }

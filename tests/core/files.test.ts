@@ -170,7 +170,15 @@ describe('what bytes show a file is', () => {
   })
 
   it.each([
-    ['a PNG', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a], 'image/png'],
+    ['a PNG', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'image/png'],
+    [
+      'a PNG signature cut after four bytes',
+      [0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x00, 0x00],
+      null,
+    ],
+    ['a PNG signature short of its last byte', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a], null],
+    ['a GIF of 1987', [...bytes('GIF87a')], 'image/gif'],
+    ['GIF8 and anything', [...bytes('GIF8<script>')], null],
     ['a JPEG of three bytes', [0xff, 0xd8, 0xff], 'image/jpeg'],
     ['a GIF', [...bytes('GIF89a')], 'image/gif'],
     ['a WebP', [...bytes('RIFF', [1, 2, 3, 4], 'WEBPVP8 ')], 'image/webp'],
@@ -198,7 +206,7 @@ describe('what bytes show a file is', () => {
       mimeType: 'image/jpeg',
       extension: 'jpg',
     })
-    expect(coverImageType(bytes([0x89, 0x50, 0x4e, 0x47]))).toEqual({
+    expect(coverImageType(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toEqual({
       mimeType: 'image/png',
       extension: 'png',
     })
@@ -265,8 +273,45 @@ describe('covers: still images only', () => {
 
 describe('sniffMaterialType: a material by its magic bytes', () => {
   const odf = (mime: string) => zipEntry('mimetype', mime)
+  /** A zip of stored entries with its central directory and end record (CRCs left at 0). */
+  const zip = (...entries: (readonly [name: string, data: string])[]) => {
+    const le = (value: number, size: 2 | 4) =>
+      Array.from({ length: size }, (_, index) => (value >>> (8 * index)) & 0xff)
+    const locals: number[] = []
+    const directory: number[] = []
+    for (const [name, data] of entries) {
+      const [nameBytes, dataBytes] = [bytes(name), bytes(data)]
+      const sizes = [...le(dataBytes.length, 4), ...le(dataBytes.length, 4)]
+      directory.push(
+        ...[0x50, 0x4b, 0x01, 0x02, 20, 0, 20, 0],
+        ...new Array<number>(12).fill(0),
+        ...sizes,
+        ...le(nameBytes.length, 2),
+        ...new Array<number>(12).fill(0),
+        ...le(locals.length, 4),
+        ...nameBytes,
+      )
+      locals.push(
+        ...[0x50, 0x4b, 0x03, 0x04, 20, 0],
+        ...new Array<number>(12).fill(0),
+        ...sizes,
+        ...le(nameBytes.length, 2),
+        0,
+        0,
+        ...nameBytes,
+        ...dataBytes,
+      )
+    }
+    const count = le(entries.length, 2)
+    return bytes(locals, directory, [0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0], count, count, [
+      ...le(directory.length, 4),
+      ...le(locals.length, 4),
+      0,
+      0,
+    ])
+  }
   const ooxml = (folder: string) =>
-    zipEntry('[Content_Types].xml', `<Types/>${'\u0000'.repeat(40)}PK${folder}document.xml`)
+    zip(['[Content_Types].xml', '<Types/>'], [`${folder}document.xml`, '<document/>'])
 
   it.each([
     ['a PDF', bytes('%PDF-1.4\n'), 'pdf'],
@@ -306,11 +351,46 @@ describe('sniffMaterialType: a material by its magic bytes', () => {
     expect(sniffMaterialType(data)).toBeNull()
   })
 
-  it('reads the types file anywhere in the first 64 KiB of a zip, and no further', () => {
-    const data = zipEntry('[Content_Types].xml', `${'x'.repeat(60_000)}word/`)
-    expect(sniffMaterialType(data)).toBe('docx')
-    const late = zipEntry('a.bin', `${'x'.repeat(64 * 1024)}[Content_Types].xml word/`)
-    expect(sniffMaterialType(late)).toBeNull()
+  it('reads the entries from the central directory, wherever in the archive they are', () => {
+    // A document whose picture comes first (as some editors write them): its parts lie past
+    // the first 64 KiB.
+    const late = zip(
+      ['media/image1.png', 'x'.repeat(100_000)],
+      ['word/document.xml', '<document/>'],
+      ['[Content_Types].xml', '<Types/>'],
+    )
+    expect(sniffMaterialType(late)).toBe('docx')
+    // The first main folder found decides; a file of only other folders is none of them.
+    expect(sniffMaterialType(zip(['[Content_Types].xml', ''], ['xl/a.xml', '']))).toBe('xlsx')
+    expect(sniffMaterialType(zip(['[Content_Types].xml', ''], ['docs/word/a.xml', '']))).toBeNull()
+  })
+
+  it('reads names, not contents: entries that only mention the types file are nothing', () => {
+    const mentions = zip(['notes.txt', '[Content_Types].xml word/document.xml ppt/ xl/'])
+    expect(sniffMaterialType(mentions)).toBeNull()
+  })
+
+  it('refuses a zip whose directory is missing, cut short or pointing elsewhere', () => {
+    const whole = ooxml('word/')
+    expect(sniffMaterialType(whole)).toBe('docx')
+    // Without its end record, or with it cut off.
+    expect(sniffMaterialType(whole.subarray(0, whole.length - 22))).toBeNull()
+    expect(sniffMaterialType(whole.subarray(0, whole.length - 1))).toBeNull()
+    // An end record counting more entries than the directory holds.
+    const more = whole.slice()
+    more[whole.length - 12] = 3
+    expect(sniffMaterialType(more)).toBeNull()
+    // A directory offset past the end record, or at a byte that starts no entry.
+    for (const offset of [whole.length, 1]) {
+      const moved = whole.slice()
+      new DataView(moved.buffer).setUint32(whole.length - 6, offset, true)
+      expect(sniffMaterialType(moved)).toBeNull()
+    }
+    // A name running past the end record.
+    const long = whole.slice()
+    const directoryAt = new DataView(long.buffer).getUint32(whole.length - 6, true)
+    new DataView(long.buffer).setUint16(directoryAt + 28, 0xffff, true)
+    expect(sniffMaterialType(long)).toBeNull()
   })
 
   it('types a material file by its name and its bytes together', () => {

@@ -1,4 +1,5 @@
 import { File as NodeFile } from 'node:buffer'
+import { zip } from '../../server/tests/material-files'
 
 /** `size` bytes that read as a PDF: the backends judge an upload by its content. */
 const pdfOfSize = (size: number) => {
@@ -7,13 +8,16 @@ const pdfOfSize = (size: number) => {
   return bytes
 }
 
-/** The start of an OOXML presentation as the backends recognise one (a zip naming ppt/ parts). */
-export const PPTX_CONTENT = 'PK\u0003\u0004[Content_Types].xml ppt/slides/slide1.xml'
+/** A small OOXML presentation: a zip whose directory names its types file and a ppt/ part. */
+export const PPTX_CONTENT = zip([
+  ['[Content_Types].xml', '<Types/>'],
+  ['ppt/slides/slide1.xml', '<p:sld/>'],
+])
 
 /** A file as a user picks it: a name, and content given as text or as a size in bytes. */
 export const materialFile = (
   name: string,
-  content: string | number = '%PDF-1.4 notes',
+  content: string | number | Uint8Array = '%PDF-1.4 notes',
   type = '',
 ) =>
   new NodeFile([typeof content === 'number' ? pdfOfSize(content) : content], name, {

@@ -50,6 +50,37 @@ describe('mock payments', () => {
       db.enrollments.some((row) => row.userId === student && row.sessionId === order.sessionId),
     ).toBe(true)
   })
+
+  it('seats a buyer whose hold runs though every other seat went meanwhile, as the server does', async () => {
+    const created = await call(payments.createOrder, { as: student, json: order })
+    // The others take every seat the lesson has (its educator lowered max_slots, say).
+    const lesson = db.lessons.find((row) => row.id === order.lessonId)!
+    const others = db.users.filter((row) => row.role === 'student' && row.id !== student)
+    db.enrollments = db.enrollments.filter((row) => row.sessionId !== order.sessionId)
+    lesson.max_slots = 1
+    db.enrollments.push({
+      id: 9000,
+      userId: others[0]!.id,
+      lessonId: order.lessonId,
+      sessionId: order.sessionId,
+      createdAt: new Date().toISOString(),
+    })
+    db.signOut()
+    await call(payments.paymentWebhook, {
+      json: {
+        id: 'WH-3',
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        resource: {
+          id: 'CAP-2',
+          supplementary_data: { related_ids: { order_id: created.body.orderId } },
+        },
+      },
+    })
+    expect(db.payments.find((row) => row.id === created.body.id)).toMatchObject({
+      status: 'success',
+      refundReason: null,
+    })
+  })
 })
 
 describe('mock reviews', () => {

@@ -44,9 +44,11 @@ const captureFacts = (payment: DbPayment, now: number) => {
  */
 const recordCapture = (payment: DbPayment, captureId: string) => {
   if (payment.transactionId !== null) return
+  // Decided on the payment as it stands: its running hold keeps the seat for it.
+  const outcome = captureOutcome(captureFacts(payment, Date.now()))
   payment.transactionId = captureId
   payment.holdExpiresAt = null
-  if (captureOutcome(captureFacts(payment, Date.now())) === 'refund') {
+  if (outcome === 'refund') {
     payment.status = 'refunded'
     payment.refundReason = 'seatTaken'
     return
