@@ -13,6 +13,7 @@ const CORE_MODULES = [
   'contract/checks.ts',
   'contract/files.ts',
   'contract/seats.ts',
+  'contract/payment-events.ts',
 ]
 
 /** The lowest mutation score (percent) a module may have. */
