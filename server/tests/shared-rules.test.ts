@@ -6,7 +6,6 @@ import { RegisterBody } from '../../contract/endpoints/auth.ts'
 import { LessonWriteBody } from '../../contract/endpoints/lessons.ts'
 import { LessonListQuery } from '../../contract/endpoints/lessons.ts'
 import { MESSAGES, REASON_PHRASES } from '../../contract/messages.ts'
-import { meetingProvider, storedMeetingUrl } from '../../contract/rules.ts'
 import {
   type SchemaIssue,
   unstorableIssues,
@@ -109,58 +108,6 @@ describe('the reason phrases of the contract', () => {
     for (const [status, phrase] of Object.entries(REASON_PHRASES)) {
       expect(phrase).toBe(STATUS_CODES[Number(status)])
     }
-  })
-})
-
-describe('the meeting link rule of the form, the mock catalogue and the server', () => {
-  it.each([
-    ['https://zoom.us/j/5551234', 'https://zoom.us/j/5551234', 'zoom'],
-    // §5: a url typed without a scheme gets https:// (then the provider is checked).
-    ['zoom.us/j/555', 'https://zoom.us/j/555', 'zoom'],
-    ['  us02web.zoom.us/j/555?pwd=x.1  ', 'https://us02web.zoom.us/j/555?pwd=x.1', 'zoom'],
-    ['ZOOM.US/my/teacher', 'https://ZOOM.US/my/teacher', 'zoom'],
-    ['meet.google.com/abc-defg-hij', 'https://meet.google.com/abc-defg-hij', 'google_meet'],
-    [
-      'HTTPS://meet.google.com/abc-defg-hij?authuser=0',
-      'HTTPS://meet.google.com/abc-defg-hij?authuser=0',
-      'google_meet',
-    ],
-  ] as const)('stores %j as %j (%s)', (url, stored, provider) => {
-    expect(storedMeetingUrl(url)).toBe(stored)
-    expect(meetingProvider(url)).toBe(provider)
-    expect(meetingProvider(stored)).toBe(provider)
-  })
-
-  it.each([
-    'zoom.us.evil.example/j/1',
-    'https://zoom.us.evil.example/j/1',
-    'evil.example/?u=zoom.us/j/1',
-    'evil.example/zoom.us/j/1',
-    'evil-zoom.us/j/1',
-    'zoom.us@evil.example/j/1',
-    'https://zoom.us@evil.example/j/1',
-    'meet.google.com.evil.example/abc-defg-hij',
-    'javascript:alert(1)//zoom.us/j/1',
-    'javascript://zoom.us/j/1',
-    'data:text/html,zoom.us/j/1',
-    'ftp://zoom.us/j/1',
-    'http://zoom.us/j/1',
-    '//zoom.us/j/1',
-    '///zoom.us/j/1',
-    '\\\\zoom.us/j/1',
-    'zoom.us/j/5 55',
-    'zoom.us /j/555',
-    'zoom.us/j/5\n55',
-    'zoom.us/j/\u0000555',
-    'http://',
-    'https://',
-    'zoom.us',
-    'zoom.us/j/',
-    '',
-    '   ',
-  ])('refuses %j', (url) => {
-    expect(storedMeetingUrl(url)).toBeNull()
-    expect(meetingProvider(url)).toBeNull()
   })
 })
 
