@@ -1,11 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as guest from '../../contract/descriptors/guest.ts'
-import { API_PREFIX, buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
+import { API_PREFIX } from '../src/app.ts'
 import { createCatalogueCache } from '../src/cache/catalogue-cache.ts'
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
 import {
   catalogueVersion,
   enrollments,
@@ -24,7 +22,7 @@ import {
   enrol,
   HOUR,
 } from './catalogue-fixtures.ts'
-import { APP_ORIGIN, createUser, setupTestApp, urlOf } from './helpers.ts'
+import { APP_ORIGIN, createUser, setupSecondApp, setupTestApp, urlOf } from './helpers.ts'
 
 /**
  * Two instances of the app on one database, each with its own memory of catalogue answers: a
@@ -33,39 +31,7 @@ import { APP_ORIGIN, createUser, setupTestApp, urlOf } from './helpers.ts'
  * embedded database; with DATABASE_URL it has its own connections to the same PostgreSQL database.
  */
 const context = setupTestApp()
-let second: FastifyInstance
-let secondDatabase: DatabaseHandle | undefined
-
-beforeAll(async () => {
-  let database: DatabaseHandle
-  if (process.env.DATABASE_URL) {
-    const [row] = await context.db
-      .select({ name: sql<string>`current_database()` })
-      .from(sql`(select 1) as one`)
-    const url = new URL(process.env.DATABASE_URL)
-    url.pathname = `/${row?.name ?? ''}`
-    database = secondDatabase = await openDatabase({ url: url.toString() })
-  } else {
-    database = { db: context.db, kind: 'pglite', close: async () => {} }
-  }
-  second = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: context.dataDir,
-      APP_ORIGIN,
-      SEED_DEMO: 'false',
-    }),
-    database,
-    closeDatabase: false,
-    housekeepingIntervalMs: null,
-  })
-  await second.ready()
-})
-
-afterAll(async () => {
-  await second.close()
-  await secondDatabase?.close()
-})
+const second = setupSecondApp(context)
 
 afterEach(() => {
   vi.useRealTimers()
@@ -92,7 +58,7 @@ const page = async (app: FastifyInstance) => {
 /** What both instances answer, the first asked twice so its answer comes from memory. */
 const bothSee = async () => {
   await page(context.app)
-  const answers = [await page(context.app), await page(second)]
+  const answers = [await page(context.app), await page(second.app)]
   expect(answers[0]).toEqual(answers[1])
   return answers[0] ?? []
 }
@@ -196,9 +162,9 @@ describe('a cached catalogue page', () => {
       ).json<{ title: string }[]>()
     const url = urlOf(guest.guestCategories)
     await categories(context.app, url)
-    await categories(second, url)
+    await categories(second.app, url)
     const category = await createCategory(context.db)
-    for (const app of [context.app, second]) {
+    for (const app of [context.app, second.app]) {
       expect((await categories(app, url)).map((item) => item.title)).toContain(category.title)
     }
   })

@@ -309,3 +309,47 @@ export const signIn = async (context: TestContext, user: { email: string; passwo
   }
   return `${SESSION_COOKIE}=${cookie.value}`
 }
+
+/**
+ * A second instance of the API on the test file's database, as behind a load balancer: on
+ * PostgreSQL with connections of its own, as another process would have; on PGlite the same
+ * database. Ready before the file's tests, closed after them; `.app` is the instance.
+ */
+export const setupSecondApp = (
+  context: TestContext,
+  options: { rateLimit?: { max: number; timeWindow: number } } = {},
+) => {
+  const second = {} as { app: FastifyInstance }
+  let ownDatabase: DatabaseHandle | undefined
+  beforeAll(async () => {
+    let database: DatabaseHandle = { db: context.db, kind: 'pglite', close: async () => {} }
+    const serverUrl = process.env.DATABASE_URL
+    if (serverUrl) {
+      const result = await context.db.execute(sql`select current_database() as name`)
+      const [row] = (result as { rows: { name: string }[] }).rows
+      const url = new URL(serverUrl)
+      url.pathname = `/${row?.name ?? ''}`
+      ownDatabase = await openDatabase({ url: url.toString() })
+      database = ownDatabase
+    }
+    second.app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: context.dataDir,
+        APP_ORIGIN,
+        SEED_DEMO: 'false',
+      }),
+      database,
+      closeDatabase: false,
+      housekeepingIntervalMs: null,
+      refundRetryIntervalMs: null,
+      ...options,
+    })
+    await second.app.ready()
+  })
+  afterAll(async () => {
+    await second.app?.close()
+    await ownDatabase?.close()
+  })
+  return second
+}

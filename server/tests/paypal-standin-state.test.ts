@@ -1,15 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { Payment } from '../../contract/entities.ts'
 import { API_PREFIX, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.ts'
+import { type Database, openDatabase } from '../src/db/client.ts'
 import { createLesson, createSession, DAY } from './catalogue-fixtures.ts'
-import { APP_ORIGIN, createUser, emptyDatabaseImage, setupTestApp } from './helpers.ts'
+import {
+  APP_ORIGIN,
+  createUser,
+  emptyDatabaseImage,
+  setupSecondApp,
+  setupTestApp,
+} from './helpers.ts'
 import { activeSeats, createStudents, mails, paymentRow } from './payment-fixtures.ts'
 
 /**
@@ -18,38 +23,10 @@ import { activeSeats, createStudents, mails, paymentRow } from './payment-fixtur
  * there reaches our payment, and its orders outlast a restart and are known to every instance.
  */
 const context = setupTestApp()
-let second: FastifyInstance
-let secondDatabase: DatabaseHandle | undefined
+const second = setupSecondApp(context)
 
 const testConfig = (dataDir: string) =>
   loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_ORIGIN, SEED_DEMO: 'false' })
-
-beforeAll(async () => {
-  // A second instance on the same database (PGlite: shared; PostgreSQL: its own connections).
-  let database: DatabaseHandle
-  if (process.env.DATABASE_URL) {
-    const [row] = await context.db
-      .select({ name: sql<string>`current_database()` })
-      .from(sql`(select 1) as one`)
-    const url = new URL(process.env.DATABASE_URL)
-    url.pathname = `/${row?.name ?? ''}`
-    database = secondDatabase = await openDatabase({ url: url.toString() })
-  } else {
-    database = { db: context.db, kind: 'pglite', close: async () => {} }
-  }
-  second = await buildApp({
-    config: testConfig(context.dataDir),
-    database,
-    closeDatabase: false,
-    housekeepingIntervalMs: null,
-  })
-  await second.ready()
-})
-
-afterAll(async () => {
-  await second.close()
-  await secondDatabase?.close()
-})
 
 /** One call to an app, as the SPA (or the stand-in's buttons) on the app's origin makes it. */
 const callOn = async (
@@ -190,10 +167,10 @@ describe("the stand-in's orders on two instances of one database", () => {
     const s = await scene(context.db)
     const opened = (await open(context.app, s.ids, s.buyer.cookie)).json<Payment>()
     // Opening again on the other instance answers the same, living order.
-    const again = (await open(second, s.ids, s.buyer.cookie)).json<Payment>()
+    const again = (await open(second.app, s.ids, s.buyer.cookie)).json<Payment>()
     expect(again).toMatchObject({ id: opened.id, orderId: opened.orderId })
-    expect((await approve(second, opened.orderId ?? '', s.buyer.cookie)).statusCode).toBe(200)
-    const paid = await capture(second, opened.id, s.buyer.cookie)
+    expect((await approve(second.app, opened.orderId ?? '', s.buyer.cookie)).statusCode).toBe(200)
+    const paid = await capture(second.app, opened.id, s.buyer.cookie)
     expect(paid.statusCode, paid.body).toBe(200)
     expect(paid.json<Payment>().status).toBe('success')
     // The first instance reads the capture the second made, as a retry would.

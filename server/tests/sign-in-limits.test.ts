@@ -1,13 +1,12 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as user from '../../contract/descriptors/user.ts'
 import { MESSAGES } from '../../contract/messages.ts'
 import { REAUTH_MAX_FAILURES } from '../../contract/rules.ts'
-import { API_PREFIX, buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
+import { API_PREFIX } from '../src/app.ts'
 import {
   DEVICE_ACCOUNTS_MAX,
   DEVICE_TRUST_MS,
@@ -16,10 +15,17 @@ import {
   trustedEntry,
 } from '../src/crypto/device-cookies.ts'
 import { hashPassword, PASSWORD_CHECKS } from '../src/crypto/passwords.ts'
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
 import { authSessions, outbox, users } from '../src/db/schema.ts'
 import { DEVICE_COOKIE, SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { APP_ORIGIN, createUser, PASSWORD, setupTestApp, signIn, urlOf } from './helpers.ts'
+import {
+  APP_ORIGIN,
+  createUser,
+  PASSWORD,
+  setupSecondApp,
+  setupTestApp,
+  signIn,
+  urlOf,
+} from './helpers.ts'
 
 // Every check of a password against its hash is announced on a channel: the tests count them
 // (a module mock would miss a module another test file of the worker loaded first).
@@ -40,33 +46,7 @@ const WINDOW_MS = 60_000
 const context = setupTestApp({ rateLimitMax: LIMIT })
 
 /** A second instance of the API on the same database, as behind a load balancer. */
-let second: FastifyInstance
-let secondDatabase: DatabaseHandle | undefined
-beforeAll(async () => {
-  const serverUrl = process.env.DATABASE_URL
-  let database: DatabaseHandle = { db: context.db, kind: 'pglite', close: async () => {} }
-  if (serverUrl) {
-    // Its own connections to the test file's database, as another process would have.
-    const result = await context.db.execute(sql`select current_database() as name`)
-    const [row] = (result as { rows: { name: string }[] }).rows
-    const url = new URL(serverUrl)
-    url.pathname = `/${row?.name}`
-    secondDatabase = await openDatabase({ url: url.toString() })
-    database = secondDatabase
-  }
-  second = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', APP_ORIGIN, SEED_DEMO: 'false' }),
-    database,
-    closeDatabase: false,
-    rateLimit: { max: LIMIT, timeWindow: WINDOW_MS },
-    housekeepingIntervalMs: null,
-  })
-  await second.ready()
-})
-afterAll(async () => {
-  await second?.close()
-  await secondDatabase?.close()
-})
+const second = setupSecondApp(context, { rateLimit: { max: LIMIT, timeWindow: WINDOW_MS } })
 beforeEach(clearHashChecks)
 
 interface From {
@@ -115,7 +95,7 @@ describe('sign-in limits hold for guesses sent at once', () => {
       Array.from({ length: 60 }, (_, n) =>
         login(
           { email: target.email, password: `Wrong${n}pass` },
-          { address: loopback(n), app: n % 2 === 0 ? context.app : second },
+          { address: loopback(n), app: n % 2 === 0 ? context.app : second.app },
         ),
       ),
     )
@@ -391,8 +371,8 @@ describe('a browser that signed in before is not locked out by guesses from else
     const target = await createUser(context.db)
     const trusted = await trustedBrowser(target, '192.0.2.1')
     await lockOut(target.email)
-    expectLocked(await login(target, { address: '192.0.2.5', app: second }))
-    const signedIn = await login(target, { address: '192.0.2.5', cookie: trusted, app: second })
+    expectLocked(await login(target, { address: '192.0.2.5', app: second.app }))
+    const signedIn = await login(target, { address: '192.0.2.5', cookie: trusted, app: second.app })
     expect(signedIn.statusCode).toBe(200)
   })
 })
