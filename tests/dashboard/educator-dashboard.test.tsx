@@ -116,7 +116,7 @@ describe("the educator's lessons on the dashboard (§2)", () => {
       expect(within(card(title)).getByText('Not listed yet')).toBeVisible()
       expect(card(title)).toHaveTextContent('0 upcoming sessions')
       expect(card(title)).toHaveTextContent(
-        'Add an upcoming session so students can enrol in this lesson.',
+        'Add an upcoming session so students can enroll in this lesson.',
       )
       expect(card(title)).not.toHaveTextContent('Seats taken')
     }

@@ -250,7 +250,7 @@ describe('the student dashboard (§2)', () => {
     const upcoming = await waitFor(() => region('Upcoming lessons'))
     expect(
       within(upcoming).getByText(
-        'You have no upcoming lessons yet. Find one you like below and enrol in a session.',
+        'You have no upcoming lessons yet. Find one you like below and enroll in a session.',
       ),
     ).toBeVisible()
     expect(screen.queryByRole('region', { name: 'Next lesson' })).not.toBeInTheDocument()

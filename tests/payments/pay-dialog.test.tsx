@@ -59,7 +59,7 @@ describe('paying for a seat', () => {
     )
     expect(dialog).toHaveTextContent('Price$20.00')
     expect(dialog).toHaveTextContent(
-      'Full refund if you unenrol before the session starts; no refund after it starts.',
+      'Full refund if you unenroll before the session starts; no refund after it starts.',
     )
     expect(await within(dialog).findByText('Test payments: no money moves.')).toBeVisible()
     // The SDK is still loading: a status, no buttons, no seat held yet.

@@ -161,7 +161,7 @@ describe('the booking panel', () => {
     serve([craft(1, -2 * DAY, { type: 'closed' })])
     await renderPanel('student', { pricePerHour: 2500 })
     expect(
-      await within(panel()).findByText(/No session is open for enrolment right now/),
+      await within(panel()).findByText(/No session is open for enrollment right now/),
     ).toBeInTheDocument()
     expect(panel()).toHaveTextContent('$25.00 / hour')
     expect(button('Enroll')).not.toBeInTheDocument()

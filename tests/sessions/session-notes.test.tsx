@@ -13,7 +13,7 @@ import { renderApp } from '@tests/render-app'
 const MINUTE = 60_000
 const NOW = new Date('2030-03-14T09:00:00.000Z').getTime()
 const LIVE = 'This session is live: join it now. Unenrolling and refunds ended when it started.'
-const STARTED = 'This session has started, so enrolment has closed.'
+const STARTED = 'This session has started, so enrollment has closed.'
 const ENDED = 'This session has ended.'
 const FUTURE_TENSE = 'end when the session starts'
 
