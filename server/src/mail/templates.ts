@@ -236,7 +236,7 @@ export const emails = {
           ...render(`Hello ${name},`, [
             `Your seat in "${lessonTitle}" on ${when} is confirmed.`,
             ...(paidCents > 0
-              ? [`You paid ${usd(paidCents)}; unenrol before the session starts for a full refund.`]
+              ? [`You paid ${usd(paidCents)}; unenroll before the session starts for a full refund.`]
               : []),
             'The attached calendar file adds it to your calendar. The join link appears on the lesson page from 5 minutes before the start.',
           ]),
@@ -311,7 +311,7 @@ export const emails = {
           subject: `Manabi: your payment for ${lessonTitle} was refunded`,
           ...render(`Hello ${name},`, [
             `Your payment of ${usd(refundCents)} for "${lessonTitle}" on ${when} was refunded at PayPal, so your seat was released.`,
-            'To take part after all, enrol again from the lesson page.',
+            'To take part after all, enroll again from the lesson page.',
           ]),
         },
 
