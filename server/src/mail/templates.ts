@@ -236,7 +236,9 @@ export const emails = {
           ...render(`Hello ${name},`, [
             `Your seat in "${lessonTitle}" on ${when} is confirmed.`,
             ...(paidCents > 0
-              ? [`You paid ${usd(paidCents)}; unenroll before the session starts for a full refund.`]
+              ? [
+                  `You paid ${usd(paidCents)}; unenroll before the session starts for a full refund.`,
+                ]
               : []),
             'The attached calendar file adds it to your calendar. The join link appears on the lesson page from 5 minutes before the start.',
           ]),
