@@ -162,6 +162,12 @@ const staticShell = (): Plugin => {
 const STARTUP_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/
 
+/** Tests of the project's tooling (lint rules, generated files, the build): no DOM. */
+const NODE_TESTS = [
+  'tests/architecture/{layers,descriptors,one-rule-one-place}.test.ts',
+  'tests/app/startup-skeleton-build.test.ts',
+]
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), staticShell(), withoutMockWorker(), precompressed()],
   resolve: { alias },
@@ -179,20 +185,46 @@ export default defineConfig({
     // Vitest leaves one core to its main process by default, which mostly waits: on a two-core
     // machine that is one worker. Every core runs tests (about a third faster here).
     maxWorkers: availableParallelism(),
-    // Test files share their worker's modules and environment instead of loading them afresh:
-    // the SPA suite runs in a third of the time. Each file resets what it changes (MSW handlers,
-    // the mock db, stubbed globals, the language), which the setup files and helpers enforce.
+    // Server test files share their worker's modules instead of loading them afresh; each opens
+    // a database of its own (server/tests/helpers.ts). The SPA's files are isolated (below).
     isolate: false,
     testTimeout: 15000,
     projects: [
       {
         extends: true,
+        // The browser builds the SPA ships, not the Node builds the test runner would pick: axios
+        // sends through XMLHttpRequest as in a browser, and neither package loads an ES module
+        // from CommonJS, which the isolated contexts below cannot.
+        resolve: {
+          alias: {
+            ...alias,
+            'react-router-dom': fileURLToPath(
+              new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url),
+            ),
+            axios: fileURLToPath(
+              new URL('./node_modules/axios/dist/esm/axios.js', import.meta.url),
+            ),
+          },
+        },
         test: {
           name: 'web',
           environment: 'jsdom',
-          setupFiles: ['./tests/setup.ts'],
+          // Each file in a context of its own (a fresh module graph, window and globals), in
+          // workers that keep jsdom and the compiled code loaded: isolated per file for about a
+          // third of what a process per file costs here.
+          pool: 'vmForks',
+          setupFiles: ['./tests/vm-globals.ts', './tests/setup.ts'],
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, 'tests/core/**'],
+          exclude: [...configDefaults.exclude, 'tests/core/**', ...NODE_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: NODE_TESTS,
+          isolate: true,
         },
       },
       {

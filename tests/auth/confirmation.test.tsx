@@ -195,8 +195,11 @@ describe('resending the confirmation e-mail', () => {
     await renderApp(undefined, { url: '/auth/confirmation?token=expired' })
     await user.type(await screen.findByLabelText('Email'), 'nope')
     await user.click(screen.getByRole('button', { name: 'Send the e-mail again' }))
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
-      'Please enter a valid email address',
+    // The form's validation is asynchronous: its message shows a moment after the click.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      ),
     )
   })
 

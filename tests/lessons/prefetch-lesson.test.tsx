@@ -21,7 +21,9 @@ const newClient = () => createQueryClient({ queries: { retry: false } })
 const routers: { dispose: () => void }[] = []
 /** The app's router at `url`, made as the app makes it: its loaders run, nothing renders. */
 const openAt = (queryClient: ReturnType<typeof newClient>, url: string) => {
-  routers.push(createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] }))
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [url] })
+  routers.push(router)
+  return router
 }
 afterEach(() => {
   routers.splice(0).forEach((router) => router.dispose())
@@ -55,9 +57,15 @@ describe('the lesson page reads its lesson beside its code', () => {
 
   it('reads nothing for an id that is not one, and leaves other pages alone', async () => {
     const queryClient = newClient()
-    openAt(queryClient, '/lesson/abc')
-    openAt(queryClient, '/terms')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const opened = [openAt(queryClient, '/lesson/abc'), openAt(queryClient, '/terms')]
+    // Once a router is initialised its loaders have run; the lesson's loader reads after loading
+    // the reading module, here already loaded, so its read has started once that import settles.
+    // A read is in the cache from its start: the cache is empty, so nothing was read.
+    await waitFor(() => {
+      for (const router of opened) expect(router.state.initialized).toBe(true)
+    })
+    await import('@/features/lessons/api/prefetch-lesson')
+    expect(queryClient.getQueryCache().getAll()).toEqual([])
     expect(requested).toEqual([])
   })
 

@@ -1,6 +1,7 @@
 import * as guest from '@contract/descriptors/guest'
 import * as sessions from '@contract/descriptors/sessions'
 import type { Session } from '@contract/index'
+import { SCROLL_DELAY_MS } from '@contract/rules'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockAllIsIntersecting } from 'react-intersection-observer/test-utils'
@@ -280,7 +281,7 @@ describe('the sessions list', () => {
         return page([], pageNumber)
       }),
     )
-    await renderList(seedIds.freeLesson)
+    const { queryClient } = await renderList(seedIds.freeLesson)
     await waitFor(() => expect(cards()).toHaveLength(100))
     expect(pages).toEqual(['1/100'])
     // The last card comes into view: page 2 is asked for, 'Loading more…' shows meanwhile.
@@ -290,9 +291,19 @@ describe('the sessions list', () => {
     releasePage2()
     await waitFor(() => expect(screen.queryByText('Loading more…')).not.toBeInTheDocument())
     // Page 2 was empty: scrolling again asks for nothing more.
-    act(() => mockAllIsIntersecting(false))
-    act(() => mockAllIsIntersecting(true))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The next page would be asked for after the scroll delay, and would be fetching from then
+    // on: past the delay nothing is, so nothing was asked for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      act(() => mockAllIsIntersecting(false))
+      act(() => mockAllIsIntersecting(true))
+      act(() => {
+        vi.advanceTimersByTime(SCROLL_DELAY_MS)
+      })
+      expect(queryClient.isFetching()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
     expect(screen.queryByText('Loading more…')).not.toBeInTheDocument()
     expect(pages).toEqual(['1/100', '2/100'])
     expect(cards()).toHaveLength(100)

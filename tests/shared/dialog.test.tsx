@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -62,17 +62,23 @@ describe('Dialog (§9)', () => {
   })
 
   it('stays open under StrictMode, whose extra ref detach and attach close and reopen it', async () => {
-    const onClose = vi.fn()
-    render(
-      <StrictMode>
-        <Harness onClose={onClose} />
-      </StrictMode>,
-    )
-    await userEvent.click(screen.getByRole('button', { name: 'Edit name' }))
-    // The close event of the simulated detach arrives a task later, when the dialog is open again.
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(screen.getByRole('dialog', { name: 'Your name' })).toBeInTheDocument()
-    expect(onClose).not.toHaveBeenCalled()
+    vi.useFakeTimers()
+    try {
+      const onClose = vi.fn()
+      render(
+        <StrictMode>
+          <Harness onClose={onClose} />
+        </StrictMode>,
+      )
+      fireEvent.click(screen.getByRole('button', { name: 'Edit name' }))
+      // The close event of the simulated detach is queued as a task, and arrives when the dialog
+      // is open again: every queued task runs.
+      await act(() => vi.runAllTimersAsync())
+      expect(screen.getByRole('dialog', { name: 'Your name' })).toBeInTheDocument()
+      expect(onClose).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('takes another width class', async () => {
