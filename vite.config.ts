@@ -162,10 +162,11 @@ const staticShell = (): Plugin => {
 const STARTUP_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/
 
-/** Tests of the project's tooling (lint rules, generated files, the build): no DOM. */
+/** Tests of the project's tooling and texts (lint rules, generated files, the build, the glossary): no DOM. */
 const NODE_TESTS = [
   'tests/architecture/{layers,descriptors,one-rule-one-place}.test.ts',
   'tests/app/startup-skeleton-build.test.ts',
+  'tests/i18n/glossary.test.ts',
 ]
 
 export default defineConfig({

@@ -165,7 +165,7 @@ export const Lesson = Type.Object({
   links: Type.Array(Link),
   availableSessions: Type.Integer({
     minimum: 0,
-    description: 'Sessions that are still open to enrol',
+    description: 'Sessions that are still open to enroll',
   }),
   createdAt: IsoDateTime,
 })
@@ -198,7 +198,7 @@ export const CatalogueLesson = Type.Object({
   ...Lesson.properties,
   rating: EducatorRating,
   nextSession: Type.Union([NextSession, Type.Null()], {
-    description: 'Null when no session is open to enrol',
+    description: 'Null when no session is open to enroll',
   }),
 })
 export type CatalogueLesson = Type.Static<typeof CatalogueLesson>

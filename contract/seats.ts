@@ -55,7 +55,7 @@ export interface SeatFacts {
 }
 
 /** Taking a seat in a session without paying (POST …/enroll): refused, or null to seat. */
-export const enrolRefusal = (facts: SeatFacts): Refusal | null => {
+export const enrollRefusal = (facts: SeatFacts): Refusal | null => {
   if (facts.enrolled) return conflict(MESSAGES.enrollments.alreadyEnrolled)
   if (hasStarted(facts.startsAt, facts.now)) return conflict(MESSAGES.enrollments.alreadyStarted)
   if (facts.seatsLeft === 0) return conflict(MESSAGES.enrollments.noSeatsLeft)
@@ -152,7 +152,7 @@ export const captureOutcome = (
     : 'refund'
 
 /** Giving a seat back (DELETE …/enroll; the seat was found): refused, or null to free it. */
-export const unenrolRefusal = (facts: { readonly now: number; readonly startsAt: number }) =>
+export const unenrollRefusal = (facts: { readonly now: number; readonly startsAt: number }) =>
   hasStarted(facts.startsAt, facts.now) ? conflict(MESSAGES.enrollments.unenrollTooLate) : null
 
 /** Deleting a session (§7): refused once it has started, or null. */

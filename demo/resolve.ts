@@ -73,7 +73,7 @@ export interface WorldSession {
   createdAt: number
 }
 
-/** A student's seat in a session (an enrolment). */
+/** A student's seat in a session (an enrollment). */
 export interface WorldSeat {
   session: number
   lesson: number

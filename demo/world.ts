@@ -238,7 +238,7 @@ export const LESSONS: readonly DemoLesson[] = [
     sessions: [
       { key: 'past', start: -3 * DAY, length: HOUR, enrolled: ['yuki', 'tom'] },
       { key: 'live', start: -20 * MINUTE, length: HOUR, exact: true, enrolled: ['yuki'] },
-      // Mai paid for her seat: an upcoming paid enrolment with its payment.
+      // Mai paid for her seat: an upcoming paid enrollment with its payment.
       { key: 'futurePaid', start: 2 * DAY, length: HOUR, enrolled: ['mai'] },
     ],
     reviews: [
@@ -425,7 +425,7 @@ export const LESSONS: readonly DemoLesson[] = [
     about: 'Meetings, e-mails and presentations in clear, confident English.',
     details:
       'Role plays based on your own work situations. Send a short description of your job ' +
-      'when you enrol so the material fits you.',
+      'when you enroll so the material fits you.',
     sessions: [{ start: 2 * DAY + 3 * HOUR, length: HOUR }],
   },
   {

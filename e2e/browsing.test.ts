@@ -38,7 +38,7 @@ const signIn = async (page: Page, email: string) => {
 }
 
 describe('a guest browsing the running product', () => {
-  it('searches, filters, scrolls for more, opens a lesson and is sent to login to enrol', async () => {
+  it('searches, filters, scrolls for more, opens a lesson and is sent to login to enroll', async () => {
     const all = await guestLessons()
     // A phone-sized window: the first page of 5 fills more than the screen.
     const page = await browser.newPage({ viewport: { width: 320, height: 640 } })

@@ -29,7 +29,7 @@ const OLYMPIAD = '数学オリンピック入門 (Maths Olympiad Primer)'
 const KENJI = demoAccount('kenji')
 const SUSHI = 'Sushi Workshop'
 const tJp = translator('jp-JP')
-// A free lesson and a paid one with open seats that no other file enrols in.
+// A free lesson and a paid one with open seats that no other file enrolls in.
 const FREE_LESSON = 'Geometry Puzzles'
 const PAID_LESSON = 'Introduction to Physics'
 
@@ -283,7 +283,7 @@ const newAccount = async (
 }
 
 describe('the product with the keyboard alone', () => {
-  it('a guest searches and opens a lesson, logs in, enrols free and pays through the stand-in', async () => {
+  it('a guest searches and opens a lesson, logs in, enrolls free and pays through the stand-in', async () => {
     const student = await newAccount(product, 'student', `Kei Keys ${Date.now().toString(36)}`)
     const page = await newPage()
     await page.goto(product.origin)
@@ -298,8 +298,8 @@ describe('the product with the keyboard alone', () => {
 
     // Signed in: the free seat is taken at once.
     await searchAndOpen(page, FREE_LESSON)
-    const enrol = page.getByRole('button', { name: t('sessions.actions.enroll'), exact: true })
-    await activate(page, enrol)
+    const enroll = page.getByRole('button', { name: t('sessions.actions.enroll'), exact: true })
+    await activate(page, enroll)
     await page.getByText(t('sessions.labels.enrolled'), { exact: true }).first().waitFor()
     await checkFocus(page, 'enrolling in a free session')
 

@@ -20,7 +20,7 @@ const product = connectProduct()
 const t = translator('en-US')
 const chromium = useBrowser()
 
-// Tom pays and unenrols here; no other file changes his seats.
+// Tom pays and unenrolls here; no other file changes his seats.
 const TOM = demoAccount('tom')
 // Yuki's review of the olympiad lesson, and the educator's rating it changes, are written by
 // keyboard in keyboard.test.ts.
@@ -102,7 +102,7 @@ const payForSession = async (page: Page, index: number) => {
 
 describe('the marketplace, end to end', () => {
   it(
-    'a new educator is approved and publishes; a student pays, joins, unenrols with a refund',
+    'a new educator is approved and publishes; a student pays, joins, unenrolls with a refund',
     {
       timeout: 300_000,
     },

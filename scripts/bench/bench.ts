@@ -1,6 +1,6 @@
 // `npm run bench`: builds the SPA, starts the product on the embedded database (and on
 // PostgreSQL when DATABASE_URL is set), and measures it against a bare Fastify route measured in
-// the same run: guest reads under load, the 200-racer enrolment, the landing page's JavaScript and
+// the same run: guest reads under load, the 200-racer enrollment, the landing page's JavaScript and
 // Lighthouse's mobile scores. Prints one table and writes it as JSON to bench-results/.
 // Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (20), BENCH_SKIP_LIGHTHOUSE=1. See the README.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
@@ -80,7 +80,7 @@ const yardstick = (loads: Load[]): Load => ({
   failures: loads.reduce((sum, load) => sum + load.failures, 0),
 })
 
-/** 200 students enrol at once in the 3-seat session: how long until all are answered, and how. */
+/** 200 students enroll at once in the 3-seat session: how long until all are answered, and how. */
 const race = async (origin: string, world: BenchWorld) => {
   const { lessonId, sessionId, cookies } = world.race
   const url = `${origin}${API_PREFIX}${buildPath(sessions.enroll.path, { id: lessonId, sessionId })}`
@@ -168,14 +168,14 @@ const runOn = async (
         ...verdict(database, key, load, beside),
       })
     }
-    say(`${database}: ${RACERS} students enrol at once in a ${RACE_SEATS}-seat session`)
-    const enrolment = await race(product.origin, world)
+    say(`${database}: ${RACERS} students enroll at once in a ${RACE_SEATS}-seat session`)
+    const enrollment = await race(product.origin, world)
     return {
       database,
       bare: yardstick(bares),
       bareRps: bares.map((load) => load.rps),
       routes,
-      race: enrolment,
+      race: enrollment,
       lessonId: lesson.id,
       world,
       origin: product.origin,

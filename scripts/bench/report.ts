@@ -169,7 +169,7 @@ export const formatTable = (report: BenchReport) => {
       .map(([status, count]) => `${count} × ${status}`)
       .join(', ')
     lines.push(
-      `  ${race.racers}-racer enrolment (${race.seats} seats): settled in ${race.settleMs.toFixed(0)} ms, ` +
+      `  ${race.racers}-racer enrollment (${race.seats} seats): settled in ${race.settleMs.toFixed(0)} ms, ` +
         `${result}; ${race.enrolledCount ?? '?'} enrolled afterwards: ` +
         `${race.ok ? 'as expected' : `WRONG, expected ${race.seats} × 201, ${race.racers - race.seats} × 409`}`,
     )

@@ -79,7 +79,7 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
         .values({
           ownerId: educator.id,
           categoryId: category.id,
-          title: 'The 200-racer enrolment',
+          title: 'The 200-racer enrollment',
           about: 'Three free seats for two hundred students',
           details: 'Written by the bench',
           priceInCents: 0,

@@ -206,7 +206,7 @@ const TARGET_RULES: Record<string, Partial<Record<string, Relation>>> = {
   // The sessions of a lesson are listed for all; adding one is the lesson owner's.
   sessions: { read: 'any', write: 'owner' },
   // One session: its calendar and link, editing or deleting it, and giving a seat back are for
-  // its owner and its seated students (the handler tells which); anyone the role admits enrols.
+  // its owner and its seated students (the handler tells which); anyone the role admits enrolls.
   session: { read: 'ownerOrSeated', write: 'ownerOrSeated', POST: 'any' },
   // Materials and their files: the owner, students enrolled in the lesson, admins.
   resources: { read: 'reader', write: 'owner' },

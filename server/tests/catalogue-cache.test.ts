@@ -19,7 +19,7 @@ import {
   createReview,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
 } from './catalogue-fixtures.ts'
 import { APP_ORIGIN, createUser, setupSecondApp, setupTestApp, urlOf } from './helpers.ts'
@@ -87,7 +87,7 @@ describe('a cached catalogue page', () => {
     await context.db.update(lessons).set({ title: 'Kana' }).where(eq(lessons.id, lesson.id))
     expect((await bothSee())[0]?.title).toBe('Kana')
 
-    const seat = await enrol(context.db, session, student)
+    const seat = await enroll(context.db, session, student)
     expect((await bothSee())[0]?.nextSession?.availableSlots).toBe(1)
 
     await context.db

@@ -11,7 +11,7 @@ import {
   createReview,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   MINUTE,
 } from './catalogue-fixtures.ts'
@@ -70,7 +70,7 @@ describe("a catalogue card's next session", () => {
       timezone: 'Europe/Paris',
     })
     const [student] = await students(1)
-    await enrol(context.db, soonest, student!)
+    await enroll(context.db, soonest, student!)
 
     const card = await guestCard('Kanji')
     expect(card.nextSession).toEqual({
@@ -89,13 +89,13 @@ describe("a catalogue card's next session", () => {
     const heldFull = await createSession(context.db, lesson, { startsIn: DAY + 2 * HOUR })
     const open = await createSession(context.db, lesson, { startsIn: DAY + 4 * HOUR })
     const [a, b, c] = await students(3)
-    await enrol(context.db, full, a!)
-    await enrol(context.db, full, b!)
-    await enrol(context.db, heldFull, a!)
+    await enroll(context.db, full, a!)
+    await enroll(context.db, full, b!)
+    await enroll(context.db, heldFull, a!)
     await holdSeat(heldFull, c!, 10 * MINUTE)
     // A seat given back and a hold that has expired free their seats again.
-    await enrol(context.db, open, a!)
-    await enrol(context.db, open, b!, { cancelled: true })
+    await enroll(context.db, open, a!)
+    await enroll(context.db, open, b!, { cancelled: true })
     await holdSeat(open, c!, -MINUTE)
 
     const card = await guestCard('Full first')
@@ -125,7 +125,7 @@ describe("a catalogue card's next session", () => {
     await createSession(context.db, lesson, { startsIn: -10 * MINUTE })
     const full = await createSession(context.db, lesson, { startsIn: DAY })
     const [student] = await students(1)
-    await enrol(context.db, full, student!)
+    await enroll(context.db, full, student!)
 
     const response = await context.call(guest.guestLessons)
     expect(Value.Check(guestLessons.response[200], response.json())).toBe(true)
@@ -134,11 +134,11 @@ describe("a catalogue card's next session", () => {
     ])
   })
 
-  it('counts every seat of a session with one enrolment less than its slots', async () => {
+  it('counts every seat of a session with one enrollment less than its slots', async () => {
     const owner = await createUser(context.db, { role: 'educator' })
     const lesson = await createLesson(context.db, owner, { title: 'Big room', maxSlots: 50 })
     const session = await createSession(context.db, lesson, { startsIn: DAY })
-    for (const student of await students(49)) await enrol(context.db, session, student)
+    for (const student of await students(49)) await enroll(context.db, session, student)
     expect((await guestCard('Big room')).nextSession?.availableSlots).toBe(1)
   })
 })
@@ -198,7 +198,7 @@ describe('the signed-in catalogue', () => {
     const lesson = await createLesson(context.db, owner, { title: 'Both', maxSlots: 2 })
     const session = await createSession(context.db, lesson, { startsIn: DAY })
     const [student, reviewer] = await students(2)
-    await enrol(context.db, session, student!)
+    await enroll(context.db, session, student!)
     await createReview(context.db, lesson, reviewer!, { rating: 4 })
 
     const response = await context.call(lessons.listLessons, {

@@ -103,7 +103,7 @@ export const createSession = async (
 }
 
 /** A seat of the student in the session; `cancelled` marks it given back. */
-export const enrol = async (
+export const enroll = async (
   db: Database,
   session: { id: number },
   student: { id: number },

@@ -499,37 +499,37 @@ const scenarios: Scenario[] = [
     params: paymentOf(PAYER),
   },
   {
-    name: 'enrol in a free session with one seat left',
+    name: 'enroll in a free session with one seat left',
     endpoint: api.sessions.enroll,
     as: REFUNDED,
     params: seatOf(PAYER, false),
   },
   {
-    name: 'enrol in a paid session',
+    name: 'enroll in a paid session',
     endpoint: api.sessions.enroll,
     as: REFUNDED,
     params: seatOf(PAYER, true),
   },
   {
-    name: 'enrol in a full session',
+    name: 'enroll in a full session',
     endpoint: api.sessions.enroll,
     as: STUDENT,
     params: fullSessionOf(REFUNDED),
   },
   {
-    name: 'enrol twice',
+    name: 'enroll twice',
     endpoint: api.sessions.enroll,
     as: PAYER,
     params: seatOf(PAYER, false),
   },
   {
-    name: 'unenrol from a paid seat',
+    name: 'unenroll from a paid seat',
     endpoint: api.sessions.unenroll,
     as: PAYER,
     params: seatOf(PAYER, true),
   },
   {
-    name: 'unenrol without a seat',
+    name: 'unenroll without a seat',
     endpoint: api.sessions.unenroll,
     as: REFUNDED,
     params: seatOf(PAYER, true),
@@ -1740,19 +1740,19 @@ const scenarios: Scenario[] = [
     body: sessionBody(41, '08:00', '09:00'),
   },
   {
-    name: 'enrol in a started session',
+    name: 'enroll in a started session',
     endpoint: api.sessions.enroll,
     as: REFUNDED,
     params: upcomingSession(STUDENT),
   },
   {
-    name: 'enrol in a session of another lesson',
+    name: 'enroll in a session of another lesson',
     endpoint: api.sessions.enroll,
     as: STUDENT,
     params: sessionOfAnotherLesson(PAYER),
   },
   {
-    name: 'unenrol from a started session',
+    name: 'unenroll from a started session',
     endpoint: api.sessions.unenroll,
     as: STUDENT,
     params: upcomingSession(STUDENT),
@@ -2126,7 +2126,7 @@ const approveOrder = async (backend: Backend, email: string, orderId: string | n
 
 /** Changes each backend's stored state behind its back, as a clock or another request would. */
 const behind = {
-  /** Seats the student in the session, as a free enrolment would. */
+  /** Seats the student in the session, as a free enrollment would. */
   async seat(backend: Backend, email: string, ids: { lessonId: number; sessionId: number }) {
     if (backend === mockBackend) {
       const user = mockDb.users.find((row) => row.email === email)!

@@ -34,7 +34,7 @@ import { createUser } from './helpers.ts'
 import { createStudents } from './payment-fixtures.ts'
 
 /**
- * Crash safety of the real server process: parallel enrolments, payments and material uploads,
+ * Crash safety of the real server process: parallel enrollments, payments and material uploads,
  * the process killed with SIGKILL at a different moment each round and restarted on the same
  * data. After each kill every write answered as done is there whole, nothing half-written is
  * visible, the server starts again (taking over the dead one's data-folder lock), and the users'
@@ -87,7 +87,7 @@ type Student = Awaited<ReturnType<typeof createStudents>>[number]
 type Payment = ResultOf<typeof payments.createOrder>
 type Expected = { status: number; message?: string | string[] }[]
 
-interface Enrolment {
+interface Enrollment {
   student: Student
   lessonId: number
   sessionId: number
@@ -109,7 +109,7 @@ interface Upload {
   material?: Answer
 }
 interface Round {
-  enrolments: Enrolment[]
+  enrollments: Enrollment[]
   payments: PaymentFlow[]
   uploads: Upload[]
 }
@@ -183,13 +183,13 @@ describe('crash safety: kill -9 during parallel writes', () => {
       return answer.status < 300
     }
 
-    const enrol = async (origin: string, op: Enrolment) => {
+    const enroll = async (origin: string, op: Enrollment) => {
       const answer = await call(origin, sessions.enroll, {
         params: { id: op.lessonId, sessionId: op.sessionId },
         cookie: op.student.cookie,
       })
       op.answer = answer
-      if (accept('An enrolment', answer, [{ status: 201 }, ...seatRefusals])) {
+      if (accept('An enrollment', answer, [{ status: 201 }, ...seatRefusals])) {
         const seat = answer.body as ResultOf<typeof sessions.enroll>
         done.seats.push({ id: seat.id, sessionId: op.sessionId, userId: op.student.user.id })
       }
@@ -358,7 +358,7 @@ describe('crash safety: kill -9 during parallel writes', () => {
             .map((student) => ({ student, lessonId, sessionId })),
         )
       const round: Round = {
-        enrolments: racers(free, world.freeLessonId, FREE_RACERS),
+        enrollments: racers(free, world.freeLessonId, FREE_RACERS),
         payments: racers(paid, world.paidLessonId, PAID_RACERS),
         // Files of several megabytes take long enough to write that a kill lands inside.
         uploads: Array.from({ length: UPLOADS }, () => ({
@@ -386,7 +386,7 @@ describe('crash safety: kill -9 during parallel writes', () => {
       const storing =
         moment.after === 'storage' ? watch(uploadsDir, () => server.killNow()) : undefined
       await Promise.all([
-        ...round.enrolments.map((op) => enrol(server.origin, op)),
+        ...round.enrollments.map((op) => enroll(server.origin, op)),
         ...round.payments.map((op) => pay(server.origin, op, () => count('captures'))),
         ...round.uploads.map((op) => upload(server.origin, op, () => count('uploads'))),
       ])
@@ -395,7 +395,7 @@ describe('crash safety: kill -9 during parallel writes', () => {
       paypal.releaseAll()
       // The kill must have cut work short, or the round proved nothing.
       const cut = [
-        ...round.enrolments.map((op) => op.answer),
+        ...round.enrollments.map((op) => op.answer),
         ...round.payments.flatMap((op) => [op.opened, op.captured]),
         ...round.uploads.flatMap((op) => [op.uploaded, op.material]),
       ].filter((answer) => answer?.status === 0)
@@ -407,9 +407,9 @@ describe('crash safety: kill -9 during parallel writes', () => {
     /** What the users do after the restart: the same again, each answered sensibly. */
     const retry = (origin: string, round: Round) =>
       Promise.all([
-        ...round.enrolments.map(async (op) => {
+        ...round.enrollments.map(async (op) => {
           const before = op.answer
-          await enrol(origin, op)
+          await enroll(origin, op)
           if (before?.status === 201) {
             expect(messageOf(op.answer!), context).toBe(MESSAGES.enrollments.alreadyEnrolled)
           }

@@ -12,7 +12,7 @@ import {
   createLesson,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   MINUTE,
   userOf,
@@ -212,7 +212,7 @@ describe('GET /guest/lessons', () => {
     expect(response.statusCode).toBe(400)
   })
 
-  it('counts the sessions still open to enrol in availableSessions', async () => {
+  it('counts the sessions still open to enroll in availableSessions', async () => {
     const owner = await createUser(context.db, { role: 'educator' })
     const students = [
       await createUser(context.db),
@@ -223,20 +223,20 @@ describe('GET /guest/lessons', () => {
     if (!s1 || !s2 || !s3) throw new Error('students missing')
     const lesson = await createLesson(context.db, owner, { maxSlots: 2 })
     const oneSeatTaken = await createSession(context.db, lesson, { startsIn: DAY })
-    await enrol(context.db, oneSeatTaken, s1)
+    await enroll(context.db, oneSeatTaken, s1)
     const full = await createSession(context.db, lesson, { startsIn: DAY + 2 * HOUR })
-    await enrol(context.db, full, s1)
-    await enrol(context.db, full, s2)
+    await enroll(context.db, full, s1)
+    await enroll(context.db, full, s2)
     const freedByCancellation = await createSession(context.db, lesson, {
       startsIn: DAY + 4 * HOUR,
     })
-    await enrol(context.db, freedByCancellation, s1)
-    await enrol(context.db, freedByCancellation, s2, { cancelled: true })
+    await enroll(context.db, freedByCancellation, s1)
+    await enroll(context.db, freedByCancellation, s2, { cancelled: true })
     await createSession(context.db, lesson, { startsIn: -3 * HOUR }) // over
     await createSession(context.db, lesson, { startsIn: -30 * MINUTE }) // live
     const notStartedButFull = await createSession(context.db, lesson, { startsIn: DAY + 6 * HOUR })
-    await enrol(context.db, notStartedButFull, s2)
-    await enrol(context.db, notStartedButFull, s3)
+    await enroll(context.db, notStartedButFull, s2)
+    await enroll(context.db, notStartedButFull, s3)
 
     const response = await listLessons()
     // oneSeatTaken and freedByCancellation; the others are full, over or under way.
@@ -285,7 +285,7 @@ describe('GET /guest/lessons/:id', () => {
       links: [{ title: 'Kana chart', description: 'Print it', url: 'https://example.com/kana' }],
       createdAt: new Date(BASE_TIME),
     })
-    // Held once: listed, with no session open to enrol.
+    // Held once: listed, with no session open to enroll.
     await createSession(context.db, lesson, { startsIn: -DAY })
 
     const response = await getLesson(lesson.id)
@@ -387,10 +387,10 @@ describe('GET /guest/lessons/:id/sessions', () => {
       lasts: 4 * MINUTE,
     })
     const soon = await createSession(context.db, lesson, { startsIn: 4 * MINUTE })
-    await enrol(context.db, future, student)
-    await enrol(context.db, future, other, { cancelled: true })
-    await enrol(context.db, soon, student)
-    await enrol(context.db, soon, other)
+    await enroll(context.db, future, student)
+    await enroll(context.db, future, other, { cancelled: true })
+    await enroll(context.db, soon, student)
+    await enroll(context.db, soon, other)
 
     const { data, meta } = await sessionsOf(lesson.id)
     expect(data.map((session) => session.id)).toEqual([
@@ -431,7 +431,7 @@ describe('GET /guest/lessons/:id/sessions', () => {
     const cast = await createCast(context.db)
     const lesson = await createLesson(context.db, userOf(cast.owner))
     const session = await createSession(context.db, lesson, { startsIn: 2 * MINUTE })
-    await enrol(context.db, session, userOf(cast.student))
+    await enroll(context.db, session, userOf(cast.student))
     for (const member of [cast.owner, cast.student]) {
       const { data } = await sessionsOf(lesson.id, {}, member.cookie)
       expect(data[0]).toMatchObject({ type: 'open', url: null })

@@ -27,7 +27,7 @@ import {
   createReview,
   createSession,
   DAY,
-  enrol,
+  enroll,
   GIF_BYTES,
   HOUR,
   MINUTE,
@@ -244,23 +244,23 @@ describe('GET /lessons/my', () => {
 
     // A past session with seats counts for nothing.
     const past = await createSession(context.db, over, { startsIn: -2 * DAY })
-    await enrol(context.db, past, student)
+    await enroll(context.db, past, student)
     // Busy: a past session (ignored), a live one and two future ones; cancelled seats are free.
-    await enrol(context.db, await createSession(context.db, busy, { startsIn: -DAY }), other)
+    await enroll(context.db, await createSession(context.db, busy, { startsIn: -DAY }), other)
     const live = await createSession(context.db, busy, { startsIn: -10 * MINUTE })
     const soon = await createSession(context.db, busy, { startsIn: DAY })
     await createSession(context.db, busy, { startsIn: 2 * DAY })
-    await enrol(context.db, live, student)
-    await enrol(context.db, live, other)
-    await enrol(context.db, soon, third)
-    await enrol(context.db, soon, student, { cancelled: true })
+    await enroll(context.db, live, student)
+    await enroll(context.db, live, other)
+    await enroll(context.db, soon, third)
+    await enroll(context.db, soon, student, { cancelled: true })
     // Small: one future session, full.
     const full = await createSession(context.db, small, { startsIn: 3 * DAY })
-    await enrol(context.db, full, student)
-    await enrol(context.db, full, other)
+    await enroll(context.db, full, student)
+    await enroll(context.db, full, other)
     // Another educator's sessions change nothing.
     const theirs = await createLesson(context.db, userOf(cast.anotherEducator), { maxSlots: 9 })
-    await enrol(context.db, await createSession(context.db, theirs, { startsIn: DAY }), student)
+    await enroll(context.db, await createSession(context.db, theirs, { startsIn: DAY }), student)
 
     const response = await context.call(lessons.myLessons, { cookie: cast.owner.cookie })
     expect(Value.Check(myLessons.response[200], response.json())).toBe(true)
@@ -328,11 +328,11 @@ describe('GET /lessons/history', () => {
     const live = await createSession(context.db, upcoming, { startsIn: -30 * MINUTE })
     const cancelledSession = await createSession(context.db, cancelled, { startsIn: -DAY })
     await createSession(context.db, skipped, { startsIn: -3 * DAY })
-    await enrol(context.db, reviewedFirst, student)
-    await enrol(context.db, reviewedLast, student)
-    await enrol(context.db, toReviewSession, student)
-    await enrol(context.db, live, student)
-    await enrol(context.db, cancelledSession, student, { cancelled: true })
+    await enroll(context.db, reviewedFirst, student)
+    await enroll(context.db, reviewedLast, student)
+    await enroll(context.db, toReviewSession, student)
+    await enroll(context.db, live, student)
+    await enroll(context.db, cancelledSession, student, { cancelled: true })
     const review = await createReview(context.db, reviewed, student, {
       body: 'Wonderful',
       rating: 4,
@@ -383,7 +383,7 @@ describe('GET /lessons/history', () => {
       const cast = await createCast(context.db)
       const lesson = await createLesson(context.db, userOf(cast.owner))
       const session = await createSession(context.db, lesson, { startsIn: -DAY })
-      await enrol(context.db, session, userOf(cast.student))
+      await enroll(context.db, session, userOf(cast.student))
       const response = await context.call(lessons.lessonHistory, { cookie: cast[who].cookie })
       expect(response.statusCode).toBe(status)
       if (status === 200) {
@@ -411,10 +411,10 @@ describe('GET /lessons/upcoming', () => {
     const over = await createSession(context.db, lesson, { startsIn: -DAY })
     const given = await createSession(context.db, lesson, { startsIn: DAY })
     await createSession(context.db, lesson, { startsIn: 3 * DAY }) // not enrolled
-    await enrol(context.db, later, student)
-    await enrol(context.db, live, student)
-    await enrol(context.db, over, student)
-    await enrol(context.db, given, student, { cancelled: true })
+    await enroll(context.db, later, student)
+    await enroll(context.db, live, student)
+    await enroll(context.db, over, student)
+    await enroll(context.db, given, student, { cancelled: true })
 
     const { data, meta } = await upcomingOf(cast.student.cookie)
     expect(data.map((item) => [item.lesson.title, item.session.id, item.session.type])).toEqual([
@@ -456,7 +456,7 @@ describe('GET /lessons/upcoming', () => {
       const cast = await createCast(context.db)
       const lesson = await createLesson(context.db, userOf(cast.owner))
       const session = await createSession(context.db, lesson, { startsIn: DAY })
-      await enrol(context.db, session, userOf(cast.student))
+      await enroll(context.db, session, userOf(cast.student))
       const response = await context.call(lessons.upcomingLessons, { cookie: cast[who].cookie })
       expect(response.statusCode).toBe(status)
       if (status === 200) {

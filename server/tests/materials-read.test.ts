@@ -10,7 +10,7 @@ import {
   createLesson,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   userOf,
 } from './catalogue-fixtures.ts'
@@ -38,14 +38,14 @@ const scenario = async () => {
   const lesson = await createLesson(context.db, owner)
   const past = await createSession(context.db, lesson, { startsIn: -2 * DAY })
   const future = await createSession(context.db, lesson, { startsIn: 2 * DAY })
-  await enrol(context.db, past, userOf(cast.student))
+  await enroll(context.db, past, userOf(cast.student))
 
   const cancelledStudent = await createUser(context.db, { role: 'student' })
-  await enrol(context.db, future, cancelledStudent, { cancelled: true })
+  await enroll(context.db, future, cancelledStudent, { cancelled: true })
   const outsider = await createUser(context.db, { role: 'student' })
   // The outsider holds a seat in another educator's lesson: that must not open this one.
   const otherLesson = await createLesson(context.db, userOf(cast.anotherEducator))
-  await enrol(
+  await enroll(
     context.db,
     await createSession(context.db, otherLesson, { startsIn: 3 * HOUR }),
     outsider,

@@ -11,7 +11,7 @@ import {
   createLesson,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   MINUTE,
 } from './catalogue-fixtures.ts'
@@ -106,7 +106,7 @@ describe('opening a payment', () => {
     expect(freeOrder.statusCode).toBe(400)
     expect(errorOf(freeOrder).message).toEqual([MESSAGES.payments.freeSession])
 
-    await enrol(context.db, s.session, s.other.user)
+    await enroll(context.db, s.session, s.other.user)
     const full = await order(s.ids, s.student.cookie)
     expect(full.statusCode).toBe(409)
     expect(errorOf(full).message).toBe(MESSAGES.enrollments.noSeatsLeft)
@@ -550,14 +550,14 @@ describe('unenrolling and refunds', () => {
     }
     const free = await createLesson(context.db, s.educator)
     const freeSession = await createSession(context.db, free, { startsIn: 9 * DAY })
-    await enrol(context.db, freeSession, s.other.user)
+    await enroll(context.db, freeSession, s.other.user)
     const left = await unenroll({ lessonId: free.id, sessionId: freeSession.id }, s.other.cookie)
     expect(bodyOf(left)).toEqual({ message: MESSAGES.enrollments.unenrolled })
   })
 
   it('refunds and mails every student when the educator deletes the session', async () => {
     const s = await paidSeat()
-    await enrol(context.db, s.session, s.other.user)
+    await enroll(context.db, s.session, s.other.user)
     const response = await context.call(sessions.deleteSession, {
       params: { id: s.lesson.id, sessionId: s.session.id },
       cookie: await cookieFor(context.db, s.educator),

@@ -147,13 +147,13 @@ describe("the stand-in's REST API", () => {
 
   it('confirms our own refund through the same report without telling the student twice', async () => {
     const s = await paidSeat()
-    const unenrol = await callOn(
+    const unenroll = await callOn(
       context.app,
       'DELETE',
       `/lessons/${s.lesson.id}/sessions/${s.session.id}/unenroll`,
       { cookie: s.buyer.cookie },
     )
-    expect(unenrol.statusCode, unenrol.body).toBe(200)
+    expect(unenroll.statusCode, unenroll.body).toBe(200)
     expect(await paymentRow(context.db, s.payment.id)).toMatchObject({
       status: 'refunded',
       refundReason: 'unenrolled',

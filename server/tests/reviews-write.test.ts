@@ -18,7 +18,7 @@ import {
   createReview as insertReview,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   userOf,
   type Cast,
@@ -42,7 +42,7 @@ const attendedLesson = async () => {
   const lesson = await createLesson(context.db, owner, { title: 'Kanji' })
   const past = await createSession(context.db, lesson, { startsIn: -DAY })
   const future = await createSession(context.db, lesson, { startsIn: DAY })
-  await enrol(context.db, past, student)
+  await enroll(context.db, past, student)
   return { cast, owner, student, lesson, past, future, cookie: cast.student.cookie }
 }
 
@@ -115,7 +115,7 @@ describe('POST /reviews', () => {
   it('refuses a student enrolled only in a session that has not ended', async () => {
     const { lesson, future } = await attendedLesson()
     const newcomer = await createUser(context.db)
-    await enrol(context.db, future, newcomer)
+    await enroll(context.db, future, newcomer)
     const response = await post(await cookieFor(context.db, newcomer), review(lesson.id))
     expect(response.statusCode).toBe(403)
     expect(errorOf(response).message).toBe(MESSAGES.reviews.notAttended)
@@ -136,7 +136,7 @@ describe('POST /reviews', () => {
       .update(lessonSessions)
       .set({ startTime: new Date(end.getTime() - HOUR), endTime: end })
       .where(eq(lessonSessions.id, session.id))
-    await enrol(context.db, session, userOf(cast.student))
+    await enroll(context.db, session, userOf(cast.student))
 
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(end.getTime() - 1)
@@ -152,12 +152,12 @@ describe('POST /reviews', () => {
     const { cast, owner } = await attendedLesson()
     const lesson = await createLesson(context.db, owner)
     const past = await createSession(context.db, lesson, { startsIn: -3 * DAY })
-    await enrol(context.db, past, userOf(cast.student), { cancelled: true })
+    await enroll(context.db, past, userOf(cast.student), { cancelled: true })
     const response = await post(cast.student.cookie, review(lesson.id))
     expect(response.statusCode).toBe(403)
     expect(errorOf(response).message).toBe(MESSAGES.reviews.notAttended)
     // A seat taken again after giving one back counts.
-    await enrol(context.db, past, userOf(cast.student))
+    await enroll(context.db, past, userOf(cast.student))
     expect((await post(cast.student.cookie, review(lesson.id))).statusCode).toBe(201)
   })
 
@@ -233,7 +233,7 @@ describe('POST /reviews', () => {
     // Characters are code points: an emoji (two UTF-16 units) counts once.
     const second = await createLesson(context.db, owner)
     const past = await createSession(context.db, second, { startsIn: -2 * DAY })
-    await enrol(context.db, past, student)
+    await enroll(context.db, past, student)
     const emoji = await post(cookie, review(second.id, { body: '😀'.repeat(REVIEW_MAX_LENGTH) }))
     expect(emoji.statusCode).toBe(201)
   })
@@ -280,7 +280,7 @@ describe('POST /reviews', () => {
     const blank = { body: '   ' }
     expect((await post(cookie, review(909090, blank))).statusCode).toBe(404)
     const newcomer = await createUser(context.db)
-    await enrol(context.db, future, newcomer)
+    await enroll(context.db, future, newcomer)
     const unattended = await post(await cookieFor(context.db, newcomer), review(lesson.id, blank))
     expect(unattended.statusCode).toBe(403)
     expect((await post(cookie, review(lesson.id))).statusCode).toBe(201)

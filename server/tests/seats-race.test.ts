@@ -51,7 +51,7 @@ describe('seats under a race', () => {
     })
   })
 
-  it('seats one student once however many times they enrol at once', async () => {
+  it('seats one student once however many times they enroll at once', async () => {
     const { lesson, session } = await scene(5)
     const [student] = await createStudents(context.db, 1)
     const answers = await Promise.all(
@@ -82,7 +82,7 @@ describe('seats under a race', () => {
     )
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(2)
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(58)
-    // With both seats held, a free-seat enrolment is refused as well.
+    // With both seats held, a free-seat enrollment is refused as well.
     const [late] = await createStudents(context.db, 1)
     const seen = bodyOf(
       await context.call(sessions.listSessions, {

@@ -18,7 +18,7 @@ import {
   createLesson,
   createSession,
   DAY,
-  enrol,
+  enroll,
   multipartFile,
   PNG_BYTES,
   userOf,
@@ -167,7 +167,7 @@ describe("the API's JSON", () => {
 
   it('leaves a calendar download as it is', async () => {
     const { cast, lesson, session } = await listedLesson({ about: 'A'.repeat(3000) })
-    await enrol(context.db, session, userOf(cast.student))
+    await enroll(context.db, session, userOf(cast.student))
     const response = await context.call(sessions.sessionIcs, {
       params: { id: lesson.id, sessionId: session.id },
       cookie: cast.student.cookie,

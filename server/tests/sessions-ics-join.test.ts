@@ -9,7 +9,7 @@ import {
   createLesson,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   MINUTE,
   userOf,
@@ -44,10 +44,10 @@ const scenario = async () => {
     beforeWindow: await at(5 * MINUTE + SECOND, HOUR),
   }
   for (const session of Object.values(sessions)) {
-    await enrol(context.db, session, userOf(cast.student))
+    await enroll(context.db, session, userOf(cast.student))
   }
   const leaver = await createUser(context.db, { role: 'student' })
-  await enrol(context.db, sessions.live, leaver, { cancelled: true })
+  await enroll(context.db, sessions.live, leaver, { cancelled: true })
   const otherLesson = await createLesson(context.db, userOf(cast.anotherEducator))
   const foreign = await createSession(context.db, otherLesson, { startsIn: DAY })
   return { cast, lesson, sessions, foreign, leaverCookie: await cookieFor(context.db, leaver) }

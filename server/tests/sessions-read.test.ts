@@ -9,7 +9,7 @@ import {
   createLesson,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   MINUTE,
   userOf,
@@ -53,7 +53,7 @@ const scenario = async () => {
     startsIn: 5 * MINUTE + 1 * SECOND,
   })
   for (const session of [over, live, inWindow, beforeWindow]) {
-    await enrol(context.db, session, userOf(cast.student))
+    await enroll(context.db, session, userOf(cast.student))
   }
   return { cast, lesson, sessions: [over, live, inWindow, beforeWindow] }
 }
@@ -102,8 +102,8 @@ describe('GET /lessons/:id/sessions', () => {
     const student = await createUser(context.db)
     const [, live, inWindow] = sessions
     if (!live || !inWindow) throw new Error('sessions missing')
-    await enrol(context.db, live, student, { cancelled: true })
-    await enrol(context.db, inWindow, student, { cancelled: true })
+    await enroll(context.db, live, student, { cancelled: true })
+    await enroll(context.db, inWindow, student, { cancelled: true })
     const { data } = await sessionsFor(lesson.id, await cookieFor(context.db, student))
     expect(typesAndLinks(data)).toEqual([
       ['closed', null],
@@ -122,9 +122,9 @@ describe('GET /lessons/:id/sessions', () => {
     const full = await createSession(context.db, lesson, { startsIn: DAY, lasts: 30 * MINUTE })
     const free = await createSession(context.db, lesson, { startsIn: DAY + HOUR })
     const other = await createUser(context.db)
-    await enrol(context.db, full, userOf(cast.student))
-    await enrol(context.db, full, other)
-    await enrol(context.db, free, other)
+    await enroll(context.db, full, userOf(cast.student))
+    await enroll(context.db, full, other)
+    await enroll(context.db, free, other)
 
     const seen = await sessionsFor(lesson.id, cast.student.cookie)
     expect(seen.data[0]).toMatchObject({

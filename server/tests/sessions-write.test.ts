@@ -13,7 +13,7 @@ import {
   createLesson,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
   MINUTE,
   userOf,
@@ -430,7 +430,7 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
     const { lesson, cookie } = await scene()
     const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
     const student = await createUser(context.db, { role: 'student' })
-    await enrol(context.db, session, student, { cancelled: true })
+    await enroll(context.db, session, student, { cancelled: true })
     const response = await context.call(sessions.deleteSession, {
       params: { id: lesson.id, sessionId: session.id },
       cookie,
@@ -443,7 +443,7 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
   it('deletes a session students hold seats in, and says how many were told', async () => {
     const { lesson, cookie } = await scene()
     const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
-    await enrol(context.db, session, await createUser(context.db, { role: 'student' }))
+    await enroll(context.db, session, await createUser(context.db, { role: 'student' }))
     const response = await context.call(sessions.deleteSession, {
       params: { id: lesson.id, sessionId: session.id },
       cookie,
@@ -632,14 +632,14 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
       enrolledCount: 0,
     })
     const one = await createSession(context.db, lesson, { startsIn: 3 * DAY })
-    await enrol(context.db, one, await createUser(context.db, { role: 'student' }))
+    await enroll(context.db, one, await createUser(context.db, { role: 'student' }))
     expect(bodyOf(await remove(one))).toEqual({
       message: 'Session deleted; 1 enrolled student refunded and notified',
       enrolledCount: 1,
     })
     const two = await createSession(context.db, lesson, { startsIn: 4 * DAY })
-    await enrol(context.db, two, await createUser(context.db, { role: 'student' }))
-    await enrol(context.db, two, await createUser(context.db, { role: 'student' }))
+    await enroll(context.db, two, await createUser(context.db, { role: 'student' }))
+    await enroll(context.db, two, await createUser(context.db, { role: 'student' }))
     expect(bodyOf(await remove(two))).toEqual({
       message: 'Session deleted; 2 enrolled students refunded and notified',
       enrolledCount: 2,

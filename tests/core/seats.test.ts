@@ -6,7 +6,7 @@ import {
   captureCheck,
   type CaptureFacts,
   captureOutcome,
-  enrolRefusal,
+  enrollRefusal,
   hasStarted,
   holdsSeat,
   isClosedTo,
@@ -15,7 +15,7 @@ import {
   type SeatFacts,
   seatsLeft,
   sessionDeleteRefusal,
-  unenrolRefusal,
+  unenrollRefusal,
 } from '@contract/seats'
 
 /** The seat decisions of contract/seats.ts, at their exact instants and in their exact order. */
@@ -79,23 +79,23 @@ const seat = (overrides: Partial<SeatFacts> = {}): SeatFacts => ({
 
 describe('enrolling without paying', () => {
   it('seats a student in a free session with a seat left until the session starts', () => {
-    expect(enrolRefusal(seat())).toBeNull()
-    expect(enrolRefusal(seat({ startsAt: NOW + 1 }))).toBeNull()
-    expect(enrolRefusal(seat({ startsAt: NOW }))).toEqual(
+    expect(enrollRefusal(seat())).toBeNull()
+    expect(enrollRefusal(seat({ startsAt: NOW + 1 }))).toBeNull()
+    expect(enrollRefusal(seat({ startsAt: NOW }))).toEqual(
       conflict(MESSAGES.enrollments.alreadyStarted),
     )
   })
 
   it('refuses in the API order: already seated, started, full, then payment required', () => {
     const everything = seat({ enrolled: true, startsAt: NOW, seatsLeft: 0, priceInCents: 100 })
-    expect(enrolRefusal(everything)).toEqual(conflict(MESSAGES.enrollments.alreadyEnrolled))
-    expect(enrolRefusal({ ...everything, enrolled: false })).toEqual(
+    expect(enrollRefusal(everything)).toEqual(conflict(MESSAGES.enrollments.alreadyEnrolled))
+    expect(enrollRefusal({ ...everything, enrolled: false })).toEqual(
       conflict(MESSAGES.enrollments.alreadyStarted),
     )
-    expect(enrolRefusal({ ...everything, enrolled: false, startsAt: NOW + 1 })).toEqual(
+    expect(enrollRefusal({ ...everything, enrolled: false, startsAt: NOW + 1 })).toEqual(
       conflict(MESSAGES.enrollments.noSeatsLeft),
     )
-    expect(enrolRefusal(seat({ priceInCents: 1 }))).toEqual({
+    expect(enrollRefusal(seat({ priceInCents: 1 }))).toEqual({
       status: 402,
       message: MESSAGES.enrollments.paymentRequired,
     })
@@ -225,8 +225,8 @@ describe('what a completed capture does', () => {
 
 describe('giving a seat back and deleting a session', () => {
   it('frees a seat until the session starts, not at its start', () => {
-    expect(unenrolRefusal({ now: NOW, startsAt: NOW + 1 })).toBeNull()
-    expect(unenrolRefusal({ now: NOW, startsAt: NOW })).toEqual(
+    expect(unenrollRefusal({ now: NOW, startsAt: NOW + 1 })).toBeNull()
+    expect(unenrollRefusal({ now: NOW, startsAt: NOW })).toEqual(
       conflict(MESSAGES.enrollments.unenrollTooLate),
     )
   })

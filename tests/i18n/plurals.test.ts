@@ -98,7 +98,7 @@ describe('the plurals of the translations', () => {
       const t = i18n.getFixedT('jp-JP')
       expect(t('admin.pool.summary', { count: 1, free: 1 })).toBe('ライセンス 1 件（空き 1 件）')
       expect(t('sessions.editor.toasts.deletedWithStudents', { count: 1 })).toBe(
-        'セッションを削除しました。受講登録していた1名の受講生に返金し、メールでお知らせしました。',
+        'セッションを削除しました。受講登録していた1名の受講者に返金し、メールでお知らせしました。',
       )
     })
   })

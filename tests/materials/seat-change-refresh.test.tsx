@@ -49,7 +49,7 @@ const openLesson = async (lessonId: number) => {
 }
 
 describe('a free seat', () => {
-  it('shows the materials as soon as the student enrols, and hides them again on unenrolling', async () => {
+  it('shows the materials as soon as the student enrolls, and hides them again on unenrolling', async () => {
     const user = userEvent.setup()
     // Tom has never had a seat in the TypeScript lesson.
     db.signIn(seedIds.student2)
@@ -63,9 +63,9 @@ describe('a free seat', () => {
     ).toBeVisible()
     expect(within(materials()).queryByText(LOCKED)).not.toBeInTheDocument()
 
-    await user.click(within(cardOf(session.id)).getByRole('button', { name: 'Unenrol' }))
-    const dialog = screen.getByRole('dialog', { name: 'Unenrol from this session?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }))
+    await user.click(within(cardOf(session.id)).getByRole('button', { name: 'Unenroll' }))
+    const dialog = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }))
     expect(await within(materials()).findByText(LOCKED)).toBeVisible()
     expect(within(materials()).queryByRole('link')).not.toBeInTheDocument()
   })
@@ -201,9 +201,9 @@ describe('a paid seat', () => {
     expect(
       await within(materials()).findByRole('link', { name: /NHK News Web Easy/ }),
     ).toBeVisible()
-    await user.click(within(cardOf(ids.futurePaid)).getByRole('button', { name: 'Unenrol' }))
-    const dialog = screen.getByRole('dialog', { name: 'Unenrol from this session?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }))
+    await user.click(within(cardOf(ids.futurePaid)).getByRole('button', { name: 'Unenroll' }))
+    const dialog = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }))
     expect(await within(materials()).findByText(LOCKED)).toBeVisible()
 
     await act(() => router.navigate(paths.history.href()))

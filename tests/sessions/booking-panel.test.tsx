@@ -79,7 +79,7 @@ describe('the booking panel', () => {
     expect(await screen.findByText('Log in to enroll in “Tea ceremony”')).toBeInTheDocument()
   })
 
-  it('lets a student enrol in a free session at once', async () => {
+  it('lets a student enroll in a free session at once', async () => {
     serve([craft(1, 2 * DAY)])
     const enrolled: string[] = []
     server.use(
@@ -113,10 +113,10 @@ describe('the booking panel', () => {
     expect(screen.getByRole('dialog', { name: 'Pay' })).toHaveTextContent('Paying for session 1')
   })
 
-  it('offers an enrolled student Unenrol before the join window, and Join inside it', async () => {
+  it('offers an enrolled student Unenroll before the join window, and Join inside it', async () => {
     serve([craft(1, 2 * DAY, { type: 'enrolled', url: ZOOM })])
     const first = await renderPanel('student')
-    expect(await within(panel()).findByRole('button', { name: 'Unenrol' })).toBeEnabled()
+    expect(await within(panel()).findByRole('button', { name: 'Unenroll' })).toBeEnabled()
     expect(button('Enrolled')).toBeDisabled()
     expect(button('Join')).not.toBeInTheDocument()
     first.unmount()
@@ -124,7 +124,7 @@ describe('the booking panel', () => {
     serve([craft(1, 3 * MINUTE, { type: 'enrolled', url: ZOOM })])
     await renderPanel('student')
     expect(await within(panel()).findByRole('button', { name: 'Join' })).toBeEnabled()
-    expect(button('Unenrol')).toBeEnabled()
+    expect(button('Unenroll')).toBeEnabled()
   })
 
   it('says a full session is full, with Enroll disabled, when no other has a seat', async () => {

@@ -130,19 +130,19 @@ describe('a session card', () => {
       expect(open).not.toHaveBeenCalled()
     })
 
-    it('offers Unenrol until the very instant the session starts, then says why not', async () => {
+    it('offers Unenroll until the very instant the session starts, then says why not', async () => {
       fakeAllTimers()
       await renderCard(craft(1))
-      expect(within(card()).getByRole('button', { name: 'Unenrol' })).toBeEnabled()
+      expect(within(card()).getByRole('button', { name: 'Unenroll' })).toBeEnabled()
       expect(card()).not.toHaveTextContent('Unenrolling and refunds ended')
       await advance(1)
-      expect(within(card()).queryByRole('button', { name: 'Unenrol' })).not.toBeInTheDocument()
+      expect(within(card()).queryByRole('button', { name: 'Unenroll' })).not.toBeInTheDocument()
       expect(card()).toHaveTextContent('Unenrolling and refunds ended when it started.')
     })
 
-    it('no Unenrol for a live session, with the reason', async () => {
+    it('no Unenroll for a live session, with the reason', async () => {
       await renderCard(craft(-MINUTE, { type: 'live' }))
-      expect(within(card()).queryByRole('button', { name: 'Unenrol' })).not.toBeInTheDocument()
+      expect(within(card()).queryByRole('button', { name: 'Unenroll' })).not.toBeInTheDocument()
       expect(card()).toHaveTextContent('Unenrolling and refunds ended when it started.')
     })
 

@@ -227,7 +227,7 @@ describe('deleting a session with students', { timeout: 30_000 }, () => {
     await user.click(button(screen.getByRole('dialog'), 'セッションを削除'))
     expect(
       await screen.findByText(
-        'セッションを削除しました。受講登録していた2名の受講生に返金し、メールでお知らせしました。',
+        'セッションを削除しました。受講登録していた2名の受講者に返金し、メールでお知らせしました。',
       ),
     ).toBeVisible()
     expect(screen.queryByText(/Session deleted/)).not.toBeInTheDocument()

@@ -42,7 +42,7 @@ const cardOf = (sessionId: number, language: 'en-US' | 'jp-JP' = 'en-US') => {
   const name =
     language === 'en-US'
       ? `Session on ${date}, ${start} – ${end}`
-      : `${date} ${start}〜${end}のセッション`
+      : `${date} ${start}–${end}のセッション`
   return screen.getByRole('article', { name })
 }
 const button = (card: HTMLElement, name: string) => within(card).queryByRole('button', { name })
@@ -163,7 +163,7 @@ describe('the sessions list', () => {
     expect(live).toHaveTextContent(
       'This session is live: join it now. Unenrolling and refunds ended when it started.',
     )
-    expect(button(live, 'Unenrol')).not.toBeInTheDocument()
+    expect(button(live, 'Unenroll')).not.toBeInTheDocument()
   })
 
   it('for a student: enrolled in the join window, out of slots, open', async () => {
@@ -185,7 +185,7 @@ describe('the sessions list', () => {
     expect(cardOf(ids.futureFree)).toHaveTextContent('Open')
     expect(button(cardOf(ids.futureFree), 'Enroll')).toBeEnabled()
     // Yuki holds the starting-soon seat: she may still give it back (free: simply released).
-    expect(button(soon, 'Unenrol')).toBeEnabled()
+    expect(button(soon, 'Unenroll')).toBeEnabled()
   })
 
   it('for an educator: no enroll buttons; the owner joins the live session', async () => {

@@ -52,13 +52,13 @@ describe('the note of a session card', () => {
     vi.useRealTimers()
   })
 
-  it('an enrolled student: Unenrol until the start; at the start, live and joinable', async () => {
+  it('an enrolled student: Unenroll until the start; at the start, live and joinable', async () => {
     await renderCard(craft(1, 60 * MINUTE))
-    expect(within(card()).getByRole('button', { name: 'Unenrol' })).toBeEnabled()
+    expect(within(card()).getByRole('button', { name: 'Unenroll' })).toBeEnabled()
     expect(card()).not.toHaveTextContent(LIVE)
     await advance(1)
     // The very instant it starts.
-    expect(within(card()).queryByRole('button', { name: 'Unenrol' })).not.toBeInTheDocument()
+    expect(within(card()).queryByRole('button', { name: 'Unenroll' })).not.toBeInTheDocument()
     expect(within(card()).getByRole('button', { name: 'Join' })).toBeEnabled()
     expect(card()).toHaveTextContent(LIVE)
     expect(card()).not.toHaveTextContent(FUTURE_TENSE)
@@ -75,7 +75,7 @@ describe('the note of a session card', () => {
   })
 
   it.each<SessionViewer>(['student', 'guest'])(
-    'a session under way without a seat (%s): started, enrolment closed; then ended',
+    'a session under way without a seat (%s): started, enrollment closed; then ended',
     async (viewer) => {
       await renderCard(craft(-MINUTE, MINUTE + 1, { type: 'closed', url: null }), viewer)
       expect(within(card()).getByRole('button', { name: 'Enroll' })).toBeDisabled()

@@ -262,7 +262,7 @@ describe('deleting a session', () => {
     )
     await act(() => i18n.changeLanguage('jp-JP'))
     expect(screen.getByRole('dialog')).toHaveTextContent(
-      '受講登録している2名の受講生に全額返金し、メールでお知らせします。',
+      '受講登録している2名の受講者に全額返金し、メールでお知らせします。',
     )
   })
 

@@ -34,7 +34,7 @@ export const catalogueVersionReader = (db: Executor) => {
 
 /**
  * The first instant after `now` at which a catalogue answer computed at `now` may change with no
- * write: a session starts (it stops being open to enrol) or a seat hold lapses (its seat is free
+ * write: a session starts (it stops being open to enroll) or a seat hold lapses (its seat is free
  * again). Each is the first entry of an index; undefined when neither is coming.
  */
 export const nextCatalogueChange = async (db: Executor, now: Date): Promise<Date | undefined> => {

@@ -43,7 +43,7 @@ export interface LessonRecord {
 }
 
 /**
- * Seats of a session that are taken at `now`: live enrolments and payments still holding a seat.
+ * Seats of a session that are taken at `now`: live enrollments and payments still holding a seat.
  * Both counts read an index on the session id.
  */
 const seatsTakenAt = (sessionId: SQL | AnyColumn, now: Date) => sql<number>`((
@@ -108,7 +108,7 @@ const newest = (order: 'ASC' | 'DESC') =>
     ? [asc(lessons.createdAt), asc(lessons.id)]
     : [desc(lessons.createdAt), desc(lessons.id)]
 
-/** A catalogue lesson: the lesson, its educator's rating and its next session open to enrol. */
+/** A catalogue lesson: the lesson, its educator's rating and its next session open to enroll. */
 export interface CatalogueLessonRecord extends LessonRecord {
   /** The mean of the educator's review ratings, unrounded; null before the first review. */
   ratingAverage: number | null
@@ -150,7 +150,7 @@ const pageOfLessons = (
  * rating is kept on the user row by a trigger on reviews) and, laterally, the lesson's sessions
  * that have not started and still have a seat, through the sessions' (lesson, start) index and the
  * seats' session indexes: the soonest of them is the next session, the window count over them the
- * number of sessions open to enrol.
+ * number of sessions open to enroll.
  */
 const selectCataloguePage = (
   db: Executor,

@@ -52,7 +52,7 @@ export const lockSession = async (
 }
 
 /**
- * The seats of a session at `now` as a student other than `viewerId` sees them: live enrolments,
+ * The seats of a session at `now` as a student other than `viewerId` sees them: live enrollments,
  * and open payments of others whose hold has not run out (contract/seats.ts seatsLeft counts them).
  */
 export const seatCounts = async (

@@ -46,7 +46,7 @@ export const toLesson = ({ lesson, category, owner, availableSessions }: LessonR
   createdAt: lesson.createdAt.toISOString(),
 })
 
-/** A lesson of the catalogue, with its educator's rating and its next session open to enrol. */
+/** A lesson of the catalogue, with its educator's rating and its next session open to enroll. */
 export const toCatalogueLesson = (record: CatalogueLessonRecord): CatalogueLesson => ({
   ...toLesson(record),
   rating: {

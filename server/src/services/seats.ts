@@ -3,13 +3,13 @@ import { MESSAGES } from '../../../contract/messages.ts'
 import { sessionPriceInCents } from '../../../contract/rules.ts'
 import {
   captureOutcome,
-  enrolRefusal,
+  enrollRefusal,
   holdsSeat,
   type Refusal,
   refundOwed,
   seatsLeft,
   sessionDeleteRefusal,
-  unenrolRefusal,
+  unenrollRefusal,
 } from '../../../contract/seats.ts'
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
@@ -127,7 +127,7 @@ export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Pr
   seatChange(deps, async (tx, effects) => {
     const now = new Date()
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
-    const refusal = enrolRefusal({
+    const refusal = enrollRefusal({
       now: now.getTime(),
       startsAt: seated.session.startTime.getTime(),
       enrolled: (await findSeat(tx, seated.session.id, user.id)) !== undefined,
@@ -160,7 +160,7 @@ export const unenroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds) =
     const now = new Date()
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
     const seat = found(await findSeat(tx, seated.session.id, user.id, { lock: true }), 'Enrollment')
-    const refusal = unenrolRefusal({
+    const refusal = unenrollRefusal({
       now: now.getTime(),
       startsAt: seated.session.startTime.getTime(),
     })

@@ -10,7 +10,7 @@ import {
   createReview,
   createSession,
   DAY,
-  enrol,
+  enroll,
   HOUR,
 } from '../catalogue-fixtures.ts'
 import { PASSWORD } from '../helpers.ts'
@@ -82,8 +82,8 @@ export const createWorld = async (app: FastifyInstance, db: Database): Promise<W
   })
   const session = await createSession(db, lesson, { startsIn: 3 * DAY })
   const ended = await createSession(db, lesson, { startsIn: -2 * DAY, lasts: HOUR })
-  await enrol(db, session, student)
-  await enrol(db, ended, student)
+  await enroll(db, session, student)
+  await enroll(db, ended, student)
   const review = await createReview(db, lesson, student)
   const link = await createLinkResource(db, lesson)
   const file = await createMaterialFile(app, db, lesson)

@@ -7,7 +7,7 @@ import { toReview } from '../serializers'
 
 /**
  * Attended: a seat in a session of the lesson that has ended (one ending exactly now has). The
- * mock keeps no given-back seats: unenrolling removes the enrolment.
+ * mock keeps no given-back seats: unenrolling removes the enrollment.
  */
 const attended = (userId: number, lessonId: number, now: number) =>
   db.enrollments.some((enrollment) => {

@@ -6,11 +6,11 @@ import type { RefundReason } from '@contract/entities'
 import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import {
-  enrolRefusal,
+  enrollRefusal,
   hasStarted,
   refundOwed,
   sessionDeleteRefusal,
-  unenrolRefusal,
+  unenrollRefusal,
 } from '@contract/seats'
 import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, nextId, sendEmail } from '../db'
@@ -148,7 +148,7 @@ export const sessionHandlers = [
   route(endpoints.enroll, ({ user, params }) => {
     const session = sessionOf(params.id, params.sessionId)
     const now = Date.now()
-    const refusal = enrolRefusal({
+    const refusal = enrollRefusal({
       now,
       startsAt: Date.parse(session.start_time),
       enrolled: isEnrolled(user.id, session.id),
@@ -176,7 +176,7 @@ export const sessionHandlers = [
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
     if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound('Enrollment'))
-    const refusal = unenrolRefusal({ now: Date.now(), startsAt: Date.parse(session.start_time) })
+    const refusal = unenrollRefusal({ now: Date.now(), startsAt: Date.parse(session.start_time) })
     if (refusal) refuse(refusal)
     db.enrollments = db.enrollments.filter(
       (row) => !(row.userId === user.id && row.sessionId === session.id),

@@ -17,7 +17,7 @@ export const myLessonsQueryOptions = (page: number) =>
     queryKey: lessonKeys.minePage(page),
     queryFn: () => getMyLessons(page),
     staleTime: SIXTY_SECONDS,
-    // Seats change as students enrol: coming back to the dashboard after 60 s (§9) asks again,
+    // Seats change as students enroll: coming back to the dashboard after 60 s (§9) asks again,
     // where the app-wide default would keep showing the cached page for its whole cache time.
     refetchOnMount: true,
     // The previous page stays on screen while the next one loads.

@@ -25,7 +25,7 @@ const linkClass =
 /**
  * The educator's own lessons (§2 educator dashboard), newest first, page by page: each with its
  * cover, price, upcoming sessions and seats, a badge while students cannot find it (§4: no
- * session to enrol in), and links to its page and, for an approved educator, its edit form.
+ * session to enroll in), and links to its page and, for an approved educator, its edit form.
  */
 export function MyLessons({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation()

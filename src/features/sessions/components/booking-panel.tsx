@@ -36,7 +36,7 @@ const linkClass =
   'rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500'
 
 /**
- * The lesson page's way to enrol, kept in view (sticky from lg, placed by the route): the price,
+ * The lesson page's way to enroll, kept in view (sticky from lg, placed by the route): the price,
  * the next session the viewer can act on, with its date, times, length and seats left, and the
  * very action its session card offers; a clear message when no session is open. It reads the
  * same query as the session grid, so both always agree.

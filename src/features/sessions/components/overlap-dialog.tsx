@@ -16,7 +16,7 @@ type OverlapDialogProps = {
 
 /**
  * Before a seat in a session that overlaps one the student already holds: which sessions it
- * clashes with (lesson, date, times), and the choice to go on (enrol, or pay for a paid seat)
+ * clashes with (lesson, date, times), and the choice to go on (enroll, or pay for a paid seat)
  * or not. The server allows both seats; this only makes sure the student knows.
  */
 export function OverlapDialog({

@@ -63,7 +63,7 @@ function CalendarIcon() {
 /**
  * What one session lets the viewer do (§4), in one place for its card and the lesson page's
  * booking panel: enroll (open: a free seat is taken at once, a paid one opens the payment the
- * route renders), calendar, join inside the join window and unenrol until the start (enrolled),
+ * route renders), calendar, join inside the join window and unenroll until the start (enrolled),
  * join and calendar (live). Returns the buttons, a note explaining what is not possible, and the
  * dialogs they open, which the caller renders.
  */

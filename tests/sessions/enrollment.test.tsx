@@ -42,7 +42,7 @@ describe('enrolling in a free session', () => {
     expect(await screen.findByText(`You are enrolled in “${ALGEBRA}”`)).toBeVisible()
     expect(holdsSeat(seedIds.student, ids.futureFree)).toBe(true)
     expect(db.outbox.map((mail) => mail.to)).toEqual(['yuki@manabi.example'])
-    await waitFor(() => expect(button(cardOf(ids.futureFree), 'Unenrol')).toBeEnabled())
+    await waitFor(() => expect(button(cardOf(ids.futureFree), 'Unenroll')).toBeEnabled())
     expect(cardOf(ids.futureFree)).toHaveTextContent('Enrolled')
     expect(button(cardOf(ids.futureFree), 'Enroll')).not.toBeInTheDocument()
   })
@@ -56,10 +56,10 @@ describe('enrolling in a free session', () => {
     // The Enroll button is gone: its card's first action has focus, not the page body.
     await waitFor(() => expect(button(cardOf(ids.futureFree), 'Add to calendar')).toHaveFocus())
 
-    button(cardOf(ids.futureFree), 'Unenrol')!.focus()
+    button(cardOf(ids.futureFree), 'Unenroll')!.focus()
     await user.keyboard('{Enter}')
-    const dialog = screen.getByRole('dialog', { name: 'Unenrol from this session?' })
-    within(dialog).getByRole('button', { name: 'Unenrol' }).focus()
+    const dialog = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
+    within(dialog).getByRole('button', { name: 'Unenroll' }).focus()
     await user.keyboard('{Enter}')
     await screen.findByText('You have unenrolled: your seat is released')
     await waitFor(() => expect(button(cardOf(ids.futureFree), 'Enroll')).toHaveFocus())
@@ -125,10 +125,10 @@ describe('unenrolling', () => {
     const user = userEvent.setup()
     // Mai paid for her seat in the upcoming session.
     await openLesson(seedIds.paidLesson, seedIds.student3)
-    await user.click(button(cardOf(ids.futurePaid), 'Unenrol')!)
-    const dialog = screen.getByRole('dialog', { name: 'Unenrol from this session?' })
+    await user.click(button(cardOf(ids.futurePaid), 'Unenroll')!)
+    const dialog = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
     expect(dialog).toHaveTextContent('Your payment of $20.00 will be refunded in full.')
-    await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }))
     expect(
       await screen.findByText('You have unenrolled: your payment is being refunded in full'),
     ).toBeVisible()
@@ -148,14 +148,14 @@ describe('unenrolling', () => {
     await openLesson(seedIds.freeLesson)
     // Yuki's seat starts in 3 minutes: she may still give it back, and then cannot join.
     expect(button(cardOf(ids.startingSoon), 'Join')).toBeEnabled()
-    await user.click(button(cardOf(ids.startingSoon), 'Unenrol')!)
-    const dialog = screen.getByRole('dialog', { name: 'Unenrol from this session?' })
+    await user.click(button(cardOf(ids.startingSoon), 'Unenroll')!)
+    const dialog = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
     expect(dialog).toHaveTextContent('Your seat is simply released for another student.')
     expect(dialog).not.toHaveTextContent('refunded')
     await act(() => i18n.changeLanguage('jp-JP'))
-    expect(screen.getByRole('dialog')).toHaveTextContent('席は他の受講生のために解放されます。')
+    expect(screen.getByRole('dialog')).toHaveTextContent('席は他の受講者のために解放されます。')
     await act(() => i18n.changeLanguage('en-US'))
-    await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }))
     expect(await screen.findByText('You have unenrolled: your seat is released')).toBeVisible()
     await waitFor(() => expect(button(cardOf(ids.startingSoon), 'Join')).not.toBeInTheDocument())
     expect(holdsSeat(seedIds.student, ids.startingSoon)).toBe(false)
@@ -169,19 +169,19 @@ describe('unenrolling', () => {
     )
     const user = userEvent.setup()
     await openLesson(seedIds.freeLesson)
-    await user.click(button(cardOf(ids.startingSoon), 'Unenrol')!)
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unenrol' }))
+    await user.click(button(cardOf(ids.startingSoon), 'Unenroll')!)
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unenroll' }))
     expect(
       await screen.findByText(`Unsubscribe failed: ${MESSAGES.enrollments.unenrollTooLate}`),
     ).toBeVisible()
     expect(holdsSeat(seedIds.student, ids.startingSoon)).toBe(true)
   })
 
-  it('after the start there is no Unenrol button, and the card says why', async () => {
+  it('after the start there is no Unenroll button, and the card says why', async () => {
     await openLesson(seedIds.paidLesson)
     const live = cardOf(ids.live)
     expect(live).toHaveTextContent('Live')
-    expect(button(live, 'Unenrol')).not.toBeInTheDocument()
+    expect(button(live, 'Unenroll')).not.toBeInTheDocument()
     expect(live).toHaveTextContent(
       'This session is live: join it now. Unenrolling and refunds ended when it started.',
     )
