@@ -419,3 +419,39 @@ describe('adding a session', () => {
     expect(field(addDialog(), 'Meeting link')).toHaveValue('')
   })
 })
+
+describe('choosing the time zone', () => {
+  it('finds zones by a search, keeps the chosen one offered, and Enter submits nothing', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.paidLesson)
+    await waitForCards()
+    await user.click(button(editor(), 'Add session'))
+    const dialog = addDialog()
+    const zones = field(dialog, 'Time zone')
+    const offered = () =>
+      within(zones)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value'))
+    // The viewer's zone comes first, read by its offset and its name.
+    expect(within(zones).getAllByRole('option')[0]).toHaveTextContent(
+      'UTC+00:00 Coordinated Universal Time',
+    )
+    expect(offered().length).toBeGreaterThan(300)
+
+    await user.type(field(dialog, 'Find a time zone'), 'tokyo{Enter}')
+    expect(field(dialog, 'Date')).not.toHaveAttribute('aria-invalid')
+    expect(within(dialog).getByRole('status')).toHaveTextContent('1 time zone matches')
+    expect(offered()).toEqual(['UTC', 'Asia/Tokyo'])
+    await user.selectOptions(zones, 'Asia/Tokyo')
+    expect(zones).toHaveValue('Asia/Tokyo')
+    expect(within(zones).getByRole('option', { selected: true })).toHaveTextContent(
+      'UTC+09:00 Japan Standard Time (Tokyo)',
+    )
+
+    await user.clear(field(dialog, 'Find a time zone'))
+    await user.type(field(dialog, 'Find a time zone'), 'nowhere')
+    expect(within(dialog).getByRole('status')).toHaveTextContent('0 time zones match')
+    expect(offered()).toEqual(['Asia/Tokyo'])
+    expect(zones).toHaveValue('Asia/Tokyo')
+  })
+})

@@ -130,6 +130,7 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
 
   return (
     <form noValidate aria-label={t('materials.editor.files.formLabel')} onSubmit={submit}>
+      {/* Relative, so the visually hidden input sits (and is scrolled to) inside the zone. */}
       <div
         onDragEnter={(event) => {
           event.preventDefault()
@@ -144,14 +145,13 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
         }}
         onDrop={onDrop}
         data-testid="material-drop-zone"
-        className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center ${
+        className={`relative flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center ${
           dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50'
         }`}
       >
         <p className="text-sm text-slate-700">{t('materials.editor.files.drop')}</p>
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-          {t('materials.editor.files.choose')}
-        </label>
+        {/* The browser's own file button and "no file chosen" speak the browser's language: the
+            input is visually hidden and our label, styled as a button, stands in for it. */}
         <input
           ref={input}
           id={inputId}
@@ -161,8 +161,17 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
           aria-invalid={problem ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => choose(event.target.files?.[0] ?? null)}
-          className="max-w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-1.5 file:text-white"
+          className="peer sr-only"
         />
+        <label
+          htmlFor={inputId}
+          className="cursor-pointer rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
+        >
+          {t('materials.editor.files.choose')}
+        </label>
+        {!file && !problem && (
+          <p className="text-sm text-slate-600">{t('materials.editor.files.noFile')}</p>
+        )}
         <p id={hintId} className="text-xs text-slate-600">
           {t('materials.editor.files.hint', {
             types: HINTED.join(', '),

@@ -23,7 +23,8 @@ import {
   toSessionBody,
   type SessionFormValues,
 } from '../lib/session-form'
-import { browserTimeZone, timeZoneOptions } from '../lib/time-zones'
+import { browserTimeZone } from '../lib/time-zones'
+import { TimeZoneField } from './time-zone-field'
 
 type SessionFormDialogProps = {
   lessonId: number
@@ -86,21 +87,12 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
         : { date: '', startHour: '', endHour: '', timezone: browserTimeZone(), url: '' },
     [session],
   )
-  // Some 400 options: built once, so the dialog's other updates do not render them again.
-  const zoneOptions = useMemo(
-    () =>
-      timeZoneOptions(browserTimeZone(), defaultValues.timezone).map((zone) => (
-        <option key={zone} value={zone}>
-          {zone}
-        </option>
-      )),
-    [defaultValues.timezone],
-  )
   const {
     register,
     handleSubmit,
     getValues,
     setValue,
+    control,
     formState: { errors, isSubmitted },
   } = useForm<SessionFormValues>({
     resolver: yupResolver(sessionSchema()),
@@ -208,13 +200,12 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
             {...register('endHour')}
           />
         </div>
-        <SelectField
-          label={t('sessions.editor.form.timezone')}
+        <TimeZoneField
+          control={control}
+          sessionZone={defaultValues.timezone}
           error={errors.timezone?.message}
-          {...register('timezone')}
-        >
-          {zoneOptions}
-        </SelectField>
+          registration={register('timezone')}
+        />
         <TextField
           type="url"
           inputMode="url"

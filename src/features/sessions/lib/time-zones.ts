@@ -1,5 +1,6 @@
 import { isValidTimeZone } from '@contract/rules'
 import { viewerTimeZone } from '@/shared/i18n/format'
+import type { AppLanguage } from '@/shared/i18n/languages'
 
 /** The viewer's IANA time zone as the browser reports it; UTC when it reports none. */
 export const browserTimeZone = () => {
@@ -18,4 +19,78 @@ export const timeZoneOptions = (...mustHave: string[]): string[] => {
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
   const zones = new Set([...supported, 'UTC', ...mustHave.filter(isValidTimeZone)])
   return [...zones].sort((a, b) => a.localeCompare(b))
+}
+
+/** A zone as the picker offers it: its id (the value sent), its offset now, and what it reads. */
+export interface ZoneChoice {
+  readonly zone: string
+  /** Minutes ahead of UTC at the instant the choices were made (daylight saving included). */
+  readonly offsetMinutes: number
+  /** "UTC+09:00 Japan Standard Time (Tokyo)", in the reader's language. */
+  readonly label: string
+}
+
+const INTL_LOCALES: Record<AppLanguage, string> = { 'en-US': 'en-US', 'jp-JP': 'ja-JP' }
+
+const zoneNamePart = (at: Date, locale: string, timeZone: string, style: 'longOffset' | 'long') =>
+  new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value ?? ''
+
+/** The zone's offset from UTC at `at`, in minutes: "GMT+05:30" is 330, "GMT" is 0. */
+export const offsetMinutesOf = (timeZone: string, at: Date) => {
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(zoneNamePart(at, 'en-US', timeZone, 'longOffset'))
+  if (!match) return 0
+  const minutes = Number(match[2]) * 60 + Number(match[3])
+  return match[1] === '-' ? -minutes : minutes
+}
+
+/** "UTC+09:00", "UTC-03:30", "UTC+00:00". */
+export const offsetText = (minutes: number) => {
+  const size = Math.abs(minutes)
+  const hours = String(Math.floor(size / 60)).padStart(2, '0')
+  return `UTC${minutes < 0 ? '-' : '+'}${hours}:${String(size % 60).padStart(2, '0')}`
+}
+
+/** The place a zone id names: "America/Argentina/Buenos_Aires" reads "Argentina / Buenos Aires". */
+const placeOf = (zone: string) => zone.split('/').slice(1).join(' / ').replaceAll('_', ' ')
+
+/**
+ * The session form's zones as a reader picks them: the viewer's own first, then from west to east,
+ * each labelled with its offset at `at`, its name in the reader's language where the language has
+ * one (not an offset again), and its place.
+ */
+export const zoneChoices = (
+  language: AppLanguage,
+  viewerZone: string,
+  at: Date,
+  ...mustHave: string[]
+): ZoneChoice[] => {
+  const locale = INTL_LOCALES[language]
+  const choices = timeZoneOptions(viewerZone, ...mustHave).map((zone) => {
+    const offsetMinutes = offsetMinutesOf(zone, at)
+    const name = zoneNamePart(at, locale, zone, 'long')
+    const named = name && !/^(GMT|UTC)([+-−]|$)/.test(name) ? ` ${name}` : ''
+    const place = placeOf(zone)
+    return {
+      zone,
+      offsetMinutes,
+      label: `${offsetText(offsetMinutes)}${named}${place ? ` (${place})` : ''}`,
+    }
+  })
+  const rank = (choice: ZoneChoice) => (choice.zone === viewerZone ? 0 : 1)
+  return choices.sort(
+    (a, b) =>
+      rank(a) - rank(b) || a.offsetMinutes - b.offsetMinutes || a.label.localeCompare(b.label),
+  )
+}
+
+/** Whether a choice answers a search: every word of it appears in the label or the zone id. */
+export const matchesZoneSearch = (choice: ZoneChoice, search: string) => {
+  const text = `${choice.label} ${choice.zone}`.toLowerCase().replaceAll('_', ' ')
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => text.includes(word.replaceAll('_', ' ')))
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import {
+  matchesZoneSearch,
+  offsetMinutesOf,
+  offsetText,
+  type ZoneChoice,
+  zoneChoices,
+} from '@/features/sessions/lib/time-zones'
+
+const WINTER = new Date('2026-01-15T12:00:00Z')
+const SUMMER = new Date('2026-07-15T12:00:00Z')
+
+const choiceOf = (choices: ZoneChoice[], zone: string) => choices.find((c) => c.zone === zone)
+
+describe('the time-zone choices of the session form', () => {
+  it('reads each zone by offset, name in the language and place', () => {
+    const english = zoneChoices('en-US', 'Europe/Paris', WINTER)
+    expect(choiceOf(english, 'Asia/Tokyo')?.label).toBe('UTC+09:00 Japan Standard Time (Tokyo)')
+    expect(choiceOf(english, 'Asia/Calcutta')?.label).toBe(
+      'UTC+05:30 India Standard Time (Calcutta)',
+    )
+    expect(choiceOf(english, 'America/Buenos_Aires')?.label).toBe(
+      'UTC-03:00 Argentina Standard Time (Buenos Aires)',
+    )
+    expect(choiceOf(english, 'America/North_Dakota/Center')?.label).toBe(
+      'UTC-06:00 Central Standard Time (North Dakota / Center)',
+    )
+    const japanese = zoneChoices('jp-JP', 'Europe/Paris', WINTER)
+    expect(choiceOf(japanese, 'Asia/Tokyo')?.label).toBe('UTC+09:00 日本標準時 (Tokyo)')
+  })
+
+  it('gives the offset of the instant, daylight saving included, half hours too', () => {
+    expect(choiceOf(zoneChoices('en-US', 'UTC', WINTER), 'America/New_York')?.label).toBe(
+      'UTC-05:00 Eastern Standard Time (New York)',
+    )
+    expect(choiceOf(zoneChoices('en-US', 'UTC', SUMMER), 'America/New_York')?.label).toBe(
+      'UTC-04:00 Eastern Daylight Time (New York)',
+    )
+    expect(offsetMinutesOf('America/St_Johns', WINTER)).toBe(-210)
+    expect(offsetMinutesOf('Asia/Kathmandu', WINTER)).toBe(345)
+    expect(offsetMinutesOf('UTC', WINTER)).toBe(0)
+    expect(offsetText(-210)).toBe('UTC-03:30')
+    expect(offsetText(345)).toBe('UTC+05:45')
+    expect(offsetText(0)).toBe('UTC+00:00')
+  })
+
+  it("puts the viewer's zone first, then west to east", () => {
+    const choices = zoneChoices('en-US', 'Asia/Tokyo', WINTER)
+    expect(choices[0]?.zone).toBe('Asia/Tokyo')
+    const rest = choices.slice(1).map((choice) => choice.offsetMinutes)
+    expect(rest).toEqual([...rest].sort((a, b) => a - b))
+    expect(choices.filter((choice) => choice.zone === 'Asia/Tokyo')).toHaveLength(1)
+  })
+
+  it("offers UTC, the viewer's zone and a session's own zone, never an unknown one", () => {
+    const zones = zoneChoices('en-US', 'Asia/Calcutta', WINTER, 'Nowhere/Land').map((c) => c.zone)
+    expect(zones).toContain('UTC')
+    expect(zones[0]).toBe('Asia/Calcutta')
+    expect(zones).not.toContain('Nowhere/Land')
+  })
+
+  it('names no zone by its offset twice where the language has no name for it', () => {
+    for (const choice of zoneChoices('jp-JP', 'UTC', WINTER)) {
+      expect(choice.label).not.toMatch(/^UTC[+-]\d\d:\d\d (GMT|UTC)[+-−]/)
+    }
+  })
+})
+
+describe('searching the time zones', () => {
+  const choices = zoneChoices('en-US', 'UTC', WINTER)
+  const found = (search: string) =>
+    choices.filter((choice) => matchesZoneSearch(choice, search)).map((choice) => choice.zone)
+
+  it('finds a zone by its place, its name, its offset or its id, in any case', () => {
+    expect(found('tokyo')).toEqual(['Asia/Tokyo'])
+    expect(found('Japan Standard')).toEqual(['Asia/Tokyo'])
+    expect(found('UTC+09:00')).toContain('Asia/Tokyo')
+    expect(found('buenos aires')).toEqual(['America/Buenos_Aires'])
+    expect(found('Buenos_Aires')).toEqual(['America/Buenos_Aires'])
+    expect(found('north dakota center')).toEqual(['America/North_Dakota/Center'])
+    expect(found('asia/tokyo')).toEqual(['Asia/Tokyo'])
+  })
+
+  it('needs every word, and an empty or blank search finds every zone', () => {
+    expect(found('eastern new')).toEqual(['America/New_York'])
+    expect(found('tokyo paris')).toEqual([])
+    expect(found('')).toHaveLength(choices.length)
+    expect(found('   ')).toHaveLength(choices.length)
+  })
+})
