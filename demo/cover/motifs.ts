@@ -493,32 +493,15 @@ const cooking: Motif = (scene) => {
   }
   // Chopsticks resting across the bowl, behind the rice.
   const lean = scene.between(-0.15, 0.15)
-  const sticks = union(
+  // Each stick thickens from its tip to its end.
+  const chopstick = (tip: Point, end: Point) =>
     rotate(
-      stroke(
-        [
-          [-40, -150],
-          [160, 40],
-        ],
-        (t) => 5 + 4 * t,
-      ),
+      stroke([tip, end], (t) => 5 + 4 * t),
       lean,
       0,
       0,
-    ),
-    rotate(
-      stroke(
-        [
-          [-10, -160],
-          [180, 20],
-        ],
-        (t) => 5 + 4 * t,
-      ),
-      lean,
-      0,
-      0,
-    ),
-  )
+    )
+  const sticks = union(chopstick([-40, -150], [160, 40]), chopstick([-10, -160], [180, 20]))
   // The rice, a mound of grains above the rim.
   const rice: Shape[] = [ellipse(0, -30, 120, 22)]
   for (let index = 0; index < 7; index += 1)

@@ -18,24 +18,26 @@ const counterClockwise = (ring: readonly Point[]) => [...clockwise(ring)].revers
 
 export const polygon = (points: readonly Point[]): Shape => [clockwise(points)]
 
-const arcPoints = (
+/**
+ * Points along an elliptic arc, about one every 3 px along the curve (give the steps when drawing
+ * in a unit box to scale up later).
+ */
+export const arc = (
   cx: number,
   cy: number,
   rx: number,
   ry: number,
   from: number,
   to: number,
-  // About one point every 3 px along the curve.
   steps = Math.max(6, Math.ceil((Math.abs(to - from) * Math.max(rx, ry)) / 3)),
-) => {
-  return Array.from({ length: steps + 1 }, (_, step): Point => {
+): Point[] =>
+  Array.from({ length: steps + 1 }, (_, step): Point => {
     const angle = from + ((to - from) * step) / steps
     return [cx + rx * Math.cos(angle), cy + ry * Math.sin(angle)]
   })
-}
 
 export const ellipse = (cx: number, cy: number, rx: number, ry: number): Shape => [
-  clockwise(arcPoints(cx, cy, rx, ry, 0, Math.PI * 2).slice(0, -1)),
+  clockwise(arc(cx, cy, rx, ry, 0, Math.PI * 2).slice(0, -1)),
 ]
 
 export const circle = (cx: number, cy: number, radius: number): Shape =>
@@ -59,10 +61,10 @@ export const rect = (x: number, y: number, width: number, height: number, radius
   }
   const quarter = Math.PI / 2
   return polygon([
-    ...arcPoints(x + width - r, y + r, r, r, -quarter, 0),
-    ...arcPoints(x + width - r, y + height - r, r, r, 0, quarter),
-    ...arcPoints(x + r, y + height - r, r, r, quarter, 2 * quarter),
-    ...arcPoints(x + r, y + r, r, r, 2 * quarter, 3 * quarter),
+    ...arc(x + width - r, y + r, r, r, -quarter, 0),
+    ...arc(x + width - r, y + height - r, r, r, 0, quarter),
+    ...arc(x + r, y + height - r, r, r, quarter, 2 * quarter),
+    ...arc(x + r, y + r, r, r, 2 * quarter, 3 * quarter),
   ])
 }
 
@@ -86,17 +88,6 @@ export const bezier = (p0: Point, p1: Point, p2: Point, p3: Point, steps = 24): 
       a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
     ]
   })
-
-/** Points along an elliptic arc (give the steps when drawing in a unit box to scale up later). */
-export const arc = (
-  cx: number,
-  cy: number,
-  rx: number,
-  ry: number,
-  from: number,
-  to: number,
-  steps?: number,
-): Point[] => arcPoints(cx, cy, rx, ry, from, to, steps)
 
 /**
  * A line through the points drawn with a round pen whose width may change along the way (a

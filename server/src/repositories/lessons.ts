@@ -8,8 +8,6 @@ import {
   gt,
   ilike,
   inArray,
-  isNull,
-  lte,
   max,
   sql,
   type AnyColumn,
@@ -19,16 +17,9 @@ import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
-import {
-  categories,
-  enrollments,
-  files,
-  lessonSessions,
-  lessons,
-  users,
-  type LessonLink,
-} from '../db/schema.ts'
+import { categories, files, lessonSessions, lessons, users, type LessonLink } from '../db/schema.ts'
 import { BadRequestError } from '../domain/errors.ts'
+import { seatsAttendedBy, selectSeatsWithSessions } from './student-seats.ts'
 
 export type CategoryRow = typeof categories.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect
@@ -457,27 +448,16 @@ export const listAttendedLessons = async (
   page: PageRequest,
   now: Date,
 ) => {
-  const attended = and(
-    eq(enrollments.userId, studentId),
-    isNull(enrollments.cancelledAt),
-    lte(lessonSessions.endTime, now),
-  )
+  const attended = seatsAttendedBy(studentId, now)
   const lastSessionEnd = max(lessonSessions.endTime)
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ lessonId: lessonSessions.lessonId, lastSessionEnd })
-      .from(enrollments)
-      .innerJoin(lessonSessions, eq(lessonSessions.id, enrollments.sessionId))
+    selectSeatsWithSessions(db, { lessonId: lessonSessions.lessonId, lastSessionEnd })
       .where(attended)
       .groupBy(lessonSessions.lessonId)
       .orderBy(desc(lastSessionEnd), desc(lessonSessions.lessonId))
       .limit(page.take)
       .offset(page.offset),
-    db
-      .select({ count: countDistinct(lessonSessions.lessonId) })
-      .from(enrollments)
-      .innerJoin(lessonSessions, eq(lessonSessions.id, enrollments.sessionId))
-      .where(attended),
+    selectSeatsWithSessions(db, { count: countDistinct(lessonSessions.lessonId) }).where(attended),
   ])
   return {
     items: rows.flatMap((row) =>

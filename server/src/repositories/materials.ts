@@ -1,26 +1,14 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
-import { enrollments, files, lessonSessions, resources } from '../db/schema.ts'
+import { files, resources } from '../db/schema.ts'
+import { hasSeatInLesson, seatsHeldBy } from './student-seats.ts'
 
 export type ResourceRow = typeof resources.$inferSelect
 export type FileRow = typeof files.$inferSelect
 
 /** Whether the user holds a seat (not cancelled) in any session of the lesson. */
-export const isEnrolledInLesson = async (db: Executor, userId: number, lessonId: number) => {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .innerJoin(lessonSessions, eq(lessonSessions.id, enrollments.sessionId))
-    .where(
-      and(
-        eq(lessonSessions.lessonId, lessonId),
-        eq(enrollments.userId, userId),
-        isNull(enrollments.cancelledAt),
-      ),
-    )
-    .limit(1)
-  return row !== undefined
-}
+export const isEnrolledInLesson = (db: Executor, userId: number, lessonId: number) =>
+  hasSeatInLesson(db, lessonId, seatsHeldBy(userId))
 
 /** A lesson's materials in the order they were added. */
 export const listLessonResources = (db: Executor, lessonId: number) =>

@@ -1,11 +1,12 @@
-import { and, avg, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { and, avg, count, desc, eq, inArray } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { roundRating } from '../../../contract/rules.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
-import { enrollments, lessonSessions, lessons, reviews, users } from '../db/schema.ts'
+import { lessons, reviews, users } from '../db/schema.ts'
 import { ConflictError, found } from '../domain/errors.ts'
+import { hasSeatInLesson, seatsAttendedBy } from './student-seats.ts'
 
 /** A review with its author's name and its lesson's title. */
 export interface ReviewRecord {
@@ -76,22 +77,8 @@ export const findReviewsByAuthor = async (db: Executor, authorId: number, lesson
  * Whether the student attended the lesson: a seat not given back (cancelled) in one of its
  * sessions that has ended by `now` (a session ending exactly now has ended).
  */
-export const hasAttended = async (db: Executor, studentId: number, lessonId: number, now: Date) => {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .innerJoin(lessonSessions, eq(lessonSessions.id, enrollments.sessionId))
-    .where(
-      and(
-        eq(enrollments.userId, studentId),
-        isNull(enrollments.cancelledAt),
-        eq(lessonSessions.lessonId, lessonId),
-        lte(lessonSessions.endTime, now),
-      ),
-    )
-    .limit(1)
-  return row !== undefined
-}
+export const hasAttended = (db: Executor, studentId: number, lessonId: number, now: Date) =>
+  hasSeatInLesson(db, lessonId, seatsAttendedBy(studentId, now))
 
 export const hasReviewed = async (db: Executor, authorId: number, lessonId: number) => {
   const [row] = await db

@@ -6,6 +6,12 @@ import { route } from '../http/route.ts'
 import { readUpload } from '../http/uploads.ts'
 import * as materials from '../services/materials.ts'
 
+/** The material a path names: the lesson (`:id`) and the material of it (`:resourceId`). */
+const materialIds = (params: { id: number; resourceId: number }) => ({
+  lessonId: params.id,
+  resourceId: params.resourceId,
+})
+
 export const materialsRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.listResources, async ({ deps, user, params }) => ({
     status: 200,
@@ -14,11 +20,7 @@ export const materialsRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.getResource, async ({ deps, user, params }) => ({
     status: 200,
-    body: await materials.lessonResource(
-      deps,
-      { lessonId: params.id, resourceId: params.resourceId },
-      user,
-    ),
+    body: await materials.lessonResource(deps, materialIds(params), user),
   }))
 
   // Fastify's router prefers the fixed /upload over /:resourceId.
@@ -37,29 +39,16 @@ export const materialsRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.updateResource, async ({ deps, user, params, body }) => ({
     status: 200,
-    body: await materials.updateResource(
-      deps,
-      user,
-      { lessonId: params.id, resourceId: params.resourceId },
-      body,
-    ),
+    body: await materials.updateResource(deps, user, materialIds(params), body),
   }))
 
   route(app, endpoints.renameResource, async ({ deps, user, params, body }) => ({
     status: 200,
-    body: await materials.renameResource(
-      deps,
-      user,
-      { lessonId: params.id, resourceId: params.resourceId },
-      body.title,
-    ),
+    body: await materials.renameResource(deps, user, materialIds(params), body.title),
   }))
 
   route(app, endpoints.deleteResource, async ({ deps, user, params }) => {
-    await materials.deleteResource(deps, user, {
-      lessonId: params.id,
-      resourceId: params.resourceId,
-    })
+    await materials.deleteResource(deps, user, materialIds(params))
     return { status: 200, body: { message: MESSAGES.materials.deleted } }
   })
 

@@ -1,4 +1,4 @@
-import type { Enrollment } from '../../../contract/entities.ts'
+import type { Enrollment, Language } from '../../../contract/entities.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { sessionPriceInCents } from '../../../contract/rules.ts'
 import {
@@ -14,7 +14,7 @@ import {
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
 import { feeShares } from '../domain/money.ts'
-import { emails, sessionWhen } from '../mail/templates.ts'
+import { type Email, emails, sessionWhen } from '../mail/templates.ts'
 import {
   cancelOpenPayments,
   cancelSeat,
@@ -79,6 +79,33 @@ export const paymentHolds = (payment: PaymentRow, now: Date) =>
     now.getTime(),
   )
 
+/** An e-mail telling a student about their seat, with the sum paid or refunded. */
+type SeatEmail = (
+  language: Language,
+  name: string,
+  lessonTitle: string,
+  when: string,
+  cents: number,
+) => Email
+
+/**
+ * The e-mail to the student about their seat in the session, in their language: it names the
+ * lesson and the session's date and hours (both left blank when the session is gone).
+ */
+const seatEmail = (
+  email: SeatEmail,
+  student: Pick<UserRow, 'name' | 'language'>,
+  seated: SeatedSession | undefined,
+  cents: number,
+) =>
+  email(
+    student.language,
+    student.name,
+    seated?.lesson.title ?? '',
+    seated ? sessionWhen(student.language, seated.session) : '',
+    cents,
+  )
+
 /** The student's confirmation with the session's calendar file, in their language. */
 export const enqueueConfirmation = async (
   deps: SeatDeps,
@@ -87,15 +114,8 @@ export const enqueueConfirmation = async (
   seated: SeatedSession,
   paidCents: number,
 ) => {
-  const email = emails.enrolled(
-    student.language,
-    student.name,
-    seated.lesson.title,
-    sessionWhen(student.language, seated.session),
-    paidCents,
-  )
   return deps.mailer.enqueue(tx, student.email, {
-    ...email,
+    ...seatEmail(emails.enrolled, student, seated, paidCents),
     attachments: [
       {
         filename: `session-${seated.session.id}.ics`,
@@ -216,13 +236,7 @@ export const deleteSessionWithSeats = async (
         effects.refunds.push(payment.id)
       }
       if (student) {
-        const email = emails.sessionCancelled(
-          student.language,
-          student.name,
-          seated.lesson.title,
-          sessionWhen(student.language, seated.session),
-          refundCents,
-        )
+        const email = seatEmail(emails.sessionCancelled, student, seated, refundCents)
         effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
       }
     }
@@ -284,15 +298,8 @@ export const recordCapture = async (
       status: 'refunding',
       refundReason: 'seatTaken',
     })
-    const when = seated ? sessionWhen(student.language, seated.session) : ''
-    const title = seated?.lesson.title ?? ''
-    effects.mails.push(
-      await deps.mailer.enqueue(
-        tx,
-        student.email,
-        emails.seatTaken(student.language, student.name, title, when, payment.amountInCents),
-      ),
-    )
+    const email = seatEmail(emails.seatTaken, student, seated, payment.amountInCents)
+    effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     effects.refunds.push(paymentId)
     return 'refunding'
   })
@@ -318,19 +325,8 @@ export const recordProviderRefund = async (deps: SeatDeps, captureId: string, re
         if (seat?.paymentId === locked.id) await cancelSeat(tx, seat.id, new Date())
       }
       const student = found(await findUserById(tx, locked.userId), 'User')
-      effects.mails.push(
-        await deps.mailer.enqueue(
-          tx,
-          student.email,
-          emails.refundedByProvider(
-            student.language,
-            student.name,
-            seated?.lesson.title ?? '',
-            seated ? sessionWhen(student.language, seated.session) : '',
-            locked.amountInCents,
-          ),
-        ),
-      )
+      const email = seatEmail(emails.refundedByProvider, student, seated, locked.amountInCents)
+      effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     }
     await updatePayment(tx, locked.id, {
       status: 'refunded',
