@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh machine: system packages, npm packages, then typecheck and lint,
-# SPA and server tests on the embedded database, the server tests again on PostgreSQL, the
+# The whole test suite on a fresh machine: system packages, npm packages, then typecheck and lint
+# beside the SPA and server tests on the embedded database, the server tests again on PostgreSQL, the
 # end-to-end tests in Chromium (on the production build, beside the others) and the bundle check
 # of that build.
 set -euo pipefail
@@ -44,21 +44,24 @@ logs=$(mktemp -d /tmp/manabi-logs.XXXXXX)
 setsid npm run test:e2e >"$logs/e2e.log" 2>&1 &
 e2e=$!
 
-# The typecheck, ESLint and Prettier each use one core: run them side by side, then report all.
+# The typecheck, ESLint and Prettier each use one core, and finish at different times: they run
+# beside the tests rather than before them, so no core waits on the slowest; all are reported
+# once the tests are done.
 npm run typecheck >"$logs/typecheck.log" 2>&1 &
 typecheck=$!
 npx eslint . --max-warnings=0 >"$logs/eslint.log" 2>&1 &
 eslint=$!
 npx prettier --check . >"$logs/prettier.log" 2>&1 &
 prettier=$!
+
+tests_status=0
+npm test || tests_status=$?
 failed=0
 for check in typecheck eslint prettier; do
   wait "${!check}" || failed=1
   cat "$logs/$check.log"
 done
-[ "$failed" = 0 ] || exit 1
-
-npm test
+[ "$failed" = 0 ] && [ "$tests_status" = 0 ] || exit 1
 # PGlite is PostgreSQL itself, so the server tests run again on a PostgreSQL server for what
 # differs there: real concurrency and the network driver. Files whose subject is not the engine
 # (documents, rules, serving built files, one process's start-up) ran above already.

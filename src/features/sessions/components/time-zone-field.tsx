@@ -62,11 +62,10 @@ export function TimeZoneField({ control, sessionZone, error, registration }: Tim
           </option>
         ))}
       </SelectField>
-      {searching && (
-        <p role="status" className="text-xs text-slate-600">
-          {t('sessions.editor.form.timezoneMatches', { count: matching.length })}
-        </p>
-      )}
+      {/* In the page from the start, so screen readers announce the counts as they change. */}
+      <p role="status" className="text-xs text-slate-600">
+        {searching ? t('sessions.editor.form.timezoneMatches', { count: matching.length }) : ''}
+      </p>
     </div>
   )
 }
