@@ -1,7 +1,8 @@
 import { i18n } from './i18n'
 import type { AppLanguage } from './languages'
 
-const numberLocale = (language: AppLanguage) => (language === 'jp-JP' ? 'ja-JP' : 'en-US')
+/** The BCP 47 locale Intl knows an app language by (jp-JP is the app's name for ja-JP). */
+export const intlLocale = (language: AppLanguage) => (language === 'jp-JP' ? 'ja-JP' : 'en-US')
 
 /**
  * Building an Intl formatter costs far more than using one, and a session grid or a catalogue
@@ -22,7 +23,7 @@ const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
     () => new Intl.DateTimeFormat(locale, options),
   )
 const numberFormat = (language: AppLanguage, options: Intl.NumberFormatOptions) => {
-  const locale = numberLocale(language)
+  const locale = intlLocale(language)
   return reused(
     `number|${locale}|${JSON.stringify(options)}`,
     () => new Intl.NumberFormat(locale, options),
@@ -104,7 +105,7 @@ const zoneName = (
   timeZone: string,
   style: 'short' | 'shortGeneric',
 ) =>
-  dateTimeFormat(numberLocale(language), { timeZone, timeZoneName: style })
+  dateTimeFormat(intlLocale(language), { timeZone, timeZoneName: style })
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
 

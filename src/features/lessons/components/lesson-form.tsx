@@ -17,7 +17,7 @@ import { serverMessage, toApiError } from '@/shared/api/errors'
 import { uploadQuotaRefusal } from '@/shared/api/upload-quota'
 import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
-import { categoryTitle } from '@/shared/i18n/format'
+import { categoryTitle, intlLocale } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
 import { FormAlert } from '@/shared/ui/form-alert'
@@ -110,7 +110,7 @@ function LessonFormFields({
 }: LessonFormProps & { categories: Category[] }) {
   const { t } = useTranslation()
   const language = useLanguage()
-  const priceMax = PRICE_MAX.toLocaleString(language === 'jp-JP' ? 'ja-JP' : 'en-US')
+  const priceMax = PRICE_MAX.toLocaleString(intlLocale(language))
   const navigate = useNavigate()
   const headingId = useId()
   const formId = useId()

@@ -1,5 +1,5 @@
 import { isValidTimeZone } from '@contract/rules'
-import { viewerTimeZone } from '@/shared/i18n/format'
+import { intlLocale, viewerTimeZone } from '@/shared/i18n/format'
 import type { AppLanguage } from '@/shared/i18n/languages'
 
 /** The viewer's IANA time zone as the browser reports it; UTC when it reports none. */
@@ -30,8 +30,8 @@ export interface ZoneChoice {
   readonly label: string
 }
 
-const INTL_LOCALES: Record<AppLanguage, string> = { 'en-US': 'en-US', 'jp-JP': 'ja-JP' }
-
+// Not through format.ts's reused formatters: the picker asks for some 800 (every zone, two
+// styles) once per opening, too many to keep.
 const zoneNamePart = (at: Date, locale: string, timeZone: string, style: 'longOffset' | 'long') =>
   new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style })
     .formatToParts(at)
@@ -66,7 +66,7 @@ export const zoneChoices = (
   at: Date,
   ...mustHave: string[]
 ): ZoneChoice[] => {
-  const locale = INTL_LOCALES[language]
+  const locale = intlLocale(language)
   const choices = timeZoneOptions(viewerZone, ...mustHave).map((zone) => {
     const offsetMinutes = offsetMinutesOf(zone, at)
     const name = zoneNamePart(at, locale, zone, 'long')
