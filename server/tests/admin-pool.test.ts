@@ -1,7 +1,8 @@
-import { asc, eq, isNotNull } from 'drizzle-orm'
+import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import * as admin from '../../contract/descriptors/admin.ts'
+import { MESSAGES } from '../../contract/messages.ts'
 import {
   addVideoLicence,
   listUsers,
@@ -255,6 +256,132 @@ describe('lending the last free licence', () => {
     expect(holders).toHaveLength(1)
     const winner = responses.find((response) => response.statusCode === 200)
     expect(winner?.json()).toMatchObject({ id: holders[0]?.id, videoLicence: { id: licence.id } })
+  })
+
+  it('gives a licence named by many admins at once to exactly one educator', async () => {
+    const cookie = await asAdmin()
+    const licence = await addLicence('named@pool.example')
+    await addLicence('spare@pool.example')
+    const educators = await Promise.all(
+      Array.from({ length: 10 }, () => createUser(context.db, { role: 'educator' })),
+    )
+
+    const responses = await Promise.all(
+      educators.map((educator) =>
+        context.call(admin.assignVideoLicence, {
+          params: { id: educator.id },
+          cookie,
+          body: { licenceId: licence.id },
+        }),
+      ),
+    )
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1)
+    const refusals = responses.filter((response) => response.statusCode === 409)
+    expect(refusals).toHaveLength(9)
+    // The named licence is never swapped for the spare one: each loser hears it is taken.
+    for (const response of refusals) {
+      expect([MESSAGES.licences.notFree, MESSAGES.licences.justTaken]).toContain(
+        errorOf(response).message,
+      )
+    }
+    const holders = await context.db
+      .select({ licence: users.videoLicenceId })
+      .from(users)
+      .where(isNotNull(users.videoLicenceId))
+    expect(holders).toEqual([{ licence: licence.id }])
+  })
+})
+
+/**
+ * A lending committed between a pick's snapshot and its lock: the pick reads the licence as free
+ * and locks it (the lock re-checks the licence row, not who holds it), then its own lending meets
+ * the committed one at the unique index. A second connection makes that moment on purpose: it
+ * lends the licence without committing, the admin's call picks the same licence and waits at the
+ * index, then the second connection commits. PostgreSQL only: the embedded database runs one
+ * transaction at a time.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('a lending committed while a pick waits', () => {
+  const lendingWaits = async () => {
+    for (;;) {
+      const result = await context.db.execute(
+        sql`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+      const [row] = (result as { rows: { waiting: number }[] }).rows
+      if ((row?.waiting ?? 0) > 0) return
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  }
+
+  /** Lends `licenceId` to `holderId` on another connection, committing once `assign` waits. */
+  const racedBy = async <T>(holderId: number, licenceId: number, assign: () => Promise<T>) => {
+    let commit = () => {}
+    let lent = () => {}
+    const lending = new Promise<void>((resolve) => (lent = resolve))
+    const committed = context.db.transaction(async (tx) => {
+      // Without its foreign-key check, which locks the licence row (and the pick skips locked
+      // rows), this lending holds no lock on the licence: the pick locks it and waits at the
+      // index, as when a lending commits between its snapshot and its lock.
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(users).set({ videoLicenceId: licenceId }).where(eq(users.id, holderId))
+      lent()
+      await new Promise<void>((resolve) => (commit = resolve))
+    })
+    await lending
+    const answer = assign()
+    await lendingWaits()
+    commit()
+    await committed
+    return answer
+  }
+
+  const educators = () =>
+    Promise.all([
+      createUser(context.db, { role: 'educator' }),
+      createUser(context.db, { role: 'educator' }),
+    ])
+
+  it('picks the next free licence when none was named', async () => {
+    const cookie = await asAdmin()
+    const [first, second] = await educators()
+    const taken = await addLicence('taken@pool.example')
+    const spare = await addLicence('spare@pool.example')
+    const response = await racedBy(first.id, taken.id, () =>
+      context.call(admin.assignVideoLicence, { params: { id: second.id }, cookie, body: {} }),
+    )
+    expect(bodyOf(response)).toMatchObject({ id: second.id, videoLicence: { id: spare.id } })
+  })
+
+  it('finds none free when the raced licence was the last', async () => {
+    const cookie = await asAdmin()
+    const [first, second] = await educators()
+    const last = await addLicence('last@pool.example')
+    const response = await racedBy(first.id, last.id, () =>
+      context.call(admin.assignVideoLicence, { params: { id: second.id }, cookie, body: {} }),
+    )
+    expect(response.statusCode).toBe(409)
+    expect(errorOf(response).message).toBe(MESSAGES.licences.noneFree)
+  })
+
+  it('says the licence named was just taken, and lends no other', async () => {
+    const cookie = await asAdmin()
+    const [first, second] = await educators()
+    const named = await addLicence('named@pool.example')
+    await addLicence('spare@pool.example')
+    const response = await racedBy(first.id, named.id, () =>
+      context.call(admin.assignVideoLicence, {
+        params: { id: second.id },
+        cookie,
+        body: { licenceId: named.id },
+      }),
+    )
+    expect(response.statusCode).toBe(409)
+    expect(errorOf(response).message).toBe(MESSAGES.licences.justTaken)
+    const [holder] = await context.db
+      .select({ licence: users.videoLicenceId })
+      .from(users)
+      .where(eq(users.id, second.id))
+    expect(holder).toEqual({ licence: null })
   })
 })
 

@@ -20,6 +20,9 @@ const lockHeldLicence = async (tx: Executor, userId: number) => {
   return row?.id ?? null
 }
 
+/** A pick whose lending hits a lending committed a moment earlier is made again, this often. */
+const PICKS = 3
+
 /** Lends the named free licence, or the first free one other than `current`, to the educator. */
 const lendFree = async (
   tx: Executor,
@@ -31,33 +34,39 @@ const lendFree = async (
     .select({ one: sql`1` })
     .from(users)
     .where(eq(users.videoLicenceId, videoLicences.id))
-  const [free] = await tx
-    .select({ id: videoLicences.id })
-    .from(videoLicences)
-    .where(
-      and(
-        notExists(holder),
-        licenceId ? eq(videoLicences.id, licenceId) : undefined,
-        current ? ne(videoLicences.id, current) : undefined,
-      ),
-    )
-    .orderBy(asc(videoLicences.id))
-    .limit(1)
-    // A licence another transaction is lending right now counts as taken: of two admins
-    // racing for the last free licence, the second finds none instead of waiting for it.
-    .for('update', { skipLocked: true })
-  if (!free) {
-    throw new ConflictError(licenceId ? MESSAGES.licences.notFree : MESSAGES.licences.noneFree)
+  for (let pick = 1; ; pick++) {
+    const [free] = await tx
+      .select({ id: videoLicences.id })
+      .from(videoLicences)
+      .where(
+        and(
+          notExists(holder),
+          licenceId ? eq(videoLicences.id, licenceId) : undefined,
+          current ? ne(videoLicences.id, current) : undefined,
+        ),
+      )
+      .orderBy(asc(videoLicences.id))
+      .limit(1)
+      // A licence another transaction is lending right now counts as taken: of two admins
+      // racing for the last free licence, the second finds none instead of waiting for it.
+      .for('update', { skipLocked: true })
+    if (!free) {
+      throw new ConflictError(licenceId ? MESSAGES.licences.notFree : MESSAGES.licences.noneFree)
+    }
+    try {
+      // In a savepoint, so a failed lending leaves the transaction usable for the next pick.
+      await tx.transaction((savepoint) =>
+        savepoint.update(users).set({ videoLicenceId: free.id }).where(eq(users.id, userId)),
+      )
+      return free.id
+    } catch (error) {
+      if (pgErrorCode(error) !== PG.uniqueViolation) throw error
+      // Another request lent the licence and committed between this pick's snapshot and its
+      // lock (the lock re-checks the licence row, not its holder). The licence named is taken;
+      // otherwise the next pick, a new statement, sees that lending and looks further.
+      if (licenceId || pick === PICKS) throw new ConflictError(MESSAGES.licences.justTaken)
+    }
   }
-  try {
-    await tx.update(users).set({ videoLicenceId: free.id }).where(eq(users.id, userId))
-  } catch (error) {
-    // Another request took the same licence a moment earlier.
-    if (pgErrorCode(error) === PG.uniqueViolation)
-      throw new ConflictError(MESSAGES.licences.justTaken)
-    throw error
-  }
-  return free.id
 }
 
 /**
