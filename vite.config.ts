@@ -166,7 +166,7 @@ const STARTUP_LIBRARIES =
 const NODE_TESTS = [
   'tests/architecture/{layers,descriptors,one-rule-one-place}.test.ts',
   'tests/app/startup-skeleton-build.test.ts',
-  'tests/i18n/glossary.test.ts',
+  'tests/i18n/{glossary,api-messages}.test.ts',
 ]
 
 export default defineConfig({

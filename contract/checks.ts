@@ -8,7 +8,7 @@ import type { ResourceWriteBody } from './endpoints/resources.ts'
 import { filePath } from './files.ts'
 import type { LessonWriteBody } from './endpoints/lessons.ts'
 import type { SessionWriteBody } from './endpoints/sessions.ts'
-import { MESSAGES } from './messages.ts'
+import { type Message, MESSAGES } from './messages.ts'
 import type { Refusal } from './seats.ts'
 import {
   isSeatRange,
@@ -25,7 +25,7 @@ import {
 } from './rules.ts'
 
 /** A check that either passes with a value or fails with the lines of a 400. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] }
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Message[] }
 
 /** Students and admins need no approval; an educator is validated once an admin approves it. */
 /** A pool account's e-mail as both backends store it: lower case, so duplicates differ in no way. */
@@ -47,7 +47,7 @@ export interface LessonFacts {
 /** Each link of a lesson opens a web page (http or https), like a link material. */
 const linkProblems = (links: LessonWriteBody['links']) =>
   (links ?? []).flatMap((link, index) =>
-    isWebUrl(link.url) ? [] : [MESSAGES.validation.webUrl(`links[${index}].url`)],
+    isWebUrl(link.url) ? [] : [MESSAGES.validation.webUrl({ field: `links[${index}].url` })],
   )
 
 /**
@@ -60,10 +60,10 @@ export const lessonFieldProblems = (
     'title' | 'min_slots' | 'max_slots' | 'imageId' | 'about' | 'details' | 'links'
   >,
   facts: LessonFacts,
-): string[] => {
-  const problems: string[] = []
+): Message[] => {
+  const problems: Message[] = []
   const { current } = facts
-  if (body.title.trim() === '') problems.push(MESSAGES.validation.required('title'))
+  if (body.title.trim() === '') problems.push(MESSAGES.validation.required({ field: 'title' }))
   if (!facts.categoryExists) problems.push(MESSAGES.lessons.unknownCategory)
   if (!isSeatRange(body.min_slots, body.max_slots)) problems.push(MESSAGES.lessons.slotsOrder)
   if (typeof body.imageId === 'number') {
@@ -73,10 +73,10 @@ export const lessonFieldProblems = (
   }
   if (current) {
     if ((body.about ?? current.about).trim() === '') {
-      problems.push(MESSAGES.validation.required('about'))
+      problems.push(MESSAGES.validation.required({ field: 'about' }))
     }
     if ((body.details ?? current.details).trim() === '') {
-      problems.push(MESSAGES.validation.required('details'))
+      problems.push(MESSAGES.validation.required({ field: 'details' }))
     }
   }
   problems.push(...linkProblems(body.links))
@@ -104,7 +104,7 @@ export const sessionWrite = (
   body: Pick<SessionWriteBody, 'date' | 'startHour' | 'endHour' | 'timezone' | 'url'>,
   now: Date = new Date(),
 ): Checked<{ start: Date; end: Date; timezone: string; url: string }> => {
-  const problems: string[] = []
+  const problems: Message[] = []
   const url = storedMeetingUrl(body.url)
   if (!isValidTimeZone(body.timezone)) problems.push(MESSAGES.sessions.unknownTimeZone)
   if (url === null) problems.push(MESSAGES.sessions.unsupportedMeetingLink)
@@ -136,7 +136,7 @@ export const joinRefusal = (
   session: { start_time: string; end_time: string },
   viewer: { enrolled: boolean; owner: boolean },
   now: Date = new Date(),
-): string | null => {
+): Message | null => {
   if (!viewer.owner && !viewer.enrolled) return MESSAGES.sessions.notEnrolled
   if (!canSeeMeetingLink(session, viewer, now)) return MESSAGES.sessions.outsideJoinWindow
   return null
@@ -174,7 +174,7 @@ export interface MaterialFacts {
  * name cannot be empty'); a link's title is a required field.
  */
 const blankTitle = (isFile: boolean) =>
-  isFile ? MESSAGES.uploads.blankName : MESSAGES.validation.required('title')
+  isFile ? MESSAGES.uploads.blankName : MESSAGES.validation.required({ field: 'title' })
 
 /**
  * A material write (create or replace) as both backends store it, trimmed, or every problem at
@@ -193,13 +193,13 @@ export const materialWrite = (
   const title = body.title.trim()
   const description = body.description.trim()
   const url = body.url.trim()
-  const problems: string[] = []
+  const problems: Message[] = []
   if (title === '') problems.push(blankTitle(body.type !== 'link'))
   if (body.type === 'link') {
     const stored = storedWebUrl(url)
-    if (description === '') problems.push(MESSAGES.validation.required('description'))
-    if (url === '') problems.push(MESSAGES.validation.required('url'))
-    else if (stored === null) problems.push(MESSAGES.validation.webUrl('url'))
+    if (description === '') problems.push(MESSAGES.validation.required({ field: 'description' }))
+    if (url === '') problems.push(MESSAGES.validation.required({ field: 'url' }))
+    else if (stored === null) problems.push(MESSAGES.validation.webUrl({ field: 'url' }))
     if (body.fileId != null) problems.push(MESSAGES.materials.linkWithFile)
     if (problems.length > 0 || stored === null) return { ok: false, problems }
     return { ok: true, value: { title, description, type: 'link', url: stored, fileId: null } }
@@ -237,7 +237,7 @@ export const reviewText = (body: string): Checked<string> => {
   const text = body.trim()
   if (text === '') return { ok: false, problems: [MESSAGES.reviews.blank] }
   if (reviewLength(text) > REVIEW_MAX_LENGTH) {
-    return { ok: false, problems: [MESSAGES.reviews.tooLong(REVIEW_MAX_LENGTH)] }
+    return { ok: false, problems: [MESSAGES.reviews.tooLong({ count: REVIEW_MAX_LENGTH })] }
   }
   return { ok: true, value: text }
 }

@@ -42,15 +42,33 @@ export const IsoDateTime = Type.String({
   description: 'ISO 8601 instant (UTC)',
 })
 
+/** The parameters of a message's sentence (seats, seconds, a field's name), by name. */
+const MessageParamsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+  description: "The values the message's sentence is built from, by name",
+})
+
 /**
  * The one error body of the API (§8): `message` is a single string or a list of strings
- * (validation errors list every failed rule).
+ * (validation errors list every failed rule), in English; `code` and `params` (and `problems` for
+ * a list) say the same for a client to put in its user's language (contract/messages.ts).
  */
 export const ErrorBody = Type.Object(
   {
     statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
     error: Type.String({ description: 'HTTP reason phrase, e.g. "Conflict"' }),
     message: Type.Union([Type.String(), Type.Array(Type.String())]),
+    code: Type.Optional(
+      Type.String({
+        description:
+          'The stable code of the (first) message, e.g. "enrollments.noSeatsLeft", for clients to translate',
+      }),
+    ),
+    params: Type.Optional(MessageParamsSchema),
+    problems: Type.Optional(
+      Type.Array(Type.Object({ code: Type.String(), params: Type.Optional(MessageParamsSchema) }), {
+        description: 'With a list of messages: the code and parameters of each, in its order',
+      }),
+    ),
   },
   { $id: 'ErrorBody', description: 'Error response' },
 )
@@ -66,7 +84,11 @@ export const UploadRefusedBody = Type.Object(
 )
 export type UploadRefusedBody = Type.Static<typeof UploadRefusedBody>
 
-export const MessageBody = Type.Object({ message: Type.String() })
+export const MessageBody = Type.Object({
+  message: Type.String(),
+  code: Type.Optional(Type.String({ description: 'The stable code of the message, to translate' })),
+  params: Type.Optional(MessageParamsSchema),
+})
 export type MessageBody = Type.Static<typeof MessageBody>
 
 /**

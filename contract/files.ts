@@ -5,7 +5,7 @@
 import { buildPath } from './descriptor.ts'
 import { lessonImage } from './descriptors/lessons.ts'
 import { downloadFile } from './descriptors/resources.ts'
-import { MESSAGES } from './messages.ts'
+import { type Message, MESSAGES } from './messages.ts'
 import type { IMAGE_MIME_TYPES } from './rules.ts'
 import {
   FILE_NAME_MAX,
@@ -28,11 +28,12 @@ export { exceedsUploadLimit, isBlankFileName, isPlainText, sniffImageType } from
  * Why both backends refuse an uploaded file's name, or null: a character no column stores (a
  * NUL), only an extension or spaces (§5), or longer than FILE_NAME_MAX characters.
  */
-export const fileNameProblem = (filename: string): string | null => {
-  if (unstorableIssues(filename).length > 0) return MESSAGES.validation.unstorableText('filename')
+export const fileNameProblem = (filename: string): Message | null => {
+  if (unstorableIssues(filename).length > 0)
+    return MESSAGES.validation.unstorableText({ field: 'filename' })
   if (isBlankFileName(filename)) return MESSAGES.uploads.blankName
   if ([...filename.trim()].length > FILE_NAME_MAX)
-    return MESSAGES.uploads.nameTooLong(FILE_NAME_MAX)
+    return MESSAGES.uploads.nameTooLong({ count: FILE_NAME_MAX })
   return null
 }
 

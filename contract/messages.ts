@@ -1,7 +1,10 @@
 /**
  * Every message the API answers with, written once: the server and the mock catalogue both read
  * them from here, so the SPA shows the same words against either backend (an architecture test
- * fails when a sentence is written in both). Grouped by the resource that answers it.
+ * fails when a sentence is written in both). Grouped by the resource that answers it. Each has a
+ * stable code, its path here ('enrollments.noSeatsLeft'), which the error body carries beside the
+ * English text with the sentence's parameters: clients translate the code (the SPA's `api.*`
+ * keys), and a client that does not know it shows the text.
  */
 
 /** The reason phrases of the statuses the API answers (the `error` of the error body). */
@@ -27,7 +30,7 @@ export const reasonPhrase = (statusCode: number) => REASON_PHRASES[statusCode] ?
 export const counted = (count: number, one: string, other: string) =>
   `${count} ${count === 1 ? one : other}`
 
-export const MESSAGES = {
+const TEMPLATES = {
   http: {
     unauthorized: 'Unauthorized',
     forbidden: 'Forbidden',
@@ -37,23 +40,37 @@ export const MESSAGES = {
     databaseDown: 'The database is not reachable',
     invalidJson: 'Body must be valid JSON',
     badUrl: 'The address is not a valid URL (check its percent-escapes)',
-    paramTooLong: (max: number) =>
-      `A path parameter is too long (at most ${counted(max, 'character', 'characters')})`,
-    notFound: (what: string) => `${what} not found`,
-    routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
-    tooManyAttempts: (seconds: number) =>
-      `Too many attempts. Try again in ${counted(seconds, 'second', 'seconds')}.`,
+    /** `count`: the most characters a path parameter may have. */
+    paramTooLong: ({ count }: { count: number }) =>
+      `A path parameter is too long (at most ${counted(count, 'character', 'characters')})`,
+    /** `what`: the English name of the thing ('Lesson'), which clients may translate. */
+    notFound: ({ what }: { what: string }) => `${what} not found`,
+    routeNotFound: ({ method, url }: { method: string; url: string }) =>
+      `Route ${method} ${url} not found`,
+    /** `count`: the seconds until the next attempt. */
+    tooManyAttempts: ({ count }: { count: number }) =>
+      `Too many attempts. Try again in ${counted(count, 'second', 'seconds')}.`,
+    /** A refusal by the web framework itself (an unreadable body, an unsupported type): its words. */
+    refused: ({ reason }: { reason: string }) => reason,
   },
   validation: {
     /** Only when a validator rejects a value without saying why. */
     invalidRequest: 'Invalid request',
-    required: (path: string) => `${path} is required`,
-    invalidFormat: (field: string) => `${field} has an invalid format`,
-    notAllowed: (property: string) => `${property} is not allowed`,
-    webUrl: (field: string) => `${field} must be a web address (http or https)`,
-    unstorableText: (field: string) =>
+    required: ({ field }: { field: string }) => `${field} is required`,
+    invalidFormat: ({ field }: { field: string }) => `${field} has an invalid format`,
+    notAllowed: ({ field }: { field: string }) => `${field} is not allowed`,
+    webUrl: ({ field }: { field: string }) => `${field} must be a web address (http or https)`,
+    unstorableText: ({ field }: { field: string }) =>
       `${field} contains a character that is not allowed (NUL or an unpaired surrogate)`,
-    finiteNumber: (field: string) => `${field} must be a finite number`,
+    finiteNumber: ({ field }: { field: string }) => `${field} must be a finite number`,
+    /** `count`: the fewest characters the field takes. */
+    tooShort: ({ field, count }: { field: string; count: number }) =>
+      `${field} must NOT have fewer than ${counted(count, 'character', 'characters')}`,
+    /** `count`: the most characters the field takes. */
+    tooLong: ({ field, count }: { field: string; count: number }) =>
+      `${field} must NOT have more than ${counted(count, 'character', 'characters')}`,
+    /** Any other rule a validator reports: `reason` is its own English words. */
+    invalid: ({ field, reason }: { field: string; reason: string }) => `${field} ${reason}`,
   },
   accounts: {
     registered: 'Registration successful. Please confirm your e-mail',
@@ -73,8 +90,8 @@ export const MESSAGES = {
     currentPasswordRequired: 'currentPassword is required to change the email or password',
     wrongCurrentPassword: 'Current password is incorrect',
     /** Sign-ins refused for a while: too many wrong passwords for the account from this browser. */
-    signInLocked: (seconds: number) =>
-      `Too many failed sign-ins for this account. Try again in ${counted(seconds, 'second', 'seconds')}, or reset your password.`,
+    signInLocked: ({ count }: { count: number }) =>
+      `Too many failed sign-ins for this account. Try again in ${counted(count, 'second', 'seconds')}, or reset your password.`,
   },
   licences: {
     notAnEducator: 'The user is not an educator',
@@ -106,7 +123,7 @@ export const MESSAGES = {
     startedCannotChange: 'A session that has started cannot be changed',
     startedCannotDelete: 'A session that has started cannot be deleted',
     deleted: 'Session deleted',
-    deletedWithRefunds: (count: number) =>
+    deletedWithRefunds: ({ count }: { count: number }) =>
       `Session deleted; ${counted(count, 'enrolled student', 'enrolled students')} refunded and notified`,
     calendarForbidden: 'Only enrolled students and the educator get the calendar file',
     notEnrolled: 'You are not enrolled in this session',
@@ -123,7 +140,8 @@ export const MESSAGES = {
   },
   payments: {
     someoneElses: 'This payment belongs to someone else',
-    notProcessing: (status: string) => `The payment is ${status}`,
+    /** `status`: the payment's status ('refunded'), which clients may translate. */
+    notProcessing: ({ status }: { status: string }) => `The payment is ${status}`,
     sessionClosed: 'The session is no longer open',
     freeSession: 'This session is free: enroll directly',
     holdExpired:
@@ -137,7 +155,8 @@ export const MESSAGES = {
     notAttended: 'You can review only lessons you attended',
     alreadyReviewed: 'You have already reviewed this lesson',
     blank: 'Please enter a review and rate the lesson',
-    tooLong: (max: number) => `A review is at most ${counted(max, 'character', 'characters')}`,
+    tooLong: ({ count }: { count: number }) =>
+      `A review is at most ${counted(count, 'character', 'characters')}`,
   },
   materials: {
     forbidden: 'Only the owner and enrolled students see the materials',
@@ -155,11 +174,83 @@ export const MESSAGES = {
     tooLarge: 'File is too large. Maximum size is 10MB.',
     invalidType: 'Invalid file type.',
     malformed: 'The upload could not be read: send one file as multipart/form-data',
-    nameTooLong: (max: number) =>
-      `File name is too long (at most ${counted(max, 'character', 'characters')})`,
+    nameTooLong: ({ count }: { count: number }) =>
+      `File name is too long (at most ${counted(count, 'character', 'characters')})`,
     /** The uploader's files would take more than their storage quota (`quotaText` of rules.ts). */
-    quotaExceeded: (quota: string) =>
+    quotaExceeded: ({ quota }: { quota: string }) =>
       `Not enough storage space: your uploaded files may take up ${quota} in all. ` +
       'Remove materials you no longer need, then try again.',
   },
 } as const
+
+/** The numbers and names a message's sentence is built from, by name. */
+export type MessageParams = Readonly<Record<string, string | number>>
+
+/** One message of the API: its code, the parameters of its sentence, and the English sentence. */
+export interface Message {
+  readonly code: string
+  readonly params?: MessageParams
+  readonly text: string
+}
+
+type Template = string | ((params: never) => string)
+interface Templates {
+  readonly [key: string]: Template | Templates
+}
+
+type Coded<T> = {
+  readonly [K in keyof T]: T[K] extends string
+    ? Message
+    : T[K] extends (params: infer P) => string
+      ? (params: P) => Message
+      : Coded<T[K]>
+}
+
+const coded = <T extends Templates>(templates: T, prefix = ''): Coded<T> =>
+  Object.fromEntries(
+    Object.entries(templates).map(([key, template]) => {
+      const code = `${prefix}${key}`
+      if (typeof template === 'string') return [key, { code, text: template }]
+      if (typeof template === 'function') {
+        const sentence = template as (params: MessageParams) => string
+        return [key, (params: MessageParams) => ({ code, params, text: sentence(params) })]
+      }
+      return [key, coded(template, `${code}.`)]
+    }),
+  ) as Coded<T>
+
+const codesOf = (templates: Templates, prefix = ''): string[] =>
+  Object.entries(templates).flatMap(([key, template]) =>
+    typeof template === 'object' ? codesOf(template, `${prefix}${key}.`) : [`${prefix}${key}`],
+  )
+
+export const MESSAGES = coded(TEMPLATES)
+
+/** A message as the API sends it: the English text as `message`, with its code and parameters. */
+export const messageFields = ({ code, params, text }: Message) => ({
+  message: text,
+  code,
+  ...(params ? { params } : {}),
+})
+
+/** One message or a list of them, as a list. */
+export const messageList = (answer: Message | readonly Message[]): readonly Message[] =>
+  'code' in answer ? [answer] : answer
+
+/**
+ * The message fields of an error body: one message as a string, a list (a bad request's problems)
+ * as a list with the code and parameters of each in `problems`; the first one's code and
+ * parameters beside them either way. The server and the mocks both answer with it.
+ */
+export const errorFields = (answer: Message | readonly Message[]) => {
+  if ('code' in answer) return messageFields(answer)
+  const [first] = answer
+  return {
+    ...(first ? messageFields(first) : {}),
+    message: answer.map((line) => line.text),
+    problems: answer.map(({ code, params }) => ({ code, ...(params ? { params } : {}) })),
+  }
+}
+
+/** Every message's code, for the test that each has a translation in every language. */
+export const MESSAGE_CODES: readonly string[] = codesOf(TEMPLATES)

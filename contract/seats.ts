@@ -5,15 +5,14 @@
  * Instants are epoch milliseconds; a session that starts at `now` has started.
  */
 import type { PaymentStatus } from './entities.ts'
-import { MESSAGES } from './messages.ts'
+import { type Message, MESSAGES } from './messages.ts'
 
 /** Why a call is refused: the status and the message (or a 400's problems) the API answers. */
-export interface Refusal {
-  readonly status: 400 | 402 | 403 | 409
-  readonly message: string | readonly string[]
-}
+export type Refusal =
+  | { readonly status: 400; readonly message: Message | readonly Message[] }
+  | { readonly status: 402 | 403 | 409; readonly message: Message }
 
-const conflict = (message: string): Refusal => ({ status: 409, message })
+const conflict = (message: Message): Refusal => ({ status: 409, message })
 
 /** Whether the session has started at `now` (its first instant counts as started). */
 export const hasStarted = (startsAt: number, now: number) => startsAt <= now
@@ -120,11 +119,11 @@ export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
   if (facts.status !== 'processing' || !facts.hasOrder) {
     return {
       kind: 'refuse',
-      refusal: conflict(MESSAGES.payments.notProcessing(facts.status)),
+      refusal: conflict(MESSAGES.payments.notProcessing({ status: facts.status })),
       cancel: false,
     }
   }
-  const cancel = (message: string) =>
+  const cancel = (message: Message) =>
     ({ kind: 'refuse', refusal: conflict(message), cancel: true }) as const
   if (facts.session === null) return cancel(MESSAGES.payments.sessionClosed)
   if (hasStarted(facts.session.startsAt, facts.now)) {

@@ -1,4 +1,4 @@
-import { counted, MESSAGES } from './messages.ts'
+import { type Message, MESSAGES } from './messages.ts'
 import { isStorableText } from './rules.ts'
 
 /**
@@ -94,7 +94,7 @@ const issuesOf = (value: unknown): SchemaIssue[] => {
 }
 
 /** The lines of one issue, each with the field it is about. */
-const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
+const linesOf = (issue: SchemaIssue): [field: string, line: Message][] => {
   const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.')
   const params = issue.params as Record<string, unknown>
   if (issue.keyword === 'required') {
@@ -103,17 +103,17 @@ const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
     if (missing.length > 0) {
       return missing.map((name) => {
         const path = field ? `${field}.${name}` : name
-        return [path, MESSAGES.validation.required(path)]
+        return [path, MESSAGES.validation.required({ field: path })]
       })
     }
   }
-  if (issue.keyword === 'pattern') return [[field, MESSAGES.validation.invalidFormat(field)]]
+  if (issue.keyword === 'pattern') return [[field, MESSAGES.validation.invalidFormat({ field })]]
   if (issue.keyword === 'additionalProperties') {
     const extra = [...names(params.additionalProperty), ...names(params.additionalProperties)]
     if (extra.length > 0) {
       return extra.map((name) => [
         field ? `${field}.${name}` : name,
-        MESSAGES.validation.notAllowed(name),
+        MESSAGES.validation.notAllowed({ field: name }),
       ])
     }
   }
@@ -123,20 +123,32 @@ const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
       [
         field,
         'text' in params
-          ? MESSAGES.validation.unstorableText(name)
-          : MESSAGES.validation.finiteNumber(name),
+          ? MESSAGES.validation.unstorableText({ field: name })
+          : MESSAGES.validation.finiteNumber({ field: name }),
       ],
     ]
   }
   // ajv writes "must NOT have", TypeBox "must not have": both backends answer ajv's words.
   if ((issue.keyword === 'minLength' || issue.keyword === 'maxLength') && 'limit' in params) {
-    const bound = issue.keyword === 'minLength' ? 'fewer' : 'more'
-    const limit = Number(params.limit)
+    const limits = { field, count: Number(params.limit) }
     return [
-      [field, `${field} must NOT have ${bound} than ${counted(limit, 'character', 'characters')}`],
+      [
+        field,
+        issue.keyword === 'minLength'
+          ? MESSAGES.validation.tooShort(limits)
+          : MESSAGES.validation.tooLong(limits),
+      ],
     ]
   }
-  return [[field, `${field || 'request'} ${issue.message ?? 'is invalid'}`]]
+  return [
+    [
+      field,
+      MESSAGES.validation.invalid({
+        field: field || 'request',
+        reason: issue.message ?? 'is invalid',
+      }),
+    ],
+  ]
 }
 
 /**
@@ -144,8 +156,8 @@ const linesOf = (issue: SchemaIssue): [field: string, line: string][] => {
  * the validator's order. A field that breaks several rules (a union reports every branch) keeps
  * its first, most specific line. The body of every 400 that validation answers.
  */
-export const validationMessages = (issues: readonly SchemaIssue[]): string[] => {
-  const byField = new Map<string, string>()
+export const validationMessages = (issues: readonly SchemaIssue[]): Message[] => {
+  const byField = new Map<string, Message>()
   for (const [field, line] of issues.flatMap(linesOf)) {
     if (!byField.has(field)) byField.set(field, line)
   }

@@ -60,7 +60,10 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
   // An unconfirmed account cannot log in yet, and is told why.
   await page.goto(product.appUrl(paths.auth.login.href()))
   await logIn('Password1')
-  await page.getByRole('alert').filter({ hasText: 'Email is not confirmed' }).waitFor()
+  await page
+    .getByRole('alert')
+    .filter({ hasText: t('api.accounts.emailNotConfirmed') })
+    .waitFor()
 
   // Confirm with the link from the e-mail; the page moves on to login by itself.
   await page.goto(await product.emailLink(email, paths.auth.confirmation.href()))

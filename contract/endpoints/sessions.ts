@@ -64,7 +64,7 @@ export type SessionConflictBody = Type.Static<typeof SessionConflictBody>
 
 /** A deleted session: the message, and how many students held a seat (each refunded and e-mailed). */
 export const SessionDeleted = Type.Object({
-  message: Type.String(),
+  ...MessageBody.properties,
   enrolledCount: Type.Integer({ minimum: 0 }),
 })
 export type SessionDeleted = Type.Static<typeof SessionDeleted>

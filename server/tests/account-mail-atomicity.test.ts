@@ -60,6 +60,7 @@ describe('registration is atomic', () => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: 'Internal Server Error',
+        code: 'http.internalError',
       })
       expect(await count(users)).toBe(0)
       expect(await count(userTokens)).toBe(0)

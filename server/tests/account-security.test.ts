@@ -64,7 +64,7 @@ const expectRefusal = (response: ApiResponse, status: number, message: string | 
   expect(body.message).toEqual(message)
 }
 
-const REQUIRED = [MESSAGES.accounts.currentPasswordRequired]
+const REQUIRED = [MESSAGES.accounts.currentPasswordRequired.text]
 
 /** A signed-in student (or another role) with two devices: this one and another. */
 const signedIn = async (overrides: Parameters<typeof createUser>[1] = {}) => {
@@ -82,7 +82,7 @@ describe('changing the password needs the current one', () => {
       'with a wrong current password',
       { currentPassword: 'Wrong1password' },
       403,
-      MESSAGES.accounts.wrongCurrentPassword,
+      MESSAGES.accounts.wrongCurrentPassword.text,
     ],
   ])('refuses it %s and changes nothing', async (_case, extra, status, message) => {
     const { account, cookie, otherDevice } = await signedIn()
@@ -188,7 +188,7 @@ describe('a new e-mail address waits for its confirmation', () => {
       'with a wrong current password',
       { currentPassword: 'Wrong1password' },
       403,
-      MESSAGES.accounts.wrongCurrentPassword,
+      MESSAGES.accounts.wrongCurrentPassword.text,
     ],
   ])('is refused %s: nothing pending, nothing sent', async (_case, extra, status, message) => {
     const { account, cookie } = await signedIn()
@@ -288,7 +288,10 @@ describe('a new e-mail address waits for its confirmation', () => {
     const confirmed = await confirm(token)
 
     expect(confirmed.statusCode).toBe(200)
-    expect(confirmed.json()).toEqual({ message: MESSAGES.accounts.emailConfirmed })
+    expect(confirmed.json()).toEqual({
+      message: MESSAGES.accounts.emailConfirmed.text,
+      code: 'accounts.emailConfirmed',
+    })
     expect((await me(cookie)).json()).toMatchObject({
       email: 'ana.new@manabi.example',
       pendingEmail: null,
@@ -298,7 +301,7 @@ describe('a new e-mail address waits for its confirmation', () => {
     expect((await login('ana@manabi.example', PASSWORD)).statusCode).toBe(401)
     expect((await userRow(account.id)).emailConfirmedAt).not.toBeNull()
 
-    expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken])
+    expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken.text])
     expect((await userRow(account.id)).email).toBe('ana.new@manabi.example')
   })
 
@@ -311,7 +314,7 @@ describe('a new e-mail address waits for its confirmation', () => {
     const token = confirmationToken((await mails())[0]?.text ?? '')
 
     vi.setSystemTime(at.getTime() + 24 * HOUR_MS)
-    expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken])
+    expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken.text])
     expect(await userRow(account.id)).toMatchObject({
       email: account.email,
       pendingEmail: 'late@manabi.example',
@@ -330,7 +333,7 @@ describe('a new e-mail address waits for its confirmation', () => {
     await updateProfile(cookie, { email: 'second@manabi.example', currentPassword: PASSWORD })
     const second = confirmationToken((await mails())[2]?.text ?? '')
 
-    expectRefusal(await confirm(first), 400, [MESSAGES.accounts.invalidToken])
+    expectRefusal(await confirm(first), 400, [MESSAGES.accounts.invalidToken.text])
     expect((await userRow(account.id)).email).toBe(account.email)
     expect((await confirm(second)).statusCode).toBe(200)
     expect((await userRow(account.id)).email).toBe('second@manabi.example')
@@ -345,7 +348,7 @@ describe('a new e-mail address waits for its confirmation', () => {
       currentPassword: PASSWORD,
     })
 
-    expectRefusal(response, 409, MESSAGES.accounts.emailExists)
+    expectRefusal(response, 409, MESSAGES.accounts.emailExists.text)
     expect((await userRow(account.id)).pendingEmail).toBeNull()
     expect(await mails()).toEqual([])
   })
@@ -359,7 +362,7 @@ describe('a new e-mail address waits for its confirmation', () => {
       currentPassword: 'Wrong1password',
     })
 
-    expectRefusal(response, 403, MESSAGES.accounts.wrongCurrentPassword)
+    expectRefusal(response, 403, MESSAGES.accounts.wrongCurrentPassword.text)
   })
 
   it('answers 409 when the address was taken before the link was opened, dropping the request', async () => {
@@ -380,9 +383,9 @@ describe('a new e-mail address waits for its confirmation', () => {
       ).statusCode,
     ).toBe(201)
 
-    expectRefusal(await confirm(token), 409, MESSAGES.accounts.emailExists)
+    expectRefusal(await confirm(token), 409, MESSAGES.accounts.emailExists.text)
     expect(await userRow(account.id)).toMatchObject({ email: account.email, pendingEmail: null })
-    expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken])
+    expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken.text])
   })
 
   it('is cancelled by a password reset, which the notice offers', async () => {
@@ -399,7 +402,7 @@ describe('a new e-mail address waits for its confirmation', () => {
     expect(reset.statusCode).toBe(200)
 
     expect((await userRow(account.id)).pendingEmail).toBeNull()
-    expectRefusal(await confirm(stolen), 400, [MESSAGES.accounts.invalidToken])
+    expectRefusal(await confirm(stolen), 400, [MESSAGES.accounts.invalidToken.text])
     expect((await userRow(account.id)).email).toBe(account.email)
   })
 })
@@ -420,14 +423,18 @@ describe('wrong current passwords are limited per account', () => {
       expect((await wrong(cookie)).statusCode).toBe(403)
     }
     const locked = await right(cookie)
-    expectRefusal(locked, 429, MESSAGES.http.tooManyAttempts(REAUTH_WINDOW_MS / 1000))
+    expectRefusal(
+      locked,
+      429,
+      MESSAGES.http.tooManyAttempts({ count: REAUTH_WINDOW_MS / 1000 }).text,
+    )
     expect(locked.headers['retry-after']).toBe(String(REAUTH_WINDOW_MS / 1000))
 
     // The edits that need no password go on; the session is not ended.
     expect((await updateProfile(cookie, { name: 'Still Here' })).statusCode).toBe(200)
 
     vi.setSystemTime(at.getTime() + REAUTH_WINDOW_MS - 1)
-    expectRefusal(await right(cookie), 429, MESSAGES.http.tooManyAttempts(1))
+    expectRefusal(await right(cookie), 429, MESSAGES.http.tooManyAttempts({ count: 1 }).text)
     expect((await userRow(account.id)).passwordHash).toBe(account.passwordHash)
 
     vi.setSystemTime(at.getTime() + REAUTH_WINDOW_MS)

@@ -100,6 +100,7 @@ describe('POST /admin/video-licences', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'A video licence with this account e-mail already exists',
+      code: 'licences.duplicateAccount',
     })
   })
 
@@ -127,7 +128,7 @@ describe('DELETE /admin/video-licences/:id', () => {
     const response = await retire(cookie, licence.id)
     expect(response.statusCode).toBe(200)
     expect(Value.Check(retireVideoLicence.response[200], response.json())).toBe(true)
-    expect(response.json()).toEqual({ message: 'Video licence retired' })
+    expect(response.json()).toEqual({ message: 'Video licence retired', code: 'licences.retired' })
     expect(await context.db.select().from(videoLicences)).toEqual([])
     const again = await retire(cookie, licence.id)
     expect(again.statusCode).toBe(404)
@@ -280,7 +281,7 @@ describe('lending the last free licence', () => {
     expect(refusals).toHaveLength(9)
     // The named licence is never swapped for the spare one: each loser hears it is taken.
     for (const response of refusals) {
-      expect([MESSAGES.licences.notFree, MESSAGES.licences.justTaken]).toContain(
+      expect([MESSAGES.licences.notFree.text, MESSAGES.licences.justTaken.text]).toContain(
         errorOf(response).message,
       )
     }
@@ -360,7 +361,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a lending committed while a pick wai
       context.call(admin.assignVideoLicence, { params: { id: second.id }, cookie, body: {} }),
     )
     expect(response.statusCode).toBe(409)
-    expect(errorOf(response).message).toBe(MESSAGES.licences.noneFree)
+    expect(errorOf(response).message).toBe(MESSAGES.licences.noneFree.text)
   })
 
   it('says the licence named was just taken, and lends no other', async () => {
@@ -376,7 +377,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a lending committed while a pick wai
       }),
     )
     expect(response.statusCode).toBe(409)
-    expect(errorOf(response).message).toBe(MESSAGES.licences.justTaken)
+    expect(errorOf(response).message).toBe(MESSAGES.licences.justTaken.text)
     const [holder] = await context.db
       .select({ licence: users.videoLicenceId })
       .from(users)

@@ -312,6 +312,7 @@ describe('POST /admin/users/:id/approve', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'This educator is already approved',
+      code: 'accounts.alreadyApproved',
     })
     const [row] = await context.db.select().from(users).where(eq(users.id, educator.id))
     expect(row?.approvedAt?.toISOString()).toBe(approvedAt.toISOString())
@@ -326,6 +327,7 @@ describe('POST /admin/users/:id/approve', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'The user is not an educator',
+      code: 'licences.notAnEducator',
     })
   })
 

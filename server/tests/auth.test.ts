@@ -90,6 +90,7 @@ describe('POST /auth/register', () => {
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual({
       message: 'Registration successful. Please confirm your e-mail',
+      code: 'accounts.registered',
     })
     expect(Value.Check(MessageBody, response.json())).toBe(true)
 
@@ -203,6 +204,7 @@ describe('POST /auth/register', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'Email already exists',
+      code: 'accounts.emailExists',
     })
     expect(await context.db.select().from(users)).toHaveLength(1)
     expect(await mails()).toHaveLength(0)
@@ -219,13 +221,17 @@ describe('POST /auth/confirm', () => {
       statusCode: 403,
       error: 'Forbidden',
       message: 'Email is not confirmed. Please confirm your e-mail address first',
+      code: 'accounts.emailNotConfirmed',
     })
     expect(refused.headers['set-cookie']).toBeUndefined()
 
     const token = await lastToken(CONFIRM_SCREEN)
     const confirmed = await post(auth.confirm, { validationToken: token })
     expect(confirmed.statusCode).toBe(200)
-    expect(confirmed.json()).toEqual({ message: 'Email confirmed' })
+    expect(confirmed.json()).toEqual({
+      message: 'Email confirmed',
+      code: 'accounts.emailConfirmed',
+    })
     const [user] = await context.db.select().from(users)
     expect(user?.emailConfirmedAt).toBeInstanceOf(Date)
     const [stored] = await context.db.select().from(userTokens)
@@ -237,6 +243,8 @@ describe('POST /auth/confirm', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: ['Invalid or expired token'],
+      code: 'accounts.invalidToken',
+      problems: [{ code: 'accounts.invalidToken' }],
     })
 
     const signedIn = await login(newStudent.email, newStudent.password)
@@ -286,7 +294,7 @@ describe('POST /auth/resend-confirmation', () => {
     const response = await post(auth.resendConfirmation, { email: 'ANA@manabi.example' })
 
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ message: SENT })
+    expect(response.json()).toEqual({ message: SENT, code: 'accounts.confirmationSent' })
     const sent = await mails()
     expect(sent.map((mail) => mail.to)).toEqual([newStudent.email, newStudent.email])
     const second = await lastToken(CONFIRM_SCREEN)
@@ -304,7 +312,7 @@ describe('POST /auth/resend-confirmation', () => {
 
     expect(unknown.statusCode).toBe(200)
     expect(known.statusCode).toBe(200)
-    expect(unknown.json()).toEqual({ message: SENT })
+    expect(unknown.json()).toEqual({ message: SENT, code: 'accounts.confirmationSent' })
     expect(known.body).toBe(unknown.body)
     expect(await mails()).toHaveLength(0)
   })
@@ -428,6 +436,7 @@ describe('POST /auth/login', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Invalid email or password',
+        code: 'accounts.invalidCredentials',
       })
       expect(response.headers['set-cookie']).toBeUndefined()
     }
@@ -458,7 +467,7 @@ describe('GET /auth/logout', () => {
     const response = await context.call(auth.logout, { cookie })
 
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ message: 'Logged out' })
+    expect(response.json()).toEqual({ message: 'Logged out', code: 'accounts.loggedOut' })
     const header = setCookieHeader(response)
     expect(header).toMatch(new RegExp(`^${SESSION_COOKIE}=;`))
     expect(header).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/)
@@ -470,7 +479,7 @@ describe('GET /auth/logout', () => {
   it('answers 200 to a guest', async () => {
     const response = await context.call(auth.logout)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ message: 'Logged out' })
+    expect(response.json()).toEqual({ message: 'Logged out', code: 'accounts.loggedOut' })
   })
 
   it('ends only the session it is called with', async () => {
@@ -496,7 +505,7 @@ describe('POST /auth/password-reset-email', () => {
     })
 
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ message: SENT })
+    expect(response.json()).toEqual({ message: SENT, code: 'accounts.resetSent' })
     const [mail] = await mails()
     expect(mail).toMatchObject({ to: student.email, subject: 'Manabi: reset your password' })
     expect(mail?.text).toContain('Hello Yuki Yamamoto,')
@@ -551,7 +560,10 @@ describe('POST /auth/set-new-password', () => {
     })
 
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ message: 'Password changed' })
+    expect(response.json()).toEqual({
+      message: 'Password changed',
+      code: 'accounts.passwordChanged',
+    })
     const [row] = await context.db.select().from(users).where(eq(users.id, student.id))
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/)
     expect(row?.passwordHash).not.toBe(student.passwordHash)
@@ -569,6 +581,8 @@ describe('POST /auth/set-new-password', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: ['Invalid or expired token'],
+      code: 'accounts.invalidToken',
+      problems: [{ code: 'accounts.invalidToken' }],
     })
     expect((await login(student.email, 'Another123')).statusCode).toBe(401)
   })

@@ -96,7 +96,7 @@ const hookAnswer = (operation: Operation, persona: Persona) => {
     return { status: 403 }
   }
   if (operation.approvedOnly && persona.key === 'waitingEducator') {
-    return { status: 403, message: MESSAGES.accounts.notApproved }
+    return { status: 403, message: MESSAGES.accounts.notApproved.text }
   }
   return null
 }
@@ -308,7 +308,7 @@ describe('the authorisation matrix', () => {
       body: { email: student.email ?? '', password: PASSWORD },
     })
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toMatchObject({ message: MESSAGES.accounts.emailNotConfirmed })
+    expect(response.json()).toMatchObject({ message: MESSAGES.accounts.emailNotConfirmed.text })
     expect([response.cookies].flat().map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE)
     const sessionsAfter = await context.db
       .select()

@@ -12,7 +12,7 @@ import * as resources from '../../contract/descriptors/resources.ts'
 import type { Endpoint } from '../../contract/endpoint.ts'
 import { api } from '../../contract/index.ts'
 import { filePath, lessonImagePath } from '../../contract/files.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import {
   PAGE_SIZE,
   REAUTH_MAX_FAILURES,
@@ -1988,6 +1988,12 @@ beforeEach(async () => {
 afterEach(() => mockServer.resetHandlers())
 afterAll(() => mockServer.close())
 
+/** The codes of an error body: its message's, its parameters, and each listed problem's. */
+const codesOf = (body: unknown) => {
+  const { code, params, problems } = body as Record<string, unknown>
+  return { code, params, problems }
+}
+
 describe('the server and the mock catalogue answer alike', () => {
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
     '%s',
@@ -2002,6 +2008,8 @@ describe('the server and the mock catalogue answer alike', () => {
         expect((fromServer.body as { message: unknown }).message, 'the message').toEqual(
           (fromMock.body as { message: unknown }).message,
         )
+        // And the same codes, which the SPA translates.
+        expect(codesOf(fromServer.body), 'the codes').toEqual(codesOf(fromMock.body))
       }
       for (const [name, answer] of [
         ['server', fromServer],
@@ -2047,8 +2055,11 @@ const alike = async <T>(steps: (backend: Backend) => Promise<T>): Promise<T> => 
 }
 
 /** The status of an answer, and the message of a refusal. */
-const outcome = ({ status, body }: Answer<Descriptor>) =>
-  status >= 400 ? { status, message: (body as { message: unknown }).message } : { status }
+const outcome = ({ status, body }: Answer<Descriptor>) => {
+  if (status < 400) return { status }
+  const { message, code } = body as { message: unknown; code?: unknown }
+  return { status, message, code }
+}
 
 /** The recipients of the e-mails the backend sends from now on, read by calling the answer. */
 const watchMail = async (backend: Backend) => {
@@ -2254,7 +2265,11 @@ describe('changing the e-mail and password answers alike', () => {
       // The seconds to wait may differ by one between the two: the message must name them.
       const { seconds, message } = retry
       const waits = seconds > 0 && seconds <= REAUTH_WINDOW_MS / 1000
-      return [...statuses, waits, message === MESSAGES.http.tooManyAttempts(seconds)]
+      return [
+        ...statuses,
+        waits,
+        message === MESSAGES.http.tooManyAttempts({ count: seconds }).text,
+      ]
     })
     expect(server).toEqual(mock)
     expect(mock).toEqual([...Array<number>(REAUTH_MAX_FAILURES).fill(403), 429, true, true])
@@ -2445,10 +2460,10 @@ describe('capturing a payment decides alike (contract/seats.ts)', () => {
     expect(server).toEqual(mock)
     expect(mock).toEqual([
       409,
-      MESSAGES.enrollments.alreadyEnrolled,
+      MESSAGES.enrollments.alreadyEnrolled.text,
       { status: 'cancelled', transactionId: null, hold: null },
       409,
-      MESSAGES.payments.notProcessing('cancelled'),
+      MESSAGES.payments.notProcessing({ status: 'cancelled' }).text,
     ])
   })
 })
@@ -2512,7 +2527,11 @@ describe('approving an educator answers alike', () => {
     })
     expect(steps).toEqual([
       true,
-      { status: 409, message: MESSAGES.accounts.alreadyApproved },
+      {
+        status: 409,
+        message: MESSAGES.accounts.alreadyApproved.text,
+        code: 'accounts.alreadyApproved',
+      },
       201,
       [UNVERIFIED],
     ])
@@ -2579,7 +2598,7 @@ describe('the licence pool changes alike', () => {
       again: { status: 409 },
       chosen: 'meet-2@manabi.example',
       exchanged: [true, null],
-      none: { status: 409, message: MESSAGES.licences.noneFree },
+      none: { status: 409, message: MESSAGES.licences.noneFree.text, code: 'licences.noneFree' },
       mail: [LAURA, LAURA, LAURA, EDUCATOR],
     })
   })
@@ -2651,7 +2670,15 @@ describe("reassigning an educator's own licence answers alike (issue 28.5)", () 
       const answer = await backend.call(api.user.reassignOwnVideoLicence, { as: EDUCATOR })
       return [outcome(answer), (await holders(backend)).join() === before.join(), await mail()]
     })
-    expect(steps).toEqual([{ status: 409, message: MESSAGES.licences.noneToReassign }, true, []])
+    expect(steps).toEqual([
+      {
+        status: 409,
+        message: MESSAGES.licences.noneToReassign.text,
+        code: 'licences.noneToReassign',
+      },
+      true,
+      [],
+    ])
   })
 })
 
@@ -2679,9 +2706,17 @@ describe('signing up answers alike', () => {
     })
     expect(steps).toEqual([
       201,
-      { status: 403, message: MESSAGES.accounts.emailNotConfirmed },
+      {
+        status: 403,
+        message: MESSAGES.accounts.emailNotConfirmed.text,
+        code: 'accounts.emailNotConfirmed',
+      },
       200,
-      { status: 400, message: [MESSAGES.accounts.invalidToken] },
+      {
+        status: 400,
+        message: [MESSAGES.accounts.invalidToken.text],
+        code: 'accounts.invalidToken',
+      },
       { email: address, role: 'educator', isEmailConfirmed: true, isValidated: false },
     ])
   })
@@ -2715,7 +2750,11 @@ describe('resetting a password answers alike', () => {
       same: true,
       mailed: [STUDENT],
       set: 200,
-      again: { status: 400, message: [MESSAGES.accounts.invalidToken] },
+      again: {
+        status: 400,
+        message: [MESSAGES.accounts.invalidToken.text],
+        code: 'accounts.invalidToken',
+      },
       old: 401,
       fresh: 200,
     })
@@ -2877,7 +2916,11 @@ describe('a new lesson answers alike', () => {
         availableSessions: 0,
         imageUrl: true,
       },
-      asStudent: { status: 404, message: MESSAGES.http.notFound('Lesson') },
+      asStudent: {
+        status: 404,
+        message: MESSAGES.http.notFound({ what: 'Lesson' }).text,
+        code: 'http.notFound',
+      },
       mineFirst: true,
       listedEarly: false,
       listed: 1,
@@ -3013,7 +3056,7 @@ describe('writing sessions answers alike', () => {
       ]
     })
     expect(steps).toEqual([
-      { status: 409, message: MESSAGES.sessions.overlap },
+      { status: 409, message: MESSAGES.sessions.overlap.text, code: 'sessions.overlap' },
       { lessonTitle: JAPANESE, session: true, start: true, end: true },
       201,
       201,
@@ -3070,16 +3113,22 @@ describe('writing sessions answers alike', () => {
       }
     })
     expect(steps).toEqual({
-      deleted: { message: MESSAGES.sessions.deletedWithRefunds(2), enrolledCount: 2 },
+      deleted: {
+        ...messageFields(MESSAGES.sessions.deletedWithRefunds({ count: 2 })),
+        enrolledCount: 2,
+      },
       told: [PAYER, REFUNDED],
-      paid: { message: MESSAGES.sessions.deletedWithRefunds(2), enrolledCount: 2 },
+      paid: {
+        ...messageFields(MESSAGES.sessions.deletedWithRefunds({ count: 2 })),
+        enrolledCount: 2,
+      },
       refund: {
         status: 'refunded',
         refundReason: 'sessionCancelled',
         sessionId: null,
         sessionStart: null,
       },
-      plain: { message: MESSAGES.sessions.deleted, enrolledCount: 0 },
+      plain: { ...messageFields(MESSAGES.sessions.deleted), enrolledCount: 0 },
       quiet: [],
     })
   })
@@ -3110,7 +3159,11 @@ describe('enrolling answers alike', () => {
       holder: { type: 'enrolled', availableSlots: 0, disabled: false },
       other: { type: 'open', availableSlots: 0, disabled: true },
       told: [REFUNDED],
-      again: { status: 409, message: MESSAGES.enrollments.alreadyEnrolled },
+      again: {
+        status: 409,
+        message: MESSAGES.enrollments.alreadyEnrolled.text,
+        code: 'enrollments.alreadyEnrolled',
+      },
     })
   })
 
@@ -3132,9 +3185,13 @@ describe('enrolling answers alike', () => {
     })
     expect(steps).toEqual({
       join: { status: 200 },
-      left: { message: MESSAGES.enrollments.unenrolled },
+      left: { message: MESSAGES.enrollments.unenrolled.text, code: 'enrollments.unenrolled' },
       told: [OTHER_EDUCATOR],
-      joinLater: { status: 403, message: expect.any(String) as string },
+      joinLater: {
+        status: 403,
+        message: expect.any(String) as string,
+        code: expect.any(String) as string,
+      },
       type: 'open',
     })
   })
@@ -3207,7 +3264,11 @@ describe('paying for a seat answers alike', () => {
       steps.push(fresh.id !== mine.id, old.status)
       return steps
     })
-    const full = { status: 409, message: MESSAGES.enrollments.noSeatsLeft }
+    const full = {
+      status: 409,
+      message: MESSAGES.enrollments.noSeatsLeft.text,
+      code: 'enrollments.noSeatsLeft',
+    }
     expect(steps).toEqual([
       [1, false],
       true,
@@ -3272,8 +3333,12 @@ describe('paying for a seat answers alike', () => {
       },
       captured: ['success', null, true],
       retried: true,
-      reorder: { status: 409, message: MESSAGES.enrollments.alreadyEnrolled },
-      left: { message: MESSAGES.enrollments.unenrolledRefund },
+      reorder: {
+        status: 409,
+        message: MESSAGES.enrollments.alreadyEnrolled.text,
+        code: 'enrollments.alreadyEnrolled',
+      },
+      left: messageFields(MESSAGES.enrollments.unenrolledRefund),
       after: ['refunded', 'unenrolled'],
     })
   })
@@ -3291,7 +3356,11 @@ describe('paying for a seat answers alike', () => {
         outcome(await backend.call(payments.cancelPayment, { as: REFUNDED, params })),
       ]
     })
-    const refused = { status: 409, message: MESSAGES.payments.notProcessing('cancelled') }
+    const refused = {
+      status: 409,
+      message: MESSAGES.payments.notProcessing({ status: 'cancelled' }).text,
+      code: 'payments.notProcessing',
+    }
     expect(steps).toEqual([['cancelled', null], refused, refused])
   })
 
@@ -3328,7 +3397,7 @@ describe('paying for a seat answers alike', () => {
       ]
     })
     expect(steps).toEqual([
-      { status: 409, message: MESSAGES.payments.holdExpired },
+      { status: 409, message: MESSAGES.payments.holdExpired.text, code: 'payments.holdExpired' },
       ['cancelled', null],
       'open',
     ])
@@ -3351,7 +3420,11 @@ describe('paying for a seat answers alike', () => {
       return [outcome(capture), [after.status, after.transactionId]]
     })
     expect(steps).toEqual([
-      { status: 409, message: MESSAGES.enrollments.alreadyStarted },
+      {
+        status: 409,
+        message: MESSAGES.enrollments.alreadyStarted.text,
+        code: 'enrollments.alreadyStarted',
+      },
       ['cancelled', null],
     ])
   })
@@ -3555,7 +3628,11 @@ describe('reviewing answers alike', () => {
         author: 'Mai Suzuki',
         lessonTitle: 'Conversational Japanese for Beginners',
       },
-      again: { status: 409, message: MESSAGES.reviews.alreadyReviewed },
+      again: {
+        status: 409,
+        message: MESSAGES.reviews.alreadyReviewed.text,
+        code: 'reviews.alreadyReviewed',
+      },
       history: 'reviewed',
     })
   })

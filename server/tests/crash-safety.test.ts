@@ -119,8 +119,8 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const tokenOf = (bytes: Buffer) => bytes.subarray(0, bytes.indexOf(10)).toString()
 
 const seatRefusals: Expected = [
-  { status: 409, message: MESSAGES.enrollments.noSeatsLeft },
-  { status: 409, message: MESSAGES.enrollments.alreadyEnrolled },
+  { status: 409, message: MESSAGES.enrollments.noSeatsLeft.text },
+  { status: 409, message: MESSAGES.enrollments.alreadyEnrolled.text },
 ]
 
 describe('crash safety: kill -9 during parallel writes', () => {
@@ -411,7 +411,7 @@ describe('crash safety: kill -9 during parallel writes', () => {
           const before = op.answer
           await enroll(origin, op)
           if (before?.status === 201) {
-            expect(messageOf(op.answer!), context).toBe(MESSAGES.enrollments.alreadyEnrolled)
+            expect(messageOf(op.answer!), context).toBe(MESSAGES.enrollments.alreadyEnrolled.text)
           }
         }),
         ...round.payments.map(async (op) => {
@@ -426,7 +426,7 @@ describe('crash safety: kill -9 during parallel writes', () => {
           }
           await pay(origin, op)
           if (before?.status === 200) {
-            expect(messageOf(op.opened!), context).toBe(MESSAGES.enrollments.alreadyEnrolled)
+            expect(messageOf(op.opened!), context).toBe(MESSAGES.enrollments.alreadyEnrolled.text)
           }
         }),
         ...round.uploads.map(async (op) => {
@@ -435,7 +435,7 @@ describe('crash safety: kill -9 during parallel writes', () => {
           if (op.material?.status !== 201) {
             return attach(origin, op, [
               { status: 201 },
-              { status: 400, message: [MESSAGES.materials.fileInUse] },
+              { status: 400, message: [MESSAGES.materials.fileInUse.text] },
             ])
           }
         }),

@@ -180,6 +180,8 @@ describe("an educator's reviews and rating", () => {
         statusCode: 404,
         error: 'Not Found',
         message: 'Educator not found',
+        code: 'http.notFound',
+        params: { what: 'Educator' },
       })
     }
     // Every educator has them, approved or not yet.

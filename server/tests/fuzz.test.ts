@@ -85,7 +85,7 @@ const problemOf = (operation: Operation, response: LightMyRequestResponse): stri
     if (lines.length === 0 || lines.some((line) => line.trim() === '')) {
       return `${status} with an empty message`
     }
-    if (lines.includes(MESSAGES.http.internalError)) return `${status} hides its reason`
+    if (lines.includes(MESSAGES.http.internalError.text)) return `${status} hides its reason`
   }
   return null
 }

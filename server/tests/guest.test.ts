@@ -324,6 +324,8 @@ describe('GET /guest/lessons/:id', () => {
         statusCode: 404,
         error: 'Not Found',
         message: 'Lesson not found',
+        code: 'http.notFound',
+        params: { what: 'Lesson' },
       })
     }
   })
@@ -348,6 +350,8 @@ describe('GET /guest/lessons/:id', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'Lesson not found',
+      code: 'http.notFound',
+      params: { what: 'Lesson' },
     })
     expect((await getLesson('abc')).statusCode).toBe(400)
     expect((await getLesson(0)).statusCode).toBe(400)

@@ -10,7 +10,7 @@ import * as resources from '../../contract/descriptors/resources.ts'
 import * as reviews from '../../contract/descriptors/reviews.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { endpoints } from '../../contract/index.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { FILE_NAME_MAX, LESSON_LINKS_MAX, LESSON_PRICE_MAX_CENTS } from '../../contract/rules.ts'
 import { files, lessons as lessonRows } from '../src/db/schema.ts'
 import {
@@ -126,7 +126,7 @@ describe('ids and page numbers bounded by their columns', () => {
       params: { id: ID_PAST - 1 },
       cookie: cast.student.cookie,
     })
-    expect(refused(lesson, 404)).toBe(MESSAGES.http.notFound('Lesson'))
+    expect(refused(lesson, 404)).toBe(MESSAGES.http.notFound({ what: 'Lesson' }).text)
     // Page 2^31 - 1 of 100: an offset far past any list, and still a bigint PostgreSQL takes.
     const page = await context.call(guest.guestLessons, { query: { page: ID_PAST - 1, take: 100 } })
     expect(page.statusCode).toBe(200)
@@ -164,10 +164,10 @@ describe('ids and page numbers bounded by their columns', () => {
     // ajv coerces the text "1e999" to Infinity and lets it past every bound.
     const page = await context.callPath({ method: 'GET', url: '/guest/lessons?page=1e999' })
     expect(refused(Object.assign(page, { descriptor: guest.guestLessons }))).toEqual([
-      MESSAGES.validation.finiteNumber('page'),
+      MESSAGES.validation.finiteNumber({ field: 'page' }).text,
     ])
     const id = await context.call(guest.guestLesson, { params: { id: '1e999' } })
-    expect(refused(id)).toEqual([MESSAGES.validation.finiteNumber('id')])
+    expect(refused(id)).toEqual([MESSAGES.validation.finiteNumber({ field: 'id' }).text])
   })
 })
 
@@ -191,7 +191,7 @@ describe('amounts bounded by their columns', () => {
 describe('text no column can hold', () => {
   it('refuses a NUL in a query', async () => {
     const response = await context.call(guest.guestLessons, { query: { title: 'Kan\u0000ji' } })
-    expect(refused(response)).toEqual([MESSAGES.validation.unstorableText('title')])
+    expect(refused(response)).toEqual([MESSAGES.validation.unstorableText({ field: 'title' }).text])
   })
 
   it('refuses NUL and unpaired surrogates in a body, every field at once, and stores nothing', async () => {
@@ -205,8 +205,8 @@ describe('text no column can hold', () => {
       }),
     })
     expect(refused(response)).toEqual([
-      MESSAGES.validation.unstorableText('title'),
-      MESSAGES.validation.unstorableText('links.0.description'),
+      MESSAGES.validation.unstorableText({ field: 'title' }).text,
+      MESSAGES.validation.unstorableText({ field: 'links.0.description' }).text,
     ])
     const [stored] = await context.db.select().from(lessonRows).where(eq(lessonRows.id, lesson.id))
     expect(stored).toMatchObject({ title: lesson.title, links: [] })
@@ -218,12 +218,12 @@ describe('text no column can hold', () => {
       cookie: cast.owner.cookie,
       body: lessonBody({ note: '\u0000' }),
     })
-    expect(refused(unknown)).toEqual([MESSAGES.validation.unstorableText('note')])
+    expect(refused(unknown)).toEqual([MESSAGES.validation.unstorableText({ field: 'note' }).text])
     const key = await context.call(lessons.createLesson, {
       cookie: cast.owner.cookie,
       body: lessonBody({ 'a\u0000b': 1 }),
     })
-    expect(refused(key)).toEqual([MESSAGES.validation.unstorableText('request')])
+    expect(refused(key)).toEqual([MESSAGES.validation.unstorableText({ field: 'request' }).text])
   })
 
   it('bounds a lesson’s links and a session’s time zone', async () => {
@@ -269,7 +269,7 @@ describe('text no column can hold', () => {
       cookie: cast.owner.cookie,
       body: lessonBody({ links: [{ title: 'Link', description: 'A page', url }] }),
     })
-    expect(refused(response)).toEqual([MESSAGES.validation.webUrl('links[0].url')])
+    expect(refused(response)).toEqual([MESSAGES.validation.webUrl({ field: 'links[0].url' }).text])
   })
 })
 
@@ -305,22 +305,26 @@ describe.each(uploads)('uploading %s', (_, descriptor, field) => {
     ['cut short', raw(boundary, valid.body.subarray(0, valid.body.length - 10))],
     ['whose boundary the body does not use', raw('another', valid.body)],
   ])('refuses a body %s with a 400', async (_, file) => {
-    expect(refused(await upload(file))).toEqual([MESSAGES.uploads.malformed])
+    expect(refused(await upload(file))).toEqual([MESSAGES.uploads.malformed.text])
   })
 
   it('refuses an empty body: no file', async () => {
-    expect(refused(await upload(raw(boundary, '')))).toEqual([MESSAGES.uploads.noFile])
+    expect(refused(await upload(raw(boundary, '')))).toEqual([MESSAGES.uploads.noFile.text])
   })
 
   it('refuses a NUL in the file name', async () => {
     const file = multipartFile(field, 'cov\u0000er.png', PNG_BYTES, 'image/png')
-    expect(refused(await upload(file))).toEqual([MESSAGES.validation.unstorableText('filename')])
+    expect(refused(await upload(file))).toEqual([
+      MESSAGES.validation.unstorableText({ field: 'filename' }).text,
+    ])
   })
 
   it(`takes a name of ${FILE_NAME_MAX} characters, not one more`, async () => {
     const name = (length: number) => `${'n'.repeat(length - 4)}.png`
     const long = multipartFile(field, name(FILE_NAME_MAX + 1), PNG_BYTES, 'image/png')
-    expect(refused(await upload(long))).toEqual([MESSAGES.uploads.nameTooLong(FILE_NAME_MAX)])
+    expect(refused(await upload(long))).toEqual([
+      MESSAGES.uploads.nameTooLong({ count: FILE_NAME_MAX }).text,
+    ])
     const longest = await upload(multipartFile(field, name(FILE_NAME_MAX), PNG_BYTES, 'image/png'))
     // A material must also be of an allowed type; a PNG is one, so both take it.
     expect(longest.statusCode, longest.body).toBe(201)
@@ -334,7 +338,7 @@ describe.each(uploads)('uploading %s', (_, descriptor, field) => {
       valid.body,
     ])
     expect(refused(await upload(raw(boundary, body)))).toEqual([
-      MESSAGES.validation.unstorableText('note.0'),
+      MESSAGES.validation.unstorableText({ field: 'note.0' }).text,
     ])
   })
 })
@@ -372,11 +376,11 @@ describe('errors any endpoint may answer before its own rules', () => {
     })
     refused(form, 415)
     const long = await context.call(lessons.getLesson, { params: { id: '1'.repeat(101) }, cookie })
-    expect(refused(long, 414)).toBe(MESSAGES.http.paramTooLong(100))
+    expect(refused(long, 414)).toBe(MESSAGES.http.paramTooLong({ count: 100 }).text)
     expect(long.json()).toEqual({
       statusCode: 414,
       error: 'URI Too Long',
-      message: MESSAGES.http.paramTooLong(100),
+      ...messageFields(MESSAGES.http.paramTooLong({ count: 100 })),
     })
     const broken = await context.call(payments.capturePayment, {
       params: { id: 1 },

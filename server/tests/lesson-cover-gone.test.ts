@@ -32,7 +32,7 @@ describe('a lesson written with a cover that is gone', () => {
     const gone = 2_000_000_000
     const create = insertLesson(context.db, educator.id, { ...(await fields()), imageId: gone })
     await expect(create).rejects.toBeInstanceOf(BadRequestError)
-    await expect(create).rejects.toMatchObject({ problems: [MESSAGES.lessons.imageRequired] })
+    await expect(create).rejects.toMatchObject({ answer: [MESSAGES.lessons.imageRequired] })
     expect(await context.db.select().from(lessons).where(eq(lessons.ownerId, educator.id))).toEqual(
       [],
     )
@@ -41,7 +41,7 @@ describe('a lesson written with a cover that is gone', () => {
     await expect(
       updateLesson(context.db, id, { ...(await fields()), imageId: gone }),
     ).rejects.toMatchObject({
-      problems: [MESSAGES.lessons.imageRequired],
+      answer: [MESSAGES.lessons.imageRequired],
     })
     const [row] = await context.db.select().from(lessons).where(eq(lessons.id, id))
     expect(row?.imageId).toBeNull()

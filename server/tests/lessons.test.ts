@@ -183,6 +183,8 @@ describe('GET /lessons/:id', () => {
           statusCode: 404,
           error: 'Not Found',
           message: 'Lesson not found',
+          code: 'http.notFound',
+          params: { what: 'Lesson' },
         })
       }
       if (status === 200) expect(response.json()).toMatchObject({ id: draft.id, title: 'Draft' })
@@ -534,6 +536,7 @@ describe('POST /lessons/upload-image', () => {
       statusCode: 415,
       error: 'Unsupported Media Type',
       message: 'Invalid file type.',
+      code: 'uploads.invalidType',
     })
     expect(await context.db.select().from(files)).toEqual([])
   })

@@ -65,7 +65,8 @@ const setUp = async (licences = 3) => {
 const refusal = {
   statusCode: 409,
   error: 'Conflict',
-  message: MESSAGES.licences.noneToReassign,
+  message: MESSAGES.licences.noneToReassign.text,
+  code: MESSAGES.licences.noneToReassign.code,
 }
 
 describe('POST /user/reassign_video_licence after an admin took the licence back', () => {

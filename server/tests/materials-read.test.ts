@@ -89,7 +89,12 @@ const callers: [string, number, (s: Scenario) => string | null][] = [
 
 const expectRefusal = (response: ApiResponse, status: number) => {
   if (status === 403) {
-    expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: FORBIDDEN })
+    expect(response.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: FORBIDDEN,
+      code: 'materials.forbidden',
+    })
   }
   if (status === 401) expect(errorOf(response).statusCode).toBe(401)
 }
@@ -159,6 +164,8 @@ describe('GET /lessons/:id/resources', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'Lesson not found',
+      code: 'http.notFound',
+      params: { what: 'Lesson' },
     })
     const bad = await context.call(resources.listResources, {
       params: { id: 'abc' },
@@ -198,6 +205,8 @@ describe('GET /lessons/:id/resources/:resourceId', () => {
         statusCode: 404,
         error: 'Not Found',
         message: 'Resource not found',
+        code: 'http.notFound',
+        params: { what: 'Resource' },
       })
     }
     const unknownLesson = await context.call(resources.getResource, {
@@ -274,6 +283,8 @@ describe('GET /files/:fileId', () => {
         statusCode: 404,
         error: 'Not Found',
         message: 'File not found',
+        code: 'http.notFound',
+        params: { what: 'File' },
       })
     }
   })

@@ -47,7 +47,7 @@ afterEach(() => {
   errorLog.length = 0
 })
 
-const NOT_OWNER = MESSAGES.lessons.notOwner
+const NOT_OWNER = MESSAGES.lessons.notOwner.text
 
 /** The cast and a lesson of its owner with a link and a file material. */
 const scene = async () => {
@@ -188,7 +188,7 @@ describe('POST /lessons/:id/resources/upload', () => {
     expectProblems(
       await upload(lesson.id, cookie, filename, bytes),
       415,
-      MESSAGES.uploads.invalidType,
+      MESSAGES.uploads.invalidType.text,
     )
     expect(await context.db.select().from(files)).toEqual(before)
   })
@@ -199,7 +199,7 @@ describe('POST /lessons/:id/resources/upload', () => {
     expectProblems(
       await upload(lesson.id, cookie, 'big.txt', tooLarge),
       413,
-      MESSAGES.uploads.tooLarge,
+      MESSAGES.uploads.tooLarge.text,
     )
     const limit = await upload(lesson.id, cookie, 'big.txt', tooLarge.subarray(1))
     expect(limit.statusCode).toBe(201)
@@ -209,7 +209,7 @@ describe('POST /lessons/:id/resources/upload', () => {
     const { lesson, cookie } = await scene()
     for (const filename of ['   ', ' .pdf']) {
       expectProblems(await upload(lesson.id, cookie, filename, PDF), 400, [
-        MESSAGES.uploads.blankName,
+        MESSAGES.uploads.blankName.text,
       ])
     }
     const otherField = multipartFile('image', 'notes.pdf', PDF)
@@ -219,13 +219,13 @@ describe('POST /lessons/:id/resources/upload', () => {
       body: otherField.body,
       headers: otherField.headers,
     })
-    expectProblems(wrongField, 400, [MESSAGES.uploads.noFile])
+    expectProblems(wrongField, 400, [MESSAGES.uploads.noFile.text])
     const json = await context.call(resources.uploadResourceFile, {
       params: { id: lesson.id },
       cookie,
       body: { file: 'notes.pdf' },
     })
-    expectProblems(json, 400, [MESSAGES.uploads.noFile])
+    expectProblems(json, 400, [MESSAGES.uploads.noFile.text])
   })
 
   it('trims the name it keeps', async () => {
@@ -282,11 +282,11 @@ const writes = (current: Scene) => {
 
 describe('who may write materials', () => {
   it.each([
-    ['guest', 401, MESSAGES.http.unauthorized],
-    ['student', 403, MESSAGES.http.forbidden],
-    ['admin', 403, MESSAGES.http.forbidden],
+    ['guest', 401, MESSAGES.http.unauthorized.text],
+    ['student', 403, MESSAGES.http.forbidden.text],
+    ['admin', 403, MESSAGES.http.forbidden.text],
     // Awaiting approval is refused with the route's declared access, before the lesson is read.
-    ['unverifiedEducator', 403, MESSAGES.accounts.notApproved],
+    ['unverifiedEducator', 403, MESSAGES.accounts.notApproved.text],
     ['anotherEducator', 403, NOT_OWNER],
   ] as const)(
     'refuses %s with %i on every write, changing nothing',
@@ -325,7 +325,7 @@ describe('who may write materials', () => {
     for (const [name, write] of writes(current)) {
       const response: ApiResponse<Descriptor> = await write(cookie)
       expect(response.statusCode, name).toBe(403)
-      expect(errorOf(response).message, name).toBe(MESSAGES.accounts.notApproved)
+      expect(errorOf(response).message, name).toBe(MESSAGES.accounts.notApproved.text)
     }
   })
 
@@ -408,7 +408,7 @@ describe('POST /lessons/:id/resources', () => {
       'title is required',
       'description is required',
       'url is required',
-      MESSAGES.materials.linkWithFile,
+      MESSAGES.materials.linkWithFile.text,
     ])
   })
 
@@ -437,7 +437,7 @@ describe('POST /lessons/:id/resources', () => {
       cookie,
       body: linkBody({ url }),
     })
-    expectProblems(response, 400, [MESSAGES.validation.webUrl('url')])
+    expectProblems(response, 400, [MESSAGES.validation.webUrl({ field: 'url' }).text])
     expect(await context.db.select().from(resourceRows)).toEqual(before)
   })
 
@@ -465,7 +465,7 @@ describe('POST /lessons/:id/resources', () => {
       cookie,
       body: linkBody({ lessonId: lesson.id + 1 }),
     })
-    expectProblems(response, 400, [MESSAGES.materials.lessonMismatch])
+    expectProblems(response, 400, [MESSAGES.materials.lessonMismatch.text])
   })
 
   it('takes a file material’s type from its extension and its url from the file', async () => {
@@ -513,20 +513,23 @@ describe('POST /lessons/:id/resources', () => {
         cookie,
         body: body(fileId),
       })
-      expectProblems(response, 400, [MESSAGES.materials.unknownFile])
+      expectProblems(response, 400, [MESSAGES.materials.unknownFile.text])
     }
     const blank = await context.call(resources.createResource, {
       params: { id: lesson.id },
       cookie,
       body: { ...body(999_999), title: ' ' },
     })
-    expectProblems(blank, 400, [MESSAGES.uploads.blankName, MESSAGES.materials.unknownFile])
+    expectProblems(blank, 400, [
+      MESSAGES.uploads.blankName.text,
+      MESSAGES.materials.unknownFile.text,
+    ])
     const used = await context.call(resources.createResource, {
       params: { id: lesson.id },
       cookie,
       body: body(file.id),
     })
-    expectProblems(used, 400, [MESSAGES.materials.fileInUse])
+    expectProblems(used, 400, [MESSAGES.materials.fileInUse.text])
   })
 
   it('refuses bodies the contract refuses', async () => {
@@ -573,7 +576,7 @@ describe('PUT /lessons/:id/resources/:resourceId', () => {
       cookie,
       body: linkBody({ url: 'javascript:alert(1)' }),
     })
-    expectProblems(response, 400, [MESSAGES.validation.webUrl('url')])
+    expectProblems(response, 400, [MESSAGES.validation.webUrl({ field: 'url' }).text])
     expect(await resourceRow(link.id)).toEqual(link)
   })
 
@@ -624,7 +627,7 @@ describe('PUT /lessons/:id/resources/:resourceId', () => {
       cookie,
       body: { title: 'Steal', type: 'document', url: 'x', description: '', fileId: file.id },
     })
-    expectProblems(response, 400, [MESSAGES.materials.fileInUse])
+    expectProblems(response, 400, [MESSAGES.materials.fileInUse.text])
     expect(await resourceRow(link.id)).toEqual(link)
   })
 })
@@ -670,7 +673,7 @@ describe('PATCH /lessons/:id/resources/:resourceId', () => {
       body: { title: ' \t ' },
     })
     expect(response.statusCode).toBe(400)
-    expect(errorOf(response).message).toEqual([MESSAGES.uploads.blankName])
+    expect(errorOf(response).message).toEqual([MESSAGES.uploads.blankName.text])
     expect(await resourceRow(fileResource.id)).toEqual(fileResource)
   })
 })
@@ -696,7 +699,10 @@ describe('DELETE /lessons/:id/resources/:resourceId', () => {
       cookie,
     })
     expect(response.statusCode).toBe(200)
-    expect(bodyOf(response)).toEqual({ message: MESSAGES.materials.deleted })
+    expect(bodyOf(response)).toEqual({
+      message: MESSAGES.materials.deleted.text,
+      code: 'materials.deleted',
+    })
     expect(await resourceRow(link.id)).toBeUndefined()
     const again = await context.call(resources.deleteResource, {
       params: { id: lesson.id, resourceId: link.id },

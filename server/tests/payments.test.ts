@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import * as payments from '../../contract/descriptors/payments.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { payments as paymentRows, webhookEvents } from '../src/db/schema.ts'
 import { requestIds as ids } from '../src/payments/request-ids.ts'
 import { settleDueRefunds } from '../src/services/refunds.ts'
@@ -104,20 +104,20 @@ describe('opening a payment', () => {
       s.student.cookie,
     )
     expect(freeOrder.statusCode).toBe(400)
-    expect(errorOf(freeOrder).message).toEqual([MESSAGES.payments.freeSession])
+    expect(errorOf(freeOrder).message).toEqual([MESSAGES.payments.freeSession.text])
 
     await enroll(context.db, s.session, s.other.user)
     const full = await order(s.ids, s.student.cookie)
     expect(full.statusCode).toBe(409)
-    expect(errorOf(full).message).toBe(MESSAGES.enrollments.noSeatsLeft)
+    expect(errorOf(full).message).toBe(MESSAGES.enrollments.noSeatsLeft.text)
     const mine = await order(s.ids, s.other.cookie)
-    expect(errorOf(mine).message).toBe(MESSAGES.enrollments.alreadyEnrolled)
+    expect(errorOf(mine).message).toBe(MESSAGES.enrollments.alreadyEnrolled.text)
 
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       vi.setSystemTime(s.session.startTime)
       const started = await order(s.ids, s.student.cookie)
-      expect(errorOf(started).message).toBe(MESSAGES.enrollments.alreadyStarted)
+      expect(errorOf(started).message).toBe(MESSAGES.enrollments.alreadyStarted.text)
     } finally {
       vi.useRealTimers()
     }
@@ -128,7 +128,7 @@ describe('opening a payment', () => {
     fake.failNext(/^\/v2\/checkout\/orders$/, { status: 503 })
     const failed = await order(s.ids, s.student.cookie)
     expect(failed.statusCode).toBe(502)
-    expect(errorOf(failed).message).toBe(MESSAGES.payments.providerUnavailable)
+    expect(errorOf(failed).message).toBe(MESSAGES.payments.providerUnavailable.text)
     const retried = await order(s.ids, s.student.cookie)
     expect(retried.statusCode).toBe(201)
   })
@@ -181,7 +181,9 @@ describe('opening a payment', () => {
     await vi.waitFor(() => expect(fake.calls.length).toBeGreaterThan(calls))
     const second = await order(s.ids, s.student.cookie)
     expect(second.statusCode).toBe(409)
-    expect(errorOf(second).message).toBe(MESSAGES.payments.notProcessing('processing'))
+    expect(errorOf(second).message).toBe(
+      MESSAGES.payments.notProcessing({ status: 'processing' }).text,
+    )
     // PayPal never answers the first: its hold is released and the student may try again.
     expect((await first).statusCode).toBe(502)
     expect(bodyOf(await order(s.ids, s.student.cookie)).status).toBe('processing')
@@ -193,7 +195,7 @@ describe('holds', () => {
     const s = await paidScene({ maxSlots: 1 })
     const held = bodyOf(await order(s.ids, s.student.cookie))
     const blocked = await order(s.ids, s.other.cookie)
-    expect(errorOf(blocked).message).toBe(MESSAGES.enrollments.noSeatsLeft)
+    expect(errorOf(blocked).message).toBe(MESSAGES.enrollments.noSeatsLeft.text)
     const seen = bodyOf(
       await context.call(sessions.listSessions, {
         params: { id: s.lesson.id },
@@ -230,7 +232,7 @@ describe('holds', () => {
 
     const refused = await capture(late.id, s.student.cookie)
     expect(refused.statusCode).toBe(409)
-    expect(errorOf(refused).message).toBe(MESSAGES.payments.holdExpired)
+    expect(errorOf(refused).message).toBe(MESSAGES.payments.holdExpired.text)
     expect((await paymentRow(context.db, late.id)).status).toBe('cancelled')
     expect(fake.orders.get(late.orderId ?? '')?.status).toBe('APPROVED')
   })
@@ -282,7 +284,7 @@ describe('capturing', () => {
     const payment = bodyOf(await order(s.ids, s.student.cookie))
     const early = await capture(payment.id, s.student.cookie)
     expect(early.statusCode).toBe(409)
-    expect(errorOf(early).message).toBe(MESSAGES.payments.notApproved)
+    expect(errorOf(early).message).toBe(MESSAGES.payments.notApproved.text)
     expect((await paymentRow(context.db, payment.id)).status).toBe('processing')
   })
 
@@ -321,7 +323,7 @@ describe('capturing', () => {
     fake.failNext(/\/capture$/, failure)
     const failed = await capture(payment.id, s.student.cookie)
     expect(failed.statusCode).toBe(502)
-    expect(errorOf(failed).message).toBe(MESSAGES.payments.providerUnavailable)
+    expect(errorOf(failed).message).toBe(MESSAGES.payments.providerUnavailable.text)
     expect((await paymentRow(context.db, payment.id)).status).toBe('processing')
     expect(bodyOf(await capture(payment.id, s.student.cookie)).status).toBe('success')
     expect(
@@ -338,7 +340,7 @@ describe('capturing', () => {
     fake.declineNextCapture()
     const declined = await capture(payment.id, s.student.cookie)
     expect(declined.statusCode).toBe(409)
-    expect(errorOf(declined).message).toBe(MESSAGES.payments.declined)
+    expect(errorOf(declined).message).toBe(MESSAGES.payments.declined.text)
     expect((await paymentRow(context.db, payment.id)).status).toBe('error')
     expect((await order(s.ids, s.other.cookie)).statusCode).toBe(201)
   })
@@ -348,14 +350,16 @@ describe('capturing', () => {
     const payment = await openApproved(context, fake, s.ids, s.student.cookie)
     const foreign = await capture(payment.id, s.other.cookie)
     expect(foreign.statusCode).toBe(403)
-    expect(errorOf(foreign).message).toBe(MESSAGES.payments.someoneElses)
+    expect(errorOf(foreign).message).toBe(MESSAGES.payments.someoneElses.text)
     const cancelled = await context.call(payments.cancelPayment, {
       params: { id: payment.id },
       cookie: s.student.cookie,
     })
     expect(bodyOf(cancelled).status).toBe('cancelled')
     const late = await capture(payment.id, s.student.cookie)
-    expect(errorOf(late).message).toBe(MESSAGES.payments.notProcessing('cancelled'))
+    expect(errorOf(late).message).toBe(
+      MESSAGES.payments.notProcessing({ status: 'cancelled' }).text,
+    )
   })
 })
 
@@ -393,7 +397,7 @@ describe('the webhook', () => {
     ]) {
       const response = await webhook(event, headers)
       expect(response.statusCode).toBe(400)
-      expect(errorOf(response).message).toEqual([MESSAGES.payments.invalidSignature])
+      expect(errorOf(response).message).toEqual([MESSAGES.payments.invalidSignature.text])
     }
     expect((await paymentRow(context.db, payment.id)).status).toBe('processing')
     expect(await context.db.select().from(webhookEvents)).toEqual([])
@@ -499,7 +503,10 @@ describe('unenrolling and refunds', () => {
     const s = await paidSeat()
     const response = await unenroll(s.ids, s.student.cookie)
     expect(response.statusCode).toBe(200)
-    expect(bodyOf(response)).toEqual({ message: MESSAGES.enrollments.unenrolledRefund })
+    expect(bodyOf(response)).toEqual({
+      message: MESSAGES.enrollments.unenrolledRefund.text,
+      code: 'enrollments.unenrolledRefund',
+    })
     expect(await paymentRow(context.db, s.payment.id)).toMatchObject({
       status: 'refunded',
       refundReason: 'unenrolled',
@@ -521,7 +528,7 @@ describe('unenrolling and refunds', () => {
     const s = await paidSeat()
     fake.failNext(/\/refund$/, 'timeout')
     expect(bodyOf(await unenroll(s.ids, s.student.cookie)).message).toBe(
-      MESSAGES.enrollments.unenrolledRefund,
+      MESSAGES.enrollments.unenrolledRefund.text,
     )
     expect((await paymentRow(context.db, s.payment.id)).status).toBe('refunding')
     const listed = bodyOf(
@@ -542,7 +549,7 @@ describe('unenrolling and refunds', () => {
       vi.setSystemTime(s.session.startTime)
       const late = await unenroll(s.ids, s.student.cookie)
       expect(late.statusCode).toBe(409)
-      expect(errorOf(late).message).toBe(MESSAGES.enrollments.unenrollTooLate)
+      expect(errorOf(late).message).toBe(MESSAGES.enrollments.unenrollTooLate.text)
       vi.setSystemTime(s.session.startTime.getTime() - 1)
       expect((await unenroll(s.ids, s.student.cookie)).statusCode).toBe(200)
     } finally {
@@ -552,7 +559,10 @@ describe('unenrolling and refunds', () => {
     const freeSession = await createSession(context.db, free, { startsIn: 9 * DAY })
     await enroll(context.db, freeSession, s.other.user)
     const left = await unenroll({ lessonId: free.id, sessionId: freeSession.id }, s.other.cookie)
-    expect(bodyOf(left)).toEqual({ message: MESSAGES.enrollments.unenrolled })
+    expect(bodyOf(left)).toEqual({
+      message: MESSAGES.enrollments.unenrolled.text,
+      code: 'enrollments.unenrolled',
+    })
   })
 
   it('refunds and mails every student when the educator deletes the session', async () => {
@@ -563,7 +573,7 @@ describe('unenrolling and refunds', () => {
       cookie: await cookieFor(context.db, s.educator),
     })
     expect(bodyOf(response)).toEqual({
-      message: MESSAGES.sessions.deletedWithRefunds(2),
+      ...messageFields(MESSAGES.sessions.deletedWithRefunds({ count: 2 })),
       enrolledCount: 2,
     })
     expect(await paymentRow(context.db, s.payment.id)).toMatchObject({

@@ -150,6 +150,8 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ reviews, average, s
         statusCode: 404,
         error: 'Not Found',
         message: 'Educator not found',
+        code: 'http.notFound',
+        params: { what: 'Educator' },
       })
     }
   })

@@ -118,7 +118,7 @@ describe('POST /reviews', () => {
     await enroll(context.db, future, newcomer)
     const response = await post(await cookieFor(context.db, newcomer), review(lesson.id))
     expect(response.statusCode).toBe(403)
-    expect(errorOf(response).message).toBe(MESSAGES.reviews.notAttended)
+    expect(errorOf(response).message).toBe(MESSAGES.reviews.notAttended.text)
     // A student who never had a seat is refused the same way.
     const stranger = await createUser(context.db)
     const none = await post(await cookieFor(context.db, stranger), review(lesson.id))
@@ -142,7 +142,7 @@ describe('POST /reviews', () => {
     vi.setSystemTime(end.getTime() - 1)
     const early = await post(cast.student.cookie, review(lesson.id))
     expect(early.statusCode).toBe(403)
-    expect(errorOf(early).message).toBe(MESSAGES.reviews.notAttended)
+    expect(errorOf(early).message).toBe(MESSAGES.reviews.notAttended.text)
 
     vi.setSystemTime(end)
     expect((await post(cast.student.cookie, review(lesson.id))).statusCode).toBe(201)
@@ -155,7 +155,7 @@ describe('POST /reviews', () => {
     await enroll(context.db, past, userOf(cast.student), { cancelled: true })
     const response = await post(cast.student.cookie, review(lesson.id))
     expect(response.statusCode).toBe(403)
-    expect(errorOf(response).message).toBe(MESSAGES.reviews.notAttended)
+    expect(errorOf(response).message).toBe(MESSAGES.reviews.notAttended.text)
     // A seat taken again after giving one back counts.
     await enroll(context.db, past, userOf(cast.student))
     expect((await post(cast.student.cookie, review(lesson.id))).statusCode).toBe(201)
@@ -169,7 +169,8 @@ describe('POST /reviews', () => {
     expect(errorOf(again)).toEqual({
       statusCode: 409,
       error: 'Conflict',
-      message: MESSAGES.reviews.alreadyReviewed,
+      message: MESSAGES.reviews.alreadyReviewed.text,
+      code: 'reviews.alreadyReviewed',
     })
     const stored = await storedReviews()
     expect(stored.map((row) => row.rating)).toEqual([5])
@@ -183,7 +184,7 @@ describe('POST /reviews', () => {
     ])
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
     const refused = answers.find((answer) => answer.statusCode === 409)!
-    expect(errorOf(refused).message).toBe(MESSAGES.reviews.alreadyReviewed)
+    expect(errorOf(refused).message).toBe(MESSAGES.reviews.alreadyReviewed.text)
     expect(await storedReviews()).toHaveLength(1)
   })
 
@@ -193,7 +194,7 @@ describe('POST /reviews', () => {
     await insertReviewRow(context.db, values)
     const racing = insertReviewRow(context.db, { ...values, body: 'Second' })
     await expect(racing).rejects.toBeInstanceOf(ConflictError)
-    await expect(racing).rejects.toThrow(MESSAGES.reviews.alreadyReviewed)
+    await expect(racing).rejects.toThrow(MESSAGES.reviews.alreadyReviewed.text)
     expect((await storedReviews()).map((row) => row.body)).toEqual(['First'])
   })
 
@@ -203,7 +204,7 @@ describe('POST /reviews', () => {
       const { lesson, cookie } = await attendedLesson()
       const response = await post(cookie, review(lesson.id, { body }))
       expect(response.statusCode).toBe(400)
-      expect(errorOf(response).message).toEqual([MESSAGES.reviews.blank])
+      expect(errorOf(response).message).toEqual([MESSAGES.reviews.blank.text])
       expect(await storedReviews()).toEqual([])
     },
   )
@@ -244,7 +245,9 @@ describe('POST /reviews', () => {
       const { lesson, cookie } = await attendedLesson()
       const response = await post(cookie, review(lesson.id, { body }))
       expect(response.statusCode).toBe(400)
-      expect(errorOf(response).message).toEqual([MESSAGES.validation.unstorableText('body')])
+      expect(errorOf(response).message).toEqual([
+        MESSAGES.validation.unstorableText({ field: 'body' }).text,
+      ])
       expect(await storedReviews()).toEqual([])
     },
   )
@@ -265,6 +268,8 @@ describe('POST /reviews', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'Lesson not found',
+      code: 'http.notFound',
+      params: { what: 'Lesson' },
     })
   })
 

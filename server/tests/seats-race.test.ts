@@ -30,7 +30,7 @@ describe('seats under a race', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(3)
     expect(statuses.filter((status) => status === 409)).toHaveLength(197)
     for (const answer of answers.filter((item) => item.statusCode === 409)) {
-      expect(errorOf(answer).message).toBe(MESSAGES.enrollments.noSeatsLeft)
+      expect(errorOf(answer).message).toBe(MESSAGES.enrollments.noSeatsLeft.text)
     }
     const seats = await activeSeats(context.db, session.id)
     expect(seats).toHaveLength(3)
@@ -64,7 +64,7 @@ describe('seats under a race', () => {
     )
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1)
     for (const answer of answers.filter((item) => item.statusCode !== 201)) {
-      expect(errorOf(answer).message).toBe(MESSAGES.enrollments.alreadyEnrolled)
+      expect(errorOf(answer).message).toBe(MESSAGES.enrollments.alreadyEnrolled.text)
     }
     expect(await activeSeats(context.db, session.id)).toHaveLength(1)
   })

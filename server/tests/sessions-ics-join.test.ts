@@ -100,6 +100,7 @@ describe('GET /lessons/:id/sessions/:sessionId/join', () => {
         statusCode: 403,
         error: 'Forbidden',
         message: OUTSIDE_WINDOW,
+        code: 'sessions.outsideJoinWindow',
       })
     }
   })
@@ -148,6 +149,7 @@ describe('GET /lessons/:id/sessions/:sessionId/join', () => {
         statusCode: 403,
         error: 'Forbidden',
         message: NOT_ENROLLED,
+        code: 'sessions.notEnrolled',
       })
     }
   })
@@ -155,13 +157,19 @@ describe('GET /lessons/:id/sessions/:sessionId/join', () => {
   it('answers 404 for an unknown lesson, an unknown session and a session of another lesson', async () => {
     const s = await scenario()
     const cases = [
-      [s.lesson.id + 1000, s.sessions.live.id, 'Lesson not found'],
-      [s.lesson.id, s.foreign.id + 1000, 'Session not found'],
-      [s.lesson.id, s.foreign.id, 'Session not found'],
+      [s.lesson.id + 1000, s.sessions.live.id, 'Lesson'],
+      [s.lesson.id, s.foreign.id + 1000, 'Session'],
+      [s.lesson.id, s.foreign.id, 'Session'],
     ] as const
-    for (const [lessonId, sessionId, message] of cases) {
+    for (const [lessonId, sessionId, what] of cases) {
       const response = await join(lessonId, sessionId, s.cast.owner.cookie)
-      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message })
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `${what} not found`,
+        code: 'http.notFound',
+        params: { what },
+      })
     }
     expect((await join(s.lesson.id, 0, s.cast.owner.cookie)).statusCode).toBe(400)
   })
@@ -224,7 +232,7 @@ describe('GET /lessons/:id/sessions/:sessionId/ics', () => {
     expect(response.statusCode).toBe(status)
     if (status === 200) expect(propertyOf(response.body, 'SUMMARY')).toHaveLength(1)
     if (status === 403) {
-      expect(response.json()).toMatchObject({ message: MESSAGES.sessions.calendarForbidden })
+      expect(response.json()).toMatchObject({ message: MESSAGES.sessions.calendarForbidden.text })
     }
   })
 
@@ -235,12 +243,16 @@ describe('GET /lessons/:id/sessions/:sessionId/ics', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'Lesson not found',
+      code: 'http.notFound',
+      params: { what: 'Lesson' },
     })
     const foreign = await ics(s.lesson.id, s.foreign.id, s.cast.student.cookie)
     expect(foreign.json()).toEqual({
       statusCode: 404,
       error: 'Not Found',
       message: 'Session not found',
+      code: 'http.notFound',
+      params: { what: 'Session' },
     })
   })
 })

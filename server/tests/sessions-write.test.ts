@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Session } from '../../contract/entities.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { SessionConflictBody, type SessionWriteBody } from '../../contract/endpoints/sessions.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { lessonSessions, users, videoLicences } from '../src/db/schema.ts'
 import {
   type Cast,
@@ -95,12 +95,12 @@ describe('POST /lessons/:id/sessions', () => {
 
   type Who = Exclude<keyof Cast, 'owner'>
   it.each<[Who, number, string]>([
-    ['guest', 401, MESSAGES.http.unauthorized],
-    ['student', 403, MESSAGES.http.forbidden],
-    ['admin', 403, MESSAGES.http.forbidden],
-    ['anotherEducator', 403, MESSAGES.lessons.notOwner],
+    ['guest', 401, MESSAGES.http.unauthorized.text],
+    ['student', 403, MESSAGES.http.forbidden.text],
+    ['admin', 403, MESSAGES.http.forbidden.text],
+    ['anotherEducator', 403, MESSAGES.lessons.notOwner.text],
     // Awaiting approval is refused with the route's declared access, before the lesson is read.
-    ['unverifiedEducator', 403, MESSAGES.accounts.notApproved],
+    ['unverifiedEducator', 403, MESSAGES.accounts.notApproved.text],
   ])('refuses %s with %i', async (who, status, message) => {
     const { cast, lesson } = await scene()
     const member: CastMember = cast[who]
@@ -127,7 +127,7 @@ describe('POST /lessons/:id/sessions', () => {
       body: slot(30, '11:00', '10:00'),
     })
     expect(response.statusCode).toBe(403)
-    expect(errorOf(response).message).toBe(MESSAGES.accounts.notApproved)
+    expect(errorOf(response).message).toBe(MESSAGES.accounts.notApproved.text)
   })
 
   it('refuses an owner without a video licence before looking at the body', async () => {
@@ -139,7 +139,7 @@ describe('POST /lessons/:id/sessions', () => {
       body: slot(30, '11:00', '10:00'),
     })
     expect(response.statusCode).toBe(403)
-    expect(errorOf(response).message).toBe(MESSAGES.sessions.noVideoLicence)
+    expect(errorOf(response).message).toBe(MESSAGES.sessions.noVideoLicence.text)
   })
 
   it('answers 404 for an unknown lesson and 400 for an id past the integer range', async () => {
@@ -182,7 +182,7 @@ describe('POST /lessons/:id/sessions', () => {
       body: slot(30, '10:00', '11:00', { url }),
     })
     expect(response.statusCode).toBe(400)
-    expect(errorOf(response).message).toEqual([MESSAGES.sessions.unsupportedMeetingLink])
+    expect(errorOf(response).message).toEqual([MESSAGES.sessions.unsupportedMeetingLink.text])
   })
 
   it('answers every problem of the zone and link at once, then the order of the times', async () => {
@@ -194,8 +194,8 @@ describe('POST /lessons/:id/sessions', () => {
     })
     expect(both.statusCode).toBe(400)
     expect(errorOf(both).message).toEqual([
-      MESSAGES.sessions.unknownTimeZone,
-      MESSAGES.sessions.unsupportedMeetingLink,
+      MESSAGES.sessions.unknownTimeZone.text,
+      MESSAGES.sessions.unsupportedMeetingLink.text,
     ])
     for (const [start, end] of [
       ['11:00', '10:00'],
@@ -207,7 +207,7 @@ describe('POST /lessons/:id/sessions', () => {
         body: slot(30, start, end),
       })
       expect(response.statusCode, `${start}-${end}`).toBe(400)
-      expect(errorOf(response).message).toEqual([MESSAGES.sessions.endBeforeStart])
+      expect(errorOf(response).message).toEqual([MESSAGES.sessions.endBeforeStart.text])
     }
     expect(await context.db.select().from(lessonSessions)).toEqual([])
   })
@@ -218,7 +218,7 @@ describe('POST /lessons/:id/sessions', () => {
       context.call(sessions.createSession, { params: { id: lesson.id }, cookie, body })
     const yesterday = await create(slot(-1, '10:00', '11:00'))
     expect(yesterday.statusCode).toBe(400)
-    expect(errorOf(yesterday).message).toEqual([MESSAGES.sessions.startInPast])
+    expect(errorOf(yesterday).message).toEqual([MESSAGES.sessions.startInPast.text])
 
     // A whole hour ahead, so the form's date and hours name it exactly.
     const at = new Date(Math.ceil(Date.now() / HOUR) * HOUR + HOUR)
@@ -234,14 +234,14 @@ describe('POST /lessons/:id/sessions', () => {
     vi.setSystemTime(at)
     const now = await create(form(at.getTime(), at.getTime() + 30 * MINUTE))
     expect(now.statusCode).toBe(400)
-    expect(errorOf(now).message).toEqual([MESSAGES.sessions.startInPast])
+    expect(errorOf(now).message).toEqual([MESSAGES.sessions.startInPast.text])
     // Tokyo is 9 hours ahead of UTC (no daylight saving): 45 minutes ago there has passed.
     const tokyo = at.getTime() + 9 * HOUR
     const earlierInTokyo = await create(
       form(tokyo - 45 * MINUTE, tokyo - 15 * MINUTE, 'Asia/Tokyo'),
     )
     expect(earlierInTokyo.statusCode).toBe(400)
-    expect(errorOf(earlierInTokyo).message).toEqual([MESSAGES.sessions.startInPast])
+    expect(errorOf(earlierInTokyo).message).toEqual([MESSAGES.sessions.startInPast.text])
     expect(await context.db.select().from(lessonSessions)).toEqual([])
 
     const ahead = await create(form(at.getTime() + MINUTE, at.getTime() + 30 * MINUTE))
@@ -256,7 +256,7 @@ describe('POST /lessons/:id/sessions', () => {
 
     const overlapping = await create(slot(30, '10:30', '11:30'))
     expect(overlapping.statusCode).toBe(409)
-    expect(errorOf(overlapping).message).toBe(MESSAGES.sessions.overlap)
+    expect(errorOf(overlapping).message).toBe(MESSAGES.sessions.overlap.text)
     // The same educator's other lesson is no way round it.
     const otherLesson = await createLesson(context.db, owner)
     expect((await create(slot(30, '09:30', '10:01'), otherLesson.id)).statusCode).toBe(409)
@@ -298,7 +298,7 @@ describe('POST /lessons/:id/sessions', () => {
     const statuses = responses.map((response) => response.statusCode).sort()
     expect(statuses).toEqual([201, 409, 409, 409, 409])
     for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(errorOf(response).message).toBe(MESSAGES.sessions.overlap)
+      expect(errorOf(response).message).toBe(MESSAGES.sessions.overlap.text)
     }
     expect(await context.db.select().from(lessonSessions)).toHaveLength(1)
   })
@@ -330,7 +330,7 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
       body: slot(-2, '07:00', '08:00'),
     })
     expect(response.statusCode).toBe(400)
-    expect(errorOf(response).message).toEqual([MESSAGES.sessions.startInPast])
+    expect(errorOf(response).message).toEqual([MESSAGES.sessions.startInPast.text])
     expect((await sessionRow(session.id))?.startTime).toEqual(session.startTime)
   })
 
@@ -356,7 +356,7 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     expect((await update(slot(30, '10:30', '11:30'))).statusCode).toBe(200)
     const overlapping = await update(slot(30, '11:30', '12:30'))
     expect(overlapping.statusCode).toBe(409)
-    expect(errorOf(overlapping).message).toBe(MESSAGES.sessions.overlap)
+    expect(errorOf(overlapping).message).toBe(MESSAGES.sessions.overlap.text)
     const row = await sessionRow(first.id)
     expect(row?.startTime.toISOString()).toBe(`${dayFromNow(30)}T10:30:00.000Z`)
   })
@@ -374,7 +374,7 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     vi.setSystemTime(session.startTime)
     const atStart = await update()
     expect(atStart.statusCode).toBe(409)
-    expect(errorOf(atStart).message).toBe(MESSAGES.sessions.startedCannotChange)
+    expect(errorOf(atStart).message).toBe(MESSAGES.sessions.startedCannotChange.text)
 
     vi.setSystemTime(session.startTime.getTime() - 1)
     expect((await update()).statusCode).toBe(200)
@@ -394,7 +394,7 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     const notOwner = await update(ids, undefined, cast.anotherEducator.cookie)
     expect([notOwner.statusCode, errorOf(notOwner).message]).toEqual([
       403,
-      MESSAGES.lessons.notOwner,
+      MESSAGES.lessons.notOwner.text,
     ])
     const wrongLesson = await update({ id: otherLesson.id, sessionId: session.id })
     expect([wrongLesson.statusCode, errorOf(wrongLesson).message]).toEqual([
@@ -406,20 +406,20 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     const badUrl = await update(ids, slot(30, '10:00', '11:00', { url: 'https://evil.example' }))
     expect(errorOf(badUrl)).toMatchObject({
       statusCode: 400,
-      message: [MESSAGES.sessions.unsupportedMeetingLink],
+      message: [MESSAGES.sessions.unsupportedMeetingLink.text],
     })
 
     await context.db.update(users).set({ videoLicenceId: null }).where(eq(users.id, owner.id))
     const noLicence = await update(ids)
     expect([noLicence.statusCode, errorOf(noLicence).message]).toEqual([
       403,
-      MESSAGES.sessions.noVideoLicence,
+      MESSAGES.sessions.noVideoLicence.text,
     ])
     await context.db.update(users).set({ approvedAt: null }).where(eq(users.id, owner.id))
     const unapproved = await update(ids)
     expect([unapproved.statusCode, errorOf(unapproved).message]).toEqual([
       403,
-      MESSAGES.accounts.notApproved,
+      MESSAGES.accounts.notApproved.text,
     ])
     expect((await sessionRow(session.id))?.startTime).toEqual(session.startTime)
   })
@@ -436,7 +436,10 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
       cookie,
     })
     expect(response.statusCode).toBe(200)
-    expect(bodyOf(response)).toEqual({ message: MESSAGES.sessions.deleted, enrolledCount: 0 })
+    expect(bodyOf(response)).toEqual({
+      ...messageFields(MESSAGES.sessions.deleted),
+      enrolledCount: 0,
+    })
     expect(await sessionRow(session.id)).toBeUndefined()
   })
 
@@ -450,7 +453,7 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(bodyOf(response)).toEqual({
-      message: MESSAGES.sessions.deletedWithRefunds(1),
+      ...messageFields(MESSAGES.sessions.deletedWithRefunds({ count: 1 })),
       enrolledCount: 1,
     })
     expect(await sessionRow(session.id)).toBeUndefined()
@@ -468,7 +471,7 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
     vi.setSystemTime(session.startTime)
     const atStart = await remove()
     expect(atStart.statusCode).toBe(409)
-    expect(errorOf(atStart).message).toBe(MESSAGES.sessions.startedCannotDelete)
+    expect(errorOf(atStart).message).toBe(MESSAGES.sessions.startedCannotDelete.text)
     vi.setSystemTime(session.startTime.getTime() - 1)
     expect((await remove()).statusCode).toBe(200)
   })
@@ -484,7 +487,7 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
     expect((await remove(ids, cast.guest.cookie)).statusCode).toBe(401)
     expect((await remove(ids, cast.student.cookie)).statusCode).toBe(403)
     expect(errorOf(await remove(ids, cast.anotherEducator.cookie)).message).toBe(
-      MESSAGES.lessons.notOwner,
+      MESSAGES.lessons.notOwner.text,
     )
     expect(errorOf(await remove({ id: otherLesson.id, sessionId: session.id })).message).toBe(
       'Session not found',
@@ -495,7 +498,7 @@ describe('DELETE /lessons/:id/sessions/:sessionId', () => {
     expect((await remove({ id: lesson.id, sessionId: 2 ** 31 })).statusCode).toBe(400)
 
     await context.db.update(users).set({ approvedAt: null }).where(eq(users.id, owner.id))
-    expect(errorOf(await remove(ids)).message).toBe(MESSAGES.accounts.notApproved)
+    expect(errorOf(await remove(ids)).message).toBe(MESSAGES.accounts.notApproved.text)
     await context.db
       .update(users)
       .set({ approvedAt: new Date(), videoLicenceId: null })
@@ -518,7 +521,8 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
     expect(response.json()).toEqual({
       statusCode: 409,
       error: 'Conflict',
-      message: MESSAGES.sessions.overlap,
+      message: MESSAGES.sessions.overlap.text,
+      code: 'sessions.overlap',
       overlap: {
         lessonId: other.id,
         lessonTitle: 'Kanji for beginners',
@@ -543,7 +547,7 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
     })
     expect(response.statusCode).toBe(409)
     expect(response.json()).toMatchObject({
-      message: MESSAGES.sessions.overlap,
+      message: MESSAGES.sessions.overlap.text,
       overlap: { sessionId: fixed.id, lessonId: lesson.id, lessonTitle: lesson.title },
     })
   })
@@ -562,7 +566,8 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
     expect(response.json()).toEqual({
       statusCode: 409,
       error: 'Conflict',
-      message: MESSAGES.sessions.startedCannotChange,
+      message: MESSAGES.sessions.startedCannotChange.text,
+      code: 'sessions.startedCannotChange',
     })
   })
 
@@ -616,7 +621,7 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
       body: slot(30, '10:00', '11:00', { url }),
     })
     expect(response.statusCode).toBe(400)
-    expect(errorOf(response).message).toEqual([MESSAGES.sessions.unsupportedMeetingLink])
+    expect(errorOf(response).message).toEqual([MESSAGES.sessions.unsupportedMeetingLink.text])
   })
 
   it('answers how many students held seats, in a grammatical sentence for one and for two', async () => {
@@ -629,12 +634,15 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
     const none = await createSession(context.db, lesson, { startsIn: 2 * DAY })
     expect(bodyOf(await remove(none))).toEqual({
       message: 'Session deleted',
+      code: 'sessions.deleted',
       enrolledCount: 0,
     })
     const one = await createSession(context.db, lesson, { startsIn: 3 * DAY })
     await enroll(context.db, one, await createUser(context.db, { role: 'student' }))
     expect(bodyOf(await remove(one))).toEqual({
       message: 'Session deleted; 1 enrolled student refunded and notified',
+      code: 'sessions.deletedWithRefunds',
+      params: { count: 1 },
       enrolledCount: 1,
     })
     const two = await createSession(context.db, lesson, { startsIn: 4 * DAY })
@@ -642,6 +650,8 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
     await enroll(context.db, two, await createUser(context.db, { role: 'student' }))
     expect(bodyOf(await remove(two))).toEqual({
       message: 'Session deleted; 2 enrolled students refunded and notified',
+      code: 'sessions.deletedWithRefunds',
+      params: { count: 2 },
       enrolledCount: 2,
     })
   })

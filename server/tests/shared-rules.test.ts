@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { RegisterBody } from '../../contract/endpoints/auth.ts'
 import { LessonWriteBody } from '../../contract/endpoints/lessons.ts'
 import { LessonListQuery } from '../../contract/endpoints/lessons.ts'
-import { MESSAGES, REASON_PHRASES } from '../../contract/messages.ts'
+import { type Message, MESSAGES, REASON_PHRASES } from '../../contract/messages.ts'
 import {
   type SchemaIssue,
   unstorableIssues,
@@ -13,6 +13,9 @@ import {
 } from '../../contract/validation.ts'
 import { validationErrors } from '../../src/mocks/http.ts'
 import { validatorCompiler } from '../src/http/validators.ts'
+
+/** The English lines of validation messages. */
+const texts = (lines: readonly Message[]) => lines.map((line) => line.text)
 
 /** What the server's validator reports for a JSON body. */
 const serverIssues = (schema: object, body: unknown): SchemaIssue[] => {
@@ -49,8 +52,8 @@ describe('the validation formatter both backends use', () => {
       ['min_slots must be >= 1', 'imageId must be >= 1'],
     ],
   ])('words %s alike, one line per field', (_case, schema, body, expected) => {
-    expect(validationMessages(serverIssues(schema, body))).toEqual(expected)
-    expect(validationMessages(mockIssues(schema, body))).toEqual(expected)
+    expect(texts(validationMessages(serverIssues(schema, body)))).toEqual(expected)
+    expect(texts(validationMessages(mockIssues(schema, body)))).toEqual(expected)
   })
 })
 
@@ -59,7 +62,7 @@ const serverLines = (schema: object, httpPart: 'body' | 'querystring', data: unk
   const validate = validatorCompiler({ schema, httpPart, method: 'POST', url: '/' }) as ((
     data: unknown,
   ) => boolean) & { errors?: SchemaIssue[] | null }
-  return validate(structuredClone(data)) ? [] : validationMessages(validate.errors ?? [])
+  return validate(structuredClone(data)) ? [] : texts(validationMessages(validate.errors ?? []))
 }
 
 describe('what no schema states, refused alike by both backends', () => {
@@ -75,25 +78,25 @@ describe('what no schema states, refused alike by both backends', () => {
     }
     const expected = [
       'max_slots must be <= 50',
-      MESSAGES.validation.unstorableText('title'),
-      MESSAGES.validation.unstorableText('links.0.description'),
-      MESSAGES.validation.unstorableText('extra.deep.1'),
+      MESSAGES.validation.unstorableText({ field: 'title' }).text,
+      MESSAGES.validation.unstorableText({ field: 'links.0.description' }).text,
+      MESSAGES.validation.unstorableText({ field: 'extra.deep.1' }).text,
     ]
     expect(serverLines(LessonWriteBody, 'body', body)).toEqual(expected)
-    expect(validationErrors(LessonWriteBody, body)).toEqual(expected)
+    expect(texts(validationErrors(LessonWriteBody, body))).toEqual(expected)
   })
 
   it('refuses a query number that reads as Infinity', () => {
     // ajv coerces "1e999" to Infinity and then skips its range checks.
     expect(serverLines(LessonListQuery, 'querystring', { page: '1e999' })).toEqual([
-      MESSAGES.validation.finiteNumber('page'),
+      MESSAGES.validation.finiteNumber({ field: 'page' }).text,
     ])
   })
 
   it('takes well-formed text of every plane, and finite numbers', () => {
     const body = { ...lesson, title: 'かな 😀 \t\r\n \u007f', about: '' }
     expect(serverLines(LessonWriteBody, 'body', body)).toEqual([])
-    expect(validationErrors(LessonWriteBody, body)).toEqual([])
+    expect(texts(validationErrors(LessonWriteBody, body))).toEqual([])
   })
 
   it('walks a body nested far deeper than a call stack goes', () => {
@@ -113,18 +116,22 @@ describe('the reason phrases of the contract', () => {
 
 describe('the messages with a count', () => {
   it('agree with their count, one or more', () => {
-    expect(MESSAGES.sessions.deletedWithRefunds(1)).toBe(
+    expect(MESSAGES.sessions.deletedWithRefunds({ count: 1 }).text).toBe(
       'Session deleted; 1 enrolled student refunded and notified',
     )
-    expect(MESSAGES.sessions.deletedWithRefunds(2)).toBe(
+    expect(MESSAGES.sessions.deletedWithRefunds({ count: 2 }).text).toBe(
       'Session deleted; 2 enrolled students refunded and notified',
     )
-    expect(MESSAGES.http.tooManyAttempts(1)).toBe('Too many attempts. Try again in 1 second.')
-    expect(MESSAGES.http.tooManyAttempts(30)).toBe('Too many attempts. Try again in 30 seconds.')
+    expect(MESSAGES.http.tooManyAttempts({ count: 1 }).text).toBe(
+      'Too many attempts. Try again in 1 second.',
+    )
+    expect(MESSAGES.http.tooManyAttempts({ count: 30 }).text).toBe(
+      'Too many attempts. Try again in 30 seconds.',
+    )
     // Validation's length lines, which a field of minLength 1 answers with 1.
     const short = { keyword: 'minLength', instancePath: '/name', params: { limit: 1 } }
     const long = { keyword: 'maxLength', instancePath: '/title', params: { limit: 200 } }
-    expect(validationMessages([short, long])).toEqual([
+    expect(texts(validationMessages([short, long]))).toEqual([
       'name must NOT have fewer than 1 character',
       'title must NOT have more than 200 characters',
     ])

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as user from '../../contract/descriptors/user.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { REAUTH_MAX_FAILURES } from '../../contract/rules.ts'
 import { API_PREFIX } from '../src/app.ts'
 import {
@@ -196,7 +196,7 @@ const expectLocked = (response: LightMyRequestResponse) => {
   expect(body).toEqual({
     statusCode: 429,
     error: 'Too Many Requests',
-    message: MESSAGES.accounts.signInLocked(seconds),
+    ...messageFields(MESSAGES.accounts.signInLocked({ count: seconds })),
   })
   expect(body.message).toMatch(/reset your password/)
   expect(response.cookies).toEqual([])

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import * as guest from '../../contract/descriptors/guest.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { LANDING_CATALOGUE_QUERY } from '../../contract/rules.ts'
 import { BadRequestError } from '../src/domain/errors.ts'
 import { lessons, users } from '../src/db/schema.ts'
@@ -121,7 +121,9 @@ describe('the SPA on the API origin', () => {
     expect(response.json()).toEqual({
       statusCode: status,
       error: status === 400 ? 'Bad Request' : 'Not Found',
-      message: status === 400 ? MESSAGES.http.badUrl : `Route GET ${url} not found`,
+      ...messageFields(
+        status === 400 ? MESSAGES.http.badUrl : MESSAGES.http.routeNotFound({ method: 'GET', url }),
+      ),
     })
     expect(errorLog).toEqual([])
   })
@@ -158,7 +160,7 @@ describe('the error body', () => {
     app.get('/gone', (_request, reply) => reply.type('text/html').callNotFound())
     app.get('/page', async (_request, reply) => {
       reply.type('text/html')
-      throw new BadRequestError('Not this page')
+      throw new BadRequestError(MESSAGES.http.refused({ reason: 'Not this page' }))
     })
     try {
       const gone = await app.inject({ method: 'GET', url: '/gone' })
@@ -168,6 +170,8 @@ describe('the error body', () => {
         statusCode: 404,
         error: 'Not Found',
         message: 'Route GET /gone not found',
+        code: 'http.routeNotFound',
+        params: { method: 'GET', url: '/gone' },
       })
       const refused = await app.inject({ method: 'GET', url: '/page' })
       expect(refused.statusCode).toBe(400)
@@ -175,6 +179,9 @@ describe('the error body', () => {
         statusCode: 400,
         error: 'Bad Request',
         message: ['Not this page'],
+        code: 'http.refused',
+        params: { reason: 'Not this page' },
+        problems: [{ code: 'http.refused', params: { reason: 'Not this page' } }],
       })
     } finally {
       await app.close()

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as lessonCalls from '../../contract/descriptors/lessons.ts'
 import * as resourceCalls from '../../contract/descriptors/resources.ts'
-import { MESSAGES } from '../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { files, lessons, resources, storedFiles } from '../src/db/schema.ts'
 import { lockLessonFile } from '../src/repositories/materials.ts'
 import { uploadsDir } from '../src/storage/files.ts'
@@ -169,7 +169,7 @@ describe.each(STORAGES)('the storage quota (files in the %s)', (storage) => {
   const refusal = () => ({
     statusCode: 413,
     error: 'Payload Too Large',
-    message: MESSAGES.uploads.quotaExceeded('1 MB'),
+    ...messageFields(MESSAGES.uploads.quotaExceeded({ quota: '1 MB' })),
     storageQuotaMb: QUOTA_MB,
   })
 

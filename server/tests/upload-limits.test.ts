@@ -138,7 +138,8 @@ describe('the 10 MB limit, with the body streamed in pieces', () => {
         expect(response.json()).toEqual({
           statusCode: 413,
           error: 'Payload Too Large',
-          message: MESSAGES.uploads.tooLarge,
+          message: MESSAGES.uploads.tooLarge.text,
+          code: 'uploads.tooLarge',
         })
         expect(await stored()).toEqual(before)
       }
@@ -193,7 +194,10 @@ describe('the 10 MB limit over a real socket', () => {
         const answer = await send(target, contentOf(target.kind, UPLOAD_LIMIT_BYTES + 1))
         answers[target.kind].push(answer.status)
         if (answer.status === 413) {
-          expect(answer.body).toMatchObject({ statusCode: 413, message: MESSAGES.uploads.tooLarge })
+          expect(answer.body).toMatchObject({
+            statusCode: 413,
+            message: MESSAGES.uploads.tooLarge.text,
+          })
         }
       }
     }
@@ -231,7 +235,9 @@ describe('an empty file', () => {
       expect(response.json()).toEqual({
         statusCode: 400,
         error: 'Bad Request',
-        message: [MESSAGES.uploads.empty],
+        message: [MESSAGES.uploads.empty.text],
+        code: 'uploads.empty',
+        problems: [{ code: 'uploads.empty' }],
       })
       expect(await stored()).toEqual(before)
     },

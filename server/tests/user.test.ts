@@ -114,6 +114,7 @@ describe('GET /user/me', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'Unauthorized',
+        code: 'http.unauthorized',
       })
     }
   })
@@ -237,6 +238,7 @@ describe('PATCH /user/update_profile', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'Email already exists',
+      code: 'accounts.emailExists',
     })
     expect(await userRow(student.id)).toMatchObject({ email: student.email, name: student.name })
     expect((await userRow(other.id))?.email).toBe('taken@manabi.example')
@@ -376,6 +378,7 @@ describe('POST /user/reassign_video_licence', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'You hold no video licence to reassign; an administrator will lend you one',
+      code: 'licences.noneToReassign',
     })
     expect((await userRow(educator.id))?.videoLicenceId).toBeNull()
   })
@@ -395,6 +398,7 @@ describe('POST /user/reassign_video_licence', () => {
       statusCode: 409,
       error: 'Conflict',
       message: 'No free video licence is available',
+      code: 'licences.noneFree',
     })
     expect((await userRow(educator.id))?.videoLicenceId).toBe(held?.id)
   })
@@ -410,6 +414,7 @@ describe('POST /user/reassign_video_licence', () => {
       statusCode: 403,
       error: 'Forbidden',
       message: 'Your account has not been approved yet',
+      code: 'accounts.notApproved',
     })
     expect((await userRow(educator.id))?.videoLicenceId).toBeNull()
   })

@@ -11,7 +11,7 @@ import Value from 'typebox/value'
 import type { ErrorBody, Paginated } from '@contract/common'
 import type { Descriptor, Endpoint, HttpMethod, Reply, StaticOf } from '@contract/endpoint'
 import { exceedsUploadLimit, fileNameProblem } from '@contract/files'
-import { MESSAGES, reasonPhrase } from '@contract/messages'
+import { errorFields, type Message, MESSAGES, messageList, reasonPhrase } from '@contract/messages'
 import { pageRequest, toPage } from '@contract/paging'
 import { DEFAULT_UPLOAD_QUOTA_MB, exceedsUploadQuota, quotaText } from '@contract/rules'
 import { unstorableIssues, validationMessages } from '@contract/validation'
@@ -40,47 +40,62 @@ export const appUrl = (path: string) => new URL(path, origin()).href
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly messages: string | string[],
+    readonly answer: Message | readonly Message[],
     readonly headers: Record<string, string> = {},
     readonly details: Readonly<Record<string, unknown>> = {},
   ) {
-    super(Array.isArray(messages) ? messages.join('; ') : messages)
+    super(
+      messageList(answer)
+        .map((line) => line.text)
+        .join('; '),
+    )
   }
 }
 
 /** Throws an error answer. 400s carry a list (the client shows its first message, §8). */
 export const fail = (
   status: number,
-  message: string | string[],
+  answer: Message | readonly Message[],
   headers: Record<string, string> = {},
 ): never => {
-  throw new HttpError(
-    status,
-    status === 400 && !Array.isArray(message) ? [message] : message,
-    headers,
-  )
+  throw new HttpError(status, status === 400 ? messageList(answer) : answer, headers)
 }
 
 /** Answers a refusal the shared core decided (contract/seats.ts Refusal). */
-export const refuse = (refusal: Refusal): never =>
-  fail(refusal.status, typeof refusal.message === 'string' ? refusal.message : [...refusal.message])
+export const refuse = (refusal: Refusal): never => fail(refusal.status, refusal.message)
 
+/**
+ * An error answer. A test may give bare text instead of a message: an answer without a code, as
+ * a backend that sends none answers.
+ */
 export const errorResponse = (
   status: number,
-  message: string | string[],
+  answer: Message | readonly Message[] | string | readonly string[],
   headers: Record<string, string> = {},
   details: Readonly<Record<string, unknown>> = {},
 ) =>
   HttpResponse.json<ErrorBody>(
-    { ...details, statusCode: status, error: reasonPhrase(status), message },
+    {
+      ...details,
+      statusCode: status,
+      error: reasonPhrase(status),
+      ...(isText(answer)
+        ? { message: typeof answer === 'string' ? answer : [...answer] }
+        : errorFields(answer)),
+    },
     { status, headers },
   )
+
+const isText = (
+  answer: Message | readonly Message[] | string | readonly string[],
+): answer is string | readonly string[] =>
+  typeof answer === 'string' || (Array.isArray(answer) && typeof answer[0] === 'string')
 
 /**
  * Every failed rule of a schema as a readable line, worded as the server words them, then what
  * no schema states and the server refuses too: text no column stores, numbers that are not finite.
  */
-export const validationErrors = (schema: Type.TSchema, value: unknown): string[] => {
+export const validationErrors = (schema: Type.TSchema, value: unknown): Message[] => {
   const issues = [
     ...(Value.Check(schema, value) ? [] : Value.Errors(schema, value)),
     ...unstorableIssues(value),
@@ -196,7 +211,7 @@ export const route = <const E extends Endpoint>(
       return HttpResponse.json(result.body, { status: result.status })
     } catch (error) {
       if (error instanceof HttpError) {
-        return errorResponse(error.status, error.messages, error.headers, error.details)
+        return errorResponse(error.status, error.answer, error.headers, error.details)
       }
       throw error
     }
@@ -204,7 +219,7 @@ export const route = <const E extends Endpoint>(
 
 /** Finds a row or answers 404 with `what not found`. */
 export const found = <T>(row: T | undefined, what: string): T =>
-  row ?? fail(404, MESSAGES.http.notFound(what))
+  row ?? fail(404, MESSAGES.http.notFound({ what }))
 
 export const paginate = <T>(
   items: readonly T[],
@@ -252,7 +267,7 @@ export const checkUploadQuota = (ownerId: number, size: number) => {
   if (exceedsUploadQuota(used, size, DEFAULT_UPLOAD_QUOTA_MB)) {
     throw new HttpError(
       413,
-      MESSAGES.uploads.quotaExceeded(quotaText(DEFAULT_UPLOAD_QUOTA_MB)),
+      MESSAGES.uploads.quotaExceeded({ quota: quotaText(DEFAULT_UPLOAD_QUOTA_MB) }),
       {},
       { storageQuotaMb: DEFAULT_UPLOAD_QUOTA_MB },
     )

@@ -69,7 +69,7 @@ export const viewableLesson = (id: number, viewer: DbUser | null) => {
   const lesson = lessonById(id)
   const sessionCount = db.sessions.filter((session) => session.lessonId === lesson.id).length
   if (!canViewLesson({ ownerId: lesson.ownerId, sessionCount }, viewer)) {
-    fail(404, MESSAGES.http.notFound('Lesson'))
+    fail(404, MESSAGES.http.notFound({ what: 'Lesson' }))
   }
   return lesson
 }

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import * as admin from '@contract/descriptors/admin'
-import { MESSAGES } from '@contract/messages'
 import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
@@ -114,7 +113,7 @@ describe('licence pool: adding a licence', () => {
     const email = within(form()).getByRole('textbox', { name: 'Account e-mail' })
     await waitFor(() =>
       expect(email).toHaveAccessibleDescription(
-        expect.stringContaining(MESSAGES.licences.duplicateAccount),
+        expect.stringContaining(i18n.t('api.licences.duplicateAccount')),
       ),
     )
     expect(email).toHaveAttribute('aria-invalid', 'true')
@@ -179,7 +178,7 @@ describe('licence pool: retiring a licence', () => {
     await userEvent.click(screen.getByRole('button', { name: `Retire ${free.accountEmail}` }))
     const dialog = screen.getByRole('dialog')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retire licence' }))
-    expect(await screen.findByText(MESSAGES.licences.held)).toBeInTheDocument()
+    expect(await screen.findByText(i18n.t('api.licences.held'))).toBeInTheDocument()
     await waitFor(() =>
       expect(
         within(row(free.accountEmail)).getByText('Laura Bianchi (laura@manabi.example)'),

@@ -292,7 +292,9 @@ describe('admin users list: approving an educator', () => {
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }),
     )
     expect(
-      await screen.findByText(`User verification failed: ${MESSAGES.accounts.alreadyApproved}`),
+      await screen.findByText(
+        `User verification failed: ${i18n.t('api.accounts.alreadyApproved')}`,
+      ),
     ).toBeInTheDocument()
     // The list is read again: the educator is approved after all.
     await waitFor(() => expect(cell('Hiroshi Sato', 'Approved')).toHaveTextContent('Yes'))
@@ -392,7 +394,7 @@ describe('admin users list: video licences', () => {
       within(dialog).getByRole('link', { name: 'Add one on the video licences page' }),
     ).toHaveAttribute('href', paths.admin.licences.href())
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }))
-    expect(await screen.findByText(MESSAGES.licences.noneFree)).toBeInTheDocument()
+    expect(await screen.findByText(i18n.t('api.licences.noneFree'))).toBeInTheDocument()
     expect(cell('Laura Bianchi', 'Video licence')).toHaveTextContent('None')
   })
 
@@ -458,7 +460,7 @@ describe('admin users list: video licences', () => {
     await userEvent.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove licence' }),
     )
-    expect(await screen.findByText(MESSAGES.licences.noneHeld)).toBeInTheDocument()
+    expect(await screen.findByText(i18n.t('api.licences.noneHeld'))).toBeInTheDocument()
     expect(cell('Emily Carter', 'Video licence')).toHaveTextContent('meet-1@manabi.example')
   })
 })

@@ -179,8 +179,7 @@ describe('resending the confirmation e-mail', () => {
     expect(router.state.location.pathname).toBe('/auth/confirmation')
 
     await user.click(screen.getByRole('button', { name: 'Send the e-mail again' }))
-    const answer =
-      'If the address is registered and unconfirmed, a confirmation e-mail has been sent'
+    const answer = i18n.t('api.accounts.confirmationSent')
     expect(await toasts().findByText(answer)).toBeInTheDocument()
     expect(screen.getAllByRole('status').some((element) => element.textContent === answer)).toBe(
       true,

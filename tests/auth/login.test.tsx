@@ -6,6 +6,7 @@ import * as auth from '@contract/descriptors/auth'
 import { DEMO_PASSWORD, db, seedIds } from '@/mocks/db'
 import { mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
+import { i18n } from '@/shared/i18n/i18n'
 import { renderApp } from '@tests/render-app'
 import { isCallOf } from '@tests/request-log'
 
@@ -79,7 +80,7 @@ describe('login (§2, §4, §5, §8)', () => {
     await fill(unconfirmed.email, DEMO_PASSWORD)
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Email is not confirmed. Please confirm your e-mail address first',
+      i18n.t('api.accounts.emailNotConfirmed'),
     )
   })
 

@@ -109,7 +109,7 @@ describe('lessonFieldProblems: the lesson form’s rules (§5)', () => {
   it('needs a title that is not blank', () => {
     for (const title of ['', '   ', '\t\n']) {
       expect(lessonFieldProblems({ ...body, title }, creating)).toEqual([
-        MESSAGES.validation.required('title'),
+        MESSAGES.validation.required({ field: 'title' }),
       ])
     }
   })
@@ -143,13 +143,13 @@ describe('lessonFieldProblems: the lesson form’s rules (§5)', () => {
 
   it('keeps about and details when an edit leaves them out, and refuses them blank', () => {
     expect(lessonFieldProblems({ ...body, about: '  ', details: '\n' }, editing)).toEqual([
-      MESSAGES.validation.required('about'),
-      MESSAGES.validation.required('details'),
+      MESSAGES.validation.required({ field: 'about' }),
+      MESSAGES.validation.required({ field: 'details' }),
     ])
     const blank = { ...editing, current: { ...current, about: ' ', details: '' } }
     expect(lessonFieldProblems(body, blank)).toEqual([
-      MESSAGES.validation.required('about'),
-      MESSAGES.validation.required('details'),
+      MESSAGES.validation.required({ field: 'about' }),
+      MESSAGES.validation.required({ field: 'details' }),
     ])
     expect(lessonFieldProblems({ ...body, about: 'New', details: 'New' }, blank)).toEqual([])
     // Creating, about and details may still be empty.
@@ -163,8 +163,8 @@ describe('lessonFieldProblems: the lesson form’s rules (§5)', () => {
       { title: 'c', description: 'c', url: 'https://zoom.us@evil.example' },
     ]
     expect(lessonFieldProblems({ ...body, links }, creating)).toEqual([
-      MESSAGES.validation.webUrl('links[1].url'),
-      MESSAGES.validation.webUrl('links[2].url'),
+      MESSAGES.validation.webUrl({ field: 'links[1].url' }),
+      MESSAGES.validation.webUrl({ field: 'links[2].url' }),
     ])
   })
 
@@ -183,13 +183,13 @@ describe('lessonFieldProblems: the lesson form’s rules (§5)', () => {
         { categoryExists: false, ownImage: false, current },
       ),
     ).toEqual([
-      MESSAGES.validation.required('title'),
+      MESSAGES.validation.required({ field: 'title' }),
       MESSAGES.lessons.unknownCategory,
       MESSAGES.lessons.slotsOrder,
       MESSAGES.lessons.imageRequired,
-      MESSAGES.validation.required('about'),
-      MESSAGES.validation.required('details'),
-      MESSAGES.validation.webUrl('links[0].url'),
+      MESSAGES.validation.required({ field: 'about' }),
+      MESSAGES.validation.required({ field: 'details' }),
+      MESSAGES.validation.webUrl({ field: 'links[0].url' }),
     ])
   })
 
@@ -321,9 +321,9 @@ describe('materialWrite: a material as the backends store it', () => {
     ).toEqual({
       ok: false,
       problems: [
-        MESSAGES.validation.required('title'),
-        MESSAGES.validation.required('description'),
-        MESSAGES.validation.required('url'),
+        MESSAGES.validation.required({ field: 'title' }),
+        MESSAGES.validation.required({ field: 'description' }),
+        MESSAGES.validation.required({ field: 'url' }),
         MESSAGES.materials.linkWithFile,
       ],
     })
@@ -337,7 +337,7 @@ describe('materialWrite: a material as the backends store it', () => {
   ])('refuses a link to %j', (url) => {
     expect(materialWrite({ ...link, url }, 3, noFile)).toEqual({
       ok: false,
-      problems: [MESSAGES.validation.webUrl('url')],
+      problems: [MESSAGES.validation.webUrl({ field: 'url' })],
     })
   })
 
@@ -395,13 +395,16 @@ describe('materialWrite: a material as the backends store it', () => {
     })
     expect(materialTitle('', false)).toEqual({
       ok: false,
-      problems: [MESSAGES.validation.required('title')],
+      problems: [MESSAGES.validation.required({ field: 'title' })],
     })
   })
 })
 
 describe('reviewText: a review as the backends store it (§5)', () => {
-  const tooLong = { ok: false, problems: [MESSAGES.reviews.tooLong(REVIEW_MAX_LENGTH)] }
+  const tooLong = {
+    ok: false,
+    problems: [MESSAGES.reviews.tooLong({ count: REVIEW_MAX_LENGTH })],
+  }
 
   it('stores it trimmed', () => {
     expect(reviewText('  Great lesson!\n')).toEqual({ ok: true, value: 'Great lesson!' })
@@ -446,7 +449,11 @@ describe('reviewWrite: whether a student may review a lesson, in the API’s ord
 
   it.each([
     ['blank', '  ', MESSAGES.reviews.blank],
-    ['too long', 'a'.repeat(REVIEW_MAX_LENGTH + 1), MESSAGES.reviews.tooLong(REVIEW_MAX_LENGTH)],
+    [
+      'too long',
+      'a'.repeat(REVIEW_MAX_LENGTH + 1),
+      MESSAGES.reviews.tooLong({ count: REVIEW_MAX_LENGTH }),
+    ],
   ])('refuses a %s text (400)', (_case, body, message) => {
     const result = reviewWrite({ attended: true, reviewed: false, body })
     expect(result.ok).toBe(false)

@@ -65,16 +65,24 @@ describe('file names', () => {
   })
 
   it('refuses a name with a NUL or a lone surrogate, a blank one, and a too long one', () => {
-    expect(fileNameProblem('a\u0000.pdf')).toBe(MESSAGES.validation.unstorableText('filename'))
-    expect(fileNameProblem('a\ud800.pdf')).toBe(MESSAGES.validation.unstorableText('filename'))
-    expect(fileNameProblem('\u0000')).toBe(MESSAGES.validation.unstorableText('filename'))
-    expect(fileNameProblem('.pdf')).toBe(MESSAGES.uploads.blankName)
-    expect(fileNameProblem('    ')).toBe(MESSAGES.uploads.blankName)
+    expect(fileNameProblem('a\u0000.pdf')).toEqual(
+      MESSAGES.validation.unstorableText({ field: 'filename' }),
+    )
+    expect(fileNameProblem('a\ud800.pdf')).toEqual(
+      MESSAGES.validation.unstorableText({ field: 'filename' }),
+    )
+    expect(fileNameProblem('\u0000')).toEqual(
+      MESSAGES.validation.unstorableText({ field: 'filename' }),
+    )
+    expect(fileNameProblem('.pdf')).toEqual(MESSAGES.uploads.blankName)
+    expect(fileNameProblem('    ')).toEqual(MESSAGES.uploads.blankName)
     const longest = `${'a'.repeat(FILE_NAME_MAX - 4)}.pdf`
     expect(fileNameProblem(longest)).toBeNull()
     expect(fileNameProblem(`  ${longest}  `)).toBeNull()
     expect(fileNameProblem(`${'😀'.repeat(FILE_NAME_MAX - 4)}.pdf`)).toBeNull()
-    expect(fileNameProblem(`a${longest}`)).toBe(MESSAGES.uploads.nameTooLong(FILE_NAME_MAX))
+    expect(fileNameProblem(`a${longest}`)).toEqual(
+      MESSAGES.uploads.nameTooLong({ count: FILE_NAME_MAX }),
+    )
     expect(fileNameProblem('notes.pdf')).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentStatus } from '@contract/entities'
-import { MESSAGES } from '@contract/messages'
+import { type Message, MESSAGES } from '@contract/messages'
 import { isSeatRange } from '@contract/rules'
 import {
   captureCheck,
@@ -21,7 +21,7 @@ import {
 /** The seat decisions of contract/seats.ts, at their exact instants and in their exact order. */
 
 const NOW = Date.parse('2026-11-26T10:00:00.000Z')
-const conflict = (message: string) => ({ status: 409, message })
+const conflict = (message: Message) => ({ status: 409, message })
 
 describe('instants', () => {
   it('counts a session as started from its first instant', () => {
@@ -105,7 +105,7 @@ describe('enrolling without paying', () => {
 describe('opening a payment', () => {
   const order = (overrides: Partial<Parameters<typeof orderDecision>[0]> = {}) =>
     orderDecision({ ...seat({ priceInCents: 1500 }), openHold: 'none', ...overrides })
-  const refused = (refusal: { status: number; message: string }) => ({ kind: 'refuse', refusal })
+  const refused = (refusal: { status: number; message: Message }) => ({ kind: 'refuse', refusal })
 
   it('holds a seat with a new payment, even over a hold of the student that ran out', () => {
     expect(order()).toEqual({ kind: 'open' })
@@ -147,7 +147,7 @@ const capture = (overrides: Partial<CaptureFacts> = {}): CaptureFacts => ({
 })
 
 describe('checking a capture before charging', () => {
-  const cancelled = (message: string) => ({
+  const cancelled = (message: Message) => ({
     kind: 'refuse',
     refusal: conflict(message),
     cancel: true,
@@ -177,13 +177,13 @@ describe('checking a capture before charging', () => {
     for (const status of ['success', 'cancelled', 'error', 'refunding', 'refunded'] as const) {
       expect(captureCheck(capture({ status }))).toEqual({
         kind: 'refuse',
-        refusal: conflict(MESSAGES.payments.notProcessing(status)),
+        refusal: conflict(MESSAGES.payments.notProcessing({ status })),
         cancel: false,
       })
     }
     expect(captureCheck(capture({ hasOrder: false }))).toEqual({
       kind: 'refuse',
-      refusal: conflict(MESSAGES.payments.notProcessing('processing')),
+      refusal: conflict(MESSAGES.payments.notProcessing({ status: 'processing' })),
       cancel: false,
     })
   })

@@ -96,7 +96,7 @@ describe('the mock catalogue, as the server', () => {
       }),
     ]) {
       expect(answer.status).toBe(400)
-      expect(answer.body.message).toEqual([MESSAGES.uploads.empty])
+      expect(answer.body.message).toEqual([MESSAGES.uploads.empty.text])
     }
   })
 })

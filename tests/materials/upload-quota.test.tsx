@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import * as lessons from '@contract/descriptors/lessons'
 import * as resources from '@contract/descriptors/resources'
-import { MESSAGES } from '@contract/messages'
+import { MESSAGES, messageFields } from '@contract/messages'
 import { DEFAULT_UPLOAD_QUOTA_MB, MB_BYTES } from '@contract/rules'
 import { MaterialsEditor } from '@/features/materials/components/materials-editor'
 import { db, seedIds } from '@/mocks/db'
@@ -59,7 +59,7 @@ describe('the mock catalogue, as the server', () => {
       expect(answer.body).toEqual({
         statusCode: 413,
         error: 'Payload Too Large',
-        message: MESSAGES.uploads.quotaExceeded('1 GB'),
+        ...messageFields(MESSAGES.uploads.quotaExceeded({ quota: '1 GB' })),
         storageQuotaMb: DEFAULT_UPLOAD_QUOTA_MB,
       })
     }

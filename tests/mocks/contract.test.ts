@@ -332,7 +332,12 @@ describe('access declared by the contract', () => {
     async (_key, endpoint) => {
       const { status, body } = await scenarioOf(endpoint).send(outsider(endpoint))
       expect(status).toBe(403)
-      expect(body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' })
+      expect(body).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Forbidden',
+        code: 'http.forbidden',
+      })
       expect(endpoint.response[403]).toBeDefined()
     },
   )

@@ -34,7 +34,7 @@ const expectLocked = async (email: string, password: string) => {
     body: {
       statusCode: 429,
       error: 'Too Many Requests',
-      message: MESSAGES.accounts.signInLocked(seconds),
+      message: MESSAGES.accounts.signInLocked({ count: seconds }).text,
     },
   })
 }

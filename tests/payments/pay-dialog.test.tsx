@@ -196,7 +196,7 @@ describe('paying for a seat', () => {
     await resolveSdk()
     await user.click(await within(dialog).findByRole('button', { name: 'PayPal' }))
     expect(
-      await screen.findByText('Enrollment failed: No seats left in this session'),
+      await screen.findByText(`Enrollment failed: ${i18n.t('api.enrollments.noSeatsLeft')}`),
     ).toBeVisible()
     // Only that toast: the wallet's own error that follows is not reported twice.
     expect(
@@ -216,7 +216,7 @@ describe('paying for a seat', () => {
     db.lessons.find((row) => row.id === seedIds.paidLesson)!.max_slots = 1
     await user.click(within(dialog).getByRole('button', { name: 'Approve in wallet' }))
     expect(
-      await screen.findByText(`Enrollment failed: ${MESSAGES.payments.holdExpired}`),
+      await screen.findByText(`Enrollment failed: ${i18n.t('api.payments.holdExpired')}`),
     ).toBeVisible()
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(paths.payment.result.href(payment.id)),

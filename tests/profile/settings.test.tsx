@@ -510,7 +510,7 @@ describe('settings: the video licence of educators (§2, §6)', () => {
     userRow(seedIds.unverifiedEducator).videoLicenceId = seedIds.licences.free[1]
     await renderSettings('educator')
     await userEvent.click(reassign())
-    expect(await screen.findByText('No free video licence is available')).toBeInTheDocument()
+    expect(await screen.findByText(i18n.t('api.licences.noneFree'))).toBeInTheDocument()
     expect(screen.getByText('Current licence: Zoom (zoom-1@manabi.example)')).toBeInTheDocument()
     await waitFor(() => expect(reassign()).toBeEnabled())
   })

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as reviews from '@contract/descriptors/reviews'
-import { MESSAGES } from '@contract/messages'
 import { REVIEW_MAX_LENGTH } from '@contract/rules'
 import History from '@/app/routes/history'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
@@ -10,6 +9,7 @@ import { ReviewList } from '@/features/reviews/components/review-list'
 import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
+import { i18n } from '@/shared/i18n/i18n'
 import { holdCalls } from '@tests/hold-calls'
 import { renderApp } from '@tests/render-app'
 import { isCallOf } from '@tests/request-log'
@@ -248,7 +248,7 @@ describe('the review dialog (§2, §5)', () => {
     await userEvent.click(star(dialog, 2))
     await userEvent.click(submit(dialog))
     expect(
-      await screen.findByText(`Review addition failed: ${MESSAGES.reviews.alreadyReviewed}`),
+      await screen.findByText(`Review addition failed: ${i18n.t('api.reviews.alreadyReviewed')}`),
     ).toBeInTheDocument()
     expect(screen.getByRole('dialog')).toBeInTheDocument()
     await waitFor(() => expect(submit(dialog)).toBeEnabled())

@@ -70,12 +70,14 @@ describe('enrolling in a free session', () => {
     [409, MESSAGES.enrollments.alreadyEnrolled],
     [409, MESSAGES.enrollments.alreadyStarted],
     [402, MESSAGES.enrollments.paymentRequired],
-  ])('a %i refusal is an Enrollment failed toast: %s', async (status, message) => {
+  ])('a %i refusal is an Enrollment failed toast: %o', async (status, message) => {
     server.use(mockEndpoint(sessionCalls.enroll, () => errorResponse(status, message)))
     const user = userEvent.setup()
     await openLesson(seedIds.freeLesson)
     await user.click(button(cardOf(ids.futureFree), 'Enroll')!)
-    expect(await screen.findByText(`Enrollment failed: ${message}`)).toBeVisible()
+    expect(
+      await screen.findByText(`Enrollment failed: ${i18n.t(`api.${message.code}`)}`),
+    ).toBeVisible()
     expect(holdsSeat(seedIds.student, ids.futureFree)).toBe(false)
   })
 
@@ -92,7 +94,7 @@ describe('enrolling in a free session', () => {
     })
     await user.click(button(cardOf(ids.futureFree), 'Enroll')!)
     expect(
-      await screen.findByText(`Enrollment failed: ${MESSAGES.enrollments.noSeatsLeft}`),
+      await screen.findByText(`Enrollment failed: ${i18n.t('api.enrollments.noSeatsLeft')}`),
     ).toBeVisible()
     await waitFor(() => expect(cardOf(ids.futureFree)).toHaveTextContent('Out of slots'))
   })
@@ -172,7 +174,7 @@ describe('unenrolling', () => {
     await user.click(button(cardOf(ids.startingSoon), 'Unenroll')!)
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unenroll' }))
     expect(
-      await screen.findByText(`Unsubscribe failed: ${MESSAGES.enrollments.unenrollTooLate}`),
+      await screen.findByText(`Unsubscribe failed: ${i18n.t('api.enrollments.unenrollTooLate')}`),
     ).toBeVisible()
     expect(holdsSeat(seedIds.student, ids.startingSoon)).toBe(true)
   })

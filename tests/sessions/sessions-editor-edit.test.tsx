@@ -1,5 +1,4 @@
 import * as sessionCalls from '@contract/descriptors/sessions'
-import { MESSAGES } from '@contract/messages'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -290,7 +289,7 @@ describe('deleting a session', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete session' })
     await user.click(button(dialog, 'Delete session'))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      `Error creating, updating and deleting session: ${MESSAGES.sessions.startedCannotDelete}`,
+      `Error creating, updating and deleting session: ${i18n.t('api.sessions.startedCannotDelete')}`,
     )
     expect(db.sessions.some((row) => row.id === ids.futureFree)).toBe(true)
     await user.click(button(dialog, 'Cancel'))

@@ -8,6 +8,7 @@ import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
+import { i18n } from '@/shared/i18n/i18n'
 import { recordBodies } from '@tests/request-log'
 import { renderApp, type TestUser } from '@tests/render-app'
 import {
@@ -385,7 +386,7 @@ describe('adding a session', () => {
     })
     await submit(user, dialog)
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      `Error creating, updating and deleting session: ${MESSAGES.sessions.noVideoLicence}`,
+      `Error creating, updating and deleting session: ${i18n.t('api.sessions.noVideoLicence')}`,
     )
     expect(field(dialog, 'End time')).toHaveValue('09:00')
 

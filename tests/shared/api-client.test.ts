@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest'
 import { apiUrl } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { api } from '@/shared/api/client'
-import { ApiError, errorMessage, serverMessage, toApiError } from '@/shared/api/errors'
+import { MESSAGES, errorFields } from '@contract/messages'
+import {
+  ApiError,
+  answerText,
+  apiMessages,
+  errorMessage,
+  serverMessage,
+  toApiError,
+} from '@/shared/api/errors'
+import { i18n } from '@/shared/i18n/i18n'
 
 /**
  * Not a contract endpoint: a made-up path under the API base that only these tests answer, so the
@@ -84,6 +93,80 @@ describe('errorMessage (§8 generic helper)', () => {
       'Conflict here',
     )
     expect(serverMessage(axiosError(500, {}), 'fallback')).toBe('fallback')
+  })
+})
+
+describe('messages in the UI’s language (issue 30)', () => {
+  const refusal = (status: number, answer: Parameters<typeof errorFields>[0]) =>
+    axiosError(status, { statusCode: status, error: 'Error', ...errorFields(answer) })
+  const inJapanese = async <T>(read: () => T) => {
+    await i18n.changeLanguage('jp-JP')
+    try {
+      return read()
+    } finally {
+      await i18n.changeLanguage('en-US')
+    }
+  }
+
+  it('shows the translation of the code, not the server’s English', async () => {
+    const full = refusal(409, MESSAGES.enrollments.noSeatsLeft)
+    expect(serverMessage(full, 'fallback')).toBe('No seats left in this session.')
+    expect(await inJapanese(() => serverMessage(full, 'fallback'))).toBe(
+      'このセッションには空席がありません。',
+    )
+  })
+
+  it('fills in the parameters, in the number they call for', async () => {
+    const locked = (count: number) => refusal(429, MESSAGES.accounts.signInLocked({ count }))
+    expect(serverMessage(locked(1), '')).toContain('Try again in 1 second,')
+    expect(serverMessage(locked(30), '')).toContain('Try again in 30 seconds,')
+    expect(await inJapanese(() => serverMessage(locked(30), ''))).toContain('30秒後に')
+  })
+
+  it('puts a named thing and a payment status in the UI’s words', async () => {
+    const missing = refusal(404, MESSAGES.http.notFound({ what: 'Resource' }))
+    expect(serverMessage(missing, '')).toBe('Material not found.')
+    expect(await inJapanese(() => serverMessage(missing, ''))).toBe('教材が見つかりません。')
+    const refunded = refusal(409, MESSAGES.payments.notProcessing({ status: 'refunded' }))
+    expect(await inJapanese(() => serverMessage(refunded, ''))).toBe('この支払いは返金済みです。')
+    // A thing the UI has no word for keeps the server's.
+    const odd = refusal(404, MESSAGES.http.notFound({ what: 'Widget' }))
+    expect(serverMessage(odd, '')).toBe('Widget not found.')
+  })
+
+  it('translates every line of a list, each with its own code', async () => {
+    const lines = refusal(400, [
+      MESSAGES.validation.required({ field: 'title' }),
+      MESSAGES.lessons.slotsOrder,
+    ])
+    expect(apiMessages(lines)).toEqual([
+      'title is required.',
+      'The maximum number of seats must be at least the minimum.',
+    ])
+    expect(errorMessage(lines, 'fallback')).toBe('title is required.')
+    expect(await inJapanese(() => apiMessages(lines))).toEqual([
+      'titleは必須です。',
+      '最大人数は最小人数以上にしてください。',
+    ])
+  })
+
+  it('shows the server’s text when the code is unknown, absent or malformed', () => {
+    expect(serverMessage(axiosError(409, { message: 'Plain words' }), '')).toBe('Plain words')
+    expect(serverMessage(axiosError(409, { message: 'New words', code: 'x.unknown' }), '')).toBe(
+      'New words',
+    )
+    const odd = axiosError(409, { message: 'Odd', code: 42, params: 'no' })
+    expect(serverMessage(odd, '')).toBe('Odd')
+    // A list whose codes do not line up keeps the texts without codes.
+    const list = axiosError(400, { message: ['One', 'Two'], problems: 'none' })
+    expect(apiMessages(list)).toEqual(['One', 'Two'])
+  })
+
+  it('translates a success answer’s message too', async () => {
+    const answer = { message: 'Logged out', code: MESSAGES.accounts.loggedOut.code }
+    expect(answerText(answer)).toBe('You are signed out.')
+    expect(await inJapanese(() => answerText(answer))).toBe('ログアウトしました。')
+    expect(answerText({ message: 'Bye' })).toBe('Bye')
   })
 })
 

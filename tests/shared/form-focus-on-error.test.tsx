@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MESSAGES } from '@contract/messages'
 import History from '@/app/routes/history'
 import { MaterialsEditor } from '@/features/materials/components/materials-editor'
 import { db, DEMO_PASSWORD, seedIds } from '@/mocks/db'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
+import { i18n } from '@/shared/i18n/i18n'
 import { renderApp } from '@tests/render-app'
 import { sendUploadsThroughNode } from '@tests/node-uploads'
 
@@ -341,7 +341,7 @@ const refusedCases: FormCase[] = [
     },
     submit: click('Add licence'),
     field: () => screen.getByLabelText('Account e-mail'),
-    error: MESSAGES.licences.duplicateAccount,
+    error: i18n.t('api.licences.duplicateAccount'),
   },
 ]
 

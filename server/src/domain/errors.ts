@@ -1,38 +1,46 @@
-import { MESSAGES } from '../../../contract/messages.ts'
+import { type Message, MESSAGES, messageList } from '../../../contract/messages.ts'
 import type { Refusal } from '../../../contract/seats.ts'
 
 /**
  * The refusals the domain raises, each with the message(s) the API answers. Repositories and
  * services throw them; only the central error handler (plugins/errors.ts) knows their statuses.
  */
-export abstract class DomainError extends Error {}
+export abstract class DomainError extends Error {
+  /** What the API answers: one message, or every problem of a bad request. */
+  readonly answer: Message | readonly Message[]
+
+  constructor(answer: Message | readonly Message[]) {
+    super(
+      messageList(answer)
+        .map((line) => line.text)
+        .join('; '),
+    )
+    this.answer = answer
+  }
+}
 
 /** A request the API cannot act on; it answers every problem at once (the SPA shows the first). */
 export class BadRequestError extends DomainError {
-  readonly problems: string[]
-
-  constructor(problems: string | string[]) {
-    const list = Array.isArray(problems) ? problems : [problems]
-    super(list.join('; '))
-    this.problems = list
+  constructor(problems: Message | readonly Message[]) {
+    super(messageList(problems))
   }
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message: string = MESSAGES.http.unauthorized) {
+  constructor(message: Message = MESSAGES.http.unauthorized) {
     super(message)
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message: string = MESSAGES.http.forbidden) {
+  constructor(message: Message = MESSAGES.http.forbidden) {
     super(message)
   }
 }
 
 export class NotFoundError extends DomainError {
   constructor(what: string) {
-    super(MESSAGES.http.notFound(what))
+    super(MESSAGES.http.notFound({ what }))
   }
 }
 
@@ -44,7 +52,7 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   readonly details: Readonly<Record<string, unknown>>
 
-  constructor(message: string, details: Readonly<Record<string, unknown>> = {}) {
+  constructor(message: Message, details: Readonly<Record<string, unknown>> = {}) {
     super(message)
     this.details = details
   }
@@ -58,7 +66,7 @@ export class ConflictError extends DomainError {
 export class PayloadTooLargeError extends DomainError {
   readonly details: Readonly<Record<string, unknown>>
 
-  constructor(message: string, details: Readonly<Record<string, unknown>> = {}) {
+  constructor(message: Message, details: Readonly<Record<string, unknown>> = {}) {
     super(message)
     this.details = details
   }
@@ -70,14 +78,18 @@ export class TooManyAttemptsError extends DomainError {
 
   constructor(
     retryAfterSeconds: number,
-    message: string = MESSAGES.http.tooManyAttempts(retryAfterSeconds),
+    message: Message = MESSAGES.http.tooManyAttempts({ count: retryAfterSeconds }),
   ) {
     super(message)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
-export class UnsupportedMediaTypeError extends DomainError {}
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: Message) {
+    super(message)
+  }
+}
 
 /** Finds a row or fails with `{what} not found`. */
 export const found = <T>(row: T | undefined | null, what: string): T => {
@@ -99,19 +111,22 @@ export class ProviderUnavailableError extends DomainError {
 }
 
 /** A paid session: the seat is taken through a payment, not directly. */
-export class PaymentRequiredError extends DomainError {}
+export class PaymentRequiredError extends DomainError {
+  constructor(message: Message) {
+    super(message)
+  }
+}
 
 /** A refusal decided by the shared core (contract/seats.ts), as the domain error it is. */
 export const refusalError = ({ status, message }: Refusal): DomainError => {
-  if (status === 400)
-    return new BadRequestError(typeof message === 'string' ? message : [...message])
-  const text = typeof message === 'string' ? message : message.join('; ')
   switch (status) {
+    case 400:
+      return new BadRequestError(message)
     case 402:
-      return new PaymentRequiredError(text)
+      return new PaymentRequiredError(message)
     case 403:
-      return new ForbiddenError(text)
+      return new ForbiddenError(message)
     case 409:
-      return new ConflictError(text)
+      return new ConflictError(message)
   }
 }

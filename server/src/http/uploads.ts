@@ -1,7 +1,7 @@
 import type { MultipartFields } from '@fastify/multipart'
 import type { FastifyError, FastifyRequest } from 'fastify'
 import { fileNameProblem } from '../../../contract/files.ts'
-import { MESSAGES } from '../../../contract/messages.ts'
+import { type Message, MESSAGES } from '../../../contract/messages.ts'
 import { unstorableIssues, validationMessages } from '../../../contract/validation.ts'
 import { BadRequestError, PayloadTooLargeError } from '../domain/errors.ts'
 
@@ -43,7 +43,7 @@ export const readUpload = async (request: FastifyRequest, field: string) => {
   if (!request.isMultipart()) throw new BadRequestError(MESSAGES.uploads.noFile)
   const part = await readPart(request, () => request.file())
   if (!part) throw new BadRequestError(MESSAGES.uploads.noFile)
-  const refuse = (problems: string | string[]) => {
+  const refuse = (problems: Message | readonly Message[]) => {
     part.file.resume()
     return new BadRequestError(problems)
   }

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../../contract/common.ts'
-import { MESSAGES, REASON_PHRASES } from '../../../contract/messages.ts'
+import { errorFields, type Message, MESSAGES, REASON_PHRASES } from '../../../contract/messages.ts'
 import { validationMessages } from '../../../contract/validation.ts'
 import {
   BadRequestError,
@@ -42,13 +42,13 @@ const reasonPhrase = (statusCode: number) =>
 
 const body = (
   statusCode: number,
-  message: string | string[],
+  answer: Message | readonly Message[],
   details: Readonly<Record<string, unknown>> = {},
 ): ErrorBody => ({
   ...details,
   statusCode,
   error: reasonPhrase(statusCode),
-  message,
+  ...errorFields(answer),
 })
 
 /**
@@ -59,13 +59,13 @@ const body = (
 const sendError = (
   reply: FastifyReply,
   statusCode: number,
-  message: string | string[],
+  answer: Message | readonly Message[],
   details?: Readonly<Record<string, unknown>>,
 ) =>
   reply
     .status(statusCode)
     .type('application/json; charset=utf-8')
-    .send(body(statusCode, message, details))
+    .send(body(statusCode, answer, details))
 
 /**
  * The errors Fastify's router answers before any plugin runs (Fastify's `frameworkErrors`): a
@@ -78,7 +78,7 @@ export const frameworkErrors = (
   reply: FastifyReply,
 ): void => {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void sendError(reply, 414, MESSAGES.http.paramTooLong(MAX_PARAM_LENGTH))
+    void sendError(reply, 414, MESSAGES.http.paramTooLong({ count: MAX_PARAM_LENGTH }))
   } else {
     void sendError(reply, 400, MESSAGES.http.badUrl)
   }
@@ -97,7 +97,7 @@ export const errorsPlugin = fp(
       const statusCode = error instanceof DomainError ? statusOf(error) : (error.statusCode ?? 500)
       if (error instanceof ProviderUnavailableError) {
         request.log.warn({ detail: error.detail }, 'Payment provider unavailable')
-        return sendError(reply, statusCode, error.message)
+        return sendError(reply, statusCode, error.answer)
       }
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'Request failed')
@@ -107,16 +107,23 @@ export const errorsPlugin = fp(
       if (error instanceof TooManyAttemptsError) {
         void reply.header('retry-after', String(error.retryAfterSeconds))
       }
-      const message = error instanceof BadRequestError ? error.problems : error.message
       const details =
         error instanceof ConflictError || error instanceof PayloadTooLargeError
           ? error.details
           : undefined
-      return sendError(reply, statusCode, message, details)
+      const answer =
+        error instanceof DomainError
+          ? error.answer
+          : MESSAGES.http.refused({ reason: error.message })
+      return sendError(reply, statusCode, answer, details)
     })
 
     app.setNotFoundHandler((request, reply) =>
-      sendError(reply, 404, MESSAGES.http.routeNotFound(request.method, request.url)),
+      sendError(
+        reply,
+        404,
+        MESSAGES.http.routeNotFound({ method: request.method, url: request.url }),
+      ),
     )
   },
   { name: 'errors' },

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
-import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
-import { ForbiddenError } from '../domain/errors.ts'
+import { MESSAGES } from '../../../contract/messages.ts'
+import { ForbiddenError, TooManyAttemptsError } from '../domain/errors.ts'
 import { apiUrlTest } from '../http/api-urls.ts'
 import { databaseRateLimitStore } from '../http/rate-limit-store.ts'
 
@@ -149,11 +149,9 @@ export const securityPlugin = fp<SecurityOptions>(
     await app.register(rateLimit, {
       global: false,
       store,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        error: reasonPhrase(429),
-        message: MESSAGES.http.tooManyAttempts(Math.ceil(context.ttl / 1000)),
-      }),
+      // Thrown by the plugin: the error handler answers it like every other 429.
+      errorResponseBuilder: (_request, context) =>
+        new TooManyAttemptsError(Math.ceil(context.ttl / 1000)),
     })
   },
   { name: 'security', dependencies: ['db'] },

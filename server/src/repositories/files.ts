@@ -28,7 +28,7 @@ export const reserveUploadSpace = async (
     .from(files)
     .where(eq(files.ownerId, ownerId))
   if (exceedsUploadQuota(row?.used ?? 0, size, quotaMb)) {
-    throw new PayloadTooLargeError(MESSAGES.uploads.quotaExceeded(quotaText(quotaMb)), {
+    throw new PayloadTooLargeError(MESSAGES.uploads.quotaExceeded({ quota: quotaText(quotaMb) }), {
       storageQuotaMb: quotaMb,
     })
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as endpoints from '../../../contract/endpoints/auth.ts'
-import { MESSAGES } from '../../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../../contract/messages.ts'
 import { trustBrowser } from '../crypto/device-cookies.ts'
 import { route } from '../http/route.ts'
 import * as accounts from '../services/accounts.ts'
@@ -13,14 +13,14 @@ export const authRoutes = async (app: FastifyInstance) => {
     endpoints.register,
     async ({ deps, body }) => {
       await accounts.register(deps, body)
-      return { status: 201, body: { message: MESSAGES.accounts.registered } }
+      return { status: 201, body: messageFields(MESSAGES.accounts.registered) }
     },
     { rateLimited: true },
   )
 
   route(app, endpoints.confirm, async ({ deps, body }) => {
     await accounts.confirmEmail(deps, body.validationToken)
-    return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
+    return { status: 200, body: messageFields(MESSAGES.accounts.emailConfirmed) }
   })
 
   route(
@@ -32,7 +32,7 @@ export const authRoutes = async (app: FastifyInstance) => {
       // not either (an unconfirmed one costs a token, an e-mail written to the outbox and its
       // delivery). The e-mail follows the answer.
       app.afterAnswer.run(reply, () => accounts.resendConfirmation(deps, body.email))
-      return { status: 200, body: { message: MESSAGES.accounts.confirmationSent } }
+      return { status: 200, body: messageFields(MESSAGES.accounts.confirmationSent) }
     },
     { rateLimited: true },
   )
@@ -56,7 +56,7 @@ export const authRoutes = async (app: FastifyInstance) => {
     endpoints.logout,
     async ({ request, reply }) => {
       await app.sessions.end(request, reply)
-      return { status: 200, body: { message: MESSAGES.accounts.loggedOut } }
+      return { status: 200, body: messageFields(MESSAGES.accounts.loggedOut) }
     },
     { changesState: true },
   )
@@ -67,7 +67,7 @@ export const authRoutes = async (app: FastifyInstance) => {
     async ({ deps, body, reply }) => {
       // The same answer, after the same work, for every address (as resendConfirmation).
       app.afterAnswer.run(reply, () => accounts.sendPasswordReset(deps, body.email))
-      return { status: 200, body: { message: MESSAGES.accounts.resetSent } }
+      return { status: 200, body: messageFields(MESSAGES.accounts.resetSent) }
     },
     { rateLimited: true },
   )
@@ -79,7 +79,7 @@ export const authRoutes = async (app: FastifyInstance) => {
       const user = await accounts.resetPassword(deps, body.passwordResetToken, body.password)
       // The browser that set the password is one its owner uses: it signs in whatever the lockout.
       app.deviceCookie.write(reply, trustBrowser(app.deviceCookie.read(request), user))
-      return { status: 200, body: { message: MESSAGES.accounts.passwordChanged } }
+      return { status: 200, body: messageFields(MESSAGES.accounts.passwordChanged) }
     },
     { rateLimited: true },
   )

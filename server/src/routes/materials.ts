@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as endpoints from '../../../contract/endpoints/resources.ts'
 import { attachmentDisposition } from '../../../contract/files.ts'
-import { MESSAGES } from '../../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../../contract/messages.ts'
 import { route } from '../http/route.ts'
 import { readUpload } from '../http/uploads.ts'
 import * as materials from '../services/materials.ts'
@@ -49,7 +49,7 @@ export const materialsRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.deleteResource, async ({ deps, user, params }) => {
     await materials.deleteResource(deps, user, materialIds(params))
-    return { status: 200, body: { message: MESSAGES.materials.deleted } }
+    return { status: 200, body: messageFields(MESSAGES.materials.deleted) }
   })
 
   route(app, endpoints.downloadFile, async ({ deps, reply, user, params }) => {

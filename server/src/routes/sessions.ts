@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import * as endpoints from '../../../contract/endpoints/sessions.ts'
 import { attachmentDisposition } from '../../../contract/files.ts'
-import { MESSAGES } from '../../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../../contract/messages.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
 import { sessionsPage } from '../services/catalogue.ts'
@@ -40,8 +40,10 @@ export const sessionsRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.deleteSession, async ({ deps, user, params }) => {
     const students = await sessions.deleteSession(deps, user, params)
     const message =
-      students > 0 ? MESSAGES.sessions.deletedWithRefunds(students) : MESSAGES.sessions.deleted
-    return { status: 200, body: { message, enrolledCount: students } }
+      students > 0
+        ? MESSAGES.sessions.deletedWithRefunds({ count: students })
+        : MESSAGES.sessions.deleted
+    return { status: 200, body: { ...messageFields(message), enrolledCount: students } }
   })
 
   route(app, endpoints.enroll, async ({ deps, user, params }) => ({
@@ -51,6 +53,6 @@ export const sessionsRoutes = async (app: FastifyInstance) => {
 
   route(app, endpoints.unenroll, async ({ deps, user, params }) => ({
     status: 200,
-    body: { message: await seats.unenroll(deps, user, params) },
+    body: messageFields(await seats.unenroll(deps, user, params)),
   }))
 }

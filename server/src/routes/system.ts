@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import * as endpoints from '../../../contract/endpoints/system.ts'
-import { MESSAGES, reasonPhrase } from '../../../contract/messages.ts'
+import { MESSAGES, messageFields, reasonPhrase } from '../../../contract/messages.ts'
 import { route } from '../http/route.ts'
 
 const VERSION = '1.0.0'
@@ -21,7 +21,11 @@ export const systemRoutes = async (
       request.log.error({ err: error }, 'Health check: the database does not answer')
       return {
         status: 503,
-        body: { statusCode: 503, error: reasonPhrase(503), message: MESSAGES.http.databaseDown },
+        body: {
+          statusCode: 503,
+          error: reasonPhrase(503),
+          ...messageFields(MESSAGES.http.databaseDown),
+        },
       }
     }
     return { status: 200, body: { status: 'ok', name: 'Manabi API', version: VERSION } }

@@ -2,7 +2,7 @@ import { normaliseAccountEmail } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
 import type { AdminUser, PoolLicence } from '../../../contract/entities.ts'
 import type { AddLicenceBody, AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
-import { MESSAGES } from '../../../contract/messages.ts'
+import { MESSAGES, messageFields } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
@@ -132,5 +132,5 @@ export const addLicence = async (
 
 export const retireLicence = async ({ db }: Pick<ServiceDeps, 'db'>, licenceId: number) => {
   await db.transaction((tx) => deleteFreeLicence(tx, licenceId))
-  return { message: MESSAGES.licences.retired }
+  return messageFields(MESSAGES.licences.retired)
 }

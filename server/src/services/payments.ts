@@ -107,7 +107,7 @@ const openPayment = async (
       if (open.orderId !== null) return { payment: open, asks: 'no' as const, seated }
       // A second opening while the first is still asking the provider has no order to show.
       if (opening.has(open.id)) {
-        throw new ConflictError(MESSAGES.payments.notProcessing('processing'))
+        throw new ConflictError(MESSAGES.payments.notProcessing({ status: 'processing' }))
       }
       claim.paymentId = open.id
       opening.add(open.id)
@@ -222,7 +222,8 @@ export const cancelPayment = async (deps: SeatDeps, user: UserRow, paymentId: nu
     { status: 'cancelled', holdExpiresAt: null },
     ['processing'],
   )
-  if (!cancelled) throw new ConflictError(MESSAGES.payments.notProcessing(payment.status))
+  if (!cancelled)
+    throw new ConflictError(MESSAGES.payments.notProcessing({ status: payment.status }))
   return paymentView(deps, payment.id)
 }
 

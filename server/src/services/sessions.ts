@@ -1,7 +1,7 @@
 import type { Session } from '../../../contract/entities.ts'
 import { joinRefusal, sessionWrite } from '../../../contract/checks.ts'
 import type { SessionWriteBody } from '../../../contract/endpoints/sessions.ts'
-import { MESSAGES } from '../../../contract/messages.ts'
+import { type Message, MESSAGES } from '../../../contract/messages.ts'
 import { canSeeMeetingLink } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
@@ -87,7 +87,7 @@ const checkedSessionFields = (body: SessionWriteBody): SessionFields => {
 const unstartedSession = async (
   db: Executor,
   ids: SessionIds,
-  refusal: string,
+  refusal: Message,
   now: Date,
 ): Promise<SessionRow> => {
   const session = found(await findLessonSession(db, ids.id, ids.sessionId), 'Session')

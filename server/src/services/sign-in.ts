@@ -50,7 +50,7 @@ export const signIn = async (
   const attempt = await reserveTry(deps.db, key, max, timeWindow)
   if ('retryAfterMs' in attempt) {
     const seconds = Math.ceil(attempt.retryAfterMs / 1000)
-    throw new TooManyAttemptsError(seconds, MESSAGES.accounts.signInLocked(seconds))
+    throw new TooManyAttemptsError(seconds, MESSAGES.accounts.signInLocked({ count: seconds }))
   }
   const passwordMatches = await verifyPassword(
     user?.passwordHash ?? (await decoyPasswordHash()),

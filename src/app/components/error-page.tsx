@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom'
+import { ApiError, apiMessages } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
 import { buttonClass } from '@/shared/ui/button'
 
 const describe = (error: unknown): { status: number | null; detail: string } => {
   if (isRouteErrorResponse(error)) return { status: error.status, detail: error.statusText }
   if (error instanceof Response) return { status: error.status, detail: error.statusText }
+  if (error instanceof ApiError)
+    return { status: error.status, detail: apiMessages(error)[0] ?? '' }
   if (error instanceof Error) {
     const status = 'status' in error && typeof error.status === 'number' ? error.status : null
     return { status, detail: error.message }

@@ -1,7 +1,7 @@
 import { normaliseAccountEmail } from '@contract/checks'
 import type { AdminUsersQuery } from '@contract/endpoints/admin'
 import * as endpoints from '@contract/endpoints/admin'
-import { MESSAGES } from '@contract/messages'
+import { MESSAGES, messageFields } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { db, type DbUser, nextId, sendEmail } from '../db'
 import { fail, found, paginate, route } from '../http'
@@ -91,6 +91,6 @@ export const adminHandlers = [
       fail(409, MESSAGES.licences.held)
     }
     db.licences = db.licences.filter((row) => row.id !== licence.id)
-    return { status: 200, body: { message: MESSAGES.licences.retired } }
+    return { status: 200, body: messageFields(MESSAGES.licences.retired) }
   }),
 ]

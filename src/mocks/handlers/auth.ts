@@ -1,6 +1,6 @@
 import * as endpoints from '@contract/endpoints/auth'
 import { isValidatedAccount } from '@contract/checks'
-import { MESSAGES } from '@contract/messages'
+import { MESSAGES, messageFields } from '@contract/messages'
 import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MS, isNewAddress } from '@contract/rules'
 import { db, nextId, sendEmail } from '../db'
 import { fail, route } from '../http'
@@ -45,7 +45,9 @@ const takeTry = (key: string) => {
   if (open && open.endsAt > now) {
     if (open.tries >= AUTH_ATTEMPTS_PER_WINDOW) {
       const seconds = Math.ceil((open.endsAt - now) / 1000)
-      fail(429, MESSAGES.accounts.signInLocked(seconds), { 'Retry-After': String(seconds) })
+      fail(429, MESSAGES.accounts.signInLocked({ count: seconds }), {
+        'Retry-After': String(seconds),
+      })
     }
     open.tries += 1
     return open
@@ -77,7 +79,7 @@ export const authHandlers = [
       createdAt: new Date().toISOString(),
     })
     sendConfirmation(id, body.email)
-    return { status: 201, body: { message: MESSAGES.accounts.registered } }
+    return { status: 201, body: messageFields(MESSAGES.accounts.registered) }
   }),
 
   // A registration's token, or a new address's: it replaces the old one if it is still the one
@@ -86,7 +88,7 @@ export const authHandlers = [
     const registration = takeToken(body.validationToken, 'confirm')
     if (registration) {
       registration.user.isEmailConfirmed = true
-      return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
+      return { status: 200, body: messageFields(MESSAGES.accounts.emailConfirmed) }
     }
     const change = takeToken(body.validationToken, 'email_change')
     const user = change?.user
@@ -100,13 +102,13 @@ export const authHandlers = [
     user.email = change.email
     user.pendingEmail = null
     user.isEmailConfirmed = true
-    return { status: 200, body: { message: MESSAGES.accounts.emailConfirmed } }
+    return { status: 200, body: messageFields(MESSAGES.accounts.emailConfirmed) }
   }),
 
   route(endpoints.resendConfirmation, ({ body }) => {
     const user = findByEmail(body.email)
     if (user && !user.isEmailConfirmed) sendConfirmation(user.id, user.email)
-    return { status: 200, body: { message: MESSAGES.accounts.confirmationSent } }
+    return { status: 200, body: messageFields(MESSAGES.accounts.confirmationSent) }
   }),
 
   route(endpoints.login, ({ body }) => {
@@ -131,7 +133,7 @@ export const authHandlers = [
 
   route(endpoints.logout, () => {
     db.signOut()
-    return { status: 200, body: { message: MESSAGES.accounts.loggedOut } }
+    return { status: 200, body: messageFields(MESSAGES.accounts.loggedOut) }
   }),
 
   route(endpoints.passwordResetEmail, ({ body }) => {
@@ -140,7 +142,7 @@ export const authHandlers = [
       const token = issueToken(user.id, 'reset')
       sendEmail(user.email, 'Reset your password', `Open /auth/reset-password?token=${token}`)
     }
-    return { status: 200, body: { message: MESSAGES.accounts.resetSent } }
+    return { status: 200, body: messageFields(MESSAGES.accounts.resetSent) }
   }),
 
   route(endpoints.setNewPassword, ({ body }) => {
@@ -157,6 +159,6 @@ export const authHandlers = [
     counters.delete(`account|${user.id}`)
     counters.delete(`browser|${user.id}`)
     trustedWith.set(user.id, user.password)
-    return { status: 200, body: { message: MESSAGES.accounts.passwordChanged } }
+    return { status: 200, body: messageFields(MESSAGES.accounts.passwordChanged) }
   }),
 ]

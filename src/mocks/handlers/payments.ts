@@ -159,7 +159,8 @@ export const paymentHandlers = [
 
   route(endpoints.cancelPayment, ({ user, params }) => {
     const payment = paymentFor(params.id, user)
-    if (payment.status !== 'processing') fail(409, MESSAGES.payments.notProcessing(payment.status))
+    if (payment.status !== 'processing')
+      fail(409, MESSAGES.payments.notProcessing({ status: payment.status }))
     payment.status = 'cancelled'
     payment.holdExpiresAt = null
     return { status: 200, body: toPayment(payment) }

@@ -2,7 +2,7 @@ import * as endpoints from '@contract/endpoints/resources'
 import { type ResourceWriteBody } from '@contract/endpoints/resources'
 import { canReadFile, canReadMaterials, materialTitle, materialWrite } from '@contract/checks'
 import { attachmentDisposition, filePath, materialFileType } from '@contract/files'
-import { MESSAGES } from '@contract/messages'
+import { MESSAGES, messageFields } from '@contract/messages'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { checkUploadQuota, fail, found, readUpload, route } from '../http'
@@ -114,7 +114,7 @@ export const resourceHandlers = [
     const resource = resourceOf(params.id, params.resourceId)
     db.resources = db.resources.filter((row) => row.id !== resource.id)
     dropFile(resource.fileId)
-    return { status: 200, body: { message: MESSAGES.materials.deleted } }
+    return { status: 200, body: messageFields(MESSAGES.materials.deleted) }
   }),
 
   route(endpoints.downloadFile, ({ user, params }) => {

@@ -3,7 +3,7 @@ import { type SessionOverlap, type SessionWriteBody } from '@contract/endpoints/
 import { firstOverlap, joinRefusal, sessionWrite } from '@contract/checks'
 import { attachmentDisposition } from '@contract/files'
 import type { RefundReason } from '@contract/entities'
-import { MESSAGES } from '@contract/messages'
+import { type Message, MESSAGES, messageFields } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import {
   enrollRefusal,
@@ -24,7 +24,7 @@ const requireVideoLicence = (user: DbUser) => {
 }
 
 /** A session of the lesson that has not started (one starting now has), or a 409. */
-const unstartedSession = (lessonId: number, sessionId: number, refusal: string) => {
+const unstartedSession = (lessonId: number, sessionId: number, refusal: Message) => {
   const session = sessionOf(lessonId, sessionId)
   if (hasStarted(Date.parse(session.start_time), Date.now())) fail(409, refusal)
   return session
@@ -140,9 +140,9 @@ export const sessionHandlers = [
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
     const message =
       seats.length > 0
-        ? MESSAGES.sessions.deletedWithRefunds(seats.length)
+        ? MESSAGES.sessions.deletedWithRefunds({ count: seats.length })
         : MESSAGES.sessions.deleted
-    return { status: 200, body: { message, enrolledCount: seats.length } }
+    return { status: 200, body: { ...messageFields(message), enrolledCount: seats.length } }
   }),
 
   route(endpoints.enroll, ({ user, params }) => {
@@ -175,7 +175,7 @@ export const sessionHandlers = [
   route(endpoints.unenroll, ({ user, params }) => {
     const lesson = lessonById(params.id)
     const session = sessionOf(params.id, params.sessionId)
-    if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound('Enrollment'))
+    if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound({ what: 'Enrollment' }))
     const refusal = unenrollRefusal({ now: Date.now(), startsAt: Date.parse(session.start_time) })
     if (refusal) refuse(refusal)
     db.enrollments = db.enrollments.filter(
@@ -192,7 +192,7 @@ export const sessionHandlers = [
     const message = refunded
       ? MESSAGES.enrollments.unenrolledRefund
       : MESSAGES.enrollments.unenrolled
-    return { status: 200, body: { message } }
+    return { status: 200, body: messageFields(message) }
   }),
 
   route(endpoints.sessionIcs, ({ user, params }) => {

@@ -30,7 +30,9 @@ const reauthenticate = (user: DbUser, currentPassword: string | undefined) => {
       Math.max((user.reauthWindowStart ?? now) + REAUTH_WINDOW_MS - now, 1) / 1000,
     )
     // Like the server, it says when to try again.
-    fail(429, MESSAGES.http.tooManyAttempts(waitSeconds), { 'Retry-After': String(waitSeconds) })
+    fail(429, MESSAGES.http.tooManyAttempts({ count: waitSeconds }), {
+      'Retry-After': String(waitSeconds),
+    })
   }
   user.reauthFailures = windowOpen ? user.reauthFailures + 1 : 1
   if (!windowOpen) user.reauthWindowStart = now

@@ -1,4 +1,15 @@
 import { isAxiosError } from 'axios'
+import { i18n } from '@/shared/i18n/i18n'
+
+/**
+ * One message of a failed call: the server's English text and, when the server sent them, the
+ * message's code and parameters (contract/messages.ts), which the UI translates.
+ */
+export interface ApiProblem {
+  readonly text: string
+  readonly code?: string
+  readonly params?: Readonly<Record<string, string | number>>
+}
 
 /**
  * Every failed call surfaces as an ApiError: the HTTP status (0 when no answer came back) and the
@@ -8,6 +19,8 @@ export class ApiError extends Error {
   readonly status: number
   readonly statusText: string
   readonly messages: string[]
+  /** The same messages with their codes and parameters, when the server sent them. */
+  readonly problems: readonly ApiProblem[]
   /** The `error` field of the server's body, e.g. "Conflict". */
   readonly error: string | undefined
   /**
@@ -30,8 +43,70 @@ export class ApiError extends Error {
     this.messages = messages
     this.error = error
     this.body = body
+    this.problems = problemsOf(messages, body)
   }
 }
+
+type Params = Readonly<Record<string, string | number>>
+
+const isParams = (value: unknown): value is Params =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((item) => typeof item === 'string' || typeof item === 'number')
+
+const codeOf = (value: unknown) => {
+  if (typeof value !== 'object' || value === null) return {}
+  const { code, params } = value as Record<string, unknown>
+  if (typeof code !== 'string') return {}
+  return isParams(params) ? { code, params } : { code }
+}
+
+/**
+ * Pairs each message with its code: a list's codes come in `problems`, in the list's order; a
+ * single message's code and parameters beside it. A body without them (another backend) leaves
+ * the texts alone.
+ */
+const problemsOf = (messages: string[], body: Readonly<Record<string, unknown>>): ApiProblem[] => {
+  const listed = Array.isArray(body.problems) ? (body.problems as unknown[]) : null
+  return messages.map((text, index) => ({
+    text,
+    ...codeOf(listed ? listed[index] : index === 0 ? body : undefined),
+  }))
+}
+
+/** Parameters that name a thing or a state, put in the UI's words where it has them. */
+const WORDED_PARAMS: Readonly<Record<string, string>> = {
+  what: 'api.things',
+  status: 'api.paymentStatuses',
+}
+
+/**
+ * A message in the UI's language: the translation of its code (`api.<code>`) with its
+ * parameters, or the server's text when the code is unknown or absent (any backend works, §8).
+ */
+export const problemText = ({ text, code, params = {} }: ApiProblem): string => {
+  const key = `api.${code}`
+  // With the parameters, so a key that has only plural forms (`_one`, `_other`) is found.
+  if (!code || !i18n.exists(key, params)) return text
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      const words = `${WORDED_PARAMS[name]}.${value}`
+      return [name, name in WORDED_PARAMS && i18n.exists(words) ? i18n.t(words) : value]
+    }),
+  )
+  return i18n.t(key, values)
+}
+
+/** A success body's message (`{ message, code?, params? }`), in the UI's language. */
+export const answerText = (answer: {
+  message: string
+  code?: string | undefined
+  params?: Readonly<Record<string, string | number>> | undefined
+}) => problemText({ text: answer.message, ...codeOf(answer) })
+
+/** Every message of a failed call, in the UI's language. */
+export const apiMessages = (error: unknown): string[] => toApiError(error).problems.map(problemText)
 
 const toMessages = (message: unknown): string[] => {
   if (typeof message === 'string') return message ? [message] : []
@@ -66,12 +141,16 @@ export const toApiError = (error: unknown): ApiError => {
  */
 export const errorMessage = (error: unknown, fallback: string): string => {
   const apiError = toApiError(error)
-  if ((apiError.status === 400 || apiError.status === 401) && apiError.messages[0]) {
-    return apiError.messages[0]
-  }
+  const [first] = apiError.problems
+  if ((apiError.status === 400 || apiError.status === 401) && first) return problemText(first)
   return fallback
 }
 
-/** The server's own message when it sent one, otherwise the fallback (screens that show it as-is). */
-export const serverMessage = (error: unknown, fallback: string): string =>
-  toApiError(error).messages[0] ?? fallback
+/**
+ * The server's own message, in the UI's language, when it sent one; otherwise the fallback
+ * (screens that show the server's reason).
+ */
+export const serverMessage = (error: unknown, fallback: string): string => {
+  const [first] = toApiError(error).problems
+  return first ? problemText(first) : fallback
+}

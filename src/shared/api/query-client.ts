@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query'
 import { i18n } from '@/shared/i18n/i18n'
-import { toApiError } from './errors'
+import { problemText, toApiError } from './errors'
 
 const MINUTE = 60_000
 
@@ -34,7 +34,11 @@ export const createQueryClient = (overrides: QueryClientConfig['defaultOptions']
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.state.data !== undefined && !query.meta?.silent) {
-          const message = i18n.t('common.errors.background', { message: toApiError(error).message })
+          const apiError = toApiError(error)
+          const [problem] = apiError.problems
+          const message = i18n.t('common.errors.background', {
+            message: problem ? problemText(problem) : apiError.message,
+          })
           // Loaded with the first toast: the landing has no need of it. Offline, the screen keeps
           // its data and the toast is lost, as the chunk cannot load either.
           import('react-toastify').then(({ toast }) => toast.error(message)).catch(() => undefined)

@@ -2,7 +2,7 @@ import { approveUser as approveUserCall } from '@contract/descriptors/admin'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { toApiError } from '@/shared/api/errors'
+import { apiMessages, toApiError } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
 import { adminKeys } from './keys'
 import { updateUserRows } from './update-user-rows'
@@ -29,8 +29,8 @@ export const useApproveUser = () => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data)
       // A refusal the admin can act on (already approved by someone else, not an educator) is
       // named; anything else is the plain §8 message.
-      const { status, messages } = toApiError(error)
-      const reason = status >= 400 && status < 500 ? messages[0] : undefined
+      const { status } = toApiError(error)
+      const reason = status >= 400 && status < 500 ? apiMessages(error)[0] : undefined
       const failed = t('admin.users.approve.failed')
       toast.error(reason ? t('admin.users.approve.failedBecause', { failed, reason }) : failed)
     },

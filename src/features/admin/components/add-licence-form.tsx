@@ -3,7 +3,7 @@ import { VIDEO_PROVIDERS } from '@contract/rules'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { type InferType, mixed, object } from 'yup'
-import { toApiError } from '@/shared/api/errors'
+import { apiMessages, toApiError } from '@/shared/api/errors'
 import { emailField, errorKeys } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { FormAlert } from '@/shared/ui/form-alert'
@@ -45,7 +45,7 @@ export function AddLicenceForm() {
         if (apiError.status === 409) {
           setError(
             'accountEmail',
-            { message: apiError.messages[0] ?? t('admin.pool.duplicate') },
+            { message: apiMessages(apiError)[0] ?? t('admin.pool.duplicate') },
             { shouldFocus: true },
           )
         }
@@ -66,7 +66,7 @@ export function AddLicenceForm() {
       <h2 id="add-licence-title" className="text-lg font-semibold text-slate-900">
         {t('admin.pool.addTitle')}
       </h2>
-      {failure && <FormAlert>{failure.messages[0] ?? t('admin.pool.addFailed')}</FormAlert>}
+      {failure && <FormAlert>{apiMessages(failure)[0] ?? t('admin.pool.addFailed')}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
         <SelectField
           label={t('admin.pool.provider')}

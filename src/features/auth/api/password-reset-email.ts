@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
-import { serverMessage } from '@/shared/api/errors'
+import { answerText, serverMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
 import { paths } from '@/shared/config/paths'
 
@@ -20,8 +20,8 @@ export const usePasswordResetEmail = () => {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: passwordResetEmail,
-    onSuccess: ({ message }) => {
-      toast.success(message || t('auth.forgotPassword.success'))
+    onSuccess: (answer) => {
+      toast.success(answer.message ? answerText(answer) : t('auth.forgotPassword.success'))
       void navigate(paths.auth.resetConfirm.href('email'))
     },
     onError: (error) => {

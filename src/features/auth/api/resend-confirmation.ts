@@ -3,7 +3,7 @@ import type { EmailBody } from '@contract/index'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { errorMessage } from '@/shared/api/errors'
+import { answerText, errorMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
 
 /** POST /auth/resend-confirmation: the server answers the same whether or not the address exists. */
@@ -14,8 +14,8 @@ export const useResendConfirmation = () => {
   const { t } = useTranslation()
   return useMutation({
     mutationFn: resendConfirmation,
-    onSuccess: ({ message }) => {
-      toast.success(message)
+    onSuccess: (answer) => {
+      toast.success(answerText(answer))
     },
     onError: (error) => {
       toast.error(errorMessage(error, t('auth.confirmation.resend.failed')))

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
 import { boolean, mixed, object } from 'yup'
-import { toApiError } from '@/shared/api/errors'
+import { problemText, toApiError } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
 import { useLanguage } from '@/shared/i18n/use-language'
 import {
@@ -80,10 +80,11 @@ export function RegisterForm() {
 
   const onFailure = (error: unknown) => {
     const apiError = toApiError(error)
-    const message = apiError.messages[0]
-    if (apiError.status === 409 || message === 'Email already exists') {
+    const [problem] = apiError.problems
+    const message = problem && problemText(problem)
+    if (apiError.status === 409 || problem?.text === 'Email already exists') {
       setError('email', { message: errorKeys.emailExists }, { shouldFocus: true })
-    } else if (apiError.status === 400 && message && isAboutEmail(message)) {
+    } else if (apiError.status === 400 && message && problem && isAboutEmail(problem.text)) {
       setError('email', { message }, { shouldFocus: true })
     } else {
       toast.error(message ?? t('auth.register.failed'))

@@ -2,6 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { type InferType, object } from 'yup'
+import { answerText } from '@/shared/api/errors'
 import { emailField } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { TextField } from '@/shared/ui/text-field'
@@ -48,7 +49,7 @@ export function ResendConfirmationForm({ onEdit }: { onEdit?: () => void }) {
         {t('auth.confirmation.resend.submit')}
       </Button>
       <p role="status" className="text-sm text-slate-700">
-        {resend.data?.message}
+        {resend.data && answerText(resend.data)}
       </p>
     </form>
   )

@@ -13,7 +13,7 @@ import { type FieldError, useController, useForm, useWatch } from 'react-hook-fo
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
-import { serverMessage, toApiError } from '@/shared/api/errors'
+import { apiMessages, serverMessage, toApiError } from '@/shared/api/errors'
 import { uploadQuotaRefusal } from '@/shared/api/upload-quota'
 import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
@@ -376,7 +376,7 @@ function SaveFailure({ error, editing }: { error: Error; editing: boolean }) {
   const listed = apiError.status === 400 && apiError.messages.length > 0
   const reasons =
     apiError.status >= 400 && apiError.status < 500 && apiError.status !== 401
-      ? apiError.messages
+      ? apiMessages(apiError)
       : []
   const title = listed
     ? 'lessons.form.errors.saveFailed'

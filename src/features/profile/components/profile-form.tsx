@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { type InferType, object, string } from 'yup'
-import { serverMessage, toApiError } from '@/shared/api/errors'
+import { problemText, serverMessage, toApiError } from '@/shared/api/errors'
 import { emailField, errorKeys, requiredText } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { fieldClass, TextField } from '@/shared/ui/text-field'
@@ -80,10 +80,15 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           return
         }
         if (apiError.status === 409 || apiError.messages[0] === EMAIL_EXISTS) {
-          const message = apiError.messages[0]
+          const [problem] = apiError.problems
           setError(
             'email',
-            { message: !message || message === EMAIL_EXISTS ? errorKeys.emailExists : message },
+            {
+              message:
+                !problem || problem.text === EMAIL_EXISTS
+                  ? errorKeys.emailExists
+                  : problemText(problem),
+            },
             { shouldFocus: true },
           )
           return

@@ -3,7 +3,7 @@ import type { ReviewBody } from '@contract/index'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { toApiError } from '@/shared/api/errors'
+import { apiMessages } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
 import type { Audience } from '@/shared/auth/current-user'
 import { reviewKeys } from './keys'
@@ -42,7 +42,7 @@ export const useCreateReview = ({ educatorId, onReviewed }: CreateReviewOptions)
       void onReviewed?.()
     },
     onError: (error) => {
-      const reason = toApiError(error).messages[0]
+      const reason = apiMessages(error)[0]
       toast.error(reason ? t('reviews.write.failedBecause', { reason }) : t('reviews.write.failed'))
     },
   })

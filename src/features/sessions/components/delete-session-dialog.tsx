@@ -1,6 +1,6 @@
 import type { Session } from '@contract/index'
 import { useTranslation } from 'react-i18next'
-import { toApiError } from '@/shared/api/errors'
+import { apiMessages } from '@/shared/api/errors'
 import { formatDate, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
@@ -26,7 +26,7 @@ export function DeleteSessionDialog({ session, onClose, onDeleted }: DeleteSessi
     date: formatDate(session.start_time, language),
     ...zonedTimes(session.start_time, session.end_time, language),
   }
-  const failure = remove.error ? toApiError(remove.error).messages.join(' ') : null
+  const failure = remove.error ? apiMessages(remove.error).join(' ') : null
 
   return (
     <ConfirmDialog

@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup'
 import { useId, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toApiError } from '@/shared/api/errors'
+import { apiMessages, toApiError } from '@/shared/api/errors'
 import { formatDate, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
@@ -56,7 +56,7 @@ const useFailureText = () => {
         ...zonedTimes(overlap.start_time, overlap.end_time, language),
       })
     }
-    const reason = apiError.messages.join(' ')
+    const reason = apiMessages(apiError).join(' ')
     return reason
       ? t('sessions.editor.errors.failedWithReason', { reason })
       : t('sessions.editor.errors.failed')
