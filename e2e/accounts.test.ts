@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
+import { setAccountLanguage } from './flows.ts'
 import { translator } from './i18n.ts'
 import { connectProduct, launchBrowser } from './support.ts'
 
@@ -143,6 +144,7 @@ const walkAccountJourney = async (language: 'en-US' | 'jp-JP') => {
   await page.waitForURL(product.appUrl(paths.auth.login.href()))
 
   // The teacher variant of the same form, with a demo educator.
+  await setAccountLanguage(product, page, t.language, DEMO_EDUCATOR, DEMO_PASSWORD)
   await page.goto(product.appUrl(paths.auth.loginTeacher.href()))
   await heading(t('auth.login.titleTeacher')).waitFor()
   await field(t('auth.fields.email')).fill(DEMO_EDUCATOR)
@@ -217,6 +219,7 @@ describe('accessibility of the account screens (axe-core)', () => {
     const found: string[] = []
     for (const screen of screens) {
       if (screen.signedIn) {
+        await setAccountLanguage(product, page, 'en-US', DEMO_EDUCATOR, DEMO_PASSWORD)
         await page.goto(product.appUrl(paths.auth.login.href()))
         await page.getByLabel('Email', { exact: true }).fill(DEMO_EDUCATOR)
         await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ACCOUNTS, DEMO_PASSWORD } from '../demo/world.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
-import { png, toast } from './flows.ts'
+import { png, setAccountLanguage, toast } from './flows.ts'
 import { connectProduct, useBrowser } from './support.ts'
 
 const product = connectProduct()
@@ -50,6 +50,7 @@ describe('an educator publishes a lesson from the browser alone', () => {
   it('creates, schedules, adds materials and publishes; guests find it; the dashboards show it', async () => {
     const title = `Watercolour skies ${Date.now().toString(36)}`
     const page = await newPage()
+    await setAccountLanguage(product, page, 'en-US', EMILY.email)
     await page.goto(product.appUrl(paths.auth.login.href()))
     await page.getByLabel('Email', { exact: true }).fill(EMILY.email)
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)

@@ -5,6 +5,7 @@ import * as guest from '../contract/descriptors/guest.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { connectProduct, launchBrowser } from './support.ts'
+import { setAccountLanguage } from './flows.ts'
 
 const product = connectProduct()
 let browser: Browser
@@ -30,6 +31,7 @@ const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 const signIn = async (page: Page, email: string) => {
+  await setAccountLanguage(product, page, 'en-US', email)
   await page.goto(product.appUrl(paths.auth.login.href()))
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill('Password1')

@@ -3,6 +3,8 @@ import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { DEMO_PASSWORD } from '../demo/world.ts'
 import * as admin from '../contract/descriptors/admin.ts'
+import * as auth from '../contract/descriptors/auth.ts'
+import * as user from '../contract/descriptors/user.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import type { translator } from './i18n.ts'
 import type { RunningProduct } from './support.ts'
@@ -11,6 +13,28 @@ import type { RunningProduct } from './support.ts'
 
 export type T = ReturnType<typeof translator>
 
+/**
+ * The app shows a signed-in user the account's language: before a journey signs in, the account
+ * is set to the journey's, as its user would have chosen in the settings. Nothing changes when
+ * the password does not sign in (a journey that means to fail).
+ */
+export const setAccountLanguage = async (
+  product: RunningProduct,
+  page: Page,
+  language: T['language'],
+  email: string,
+  password = DEMO_PASSWORD,
+) => {
+  const signIn = await page.request.post(product.apiUrl(auth.login), {
+    data: { email, password },
+  })
+  if (!signIn.ok()) return
+  const saved = await page.request.patch(product.apiUrl(user.updateProfile), {
+    data: { language },
+  })
+  if (!saved.ok()) throw new Error(`The language of ${email} was not saved: ${saved.status()}`)
+}
+
 export const logIn = async (
   product: RunningProduct,
   page: Page,
@@ -18,6 +42,7 @@ export const logIn = async (
   email: string,
   password = DEMO_PASSWORD,
 ) => {
+  await setAccountLanguage(product, page, t.language, email, password)
   await page.goto(product.appUrl(paths.auth.login.href()))
   await page.getByLabel(t('auth.fields.email'), { exact: true }).fill(email)
   await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password)

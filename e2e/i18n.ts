@@ -23,7 +23,7 @@ export const translator = (language: 'en-US' | 'jp-JP') => {
       )
     return typeof value === 'string' ? value : undefined
   }
-  return (key: string, values: Record<string, string | number> = {}) => {
+  const translate = (key: string, values: Record<string, string | number> = {}) => {
     const { count } = values
     const template =
       (typeof count === 'number'
@@ -36,4 +36,5 @@ export const translator = (language: 'en-US' | 'jp-JP') => {
       return String(value)
     })
   }
+  return Object.assign(translate, { language })
 }

@@ -5,6 +5,7 @@ import * as authCalls from '../contract/descriptors/auth.ts'
 import * as guest from '../contract/descriptors/guest.ts'
 import * as payments from '../contract/descriptors/payments.ts'
 import { paths } from '../src/shared/config/paths.ts'
+import { setAccountLanguage } from './flows.ts'
 import { translator } from './i18n.ts'
 import { connectProduct, demoAccount, type RunningProduct, useBrowser } from './support.ts'
 
@@ -221,6 +222,7 @@ const dismissToast = async (page: Page, text: string) => {
 }
 
 const logIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
+  await setAccountLanguage(product, page, t.language, email, password)
   await page.getByRole('heading', { name: t('auth.login.title'), level: 1 }).waitFor()
   await tabTo(page, page.getByLabel(t('auth.fields.email'), { exact: true }))
   await typeText(page, email)

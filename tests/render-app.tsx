@@ -8,6 +8,8 @@ import { AppProvider } from '@/app/provider'
 import { createRoutes } from '@/app/router'
 import { db, seedIds } from '@/mocks/db'
 import { createQueryClient } from '@/shared/api/query-client'
+import { currentLanguage } from '@/shared/i18n/i18n'
+import type { AppLanguage } from '@/shared/i18n/languages'
 
 /** The seeded accounts a test can sign in as; null (the default) renders a guest. */
 export type TestUser =
@@ -21,6 +23,11 @@ type RenderAppOptions = {
   path?: string
   /** Skip waiting for the loading message to go away (to test loading states). */
   waitForLoad?: boolean
+  /**
+   * The signed-in account's language, which the app switches to on sign-in: the language the
+   * test reads in unless told (tests/setup.ts).
+   */
+  accountLanguage?: AppLanguage
 }
 
 /**
@@ -29,9 +36,19 @@ type RenderAppOptions = {
  */
 export const renderApp = async (
   ui?: ReactElement,
-  { user = null, url = '/', path = '/*', waitForLoad = true }: RenderAppOptions = {},
+  {
+    user = null,
+    url = '/',
+    path = '/*',
+    waitForLoad = true,
+    accountLanguage = currentLanguage(),
+  }: RenderAppOptions = {},
 ) => {
-  if (user) db.signIn(seedIds[user])
+  if (user) {
+    db.signIn(seedIds[user])
+    const account = db.users.find((row) => row.id === seedIds[user])
+    if (account) account.language = accountLanguage
+  }
   const queryClient = createQueryClient({ queries: { retry: false } })
   const routes: RouteObject[] = ui
     ? [

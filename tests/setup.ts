@@ -8,7 +8,7 @@ import { toast } from 'react-toastify'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { db } from '@/mocks/db'
 import { server } from '@/mocks/node'
-import { i18n, initI18nWithResources } from '@/shared/i18n/i18n'
+import { currentLanguage, i18n, initI18nWithResources } from '@/shared/i18n/i18n'
 import en from '../public/locales/en-US/translation.json'
 import jp from '../public/locales/jp-JP/translation.json'
 
@@ -60,6 +60,18 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 }
 
 await initI18nWithResources({ 'en-US': en, 'jp-JP': jp })
+
+/**
+ * The app shows a signed-in user the account's language. A test reads in the language it chose,
+ * so the mock account it signs in as takes that language (the tests of the account's language
+ * set another after signing in).
+ */
+const signIn = db.signIn.bind(db)
+db.signIn = (userId: number) => {
+  signIn(userId)
+  const account = db.users.find((user) => user.id === userId)
+  if (account) account.language = currentLanguage()
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 // jsdom has no IntersectionObserver; tests decide what is in view with mockAllIsIntersecting.

@@ -5,14 +5,8 @@ import { apiUrl } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { api } from '@/shared/api/client'
 import { MESSAGES, errorFields } from '@contract/messages'
-import {
-  ApiError,
-  answerText,
-  apiMessages,
-  errorMessage,
-  serverMessage,
-  toApiError,
-} from '@/shared/api/errors'
+import { answerText } from '@/shared/api/answer-text'
+import { ApiError, apiMessages, errorMessage, serverMessage, toApiError } from '@/shared/api/errors'
 import { i18n } from '@/shared/i18n/i18n'
 
 /**
@@ -93,6 +87,10 @@ describe('errorMessage (§8 generic helper)', () => {
       'Conflict here',
     )
     expect(serverMessage(axiosError(500, {}), 'fallback')).toBe('fallback')
+    // No answer: the browser's English words are not shown.
+    expect(serverMessage(new AxiosError('Network Error', 'ERR_NETWORK'), 'fallback')).toBe(
+      'fallback',
+    )
   })
 })
 

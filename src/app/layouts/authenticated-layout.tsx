@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { useLogout } from '@/features/auth/api/logout'
+import { AccountLanguage } from '@/features/profile/components/account-language'
 import { env } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
-import { LanguageSwitcher } from '@/shared/ui/language-switcher'
 import { NavItem } from './nav-item'
 import { SidebarShell } from './sidebar-shell'
 
@@ -71,7 +71,7 @@ export default function AuthenticatedLayout({ user }: { user: CurrentUser }) {
   return (
     <SidebarShell widthClass="md:w-64">
       <NavLinks user={user} />
-      <LanguageSwitcher />
+      <AccountLanguage user={user} />
       <div className="mt-auto flex flex-col gap-3 border-t border-slate-200 pt-4">
         <div className="flex items-center gap-3">
           <span

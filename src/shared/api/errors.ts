@@ -49,17 +49,14 @@ export class ApiError extends Error {
 
 type Params = Readonly<Record<string, string | number>>
 
-const isParams = (value: unknown): value is Params =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((item) => typeof item === 'string' || typeof item === 'number')
-
-const codeOf = (value: unknown) => {
+export const codeOf = (value: unknown) => {
   if (typeof value !== 'object' || value === null) return {}
   const { code, params } = value as Record<string, unknown>
   if (typeof code !== 'string') return {}
-  return isParams(params) ? { code, params } : { code }
+  // i18next reads only the names its sentence has; anything else in them is left unread.
+  return typeof params === 'object' && params !== null
+    ? { code, params: params as Params }
+    : { code }
 }
 
 /**
@@ -97,13 +94,6 @@ export const problemText = ({ text, code, params = {} }: ApiProblem): string => 
   )
   return i18n.t(key, values)
 }
-
-/** A success body's message (`{ message, code?, params? }`), in the UI's language. */
-export const answerText = (answer: {
-  message: string
-  code?: string | undefined
-  params?: Readonly<Record<string, string | number>> | undefined
-}) => problemText({ text: answer.message, ...codeOf(answer) })
 
 /** Every message of a failed call, in the UI's language. */
 export const apiMessages = (error: unknown): string[] => toApiError(error).problems.map(problemText)
@@ -148,9 +138,11 @@ export const errorMessage = (error: unknown, fallback: string): string => {
 
 /**
  * The server's own message, in the UI's language, when it sent one; otherwise the fallback
- * (screens that show the server's reason).
+ * (screens that show the server's reason). No answer at all has only the browser's English
+ * words for it ("Network Error"): the fallback then too.
  */
 export const serverMessage = (error: unknown, fallback: string): string => {
-  const [first] = toApiError(error).problems
-  return first ? problemText(first) : fallback
+  const apiError = toApiError(error)
+  const [first] = apiError.problems
+  return first && apiError.status !== 0 ? problemText(first) : fallback
 }

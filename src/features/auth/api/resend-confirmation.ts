@@ -3,7 +3,8 @@ import type { EmailBody } from '@contract/index'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { answerText, errorMessage } from '@/shared/api/errors'
+import { answerText } from '@/shared/api/answer-text'
+import { errorMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
 
 /** POST /auth/resend-confirmation: the server answers the same whether or not the address exists. */

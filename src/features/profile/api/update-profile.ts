@@ -5,8 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
+import { serverMessage } from '@/shared/api/errors'
 import { request } from '@/shared/api/request'
 import { currentUserKeys } from '@/shared/auth/current-user'
+import type { AppLanguage } from '@/shared/i18n/languages'
 
 /**
  * PATCH /user/update_profile (§7): name, email, description (educators) or password. The
@@ -61,6 +63,20 @@ export const useUpdateProfile = () =>
       ? t('profile.form.emailPending', { email: user.pendingEmail })
       : t('profile.form.success'),
   )
+
+/**
+ * The language a signed-in user chose, kept on the account, so their next sign-in (in any
+ * browser) and their e-mails use it. Silent when it works: the interface has changed already.
+ */
+export const useSaveLanguage = () => {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+  return useMutation({
+    mutationFn: (language: AppLanguage) => updateProfile({ language }),
+    onSuccess: (user) => queryClient.setQueryData(currentUserKeys.me(), user),
+    onError: (error) => toast.error(serverMessage(error, t('profile.language.saveFailed'))),
+  })
+}
 
 /** The change-password dialog: success toast 'Password changed'. */
 export const useChangePassword = () => useProfileMutation((t) => t('profile.password.success'))
