@@ -49,6 +49,7 @@ export class ApiError extends Error {
 
 type Params = Readonly<Record<string, string | number>>
 
+/** The code and parameters a body (or one of its listed problems) carries, when it has a code. */
 export const codeOf = (value: unknown) => {
   if (typeof value !== 'object' || value === null) return {}
   const { code, params } = value as Record<string, unknown>
