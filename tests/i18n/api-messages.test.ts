@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MESSAGE_CODES, MESSAGES, type MessageParams } from '../../contract/messages'
 import en from '../../public/locales/en-US/translation.json'
 import jp from '../../public/locales/jp-JP/translation.json'
+import { flatten } from './flatten'
 
 /**
  * Issue 30: every message the API answers with has a code (contract/messages.ts), and the SPA
@@ -9,16 +10,6 @@ import jp from '../../public/locales/jp-JP/translation.json'
  * in either language, or a translation that uses a parameter the message does not send, fails
  * here; so does a translation left behind after its message went.
  */
-
-type Tree = { [key: string]: string | Tree }
-const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string'
-        ? [[`${prefix}${key}`, value]]
-        : Object.entries(flatten(value, `${prefix}${key}.`)),
-    ),
-  )
 
 const LANGUAGES = { 'en-US': flatten(en.api, 'api.'), 'jp-JP': flatten(jp.api, 'api.') }
 const PLURAL = /_(one|other)$/

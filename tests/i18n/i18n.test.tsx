@@ -14,17 +14,8 @@ import { i18n } from '@/shared/i18n/i18n'
 import { LANGUAGE_STORAGE_KEY, storedLanguage } from '@/shared/i18n/languages'
 import en from '../../public/locales/en-US/translation.json'
 import jp from '../../public/locales/jp-JP/translation.json'
+import { flatten } from './flatten'
 import { renderApp } from '@tests/render-app'
-
-type Tree = { [key: string]: string | Tree }
-const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string'
-        ? [[`${prefix}${key}`, value]]
-        : Object.entries(flatten(value, `${prefix}${key}.`)),
-    ),
-  )
 
 describe('translation files', () => {
   const enKeys = flatten(en)

@@ -2,21 +2,12 @@ import i18next from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import en from '../../public/locales/en-US/translation.json'
 import jp from '../../public/locales/jp-JP/translation.json'
+import { flatten } from './flatten'
 
 /**
  * Issue 27: every count the product writes agrees with its number ("1 seat", "2 seats"), through
  * i18next's plural forms (key_one / key_other), never "seat(s)" or a count in a key of one form.
  */
-
-type Tree = { [key: string]: string | Tree }
-const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string'
-        ? [[`${prefix}${key}`, value]]
-        : Object.entries(flatten(value, `${prefix}${key}.`)),
-    ),
-  )
 
 const languages = { 'en-US': flatten(en), 'jp-JP': flatten(jp) }
 const PLURAL = /_(zero|one|two|few|many|other)$/

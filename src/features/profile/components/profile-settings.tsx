@@ -1,9 +1,33 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUser } from '@/shared/auth/current-user'
 import { AccountLanguage } from './account-language'
 import { ChangePasswordDialog } from './change-password-dialog'
 import { ProfileForm } from './profile-form'
 import { VideoLicencePanel } from './video-licence-panel'
+
+/** A titled card of the settings page: its heading names it, a line says what it is for. */
+function SettingsSection({
+  id,
+  heading,
+  description,
+  children,
+}: {
+  id: string
+  heading: string
+  description: string
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <p className="text-sm text-slate-600">{description}</p>
+      {children}
+    </section>
+  )
+}
 
 /**
  * §2 /settings: the profile form, the change-password dialog, the account's language and, for
@@ -21,30 +45,24 @@ export function ProfileSettings() {
       <div className="rounded-xl bg-white p-6 shadow-sm">
         <ProfileForm user={user} />
       </div>
-      <section
-        aria-labelledby="password-title"
-        className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm"
+      <SettingsSection
+        id="password-title"
+        heading={t('profile.password.heading')}
+        description={t('profile.password.description')}
       >
-        <h2 id="password-title" className="text-lg font-semibold text-slate-900">
-          {t('profile.password.heading')}
-        </h2>
-        <p className="text-sm text-slate-600">{t('profile.password.description')}</p>
         <div>
           <ChangePasswordDialog />
         </div>
-      </section>
-      <section
-        aria-labelledby="language-title"
-        className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm"
+      </SettingsSection>
+      <SettingsSection
+        id="language-title"
+        heading={t('profile.language.heading')}
+        description={t('profile.language.description')}
       >
-        <h2 id="language-title" className="text-lg font-semibold text-slate-900">
-          {t('profile.language.heading')}
-        </h2>
-        <p className="text-sm text-slate-600">{t('profile.language.description')}</p>
         <div className="max-w-xs">
           <AccountLanguage user={user} label={t('profile.language.label')} />
         </div>
-      </section>
+      </SettingsSection>
       {user.role === 'educator' && (
         <div className="rounded-xl bg-white p-6 shadow-sm">
           <VideoLicencePanel user={user} />
