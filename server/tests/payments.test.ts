@@ -447,6 +447,29 @@ describe('the webhook', () => {
     expect(mail?.subject).toContain('was taken')
   })
 
+  it('refunds a capture for a session deleted meanwhile, naming the lesson in the e-mail', async () => {
+    const s = await paidScene()
+    const payment = bodyOf(await order(s.ids, s.student.cookie))
+    const deleted = await context.call(sessions.deleteSession, {
+      params: { id: s.lesson.id, sessionId: s.session.id },
+      cookie: await cookieFor(context.db, s.educator),
+    })
+    expect(deleted.statusCode).toBe(200)
+    const captureId = await capturedBehindOurBack(payment.orderId ?? '')
+    expect((await webhook(completed(payment.orderId ?? '', captureId))).statusCode).toBe(200)
+    expect(await paymentRow(context.db, payment.id)).toMatchObject({
+      status: 'refunded',
+      refundReason: 'seatTaken',
+      sessionId: null,
+    })
+    const [mail] = (await mails(context.db)).filter((row) => row.to === s.student.user.email)
+    expect(mail?.subject).toBe(`Manabi: your seat in ${s.lesson.title} was taken`)
+    expect(mail?.text.split('\n').slice(2)).toEqual([
+      `The session of "${s.lesson.title}" you were paying for was cancelled before the payment arrived.`,
+      'Your payment of $30.00 is refunded in full.',
+    ])
+  })
+
   it('marks a denied capture failed, and a refund made at PayPal gives the seat back', async () => {
     const s = await paidScene()
     const denied = bodyOf(await order(s.ids, s.student.cookie))

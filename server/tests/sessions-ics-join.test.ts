@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it, vi } from 'vitest'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { MESSAGES } from '../../contract/messages.ts'
 import { joinSession } from '../../contract/endpoints/sessions.ts'
+import { users } from '../src/db/schema.ts'
 import {
   cookieFor,
   createCast,
@@ -14,7 +16,7 @@ import {
   MINUTE,
   userOf,
 } from './catalogue-fixtures.ts'
-import { createUser, setupTestApp } from './helpers.ts'
+import { APP_ORIGIN, createUser, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
 const SECOND = 1000
@@ -195,9 +197,38 @@ describe('GET /lessons/:id/sessions/:sessionId/ics', () => {
     expect(propertyOf(response.body, 'DTSTART')).toEqual([icsDate(session.startTime)])
     expect(propertyOf(response.body, 'DTEND')).toEqual([icsDate(session.endTime)])
     expect(propertyOf(response.body, 'DESCRIPTION')).toEqual([
-      'Reading practice\\nwith a native speaker.',
+      'Reading practice\\nwith a native speaker.\\n\\n' +
+        'The join link appears on the lesson page from 5 minutes before the start.\\n' +
+        `Lesson page: ${APP_ORIGIN}/lesson/${s.lesson.id}`,
     ])
     expect(propertyOf(response.body, 'UID')).toEqual([`session-${session.id}@localhost:3000`])
+    expect(propertyOf(response.body, 'PRODID')).toEqual(['-//Manabi//Manabi//EN'])
+  })
+
+  it("is written in the viewer's language", async () => {
+    const s = await scenario()
+    await context.db
+      .update(users)
+      .set({ language: 'jp-JP' })
+      .where(eq(users.id, userOf(s.cast.student).id))
+    const response = await ics(s.lesson.id, s.sessions.beforeWindow.id, s.cast.student.cookie)
+    expect(response.statusCode).toBe(200)
+    expect(propertyOf(response.body, 'PRODID')).toEqual(['-//Manabi//Manabi//JA'])
+    // The lesson's own title and about, as its educator wrote them; the rest in Japanese.
+    expect(propertyOf(response.body, 'SUMMARY')).toEqual(['Kanji\\, Kana\\; and more'])
+    expect(propertyOf(response.body, 'DESCRIPTION')).toEqual([
+      'Reading practice\\nwith a native speaker.\\n\\n' +
+        '参加リンクは開始5分前からレッスンページに表示されます。\\n' +
+        `レッスンページ: ${APP_ORIGIN}/lesson/${s.lesson.id}`,
+    ])
+    // The owner, who may join at any time, reads the meeting link itself.
+    const owner = await ics(s.lesson.id, s.sessions.beforeWindow.id, s.cast.owner.cookie)
+    expect(propertyOf(owner.body, 'PRODID')).toEqual(['-//Manabi//Manabi//EN'])
+    expect(propertyOf(owner.body, 'DESCRIPTION')).toEqual([
+      'Reading practice\\nwith a native speaker.\\n\\n' +
+        `Join the session: ${MEETING}\\n` +
+        `Lesson page: ${APP_ORIGIN}/lesson/${s.lesson.id}`,
+    ])
   })
 
   it('carries the meeting link only for those who may join now', async () => {

@@ -49,8 +49,17 @@ describe('the glossary', () => {
     expect(offences).toEqual([])
   })
 
-  it('is followed by the e-mails in both languages', async () => {
-    const templates = await readFile('server/src/mail/templates.ts', 'utf8')
-    expect([...rejectedIn(templates, 'en'), ...rejectedIn(templates, 'jp')]).toEqual([])
+  it.each([
+    ['en-US', 'en'],
+    ['jp-JP', 'jp'],
+  ] as const)('is followed by every text of the e-mails in %s', async (folder, language) => {
+    const texts = textsOf(
+      JSON.parse(await readFile(`server/locales/${folder}/emails.json`, 'utf8')),
+    )
+    expect(texts.length).toBeGreaterThan(0)
+    const offences = texts.flatMap(([key, text]) =>
+      rejectedIn(text, language).map((offence) => `${key}: ${offence}`),
+    )
+    expect(offences).toEqual([])
   })
 })

@@ -15,6 +15,19 @@ declare module 'fastify' {
 }
 
 /**
+ * The domain of the From address: "Manabi <no-reply@manabi.example>" → "manabi.example"
+ * ("localhost" for a From with none, which no SMTP server would deliver anyway).
+ */
+const domainOf = (from: string) => /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+
+/**
+ * The Message-ID of an outbox row's e-mail: the same at each attempt. A crash after the SMTP
+ * server accepted a message and before the row was marked sent (a window no outbox closes) sends
+ * it again on the retry; with the same Message-ID a mail client shows it once.
+ */
+const outboxMessageId = (outboxId: number, from: string) => `<outbox-${outboxId}@${domainOf(from)}>`
+
+/**
  * Every e-mail is written to the outbox table first, in the transaction of the change it tells
  * of when there is one. With SMTP_URL it is then sent with nodemailer; without it the text (with
  * its links) is logged, so a local user can finish every flow. A failed delivery is logged and
@@ -46,6 +59,7 @@ export const mailerPlugin = fp<{
         }
         try {
           await transport.sendMail({
+            messageId: outboxMessageId(row.id, from),
             from,
             to: row.to,
             subject: row.subject,

@@ -15,7 +15,7 @@ export const sessionsRoutes = async (app: FastifyInstance) => {
   }))
 
   route(app, endpoints.sessionIcs, async ({ deps, reply, user, params }) => {
-    const { sessionId, ics } = await sessions.sessionCalendar(deps, params, user.id)
+    const { sessionId, ics } = await sessions.sessionCalendar(deps, params, user)
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(`session-${sessionId}.ics`))

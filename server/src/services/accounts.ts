@@ -43,6 +43,8 @@ import { accountLimitKey } from './sign-in.ts'
 type AccountDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'appOrigin'>
 
 const HOUR_MS = 60 * 60 * 1000
+/** A link's lifetime as its e-mail states it, in hours. */
+const hoursOf = (lifetimeMs: number) => lifetimeMs / HOUR_MS
 export const CONFIRM_TOKEN_LIFETIME_MS = 24 * HOUR_MS
 export const RESET_TOKEN_LIFETIME_MS = HOUR_MS
 /** A new address is confirmed within the same 24 hours as a registration's. */
@@ -81,7 +83,10 @@ const mailConfirmation = async (tx: Executor, mail: Mail, user: UserRow, appOrig
   const token = await issueToken(tx, user.id, 'confirm', CONFIRM_TOKEN_LIFETIME_MS)
   await mail(
     user.email,
-    emails.confirm(user.language, user.name, confirmationUrl(appOrigin, token)),
+    emails.confirm(user, {
+      url: confirmationUrl(appOrigin, token),
+      validHours: hoursOf(CONFIRM_TOKEN_LIFETIME_MS),
+    }),
   )
 }
 
@@ -165,7 +170,10 @@ export const sendPasswordReset = async (deps: AccountDeps, email: string) => {
     const token = await issueToken(tx, user.id, 'reset', RESET_TOKEN_LIFETIME_MS)
     await mail(
       user.email,
-      emails.reset(user.language, user.name, resetPasswordUrl(deps.appOrigin, token)),
+      emails.reset(user, {
+        url: resetPasswordUrl(deps.appOrigin, token),
+        validHours: hoursOf(RESET_TOKEN_LIFETIME_MS),
+      }),
     )
   })
 }
@@ -254,8 +262,7 @@ export const updateProfile = async (
 
   if (Object.keys(changes).length === 0) return
   // The e-mails speak the language and use the name the form has just saved.
-  const language = changes.language ?? user.language
-  const name = changes.name ?? user.name
+  const reader = { language: changes.language ?? user.language, name: changes.name ?? user.name }
   await withAccountMails(deps, async (tx, mail) => {
     await updateUser(tx, user.id, changes)
     if (newPassword !== undefined) {
@@ -264,7 +271,7 @@ export const updateProfile = async (
         user.id,
         sessionToken === undefined ? undefined : hashToken(sessionToken),
       )
-      await mail(user.email, emails.passwordChanged(language, name, forgotPasswordUrl(appOrigin)))
+      await mail(user.email, emails.passwordChanged(reader, forgotPasswordUrl(appOrigin)))
     }
     if (newEmail !== null) {
       // Only the newest request's link works.
@@ -278,11 +285,15 @@ export const updateProfile = async (
       )
       await mail(
         newEmail,
-        emails.confirmEmailChange(language, name, newEmail, confirmationUrl(appOrigin, token)),
+        emails.confirmEmailChange(reader, {
+          newEmail,
+          url: confirmationUrl(appOrigin, token),
+          validHours: hoursOf(EMAIL_CHANGE_TOKEN_LIFETIME_MS),
+        }),
       )
       await mail(
         user.email,
-        emails.emailChangeRequested(language, name, newEmail, forgotPasswordUrl(appOrigin)),
+        emails.emailChangeRequested(reader, { newEmail, resetUrl: forgotPasswordUrl(appOrigin) }),
       )
     }
   })
@@ -302,10 +313,7 @@ export const reassignOwnLicence = async (
     await exchangeLicence(tx, user.id)
     const row = await findUserWithLicence(tx, user.id)
     if (row?.licence) {
-      await mail(
-        row.user.email,
-        emails.licenceAssigned(row.user.language, row.user.name, toLicenceFacts(row.licence)),
-      )
+      await mail(row.user.email, emails.licenceAssigned(row.user, toLicenceFacts(row.licence)))
     }
   })
 }

@@ -67,7 +67,7 @@ export const approveUser = async ({ db, mailer }: AdminDeps, userId: number) => 
       throw new ConflictError(MESSAGES.accounts.alreadyApproved)
     }
     const approved = await adminUserRow(tx, userId)
-    await mail(approved.user.email, emails.approved(approved.user.language, approved.user.name))
+    await mail(approved.user.email, emails.approved(approved.user))
     return approved
   })
   return toAdmin(row)
@@ -88,11 +88,7 @@ export const assignVideoLicence = async (
     if (assigned.licence) {
       await mail(
         assigned.user.email,
-        emails.licenceAssigned(
-          assigned.user.language,
-          assigned.user.name,
-          toLicenceFacts(assigned.licence),
-        ),
+        emails.licenceAssigned(assigned.user, toLicenceFacts(assigned.licence)),
       )
     }
     return assigned
@@ -106,10 +102,7 @@ export const removeVideoLicence = async ({ db, mailer }: AdminDeps, userId: numb
     await releaseLicence(tx, userId)
     const released = await adminUserRow(tx, userId)
     if (held) {
-      await mail(
-        released.user.email,
-        emails.licenceRemoved(released.user.language, released.user.name, toLicenceFacts(held)),
-      )
+      await mail(released.user.email, emails.licenceRemoved(released.user, toLicenceFacts(held)))
     }
     return released
   })

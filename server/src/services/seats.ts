@@ -1,4 +1,4 @@
-import type { Enrollment, Language } from '../../../contract/entities.ts'
+import type { Enrollment } from '../../../contract/entities.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { sessionPriceInCents } from '../../../contract/rules.ts'
 import {
@@ -14,7 +14,8 @@ import {
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
 import { feeShares } from '../domain/money.ts'
-import { type Email, emails, sessionWhen } from '../mail/templates.ts'
+import { lessonPageUrl } from '../mail/links.ts'
+import { emails } from '../mail/templates.ts'
 import {
   cancelOpenPayments,
   cancelSeat,
@@ -29,6 +30,7 @@ import {
   seatsOf,
   updatePayment,
 } from '../repositories/seats.ts'
+import { findLessonRow, type LessonRow } from '../repositories/lessons.ts'
 import { deleteSessionRow } from '../repositories/sessions.ts'
 import { findUserById, type UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
@@ -42,10 +44,13 @@ import { settleRefund } from './refunds.ts'
  */
 
 /**
- * What seat and payment changes need: the database, the mailer, the provider, the log and the
- * domain of calendar event ids.
+ * What seat and payment changes need: the database, the mailer, the provider, the log, and for
+ * the e-mails the app's origin (links to the lesson page) and the domain of calendar event ids.
  */
-export type SeatDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'payments' | 'log' | 'eventDomain'>
+export type SeatDeps = Pick<
+  ServiceDeps,
+  'db' | 'mailer' | 'payments' | 'log' | 'appOrigin' | 'eventDomain'
+>
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -79,32 +84,19 @@ export const paymentHolds = (payment: PaymentRow, now: Date) =>
     now.getTime(),
   )
 
-/** An e-mail telling a student about their seat, with the sum paid or refunded. */
-type SeatEmail = (
-  language: Language,
-  name: string,
-  lessonTitle: string,
-  when: string,
-  cents: number,
-) => Email
-
 /**
- * The e-mail to the student about their seat in the session, in their language: it names the
- * lesson and the session's date and hours (both left blank when the session is gone).
+ * The lesson a payment was for, with its session when that still exists: the e-mails about the
+ * payment name the lesson, and the session's date and hours when there is one. A payment goes
+ * with its lesson (the foreign key cascades), so the lesson is there while the payment is.
  */
-const seatEmail = (
-  email: SeatEmail,
-  student: Pick<UserRow, 'name' | 'language'>,
+const paidLesson = async (
+  tx: Executor,
+  payment: Pick<PaymentRow, 'lessonId'>,
   seated: SeatedSession | undefined,
-  cents: number,
-) =>
-  email(
-    student.language,
-    student.name,
-    seated?.lesson.title ?? '',
-    seated ? sessionWhen(student.language, seated.session) : '',
-    cents,
-  )
+): Promise<{ lesson: Pick<LessonRow, 'title'>; session: SeatedSession['session'] | undefined }> =>
+  seated
+    ? seated
+    : { lesson: found(await findLessonRow(tx, payment.lessonId), 'Lesson'), session: undefined }
 
 /** The student's confirmation with the session's calendar file, in their language. */
 export const enqueueConfirmation = async (
@@ -114,13 +106,24 @@ export const enqueueConfirmation = async (
   seated: SeatedSession,
   paidCents: number,
 ) => {
+  const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
   return deps.mailer.enqueue(tx, student.email, {
-    ...seatEmail(emails.enrolled, student, seated, paidCents),
+    ...emails.enrolled(student, {
+      lessonTitle: seated.lesson.title,
+      session: seated.session,
+      paidCents,
+      lessonUrl,
+    }),
     attachments: [
       {
         filename: `session-${seated.session.id}.ics`,
         contentType: 'text/calendar; charset=utf-8',
-        content: toCalendar(seated.lesson, seated.session, deps.eventDomain, false),
+        content: toCalendar(
+          seated.lesson,
+          seated.session,
+          { language: student.language, lessonUrl, eventDomain: deps.eventDomain },
+          false,
+        ),
       },
     ],
   })
@@ -194,13 +197,11 @@ export const unenroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds) =
     }
     const educator = await findUserById(tx, seated.lesson.ownerId)
     if (educator) {
-      const email = emails.unenrolled(
-        educator.language,
-        educator.name,
-        user.name,
-        seated.lesson.title,
-        sessionWhen(educator.language, seated.session),
-      )
+      const email = emails.unenrolled(educator, {
+        studentName: user.name,
+        lessonTitle: seated.lesson.title,
+        session: seated.session,
+      })
       effects.mails.push(await deps.mailer.enqueue(tx, educator.email, email))
     }
     return refunded ? MESSAGES.enrollments.unenrolledRefund : MESSAGES.enrollments.unenrolled
@@ -236,7 +237,11 @@ export const deleteSessionWithSeats = async (
         effects.refunds.push(payment.id)
       }
       if (student) {
-        const email = seatEmail(emails.sessionCancelled, student, seated, refundCents)
+        const email = emails.sessionCancelled(student, {
+          lessonTitle: seated.lesson.title,
+          session: seated.session,
+          refundCents,
+        })
         effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
       }
     }
@@ -298,7 +303,12 @@ export const recordCapture = async (
       status: 'refunding',
       refundReason: 'seatTaken',
     })
-    const email = seatEmail(emails.seatTaken, student, seated, payment.amountInCents)
+    const { lesson, session } = await paidLesson(tx, payment, seated)
+    const email = emails.seatTaken(student, {
+      lessonTitle: lesson.title,
+      session,
+      refundCents: payment.amountInCents,
+    })
     effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     effects.refunds.push(paymentId)
     return 'refunding'
@@ -325,7 +335,12 @@ export const recordProviderRefund = async (deps: SeatDeps, captureId: string, re
         if (seat?.paymentId === locked.id) await cancelSeat(tx, seat.id, new Date())
       }
       const student = found(await findUserById(tx, locked.userId), 'User')
-      const email = seatEmail(emails.refundedByProvider, student, seated, locked.amountInCents)
+      const { lesson, session } = await paidLesson(tx, locked, seated)
+      const email = emails.refundedByProvider(student, {
+        lessonTitle: lesson.title,
+        session,
+        refundCents: locked.amountInCents,
+      })
       effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     }
     await updatePayment(tx, locked.id, {

@@ -5,6 +5,7 @@ import { type Message, MESSAGES } from '../../../contract/messages.ts'
 import { canSeeMeetingLink } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
+import { lessonPageUrl } from '../mail/links.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
 import {
   findLessonSession,
@@ -42,19 +43,27 @@ const sessionForViewer = async (db: Executor, ids: SessionIds, userId: number) =
   return { lesson, session, viewer, times }
 }
 
-/** The session as a calendar file; the link is in it only for those who may join right now. */
+/**
+ * The session as a calendar file in the viewer's language; the link is in it only for those who
+ * may join right now.
+ */
 export const sessionCalendar = async (
-  { db, eventDomain }: Pick<ServiceDeps, 'db' | 'eventDomain'>,
+  { db, appOrigin, eventDomain }: Pick<ServiceDeps, 'db' | 'appOrigin' | 'eventDomain'>,
   ids: SessionIds,
-  userId: number,
+  user: Pick<UserRow, 'id' | 'language'>,
 ) => {
-  const { lesson, session, viewer, times } = await sessionForViewer(db, ids, userId)
+  const { lesson, session, viewer, times } = await sessionForViewer(db, ids, user.id)
   if (!viewer.owner && !viewer.enrolled) {
     throw new ForbiddenError(MESSAGES.sessions.calendarForbidden)
   }
+  const reader = {
+    language: user.language,
+    lessonUrl: lessonPageUrl(appOrigin, lesson.id),
+    eventDomain,
+  }
   return {
     sessionId: session.id,
-    ics: toCalendar(lesson, session, eventDomain, canSeeMeetingLink(times, viewer, new Date())),
+    ics: toCalendar(lesson, session, reader, canSeeMeetingLink(times, viewer, new Date())),
   }
 }
 
