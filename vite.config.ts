@@ -13,8 +13,8 @@ import {
   ASSETS_DIR,
   bestCompression,
   COMPRESS_FROM_BYTES,
-  LANDING_TEMPLATE_FILE,
-  type LandingTemplate,
+  SHELL_PAGES_FILE,
+  type ShellPages,
 } from './server/src/http/build-output.ts'
 
 const alias = {
@@ -97,19 +97,21 @@ const precompressed = (): Plugin => {
 
 /** What the build uses of src/app/layouts/startup-skeleton-html.tsx, loaded in Node. */
 interface StaticShellHtml {
-  withStaticShell: (indexHtml: string) => string
-  landingTemplate: (builtHtml: string) => LandingTemplate
+  fallbackPage: (indexHtml: string) => string
+  shellPages: (builtHtml: string) => ShellPages
 }
 const STATIC_SHELL_HTML = fileURLToPath(
   new URL('./src/app/layouts/startup-skeleton-html.tsx', import.meta.url),
 )
 
 /**
- * The first paint, before any script: index.html's #root holds the static shell, rendered from
- * the SPA's own component (StaticShell, src/app/layouts/startup-skeleton.tsx) in `vite` and in the
- * build alike, so the page and the skeleton React shows while it starts are one markup. The build
- * also writes the guest landing's template (LANDING_TEMPLATE_FILE): the built index.html with a
- * placeholder cover in the shell's first card, which the server fills in (server/src/plugins/spa.ts).
+ * The pages of the SPA, in each language, before any script: index.html's #root holds the static
+ * shell, rendered from the SPA's own component (StaticShell, src/app/layouts/startup-skeleton.tsx),
+ * and its head the language's title, description and preloaded translations
+ * (startup-skeleton-html.tsx). `vite` serves the fallback language's page (English). The build
+ * writes that page as index.html, and for the server (SHELL_PAGES_FILE) every language's page and
+ * guest landing template (the page with a placeholder cover in the shell's first card, which the
+ * server fills in, server/src/plugins/spa.ts), with the cookie that picks the language.
  */
 const staticShell = (): Plugin => {
   let root = process.cwd()
@@ -134,21 +136,22 @@ const staticShell = (): Plugin => {
     },
     transformIndexHtml: {
       order: 'pre',
-      handler: async (html, { server }) => (await load(server)).withStaticShell(html),
+      // The build fills index.html's slots once it is built, for every language (below).
+      handler: async (html, { server }) =>
+        server ? (await load(server)).fallbackPage(html) : html,
     },
     async generateBundle(_options, bundle) {
       const index = bundle['index.html']
       if (index?.type !== 'asset') {
-        this.error('index.html is not in the bundle: the landing template cannot be written')
+        this.error("index.html is not in the bundle: the pages' languages cannot be written")
       }
       const html =
         typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source)
-      const template = (await load()).landingTemplate(html)
-      this.emitFile({
-        type: 'asset',
-        fileName: LANDING_TEMPLATE_FILE,
-        source: JSON.stringify(template),
-      })
+      const shell = (await load()).shellPages(html)
+      const fallback = shell.pages[shell.fallback]
+      if (!fallback) this.error(`No page for the fallback language ${shell.fallback}`)
+      index.source = fallback.index
+      this.emitFile({ type: 'asset', fileName: SHELL_PAGES_FILE, source: JSON.stringify(shell) })
     },
   }
 }
@@ -161,6 +164,13 @@ const staticShell = (): Plugin => {
  */
 const STARTUP_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/
+
+/**
+ * The interface language's modules travel in one chunk too: the start-up loads i18n.ts and the
+ * stored choice (languages.ts), and the landing's first screens the hook (use-language.ts), a
+ * few bytes that would otherwise cost a chunk (a request and its own gzip stream) of their own.
+ */
+const STARTUP_LANGUAGE = /src[\\/]shared[\\/]i18n[\\/](?:i18n|languages|use-language)\.ts$/
 
 /** Tests of the project's tooling and texts (lint rules, generated files, the build, the glossary): no DOM. */
 const NODE_TESTS = [
@@ -178,7 +188,14 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'vendor', test: STARTUP_LIBRARIES }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: STARTUP_LIBRARIES },
+            { name: 'i18n', test: STARTUP_LANGUAGE },
+          ],
+        },
+      },
     },
   },
   test: {

@@ -11,7 +11,7 @@ import { buildPath, type Descriptor } from '../contract/descriptor.ts'
 import * as system from '../contract/descriptors/system.ts'
 import { API_PREFIX } from '../server/src/app.ts'
 import { freePort } from '../server/src/free-port.ts'
-import { LANGUAGE_STORAGE_KEY } from '../src/shared/i18n/languages.ts'
+import { LANGUAGE_COOKIE } from '../src/shared/i18n/languages.ts'
 
 /** Debian's Chromium, started the way this machine allows (no sandbox, no background network). */
 export const launchBrowser = (): Promise<Browser> =>
@@ -67,10 +67,10 @@ export const useBrowser = () => {
         timezoneId: 'Asia/Tokyo',
         locale: language === 'jp-JP' ? 'ja-JP' : 'en-US',
       })
-      await context.addInitScript(
-        ([key, value]) => localStorage.setItem(key!, value!),
-        [LANGUAGE_STORAGE_KEY, language],
-      )
+      // A visitor who chose the language before: its cookie makes even the first page theirs.
+      await context.addCookies([
+        { name: LANGUAGE_COOKIE, value: language, url: inject('product').origin },
+      ])
       return this.watch(await context.newPage())
     },
   }

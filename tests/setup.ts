@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { db } from '@/mocks/db'
 import { server } from '@/mocks/node'
 import { currentLanguage, i18n, initI18nWithResources } from '@/shared/i18n/i18n'
+import { LANGUAGE_COOKIE } from '@/shared/i18n/languages'
 import en from '../public/locales/en-US/translation.json'
 import jp from '../public/locales/jp-JP/translation.json'
 
@@ -87,6 +88,10 @@ afterEach(async () => {
   server.resetHandlers()
   db.reset()
   if (typeof localStorage !== 'undefined') localStorage.clear()
+  // The language choice is a cookie: one test's choice must not be the next one's.
+  if (typeof document !== 'undefined') {
+    document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`
+  }
   await i18n.changeLanguage('en-US')
 })
 afterAll(() => server.close())

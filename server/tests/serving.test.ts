@@ -10,7 +10,7 @@ import * as lessons from '../../contract/descriptors/lessons.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { RequestLogController } from '../src/logging.ts'
 import { etagOf, representations } from '../src/http/revalidate.ts'
-import { COMPRESS_FROM_BYTES, LANDING_TEMPLATE_FILE } from '../src/http/build-output.ts'
+import { COMPRESS_FROM_BYTES, SHELL_PAGES_FILE, type ShellPages } from '../src/http/build-output.ts'
 import {
   cookieFor,
   createCast,
@@ -33,6 +33,21 @@ let spaDir = ''
 /** Each copy says which it is, so a test sees the file the build wrote was sent, as it is. */
 const page = (variant: string) => `<!doctype html><title>${variant}</title>${'<p>'.repeat(600)}`
 const script = (variant: string) => `console.log('${variant}');${'void 0;'.repeat(300)}`
+/** The pages of client routes in each language, as the build writes them. */
+const SHELL: ShellPages = {
+  cookie: 'manabi-language',
+  fallback: 'en-US',
+  pages: {
+    'en-US': {
+      index: page('page in English'),
+      landing: { page: `${page('landing')}<img src="@cover@">`, cover: '@cover@' },
+    },
+    'jp-JP': {
+      index: page('page in Japanese'),
+      landing: { page: `${page('ランディング')}<img src="@cover@">`, cover: '@cover@' },
+    },
+  },
+}
 
 beforeAll(async () => {
   spaDir = await mkdtemp(join(tmpdir(), 'manabi-serving-'))
@@ -43,10 +58,9 @@ beforeAll(async () => {
     await writeFile(join(spaDir, `${name}.gz`), gzipSync(text('gzip')))
   }
   await write('index.html', page)
-  // The landing template the build writes beside it, which the server reads as it starts.
+  // The pages the build writes beside it in each language, which the server reads as it starts.
   await mkdir(join(spaDir, '.vite'))
-  const landing = { page: `${page('landing')}<img src="@cover@">`, cover: '@cover@' }
-  await writeFile(join(spaDir, LANDING_TEMPLATE_FILE), JSON.stringify(landing))
+  await writeFile(join(spaDir, SHELL_PAGES_FILE), JSON.stringify(SHELL))
   await write('assets/app-1234.js', script)
   await writeFile(join(spaDir, 'assets', 'tiny-1234.js'), 'void 0')
 })
@@ -104,19 +118,30 @@ describe('the built SPA', () => {
     expect(tiny.body).toBe('void 0')
   })
 
-  it('sends index.html compressed for client routes too, never kept without revalidation', async () => {
-    for (const url of ['/', '/lessons/3?tab=sessions']) {
-      const response = await get(url, { 'accept-encoding': 'br;q=1, gzip;q=0.5' })
-      expect(response.statusCode).toBe(200)
-      expect(response.headers['content-encoding']).toBe('br')
-      expect(response.headers['content-type']).toMatch(/^text\/html/)
-      expect(response.headers['cache-control']).toBe('no-cache')
-      expect(response.headers.vary).toMatch(/accept-encoding/i)
-      expect(decoded(response)).toBe(page('brotli'))
+  it('sends the pages of client routes compressed too, in the visitor’s language, never kept without revalidation', async () => {
+    for (const [cookie, language] of [
+      [undefined, 'en-US'],
+      ['manabi-language=jp-JP', 'jp-JP'],
+    ] as const) {
+      for (const url of ['/', '/lessons/3?tab=sessions']) {
+        const response = await get(url, {
+          'accept-encoding': 'br;q=1, gzip;q=0.5',
+          ...(cookie ? { cookie } : {}),
+        })
+        expect(response.statusCode).toBe(200)
+        expect(response.headers['content-encoding']).toBe('br')
+        expect(response.headers['content-type']).toMatch(/^text\/html/)
+        expect(response.headers['cache-control']).toBe('no-cache')
+        expect(response.headers.vary).toBe('accept-encoding, cookie')
+        expect(decoded(response)).toBe(SHELL.pages[language]?.index)
+      }
     }
     const plain = await get('/auth/login')
     expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.body).toBe(page('plain'))
+    expect(plain.body).toBe(SHELL.pages['en-US']?.index)
+    // index.html as a file is the build's, its compressed copies as they are.
+    const file = await get('/index.html', { 'accept-encoding': 'br' })
+    expect(decoded(file)).toBe(page('brotli'))
   })
 })
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -13,10 +13,16 @@ import { BadRequestError } from '../src/domain/errors.ts'
 import { lessons, users } from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import { errorsPlugin } from '../src/plugins/errors.ts'
-import { LANDING_TEMPLATE_FILE, type LandingTemplate } from '../src/http/build-output.ts'
+import {
+  bestCompression,
+  type LandingTemplate,
+  SHELL_PAGES_FILE,
+  type ShellPages,
+} from '../src/http/build-output.ts'
 import {
   imagePreloads,
-  readLandingTemplate,
+  languageCookie,
+  readShellPages,
   spaPlugin,
   withShellCover,
 } from '../src/plugins/spa.ts'
@@ -28,9 +34,13 @@ import { bodyOf, setupTestApp } from './helpers.ts'
  * the API's own 404 elsewhere, and no error when a browser goes away mid-answer.
  */
 let spaDir = ''
-const INDEX =
-  '<!doctype html><title>Manabi</title><div id="root"><div class="frame"></div></div>' +
+/** A page of the build in a language (`en`, `ja`): each says which it is. */
+const pageIn = (lang: string) =>
+  `<!doctype html><html lang="${lang}"><title>Manabi</title>` +
+  '<div id="root"><div class="frame"></div></div>' +
   '<!-- padding -->'.repeat(100_000)
+const INDEX = pageIn('en')
+const INDEX_JA = pageIn('ja')
 /**
  * The landing template the build writes beside index.html (vite.config.ts renders the real one
  * from the SPA's static shell, tests/app/startup-skeleton-build.test.ts): the page with a
@@ -42,15 +52,29 @@ const landingOf = (index: string): LandingTemplate => ({
   cover: COVER,
 })
 const LANDING = landingOf(INDEX)
-const writeLanding = (dir: string, template: unknown) =>
-  writeFile(join(dir, LANDING_TEMPLATE_FILE), JSON.stringify(template))
+const LANDING_JA = landingOf(INDEX_JA)
+/** The cookie that names the visitor's language, as the build says (the SPA writes it). */
+const LANGUAGE = 'manabi-language'
+/** The pages the build leaves the server: each language's, English for a visitor who never chose. */
+const shellOf = (index: string, indexJa: string) =>
+  ({
+    cookie: LANGUAGE,
+    fallback: 'en-US',
+    pages: {
+      'en-US': { index, landing: landingOf(index) },
+      'jp-JP': { index: indexJa, landing: landingOf(indexJa) },
+    },
+  }) satisfies ShellPages
+const SHELL = shellOf(INDEX, INDEX_JA)
+const writeShell = (dir: string, shell: unknown) =>
+  writeFile(join(dir, SHELL_PAGES_FILE), JSON.stringify(shell))
 
 beforeAll(async () => {
   spaDir = await mkdtemp(join(tmpdir(), 'manabi-spa-'))
   await mkdir(join(spaDir, 'assets'))
   await mkdir(join(spaDir, '.vite'))
   await writeFile(join(spaDir, 'index.html'), INDEX)
-  await writeLanding(spaDir, LANDING)
+  await writeShell(spaDir, SHELL)
   await writeFile(join(spaDir, 'assets', 'app.js'), 'console.log(1)')
 })
 afterAll(async () => {
@@ -75,7 +99,11 @@ const connectionsClosed = async () => {
   }
 }
 
-const get = (url: string) => context.app.inject({ method: 'GET', url })
+const get = (url: string, headers: Record<string, string> = {}) =>
+  context.app.inject({ method: 'GET', url, headers })
+/** A page asked for by a visitor whose language cookie holds `value`, with `headers`. */
+const getIn = (url: string, value: string, headers: Record<string, string> = {}) =>
+  get(url, { cookie: `${LANGUAGE}=${value}`, ...headers })
 
 describe('the SPA on the API origin', () => {
   it('serves index.html for the root and client routes, files as they are', async () => {
@@ -207,7 +235,7 @@ describe("the landing's first cover", () => {
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['cache-control']).toBe('no-cache')
-    expect(page.headers.vary).toBe('accept-encoding')
+    expect(page.headers.vary).toBe('accept-encoding, cookie')
     expect(page.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
     // The build's landing page, the cover where its placeholder stood.
     expect(page.body).toBe(withShellCover(LANDING, cover))
@@ -247,25 +275,38 @@ describe("the landing's first cover", () => {
     }
   })
 
-  it('follows a new build, and serves index.html while the template is being written', async () => {
+  it('follows a new build, and serves index.html while the pages are being written', async () => {
     await seedDemoData(context.db, context.app.storage)
     const cover = `/api${(await firstCover())?.imageUrl}`
     expect((await get('/')).body).toBe(withShellCover(LANDING, cover))
-    const rebuilt = landingOf(
+    const rebuilt = shellOf(
       INDEX.replace('<title>Manabi</title>', '<title>Manabi, built again</title>'),
+      INDEX_JA.replace('<title>Manabi</title>', '<title>まなび</title>'),
     )
-    await writeLanding(spaDir, rebuilt)
+    await writeShell(spaDir, rebuilt)
     try {
-      expect((await get('/')).body).toBe(withShellCover(rebuilt, cover))
-      // Mid-build, the template gone for a moment: the page is index.html as it is, never a crash.
-      await rm(join(spaDir, LANDING_TEMPLATE_FILE))
-      const missing = await get('/')
-      expect(missing.statusCode).toBe(200)
-      expect(missing.body).toBe(INDEX)
-      expect(missing.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
+      expect((await get('/')).body).toBe(withShellCover(rebuilt.pages['en-US'].landing, cover))
+      expect((await getIn('/', 'jp-JP')).body).toBe(
+        withShellCover(rebuilt.pages['jp-JP'].landing, cover),
+      )
+      expect((await getIn('/lessons', 'jp-JP')).body).toBe(rebuilt.pages['jp-JP'].index)
+      // Mid-build, the pages gone for a moment: the page is index.html as it is, never a crash.
+      await rm(join(spaDir, SHELL_PAGES_FILE))
+      for (const url of ['/', '/lessons']) {
+        const missing = await getIn(url, 'jp-JP')
+        expect(missing.statusCode).toBe(200)
+        expect(missing.body).toBe(INDEX)
+        expect(missing.headers.vary).toBe('cookie, accept-encoding')
+      }
+      expect((await get('/')).headers.link).toBe(
+        `<${cover}>; rel=preload; as=image; fetchpriority=high`,
+      )
+      // Half written: the same.
+      await writeFile(join(spaDir, SHELL_PAGES_FILE), JSON.stringify(rebuilt).slice(0, 100))
+      expect((await getIn('/', 'jp-JP')).body).toBe(INDEX)
       expect(errorLog).toEqual([])
     } finally {
-      await writeLanding(spaDir, LANDING)
+      await writeShell(spaDir, SHELL)
     }
     expect((await get('/')).body).toBe(withShellCover(LANDING, cover))
   })
@@ -277,7 +318,7 @@ describe("the landing's first cover", () => {
     )
   })
 
-  describe('the landing template the build writes', () => {
+  describe('the pages the build writes', () => {
     let dir = ''
     beforeEach(async () => {
       dir = await mkdtemp(join(tmpdir(), 'manabi-landing-'))
@@ -288,46 +329,98 @@ describe("the landing's first cover", () => {
       await rm(dir, { recursive: true, force: true })
     })
 
-    it('is read as it was written', async () => {
-      await writeLanding(dir, LANDING)
-      expect(readLandingTemplate(dir)).toEqual(LANDING)
+    it('are read as they were written', async () => {
+      await writeShell(dir, SHELL)
+      expect(readShellPages(dir)).toEqual(SHELL)
     })
 
+    const withPage = (language: string, page: unknown) => ({
+      ...SHELL,
+      pages: { ...SHELL.pages, [language]: page },
+    })
     it.each([
-      ['missing', undefined, /landing\.json is missing: build the SPA again/],
+      ['missing', undefined, /shell-pages\.json is missing: build the SPA again/],
       ['not JSON', '<html>', /is not JSON/],
-      ['without a placeholder', { page: INDEX }, /is not a page with a cover placeholder/],
-      ['with an empty placeholder', { page: INDEX, cover: '' }, /is not a page with a cover/],
-      ['with no place for the cover', { page: INDEX, cover: COVER }, /has 0 places for the cover/],
+      ['not pages', ['en-US'], /does not name a language cookie, a fallback and pages/],
+      ['without a cookie', { ...SHELL, cookie: '' }, /does not name a language cookie/],
+      ['with a cookie no browser sends', { ...SHELL, cookie: 'a b;c' }, /does not name a/],
+      ['without pages', { cookie: LANGUAGE, fallback: 'en-US' }, /a fallback and pages/],
+      ['with a fallback it has no page for', { ...SHELL, fallback: 'fr-FR' }, /fallback fr-FR/],
+      [
+        'with a page for a language the product does not know',
+        withPage('fr-FR', SHELL.pages['en-US']),
+        /has a page for fr-FR, which is not a language of the product/,
+      ],
+      [
+        'with a page for an inherited name',
+        withPage('__proto__', SHELL.pages['en-US']),
+        /has a page for __proto__, which is not a language/,
+      ],
+      [
+        'with a language without its page',
+        withPage('jp-JP', {}),
+        /has a page for jp-JP without its index or its landing/,
+      ],
+      [
+        'without a placeholder',
+        withPage('jp-JP', { index: INDEX_JA, landing: { page: INDEX_JA } }),
+        /has a page for jp-JP without its index or its landing and cover/,
+      ],
+      [
+        'with an empty placeholder',
+        withPage('jp-JP', { index: INDEX_JA, landing: { page: INDEX_JA, cover: '' } }),
+        /has a page for jp-JP without/,
+      ],
+      [
+        'with no place for the cover',
+        withPage('en-US', { index: INDEX, landing: { page: INDEX, cover: COVER } }),
+        /has a landing for en-US with 0 places for the cover, not one/,
+      ],
       [
         'with two places for the cover',
-        { page: `${LANDING.page}${LANDING.page}`, cover: COVER },
-        /has 2 places for the cover instead of one/,
+        withPage('jp-JP', {
+          index: INDEX_JA,
+          landing: { page: `${LANDING_JA.page}${LANDING_JA.page}`, cover: COVER },
+        }),
+        /has a landing for jp-JP with 2 places for the cover, not one/,
       ],
-    ])('fails the start when it is %s, naming the file', async (_case, template, message) => {
-      if (typeof template === 'string') {
-        await writeFile(join(dir, LANDING_TEMPLATE_FILE), template)
-      } else if (template) await writeLanding(dir, template)
-      expect(() => readLandingTemplate(dir)).toThrow(message)
-      const app = Fastify()
-      try {
-        await expect(
-          app
-            .register(spaPlugin, { root: dir, apiPrefix: '/api', landingImages: async () => [] })
-            .ready(),
-        ).rejects.toThrow(message)
-      } finally {
-        await app.close()
+    ])('fail the start when they are %s, naming the file', async (_case, shell, message) => {
+      if (typeof shell === 'string') {
+        await writeFile(join(dir, SHELL_PAGES_FILE), shell)
+      } else if (shell) await writeShell(dir, shell)
+      expect(() => readShellPages(dir)).toThrow(message)
+      for (const landingImages of [async () => [], undefined]) {
+        const app = Fastify()
+        try {
+          await expect(
+            app
+              .register(spaPlugin, {
+                root: dir,
+                apiPrefix: '/api',
+                ...(landingImages ? { landingImages } : {}),
+              })
+              .ready(),
+          ).rejects.toThrow(message)
+        } finally {
+          await app.close()
+        }
       }
     })
 
-    it('is not needed by a server that puts no cover in the landing', async () => {
+    it('serve a server that puts no cover in the landing, in the visitor’s language', async () => {
+      await writeShell(dir, SHELL)
       const app = Fastify()
       try {
         await app.register(spaPlugin, { root: dir, apiPrefix: '/api' })
         const page = await app.inject({ method: 'GET', url: '/' })
         expect(page.statusCode).toBe(200)
         expect(page.body).toBe(INDEX)
+        const ja = await app.inject({
+          method: 'GET',
+          url: '/',
+          headers: { cookie: `${LANGUAGE}=jp-JP` },
+        })
+        expect(ja.body).toBe(INDEX_JA)
       } finally {
         await app.close()
       }
@@ -368,5 +461,180 @@ describe("the landing's first cover", () => {
     expect(imagePreloads(['/api/a b/image', '/api/c'])).toBe(
       '</api/a%20b/image>; rel=preload; as=image; fetchpriority=high, </api/c>; rel=preload; as=image',
     )
+  })
+})
+
+describe("the pages in the visitor's language (its cookie, as the SPA writes it)", () => {
+  /** The first card's cover of the guest landing, with a seeded catalogue. */
+  const seededCover = async () => {
+    await seedDemoData(context.db, context.app.storage)
+    const page = bodyOf(
+      await context.call(guest.guestLessons, { query: { ...LANDING_CATALOGUE_QUERY } }),
+    )
+    return `/api${page.data[0]?.imageUrl}`
+  }
+
+  it('are English without the cookie and Japanese with it, at / and on client routes', async () => {
+    const cover = await seededCover()
+    expect((await get('/')).body).toBe(withShellCover(LANDING, cover))
+    expect((await getIn('/', 'en-US')).body).toBe(withShellCover(LANDING, cover))
+    const landing = await getIn('/', 'jp-JP')
+    expect(landing.statusCode).toBe(200)
+    expect(landing.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(landing.body).toBe(withShellCover(LANDING_JA, cover))
+    expect(landing.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
+    for (const url of ['/auth/login', '/lessons/3?tab=sessions', '/?title=kanji']) {
+      const english = await get(url)
+      expect(english.body).toBe(INDEX)
+      const japanese = await getIn(url, 'jp-JP')
+      expect(japanese.statusCode).toBe(200)
+      expect(japanese.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(japanese.headers['cache-control']).toBe('no-cache')
+      expect(japanese.body).toBe(INDEX_JA)
+    }
+  })
+
+  it('are Japanese for a signed-in user who chose it, whose / has no cover', async () => {
+    await seedDemoData(context.db, context.app.storage)
+    const [educator] = await context.db.select().from(users).where(eq(users.role, 'educator'))
+    const session = await cookieFor(context.db, educator!)
+    for (const cookie of [`${session}; ${LANGUAGE}=jp-JP`, `${LANGUAGE}=jp-JP; ${session}`]) {
+      const page = await get('/', { cookie })
+      expect(page.body).toBe(INDEX_JA)
+      expect(page.headers.link).toBeUndefined()
+    }
+  })
+
+  it('are the page without cover when the catalogue has none, in the language', async () => {
+    expect((await getIn('/', 'jp-JP')).body).toBe(INDEX_JA)
+    expect((await get('/')).body).toBe(INDEX)
+  })
+
+  it.each([
+    'fr-FR',
+    'jp-jp',
+    'ja',
+    '',
+    '%6Ap-JP',
+    'jp-JP%20',
+    '"jp-JP"',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'fallback',
+    'jp-JP,en-US',
+    'jp-JP\\',
+    '../index.html',
+    'jp-JP'.repeat(2000),
+  ])('are English for a tampered or unknown cookie (%j)', async (value) => {
+    const cover = await seededCover()
+    const landing = await getIn('/', value)
+    expect(landing.statusCode).toBe(200)
+    expect(landing.body).toBe(withShellCover(LANDING, cover))
+    const route = await getIn('/lessons', value)
+    expect(route.statusCode).toBe(200)
+    expect(route.body).toBe(INDEX)
+    expect(errorLog).toEqual([])
+  })
+
+  it('follow the cookie of that very name, the first one when there are two, as the SPA reads it', async () => {
+    const cases: [string, string][] = [
+      [`x${LANGUAGE}=jp-JP`, INDEX],
+      [`${LANGUAGE}-old=jp-JP`, INDEX],
+      [`${LANGUAGE.toUpperCase()}=jp-JP`, INDEX],
+      [`a=1; ${LANGUAGE}=jp-JP; b=2`, INDEX_JA],
+      [`a=1;${LANGUAGE}=jp-JP;b=2`, INDEX_JA],
+      [`${LANGUAGE}=jp-JP; ${LANGUAGE}=en-US`, INDEX_JA],
+      [`${LANGUAGE}=en-US; ${LANGUAGE}=jp-JP`, INDEX],
+      [`${LANGUAGE}=fr-FR; ${LANGUAGE}=jp-JP`, INDEX],
+      [`note=${LANGUAGE}=jp-JP`, INDEX],
+    ]
+    for (const [cookie, page] of cases) {
+      expect((await get('/lessons', { cookie })).body, cookie).toBe(page)
+    }
+  })
+
+  it('say they vary with the cookie, and carry an ETag per language', async () => {
+    const cover = await seededCover()
+    for (const url of ['/', '/lessons']) {
+      const english = await get(url)
+      const japanese = await getIn(url, 'jp-JP')
+      for (const page of [english, japanese]) {
+        expect(page.headers.vary).toBe('accept-encoding, cookie')
+        expect(String(page.headers.etag)).toMatch(/^W\/".+"$/)
+      }
+      expect(japanese.headers.etag).not.toBe(english.headers.etag)
+      // The same page, the same tag, whoever asks for it.
+      expect((await getIn(url, 'en-US')).headers.etag).toBe(english.headers.etag)
+      expect((await getIn(url, 'fr-FR')).headers.etag).toBe(english.headers.etag)
+      expect((await getIn(url, 'jp-JP')).headers.etag).toBe(japanese.headers.etag)
+    }
+    expect((await get('/')).body).toBe(withShellCover(LANDING, cover))
+  })
+
+  it('are revalidated per language: 304 for the copy of that language, the page for another', async () => {
+    await seededCover()
+    for (const url of ['/', '/lessons']) {
+      const english = String((await get(url)).headers.etag)
+      const japanese = String((await getIn(url, 'jp-JP')).headers.etag)
+      const same = await getIn(url, 'jp-JP', {
+        'if-none-match': japanese,
+        'accept-encoding': 'br',
+      })
+      expect(same.statusCode).toBe(304)
+      expect(same.body).toBe('')
+      expect(same.headers.etag).toBe(japanese)
+      expect(same.headers.vary).toBe('accept-encoding, cookie')
+      expect(same.headers['content-encoding']).toBeUndefined()
+      // A browser that switched language holds the English copy: it gets the Japanese page.
+      const switched = await getIn(url, 'jp-JP', { 'if-none-match': english })
+      expect(switched.statusCode).toBe(200)
+      expect(switched.headers.etag).toBe(japanese)
+      const back = await get(url, { 'if-none-match': japanese })
+      expect(back.statusCode).toBe(200)
+      expect(back.headers.etag).toBe(english)
+      expect((await get(url, { 'if-none-match': english })).statusCode).toBe(304)
+    }
+  })
+
+  it('are compressed like the build compresses its files, in each language', async () => {
+    const cover = await seededCover()
+    const pages: [string, string, string][] = [
+      ['/', 'en-US', withShellCover(LANDING, cover)],
+      ['/', 'jp-JP', withShellCover(LANDING_JA, cover)],
+      ['/lessons', 'en-US', INDEX],
+      ['/lessons', 'jp-JP', INDEX_JA],
+    ]
+    for (const [url, language, html] of pages) {
+      const bytes = Buffer.from(html)
+      const best = bestCompression(bytes.length)
+      const brotli = await getIn(url, language, { 'accept-encoding': 'gzip, deflate, br' })
+      expect(brotli.headers['content-encoding']).toBe('br')
+      expect(brotli.headers.vary).toBe('accept-encoding, cookie')
+      expect(brotli.rawPayload.equals(brotliCompressSync(bytes, best.brotli))).toBe(true)
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(html)
+      const gzip = await getIn(url, language, { 'accept-encoding': 'gzip' })
+      expect(gzip.headers['content-encoding']).toBe('gzip')
+      expect(gzip.rawPayload.equals(gzipSync(bytes, best.gzip))).toBe(true)
+      expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length)
+      const plain = await getIn(url, language, { 'accept-encoding': 'identity' })
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body).toBe(html)
+      // One validator for every encoding of a page.
+      expect(new Set([brotli, gzip, plain].map((page) => page.headers.etag)).size).toBe(1)
+    }
+  })
+
+  it('read the cookie as the browser sends it, never decoded or trimmed into another value', () => {
+    expect(languageCookie(undefined, LANGUAGE)).toBeUndefined()
+    expect(languageCookie('', LANGUAGE)).toBeUndefined()
+    expect(languageCookie(`${LANGUAGE}=jp-JP`, LANGUAGE)).toBe('jp-JP')
+    expect(languageCookie(`a=b; ${LANGUAGE}=jp-JP`, LANGUAGE)).toBe('jp-JP')
+    expect(languageCookie(`${LANGUAGE}=%6Ap-JP`, LANGUAGE)).toBe('%6Ap-JP')
+    expect(languageCookie(`${LANGUAGE}="jp-JP"`, LANGUAGE)).toBe('"jp-JP"')
+    expect(languageCookie(`${LANGUAGE}=a=b`, LANGUAGE)).toBe('a=b')
+    expect(languageCookie(`${LANGUAGE}`, LANGUAGE)).toBeUndefined()
+    expect(languageCookie(`x${LANGUAGE}=jp-JP`, LANGUAGE)).toBeUndefined()
   })
 })

@@ -1,30 +1,34 @@
 // @vitest-environment node
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  landingTemplate,
+  fallbackPage,
+  LANGUAGE_HEAD_SLOT,
   STATIC_SHELL_SLOT,
   staticShellMarkup,
 } from '@/app/layouts/startup-skeleton-html'
-import { LANDING_TEMPLATE_FILE } from '../../server/src/http/build-output.ts'
-import { readLandingTemplate, withShellCover } from '../../server/src/plugins/spa.ts'
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '@/shared/i18n/languages'
+import { readShellPages, withShellCover } from '../../server/src/plugins/spa.ts'
 
 /**
  * The static shell of index.html is StaticShell rendered by the project's Vite config (its
- * staticShell plugin), in `vite` as in the build; the build also writes the landing template the
- * server fills with the first cover. Both run here with the real config.
+ * staticShell plugin), in `vite` as in the build; the build also writes every language's page and
+ * landing template, which the server sends by the visitor's language cookie. Both run here with
+ * the real config.
  */
 const CONFIG = join(process.cwd(), 'vite.config.ts')
 const source = await readFile('index.html', 'utf8')
 /** The content of `<div id="root">`, the body's last element (the build moves the script up). */
 const rootOf = (html: string) =>
   /<div id="root">([\s\S]*)<\/div>\s*(?:<script [^>]*><\/script>\s*)?<\/body>/.exec(html)?.[1]
+const LANG = { 'en-US': 'en', 'jp-JP': 'ja' } as const
 
 describe('the static shell in `vite`', () => {
-  it('is the component rendered into index.html', async () => {
+  it('is the component rendered into index.html, in English', async () => {
     const server = await createServer({
       configFile: CONFIG,
       logLevel: 'silent',
@@ -35,8 +39,14 @@ describe('the static shell in `vite`', () => {
     try {
       const page = await server.transformIndexHtml('/', source)
       expect(source).toContain(STATIC_SHELL_SLOT)
+      expect(source).toContain(LANGUAGE_HEAD_SLOT)
       expect(page).not.toContain(STATIC_SHELL_SLOT)
-      expect(rootOf(page)).toBe(staticShellMarkup())
+      expect(page).not.toContain(LANGUAGE_HEAD_SLOT)
+      expect(rootOf(page)).toBe(staticShellMarkup('en-US'))
+      expect(page).toContain('<html lang="en">')
+      expect(page).toContain(
+        '<link rel="preload" as="fetch" crossorigin href="/locales/en-US/translation.json" />',
+      )
     } finally {
       await server.close()
     }
@@ -62,22 +72,45 @@ describe('the static shell in the build', () => {
     await rm(root, { recursive: true, force: true })
   })
 
-  it('is the component rendered into the built index.html', async () => {
+  it('is the component rendered into the built index.html, the English page', async () => {
     const built = await readFile(join(outDir(), 'index.html'), 'utf8')
-    expect(rootOf(built)).toBe(staticShellMarkup())
+    expect(rootOf(built)).toBe(staticShellMarkup('en-US'))
     expect(built).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/)
+    expect(built).not.toContain(LANGUAGE_HEAD_SLOT)
+    expect(built).toContain('<html lang="en">')
+    expect(built).toContain('<title>Manabi</title>')
+    // Compressed beside it, as every file of the build.
+    expect(existsSync(join(outDir(), 'index.html.br'))).toBe(true)
   })
 
-  it('leaves the server the landing page with a place for the first cover, which it reads', async () => {
+  it('leaves the server every language’s page and landing template, which it reads', async () => {
     const built = await readFile(join(outDir(), 'index.html'), 'utf8')
-    const written: unknown = JSON.parse(
-      await readFile(join(outDir(), LANDING_TEMPLATE_FILE), 'utf8'),
+    const shell = readShellPages(outDir())
+    expect(shell.cookie).toBe(LANGUAGE_COOKIE)
+    expect(shell.fallback).toBe(FALLBACK_LANGUAGE)
+    expect(Object.keys(shell.pages)).toEqual([...LANGUAGES])
+    expect(shell.pages[FALLBACK_LANGUAGE]?.index).toBe(built)
+    const scripts = (html: string) => html.match(/<(?:script|link) [^>]*\/assets\/[^>]*>/g)
+    for (const language of LANGUAGES) {
+      const { index, landing } = shell.pages[language]!
+      expect(index).toContain(`<html lang="${LANG[language]}">`)
+      expect(rootOf(index)).toBe(staticShellMarkup(language))
+      // The same scripts and styles in every language.
+      expect(scripts(index)).toEqual(scripts(built))
+      const page = withShellCover(landing, '/api/lessons/3/image')
+      expect(rootOf(page)).toBe(staticShellMarkup(language, '/api/lessons/3/image'))
+      // That language's index.html otherwise.
+      expect(page.replace(rootOf(page)!, '')).toBe(index.replace(rootOf(index)!, ''))
+    }
+    expect(shell.pages['jp-JP']?.index).toContain('<title>まなび</title>')
+  })
+
+  it('is the fallback page of the same build that `vite` serves, but for the scripts', async () => {
+    const built = await readFile(join(outDir(), 'index.html'), 'utf8')
+    const withoutAssets = (html: string) =>
+      html.replace(/\s*<(?:script|link) [^>]*(?:\/assets\/|\/main\.js)[^>]*>(?:<\/script>)?/g, '')
+    expect(withoutAssets(built)).toBe(
+      withoutAssets(fallbackPage(source.replace('/src/main.tsx', '/main.js'))),
     )
-    expect(written).toEqual(landingTemplate(built))
-    const template = readLandingTemplate(outDir())
-    const page = withShellCover(template, '/api/lessons/3/image')
-    expect(rootOf(page)).toBe(staticShellMarkup('/api/lessons/3/image'))
-    // The built index.html otherwise, its scripts included.
-    expect(page.replace(rootOf(page)!, '')).toBe(built.replace(rootOf(built)!, ''))
   })
 })

@@ -1,21 +1,29 @@
 import { readFileSync } from 'node:fs'
-import { render } from '@testing-library/react'
+import { act, render } from '@testing-library/react'
+import i18next from 'i18next'
+import HttpBackend from 'i18next-http-backend'
 import { afterEach, describe, expect, it } from 'vitest'
 import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
-import { StaticShell } from '@/app/layouts/startup-skeleton'
+import { StartupSkeleton, StaticShell } from '@/app/layouts/startup-skeleton'
 import {
-  landingTemplate,
+  LANGUAGE_HEAD_SLOT,
+  pageIn,
   SHELL_COVER_PLACEHOLDER,
+  shellPages,
   STATIC_SHELL_SLOT,
   staticShellMarkup,
-  withStaticShell,
 } from '@/app/layouts/startup-skeleton-html'
+import { baseOptions, i18n } from '@/shared/i18n/i18n'
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '@/shared/i18n/languages'
 import { forgetShellCover, getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
+import { server } from '@/mocks/node'
+import en from '../../public/locales/en-US/translation.json'
+import jp from '../../public/locales/jp-JP/translation.json'
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html')
 const source = readFileSync('index.html', 'utf8')
-/** index.html as `vite` and the build serve it (vite.config.ts, staticShell). */
-const served = withStaticShell(source)
+/** index.html as `vite` serves it and the build writes it: in the fallback language, English. */
+const served = pageIn(source, 'en-US')
 const indexHtml = parse(served)
 
 /**
@@ -41,39 +49,49 @@ const markupOf = (element: Element) => {
   return copy
 }
 
+/** Each language's words in the page, from its translation file. */
+const WORDS = {
+  'en-US': { lang: 'en', common: en.common },
+  'jp-JP': { lang: 'ja', common: jp.common },
+} as const
+
 describe('the static shell of index.html', () => {
   const root = indexHtml.getElementById('root')!
 
-  it('is the start-up skeleton React shows, so nothing moves when React takes over', () => {
-    const { container } = render(<StaticShell />)
-    const painted = markupOf(root)
-    expect(painted.children).toHaveLength(1)
-    expect(painted.innerHTML).toBe(markupOf(container).innerHTML)
-  })
+  it.each(LANGUAGES)(
+    'is the start-up skeleton React shows in %s, so nothing moves or changes when React takes over',
+    async (language) => {
+      await act(() => i18n.changeLanguage(language))
+      const { container } = render(<StartupSkeleton />)
+      const painted = markupOf(parse(pageIn(source, language)).getElementById('root')!)
+      expect(painted.children).toHaveLength(1)
+      expect(painted.innerHTML).toBe(markupOf(container).innerHTML)
+    },
+  )
 
   it('is rendered from that component, index.html holding no copy of its own', () => {
     expect(parse(source).getElementById('root')?.innerHTML).toBe(STATIC_SHELL_SLOT)
-    expect(root.innerHTML).toBe(staticShellMarkup())
-    // Everything else is index.html as it is.
-    expect(served.replace(staticShellMarkup(), STATIC_SHELL_SLOT)).toBe(source)
+    expect(root.innerHTML).toBe(staticShellMarkup('en-US'))
   })
+
+  it.each(LANGUAGES)(
+    'holds one text, its loading status, in the page’s language (%s)',
+    (language) => {
+      const page = parse(pageIn(source, language))
+      const shell = page.getElementById('root')!
+      expect(shell.querySelector('[aria-busy="true"]')).not.toBeNull()
+      const status = shell.querySelector('[role="status"]')
+      expect(status?.textContent).toBe(WORDS[language].common.loading)
+      expect(status?.getAttribute('class')).toBe('sr-only')
+      expect(shell.textContent).toBe(WORDS[language].common.loading)
+    },
+  )
 
   it('fails the build when index.html has no single place for it', () => {
     const withoutSlot = source.replace(STATIC_SHELL_SLOT, '')
-    expect(() => withStaticShell(withoutSlot)).toThrow(/expected once, found 0 times/)
+    expect(() => pageIn(withoutSlot, 'en-US')).toThrow(/expected once, found 0 times/)
     const twice = source.replace(STATIC_SHELL_SLOT, STATIC_SHELL_SLOT.repeat(2))
-    expect(() => withStaticShell(twice)).toThrow(/expected once, found 2 times/)
-  })
-
-  it('holds no text, since the language is not known before the script runs', () => {
-    expect(root.textContent?.trim()).toBe('')
-    expect(root.querySelector('[aria-busy="true"]')).not.toBeNull()
-  })
-
-  it('preloads the English translations, which every start fetches', () => {
-    const preload = indexHtml.querySelector('link[rel="preload"][as="fetch"]')
-    expect(preload?.getAttribute('href')).toBe('/locales/en-US/translation.json')
-    expect(preload?.hasAttribute('crossorigin')).toBe(true)
+    expect(() => pageIn(twice, 'en-US')).toThrow(/expected once, found 2 times/)
   })
 
   it('runs no inline script, as the server’s Content-Security-Policy forbids them', () => {
@@ -86,6 +104,90 @@ describe('the static shell of index.html', () => {
   })
 })
 
+describe('the page in each language (the server sends the one its cookie names)', () => {
+  it.each(LANGUAGES)(
+    'says its language, and has its title and description in it (%s)',
+    (language) => {
+      const page = parse(pageIn(source, language))
+      expect(page.documentElement.lang).toBe(WORDS[language].lang)
+      expect(page.title).toBe(WORDS[language].common.appName)
+      expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+        WORDS[language].common.description,
+      )
+      expect(page.querySelectorAll('title, meta[name="description"]')).toHaveLength(2)
+    },
+  )
+
+  it('preloads the translations i18next fetches for the language, and no others', async () => {
+    const preloads = (language: string) =>
+      [...parse(pageIn(source, language as 'en-US')).querySelectorAll('link[rel="preload"]')].map(
+        (link) => {
+          expect(link.getAttribute('as')).toBe('fetch')
+          expect(link.hasAttribute('crossorigin')).toBe(true)
+          return link.getAttribute('href')
+        },
+      )
+    const fetched = async (language: string) => {
+      const urls: string[] = []
+      const record = ({ request }: { request: Request }) =>
+        void urls.push(new URL(request.url).pathname)
+      server.events.on('request:start', record)
+      try {
+        // The app's own options (i18n.ts), as the app starts in that language.
+        await i18next
+          .createInstance()
+          .use(HttpBackend)
+          .init({
+            ...baseOptions,
+            lng: language,
+            backend: { loadPath: `${location.origin}/locales/{{lng}}/translation.json` },
+          })
+      } finally {
+        server.events.removeListener('request:start', record)
+      }
+      return urls
+    }
+    expect(preloads('en-US')).toEqual(['/locales/en-US/translation.json'])
+    // Japanese, and English as its fallback (§: fallback en-US).
+    expect(preloads('jp-JP')).toEqual([
+      '/locales/jp-JP/translation.json',
+      '/locales/en-US/translation.json',
+    ])
+    for (const language of LANGUAGES) {
+      expect((await fetched(language)).sort()).toEqual([...preloads(language)].sort())
+    }
+  })
+
+  it('is index.html otherwise', () => {
+    for (const language of LANGUAGES) {
+      const page = pageIn(source, language)
+      const unfilled = page
+        .replace(`<html lang="${WORDS[language].lang}">`, '<html lang="en">')
+        .replace(staticShellMarkup(language), STATIC_SHELL_SLOT)
+      const head = /<meta name="description"[\s\S]*translation\.json" \/>/.exec(unfilled)?.[0]
+      expect(head).toBeDefined()
+      expect(unfilled.replace(head!, LANGUAGE_HEAD_SLOT)).toBe(source)
+    }
+  })
+
+  it('fails the build when index.html has no single place for its language or its head', () => {
+    const noLang = source.replace('<html lang="en">', '<html>')
+    expect(() => pageIn(noLang, 'jp-JP')).toThrow(/<html lang="en">.*expected once, found 0/)
+    const noHead = source.replace(LANGUAGE_HEAD_SLOT, '')
+    expect(() => pageIn(noHead, 'jp-JP')).toThrow(/expected once, found 0 times/)
+  })
+
+  it('comes with the cookie that picks it and the language of a visitor who never chose', () => {
+    const pages = shellPages(source)
+    expect(pages.cookie).toBe(LANGUAGE_COOKIE)
+    expect(pages.fallback).toBe(FALLBACK_LANGUAGE)
+    expect(Object.keys(pages.pages)).toEqual([...LANGUAGES])
+    for (const language of LANGUAGES) {
+      expect(pages.pages[language].index).toBe(pageIn(source, language))
+    }
+  })
+})
+
 describe("the static shell's cover (the guest landing's first, put there by the server)", () => {
   const root = indexHtml.getElementById('root')!
   afterEach(() => {
@@ -93,7 +195,7 @@ describe("the static shell's cover (the guest landing's first, put there by the 
   })
 
   /** The landing page the build leaves for the server, with the placeholder for the cover. */
-  const template = landingTemplate(served)
+  const template = shellPages(source).pages['en-US'].landing
   /** The page as the server sends it to a guest (server/src/plugins/spa.ts fills the placeholder). */
   const landingWithCover = (src: string) => parse(template.page.replace(template.cover, src))
   /** Its static shell, with the cover in its first card. */
@@ -102,18 +204,23 @@ describe("the static shell's cover (the guest landing's first, put there by the 
   it("is React's copy of the shell with that cover, and the page is index.html otherwise", () => {
     expect(template.cover).toBe(SHELL_COVER_PLACEHOLDER)
     const page = landingWithCover('/api/lessons/7/image')
-    const { container } = render(<StaticShell cover="/api/lessons/7/image" />)
+    keepShellCover(page.getElementById('root')!)
+    const { container } = render(<StartupSkeleton />)
     expect(markupOf(page.getElementById('root')!).innerHTML).toBe(markupOf(container).innerHTML)
-    page.getElementById('root')!.innerHTML = STATIC_SHELL_SLOT
-    expect(page.documentElement.outerHTML).toBe(parse(source).documentElement.outerHTML)
+    page.getElementById('root')!.innerHTML = ''
+    const index = indexHtml.cloneNode(true) as Document
+    index.getElementById('root')!.innerHTML = ''
+    expect(page.documentElement.outerHTML).toBe(index.documentElement.outerHTML)
   })
 
-  it('fails the build when the built index.html does not hold the static shell once', () => {
-    expect(() => landingTemplate(source)).toThrow(/expected once, found 0 times/)
-    const twice = served
-      .replace(STATIC_SHELL_SLOT, '')
-      .replace('</body>', `${root.innerHTML}</body>`)
-    expect(() => landingTemplate(twice)).toThrow(/expected once, found 2 times/)
+  it('is in each language’s landing page once, the page otherwise that language’s', () => {
+    for (const language of LANGUAGES) {
+      const landing = shellPages(source).pages[language].landing
+      expect(landing.page.split(landing.cover)).toHaveLength(2)
+      expect(landing.page.replace(staticShellMarkup(language, landing.cover), '')).toBe(
+        pageIn(source, language).replace(staticShellMarkup(language), ''),
+      )
+    }
   })
 
   it('is read from the shell before React replaces it, and absent when the server put none', () => {
@@ -136,7 +243,7 @@ describe("the static shell's cover (the guest landing's first, put there by the 
     expect(cover).toHaveClass('aspect-video', 'w-full', 'object-cover')
     const cards = container.querySelectorAll('.grid > div')
     expect(cards[0]).toContainElement(cover!)
-    // Still no text: the image is decorative, the shell language-neutral.
+    // No text of its own: the image is decorative.
     expect(container.textContent?.trim()).toBe('')
   })
 })

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import HttpBackend from 'i18next-http-backend'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   categoryTitle,
   formatDate,
@@ -10,8 +10,13 @@ import {
   formatRating,
   formatTime,
 } from '@/shared/i18n/format'
-import { i18n } from '@/shared/i18n/i18n'
-import { LANGUAGE_STORAGE_KEY, storedLanguage } from '@/shared/i18n/languages'
+import { changeLanguage, i18n } from '@/shared/i18n/i18n'
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  persistLanguage,
+  storedLanguage,
+} from '@/shared/i18n/languages'
 import en from '../../public/locales/en-US/translation.json'
 import jp from '../../public/locales/jp-JP/translation.json'
 import { flatten } from './flatten'
@@ -53,12 +58,143 @@ describe('translation files', () => {
   })
 })
 
+/** The language cookie as the browser sends it: its value, or null when there is none. */
+const languageCookie = () => {
+  const pair = document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith(`${LANGUAGE_COOKIE}=`))
+  return pair === undefined ? null : pair.slice(LANGUAGE_COOKIE.length + 1)
+}
+const setLanguageCookie = (value: string) => {
+  document.cookie = `${LANGUAGE_COOKIE}=${value}; Path=/`
+}
+
 describe('language choice', () => {
+  // The cookie jar is the file's own, and a test's choice is not the next one's.
+  const clearLanguageCookie = () => {
+    document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`
+  }
+  beforeEach(clearLanguageCookie)
+  afterEach(clearLanguageCookie)
+
   it('defaults to English and falls back to en-US for an unknown stored value', () => {
     expect(storedLanguage()).toBe('en-US')
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr-FR')
     expect(storedLanguage()).toBe('en-US')
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'jp-JP')
+    expect(storedLanguage()).toBe('jp-JP')
+  })
+
+  it('is kept in a cookie the server reads, on every path, for a year, sent on links from elsewhere', async () => {
+    const written = vi.spyOn(document, 'cookie', 'set')
+    await changeLanguage('jp-JP')
+    expect(written).toHaveBeenCalledWith(
+      'manabi-language=jp-JP; Path=/; Max-Age=31536000; SameSite=Lax',
+    )
+    expect(languageCookie()).toBe('jp-JP')
+    await changeLanguage('en-US')
+    expect(languageCookie()).toBe('en-US')
+    expect(storedLanguage()).toBe('en-US')
+  })
+
+  it('is read from the cookie first', () => {
+    setLanguageCookie('jp-JP')
+    expect(storedLanguage()).toBe('jp-JP')
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en-US')
+    expect(storedLanguage()).toBe('jp-JP')
+    setLanguageCookie('en-US')
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'jp-JP')
+    expect(storedLanguage()).toBe('en-US')
+  })
+
+  it.each([
+    'fr-FR',
+    'jp-jp',
+    'ja',
+    '',
+    'jp-JP%20',
+    '%6Ap-JP',
+    '"jp-JP"',
+    '__proto__',
+    'toString',
+    'jp-JP,en-US',
+  ])('falls back to en-US for a tampered or unknown cookie (%j)', (value) => {
+    setLanguageCookie(value)
+    expect(languageCookie()).toBe(value)
+    expect(storedLanguage()).toBe('en-US')
+    // What someone never chose is not written as a choice.
+    expect(languageCookie()).toBe(value)
+  })
+
+  it('reads no other cookie whose name merely contains its own', () => {
+    document.cookie = `x${LANGUAGE_COOKIE}=jp-JP; Path=/`
+    document.cookie = `${LANGUAGE_COOKIE}-old=jp-JP; Path=/`
+    try {
+      expect(storedLanguage()).toBe('en-US')
+      expect(languageCookie()).toBeNull()
+    } finally {
+      document.cookie = `x${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`
+      document.cookie = `${LANGUAGE_COOKIE}-old=; Path=/; Max-Age=0`
+    }
+  })
+
+  it('moves a choice made before the cookie into it, so the server sees it from the next page on', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'jp-JP')
+    expect(languageCookie()).toBeNull()
+    expect(storedLanguage()).toBe('jp-JP')
+    expect(languageCookie()).toBe('jp-JP')
+    // Moved, not copied: a later choice is not undone by the old one once the cookie is gone.
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull()
+    // A tampered cookie gives way to a choice kept before it.
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'jp-JP')
+    setLanguageCookie('xx')
+    expect(storedLanguage()).toBe('jp-JP')
+    expect(languageCookie()).toBe('jp-JP')
+  })
+
+  it('falls back to en-US for an unknown choice kept before the cookie, and leaves it', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'jp-JP ')
+    expect(storedLanguage()).toBe('en-US')
+    expect(languageCookie()).toBeNull()
+  })
+
+  it('renews the cookie each time the app starts with it, so it lasts a year from the last visit', () => {
+    setLanguageCookie('jp-JP')
+    const written = vi.spyOn(document, 'cookie', 'set')
+    expect(storedLanguage()).toBe('jp-JP')
+    expect(written).toHaveBeenCalledWith(
+      'manabi-language=jp-JP; Path=/; Max-Age=31536000; SameSite=Lax',
+    )
+  })
+
+  it('writes no cookie for someone who never chose: the default stays the spec’s', () => {
+    const written = vi.spyOn(document, 'cookie', 'set')
+    expect(storedLanguage()).toBe('en-US')
+    expect(written).not.toHaveBeenCalled()
+    expect(languageCookie()).toBeNull()
+  })
+
+  it('survives storage and cookies the browser refuses', () => {
+    const refuse = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError')
+    }
+    const read = vi.spyOn(document, 'cookie', 'get').mockImplementation(refuse)
+    const write = vi.spyOn(document, 'cookie', 'set').mockImplementation(refuse)
+    try {
+      expect(storedLanguage()).toBe('en-US')
+      expect(() => persistLanguage('jp-JP')).not.toThrow()
+    } finally {
+      read.mockRestore()
+      write.mockRestore()
+    }
+  })
+
+  it('is kept when the user signs out', async () => {
+    await renderApp(undefined, { user: 'student' })
+    await userEvent.selectOptions(await screen.findByLabelText('Language'), 'jp-JP')
+    await userEvent.click(await screen.findByRole('button', { name: 'ログアウト' }))
+    expect(await screen.findByText('ログアウトしました')).toBeInTheDocument()
+    expect(languageCookie()).toBe('jp-JP')
     expect(storedLanguage()).toBe('jp-JP')
   })
 
@@ -69,7 +205,7 @@ describe('language choice', () => {
     expect(await screen.findByRole('heading', { name: 'すべてのレッスン' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'ログイン' })).toBeInTheDocument()
     expect(screen.getByLabelText('言語')).toHaveValue('jp-JP')
-    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('jp-JP')
+    expect(languageCookie()).toBe('jp-JP')
     expect(document.documentElement.lang).toBe('ja')
     expect(i18n.resolvedLanguage).toBe('jp-JP')
   })

@@ -23,8 +23,26 @@ export interface LandingTemplate {
   cover: string
 }
 
-/** Where the build writes the landing template, as JSON: beside Vite's manifest. */
-export const LANDING_TEMPLATE_FILE = '.vite/landing.json'
+/** One language's pages: the built index.html in it (`index`), and its landing template. */
+export interface LanguagePages {
+  index: string
+  landing: LandingTemplate
+}
+
+/**
+ * What the server sends for a page of the SPA, as the build writes it (vite.config.ts, from
+ * src/app/layouts/startup-skeleton-html.tsx): each language's pages (its `lang`, head and static
+ * shell), the cookie in which the SPA keeps the visitor's choice of language, and the language of
+ * a visitor who never chose (or whose cookie names no language of `pages`).
+ */
+export interface ShellPages {
+  cookie: string
+  fallback: string
+  pages: Record<string, LanguagePages>
+}
+
+/** Where the build writes the shell pages, as JSON: beside Vite's manifest. */
+export const SHELL_PAGES_FILE = '.vite/shell-pages.json'
 
 /** Smaller answers and files are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024

@@ -1,11 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LANGUAGES } from '../../../contract/rules.ts'
 import { keepNewest } from '../cache/keep-newest.ts'
 import { apiUrlTest } from '../http/api-urls.ts'
-import { ASSETS_DIR, LANDING_TEMPLATE_FILE, type LandingTemplate } from '../http/build-output.ts'
+import {
+  ASSETS_DIR,
+  type LandingTemplate,
+  type LanguagePages,
+  SHELL_PAGES_FILE,
+  type ShellPages,
+} from '../http/build-output.ts'
 import { acceptedEncoding, type Encoding, encodedOnce } from '../http/encodings.ts'
 import { etagOf, revalidated } from '../http/revalidate.ts'
 
@@ -20,8 +27,13 @@ const REVALIDATE = { cacheControl: false } as const
  *
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file worth it
  * (vite.config.ts); a browser that accepts one of them gets it as it is, with no compression
- * work per request, the index.html of client routes included. Each answer says it varies with
- * Accept-Encoding, the uncompressed ones too.
+ * work per request. Each answer says it varies with Accept-Encoding, the uncompressed ones too.
+ *
+ * The pages (index.html for client routes, the landing at `/`) are in the visitor's language: the
+ * build writes each language's (SHELL_PAGES_FILE), and the cookie in which the SPA keeps the
+ * choice picks one, the fallback's (English) for a visitor who never chose. Each page is
+ * compressed once, as the build compresses its files, and answers with an ETag of its own and
+ * `Vary: accept-encoding, cookie`.
  */
 export interface SpaOptions {
   root: string
@@ -53,14 +65,42 @@ const isLandingTemplate = (value: unknown): value is LandingTemplate =>
   typeof value.cover === 'string' &&
   value.cover !== ''
 
+const isLanguagePages = (value: unknown): value is LanguagePages =>
+  typeof value === 'object' &&
+  value !== null &&
+  'index' in value &&
+  'landing' in value &&
+  typeof value.index === 'string' &&
+  value.index !== '' &&
+  isLandingTemplate(value.landing)
+
+/** A cookie's name as browsers send it (RFC 6265's token). */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+
+const isShellPages = (value: unknown): value is ShellPages =>
+  typeof value === 'object' &&
+  value !== null &&
+  'cookie' in value &&
+  'fallback' in value &&
+  'pages' in value &&
+  typeof value.cookie === 'string' &&
+  COOKIE_NAME.test(value.cookie) &&
+  typeof value.fallback === 'string' &&
+  typeof value.pages === 'object' &&
+  value.pages !== null &&
+  !Array.isArray(value.pages)
+
+const KNOWN_LANGUAGES: ReadonlySet<string> = new Set(LANGUAGES)
+
 /**
- * The landing template of the build in `root`: the server never looks for markup in index.html,
- * the build says where the cover goes. Throws, naming the file, when it is missing, is not
- * one, or has no single place for the cover: a build that cannot show the first cover is a broken
- * build, not a page to send without it.
+ * The pages of the build in `root`: the server never looks for markup in index.html, the build
+ * says what each language's page is and where the cover goes. Throws, naming the file, when it is
+ * missing, is not such pages, has a page for a language the product does not know (a cookie can
+ * only ever pick one of those), none for its fallback, or a landing with no single place for the
+ * cover: a build that cannot show the first cover is a broken build, not a page to send without it.
  */
-export const readLandingTemplate = (root: string): LandingTemplate => {
-  const file = join(root, LANDING_TEMPLATE_FILE)
+export const readShellPages = (root: string): ShellPages => {
+  const file = join(root, SHELL_PAGES_FILE)
   const broken = (why: string) =>
     new Error(`${file} ${why}: build the SPA again (\`npm run build\`)`)
   let text: string
@@ -70,16 +110,42 @@ export const readLandingTemplate = (root: string): LandingTemplate => {
     const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT'
     throw broken(missing ? 'is missing' : 'cannot be read')
   }
-  let template: unknown
+  let shell: unknown
   try {
-    template = JSON.parse(text)
+    shell = JSON.parse(text)
   } catch {
     throw broken('is not JSON')
   }
-  if (!isLandingTemplate(template)) throw broken('is not a page with a cover placeholder')
-  const places = template.page.split(template.cover).length - 1
-  if (places !== 1) throw broken(`has ${places} places for the cover instead of one`)
-  return template
+  if (!isShellPages(shell)) throw broken('does not name a language cookie, a fallback and pages')
+  for (const [language, pages] of Object.entries(shell.pages)) {
+    if (!KNOWN_LANGUAGES.has(language)) {
+      throw broken(`has a page for ${language}, which is not a language of the product`)
+    }
+    if (!isLanguagePages(pages)) {
+      throw broken(`has a page for ${language} without its index or its landing and cover`)
+    }
+    const places = pages.landing.page.split(pages.landing.cover).length - 1
+    if (places !== 1) {
+      throw broken(`has a landing for ${language} with ${places} places for the cover, not one`)
+    }
+  }
+  if (!Object.hasOwn(shell.pages, shell.fallback)) {
+    throw broken(`names the fallback ${shell.fallback}, which it has no page for`)
+  }
+  return shell
+}
+
+/**
+ * The value of the cookie `name` in a Cookie header, as the browser sent it: the first of that
+ * very name, neither decoded nor unquoted, so it names a language only when it is one exactly.
+ * The SPA reads its cookie the same way (src/shared/i18n/languages.ts).
+ */
+export const languageCookie = (header: string | undefined, name: string) => {
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=')
+    if (at !== -1 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim()
+  }
+  return undefined
 }
 
 const escapeAttribute = (text: string) =>
@@ -92,31 +158,66 @@ const escapeAttribute = (text: string) =>
 export const withShellCover = ({ page, cover: placeholder }: LandingTemplate, cover: string) =>
   page.replace(placeholder, () => escapeAttribute(encodeURI(cover)))
 
-/** A landing page: its ETag, and its bytes in each encoding asked for so far. */
-interface LandingPage {
+/** A page as sent: its ETag, and its bytes in each encoding asked for so far. */
+interface Page {
   etag: string
   encoded: (encoding: Encoding) => Buffer
 }
 
+/** Best compression: a page is made once (per cover, per language), like the build's files. */
+const pageOf = (html: string): Page => {
+  const bytes = Buffer.from(html)
+  return { etag: etagOf(bytes), encoded: encodedOnce(bytes) }
+}
+
 /**
- * The landing page for each of the last few first covers (it rarely changes), made once in each
- * encoding a browser asks for, as the build compresses the files it writes.
+ * One language's pages as sent: index.html, and the landing for each of the last few first
+ * covers (it rarely changes), each made the first time it is asked for.
  */
-const landingPages = (template: LandingTemplate, keep = 8) => {
-  const pages = new Map<string, LandingPage>()
-  const make = (cover: string): LandingPage => {
-    const html = Buffer.from(withShellCover(template, cover))
-    // Best compression: made once per cover, like the build's files.
-    return { etag: etagOf(html), encoded: encodedOnce(html) }
+const languagePages = ({ index, landing }: LanguagePages, keep = 8) => {
+  let indexPage: Page | undefined
+  const landings = new Map<string, Page>()
+  return {
+    index: () => (indexPage ??= pageOf(index)),
+    landing: (cover: string) => {
+      let page = landings.get(cover)
+      if (!page) {
+        page = pageOf(withShellCover(landing, cover))
+        keepNewest(landings, cover, page, keep)
+      }
+      return page
+    },
   }
-  return (cover: string) => {
-    let page = pages.get(cover)
-    if (!page) {
-      page = make(cover)
-      keepNewest(pages, cover, page, keep)
-    }
-    return page
+}
+
+/**
+ * The pages for a request: those of the language its cookie names when the build has a page for
+ * it, else the fallback's. The cookie only ever picks among the build's (known) languages.
+ */
+const pagesByLanguage = (shell: ShellPages) => {
+  const languages = new Map(
+    Object.entries(shell.pages).map(([language, pages]) => [language, languagePages(pages)]),
+  )
+  const fallback = languages.get(shell.fallback)!
+  return (request: FastifyRequest) =>
+    languages.get(languageCookie(request.headers.cookie, shell.cookie) ?? '') ?? fallback
+}
+
+/**
+ * Sends a page, or a 304 when the browser's copy (If-None-Match) is that very page: the copy of
+ * one language never stands for another's, each page having its own ETag.
+ */
+const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
+  reply.header('Content-Type', 'text/html; charset=utf-8')
+  const fresh = revalidated(request, reply, 'public', page.etag)
+  reply.header('Vary', 'accept-encoding, cookie')
+  if (fresh) {
+    void reply.code(304).send()
+    return
   }
+  const encoding = acceptedEncoding(request)
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
+  void reply.send(page.encoded(encoding))
 }
 
 export const spaPlugin = fp<SpaOptions>(
@@ -125,18 +226,18 @@ export const spaPlugin = fp<SpaOptions>(
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
     await app.register(fastifyStatic, { root, wildcard: false, index: false, preCompressed: true })
-    // The landing template is read (and checked) now: a build without one fails the start, not
-    // each guest's first paint. It is read again when it changes (a build over the running
+    // The pages are read (and checked) now: a build without them fails the start, not each
+    // visitor's first paint. They are read again when they change (a build over the running
     // server's folder), so a page never names scripts the build has replaced.
-    const templateFile = join(root, LANDING_TEMPLATE_FILE)
-    let made: { stamp: string; pageOf: ReturnType<typeof landingPages> } | undefined
-    const landingPage = (cover: string) => {
-      const { mtimeMs, size } = statSync(templateFile)
+    readShellPages(root)
+    const shellFile = join(root, SHELL_PAGES_FILE)
+    let made: { stamp: string; pagesFor: ReturnType<typeof pagesByLanguage> } | undefined
+    const pagesFor = (request: FastifyRequest) => {
+      const { mtimeMs, size } = statSync(shellFile)
       const stamp = `${mtimeMs}:${size}`
-      if (made?.stamp !== stamp) made = { stamp, pageOf: landingPages(readLandingTemplate(root)) }
-      return made.pageOf(cover)
+      if (made?.stamp !== stamp) made = { stamp, pagesFor: pagesByLanguage(readShellPages(root)) }
+      return made.pagesFor(request)
     }
-    if (landingImages) readLandingTemplate(root)
     // A callback hook that answers by not calling `done`: the request goes no further, whenever
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
@@ -153,30 +254,34 @@ export const spaPlugin = fp<SpaOptions>(
         return
       }
       if (/\.[a-z0-9]+$/i.test(path)) return done() // a missing asset is a real 404
-      const sendIndex = () =>
-        void reply.header('Cache-Control', 'no-cache').sendFile('index.html', REVALIDATE)
-      if (request.url !== '/' || !landingImages) return sendIndex()
-      // The page is served whatever the catalogue or the folder does: a hint that fails is left
-      // out, and a page that cannot be made is the file as it is.
+      // The page in the visitor's language; while a build rewrites its pages, index.html as it
+      // is: a page is served whatever the folder does.
+      const send = (page: (pages: ReturnType<typeof pagesFor>) => Page) => {
+        let chosen: Page
+        try {
+          chosen = page(pagesFor(request))
+        } catch (error) {
+          request.log.warn({ err: error }, "The build's pages could not be read")
+          void reply
+            .header('Cache-Control', 'no-cache')
+            .header('Vary', 'cookie')
+            .sendFile('index.html', REVALIDATE)
+          return
+        }
+        sendPage(request, reply, chosen)
+      }
+      if (request.url !== '/' || !landingImages) return send((pages) => pages.index())
+      // A hint that fails (the catalogue, the storage) is left out.
       landingImages(request)
         .then((urls) => {
           const [cover] = urls
-          if (!cover) return sendIndex()
+          if (!cover) return send((pages) => pages.index())
           reply.header('Link', imagePreloads(urls))
-          const page = landingPage(cover)
-          reply.header('Content-Type', 'text/html; charset=utf-8')
-          // The browser's copy is this very page: it may show it again.
-          if (revalidated(request, reply, 'public', page.etag)) {
-            void reply.code(304).send()
-            return
-          }
-          const encoding = acceptedEncoding(request)
-          if (encoding !== 'identity') reply.header('Content-Encoding', encoding)
-          void reply.send(page.encoded(encoding))
+          send((pages) => pages.landing(cover))
         })
         .catch((error: unknown) => {
-          request.log.warn({ err: error }, 'The landing page could not be made with its cover')
-          if (!reply.sent) sendIndex()
+          request.log.warn({ err: error }, "The landing's first cover could not be read")
+          if (!reply.sent) send((pages) => pages.index())
         })
     })
   },

@@ -1,14 +1,34 @@
+import i18next, { type i18n as I18n } from 'i18next'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { StaticShell } from './startup-skeleton'
+import { I18nextProvider } from 'react-i18next'
+import { baseOptions } from '@/shared/i18n/i18n'
+import {
+  type AppLanguage,
+  FALLBACK_LANGUAGE,
+  htmlLang,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+} from '@/shared/i18n/languages'
+import en from '../../../public/locales/en-US/translation.json'
+import jp from '../../../public/locales/jp-JP/translation.json'
+import { LoadingStatus, StaticShell } from './startup-skeleton'
 
 /**
- * The static shell as HTML, for the build (vite.config.ts loads this module in Node and never
- * ships it): index.html's #root is StaticShell rendered here, so the page before any script and
- * the skeleton React shows while it starts are one component, not copies kept alike.
+ * index.html in each language, for the build (vite.config.ts loads this module in Node and never
+ * ships it): its #root is StaticShell rendered here, so the page before any script and the
+ * skeleton React shows while it starts are one component, not copies kept alike; and its `lang`,
+ * title, description and preloaded translations are the language's. The server sends each visitor
+ * the page of the language their cookie names (server/src/plugins/spa.ts).
  */
 
 /** Where index.html asks for the static shell: the build puts it in place of this comment. */
 export const STATIC_SHELL_SLOT = '<!--static-shell-->'
+
+/** Where index.html asks for what of its head depends on the language. */
+export const LANGUAGE_HEAD_SLOT = '<!--language-head-->'
+
+/** index.html's root element, whose `lang` each language's page sets. */
+const HTML_ELEMENT = '<html lang="en">'
 
 /**
  * What stands for the first cover's URL in the landing page the build leaves for the server
@@ -23,9 +43,61 @@ export const SHELL_COVER_PLACEHOLDER = '__static-shell-cover__'
  */
 const HOISTED_LINKS = /^(?:<link [^>]*\/>)+/
 
-/** The static shell's markup; `cover`, when given, in its first card. */
-export const staticShellMarkup = (cover?: string) =>
-  renderToStaticMarkup(<StaticShell cover={cover ?? null} />).replace(HOISTED_LINKS, '')
+const TRANSLATIONS: Record<AppLanguage, typeof en> = { 'en-US': en, 'jp-JP': jp }
+
+const instances = new Map<AppLanguage, I18n>()
+/** i18next as the app runs it (i18n.ts), in `language`, with every translation at hand. */
+const i18nIn = (language: AppLanguage) => {
+  let instance = instances.get(language)
+  if (!instance) {
+    instance = i18next.createInstance()
+    void instance.init({
+      ...baseOptions,
+      lng: language,
+      initAsync: false,
+      resources: Object.fromEntries(
+        LANGUAGES.map((known) => [known, { translation: TRANSLATIONS[known] }]),
+      ),
+    })
+    instances.set(language, instance)
+  }
+  return instance
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+
+/**
+ * The head's part in `language`: its description and title, and a preload of each translation
+ * file i18next fetches as the app starts in it (the language's own and its fallback's, English),
+ * in parallel with the scripts rather than after them.
+ */
+export const languageHead = (language: AppLanguage) => {
+  const i18n = i18nIn(language)
+  return [
+    `<meta name="description" content="${escapeHtml(i18n.t('common.description'))}" />`,
+    `<title>${escapeHtml(i18n.t('common.appName'))}</title>`,
+    ...i18n.languages.map(
+      (loaded) =>
+        `<link rel="preload" as="fetch" crossorigin href="/locales/${loaded}/translation.json" />`,
+    ),
+  ].join('\n    ')
+}
+
+/**
+ * The static shell's markup in `language`, with its loading status; `cover`, when given, in its
+ * first card.
+ */
+export const staticShellMarkup = (language: AppLanguage, cover?: string) =>
+  renderToStaticMarkup(
+    <I18nextProvider i18n={i18nIn(language)}>
+      <StaticShell status={<LoadingStatus />} cover={cover ?? null} />
+    </I18nextProvider>,
+  ).replace(HOISTED_LINKS, '')
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1
 
@@ -35,28 +107,58 @@ const expectOnce = (text: string, part: string, what: string) => {
   if (count !== 1) throw new Error(`${what}: expected once, found ${count} times`)
 }
 
-/** index.html with the static shell in its #root, where STATIC_SHELL_SLOT stands. */
-export const withStaticShell = (indexHtml: string) => {
+/**
+ * index.html in `language`: its `lang`, its head's part and its static shell, the shell with
+ * `cover` in its first card when given. The rest (scripts and styles included) as it is.
+ */
+export const pageIn = (indexHtml: string, language: AppLanguage, cover?: string) => {
+  expectOnce(indexHtml, HTML_ELEMENT, `index.html's ${HTML_ELEMENT}`)
+  expectOnce(indexHtml, LANGUAGE_HEAD_SLOT, `index.html's ${LANGUAGE_HEAD_SLOT} (in its head)`)
   expectOnce(indexHtml, STATIC_SHELL_SLOT, `index.html's ${STATIC_SHELL_SLOT} (its #root)`)
-  return indexHtml.replace(STATIC_SHELL_SLOT, () => staticShellMarkup())
+  return indexHtml
+    .replace(HTML_ELEMENT, () => `<html lang="${htmlLang(language)}">`)
+    .replace(LANGUAGE_HEAD_SLOT, () => languageHead(language))
+    .replace(STATIC_SHELL_SLOT, () => staticShellMarkup(language, cover))
 }
 
+/** index.html as `vite` serves it: the page of a visitor who never chose a language. */
+export const fallbackPage = (indexHtml: string) => pageIn(indexHtml, FALLBACK_LANGUAGE)
+
 /**
- * The landing page the server fills in for a guest: the built index.html (its scripts and styles
- * included) whose static shell shows a cover in its first card, at `cover`, the placeholder the
- * server replaces with the URL. Written by the build beside its manifest (vite.config.ts); the
- * server reads it as server/src/http/build-output.ts's LandingTemplate.
+ * The landing page the server fills in for a guest: the page whose static shell shows a cover in
+ * its first card, at `cover`, the placeholder the server replaces with the URL.
  */
 export interface LandingTemplate {
   page: string
   cover: string
 }
 
-/** The landing template of `builtHtml`; fails the build when its static shell is not there once. */
-export const landingTemplate = (builtHtml: string): LandingTemplate => {
-  const shell = staticShellMarkup()
-  expectOnce(builtHtml, shell, 'The static shell in the built index.html')
-  const page = builtHtml.replace(shell, () => staticShellMarkup(SHELL_COVER_PLACEHOLDER))
-  expectOnce(page, SHELL_COVER_PLACEHOLDER, "The cover's placeholder in the landing page")
-  return { page, cover: SHELL_COVER_PLACEHOLDER }
+/**
+ * What the build leaves the server (server/src/http/build-output.ts's ShellPages): each language's
+ * page for every client route (`index`) and landing template, the cookie that names the visitor's
+ * language, and the language of a visitor who never chose.
+ */
+export interface ShellPages {
+  cookie: string
+  fallback: AppLanguage
+  pages: Record<AppLanguage, { index: string; landing: LandingTemplate }>
 }
+
+/** The pages of the built index.html (its slots still in place) in every language. */
+export const shellPages = (builtHtml: string): ShellPages => ({
+  cookie: LANGUAGE_COOKIE,
+  fallback: FALLBACK_LANGUAGE,
+  pages: Object.fromEntries(
+    LANGUAGES.map((language) => {
+      const landing = pageIn(builtHtml, language, SHELL_COVER_PLACEHOLDER)
+      expectOnce(landing, SHELL_COVER_PLACEHOLDER, "The cover's placeholder in the landing page")
+      return [
+        language,
+        {
+          index: pageIn(builtHtml, language),
+          landing: { page: landing, cover: SHELL_COVER_PLACEHOLDER },
+        },
+      ]
+    }),
+  ) as ShellPages['pages'],
+})

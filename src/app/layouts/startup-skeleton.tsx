@@ -22,7 +22,8 @@ export function LandingSkeleton() {
   )
 }
 
-function LoadingStatus() {
+/** The one text of the skeletons: "Loading…" for screen readers. */
+export function LoadingStatus() {
   const { t } = useTranslation()
   return (
     <p role="status" className="sr-only">
@@ -36,13 +37,13 @@ function LoadingStatus() {
  * #root (startup-skeleton-html.tsx, used by vite.config.ts), so the first paint needs no script,
  * and React shows it again while the app starts (the router loading its first route, the current
  * user, the lazy layout). It has the geometry of the guest landing, SidebarShell with GuestHome's
- * title, filters and CatalogueSkeleton: what replaces it lands where it stood. It holds no text,
- * as the language is only known once the script has read the stored choice (React adds a
- * translated status for screen readers). For a guest the server sends the landing with the first
- * lesson's cover in the first card (the page's largest paint, before any script): the build
- * renders that variant too, with a placeholder for the cover's URL. React's copy keeps showing the
- * cover the page came with (`cover`, by default the one read from the static shell); `null` draws
- * the grey frame.
+ * title, filters and CatalogueSkeleton: what replaces it lands where it stood. Its one text is
+ * the `status` for screen readers: the build renders a page per language with it (the server
+ * sends the one the visitor's language cookie names), as StartupSkeleton does. For a guest the
+ * server sends the landing with the first lesson's cover in the first card (the page's largest
+ * paint, before any script): the build renders that variant too, with a placeholder for the
+ * cover's URL. React's copy keeps showing the cover the page came with (`cover`, by default the
+ * one read from the static shell); `null` draws the grey frame.
  */
 export function StaticShell({
   status,

@@ -13,7 +13,12 @@ import {
 
 export const i18n = i18next.createInstance()
 
-const baseOptions: InitOptions = {
+/**
+ * How the app runs i18next, here and in the build, which writes each page's head and static shell
+ * in each language with them (src/app/layouts/startup-skeleton-html.tsx): what a language loads,
+ * its own translations and the fallback's, is what its page preloads.
+ */
+export const baseOptions: InitOptions = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: FALLBACK_LANGUAGE,
   load: 'currentOnly',
