@@ -4,10 +4,13 @@ import { ACCOUNTS, DEMO_PASSWORD } from '../demo/world.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { describeViolations, seriousViolations } from './axe.ts'
 import { png, setAccountLanguage, toast } from './flows.ts'
+import { translator } from './i18n.ts'
+import { chooseSessionTimes } from './session-fields.ts'
 import { connectProduct, useBrowser } from './support.ts'
 
 const product = connectProduct()
 const chromium = useBrowser()
+const t = translator('en-US')
 
 // Emily: an approved educator with a Google Meet licence, in London. No other file changes her.
 const EMILY = ACCOUNTS.find((account) => account.key === 'emily')!
@@ -37,9 +40,7 @@ const londonDate = (days: number) =>
 const addSession = async (page: Page, date: string, start: string, end: string) => {
   await page.getByRole('button', { name: 'Add session', exact: true }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Add session' })
-  await dialog.getByLabel('Date', { exact: true }).fill(date)
-  await dialog.getByLabel('Start time', { exact: true }).fill(start)
-  await dialog.getByLabel('End time', { exact: true }).fill(end)
+  await chooseSessionTimes(dialog, t, { date, start, end })
   await dialog.getByLabel('Time zone', { exact: true }).selectOption('Europe/London')
   await dialog.getByRole('textbox', { name: 'Meeting link' }).fill(MEET)
   await dialog.getByRole('button', { name: 'Add session', exact: true }).click()

@@ -7,6 +7,7 @@ import * as payments from '../contract/descriptors/payments.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { setAccountLanguage } from './flows.ts'
 import { translator } from './i18n.ts'
+import { chosenDate } from './session-fields.ts'
 import { connectProduct, demoAccount, type RunningProduct, useBrowser } from './support.ts'
 
 /**
@@ -443,9 +444,7 @@ describe('the product with the keyboard alone', () => {
     expect(await length.inputValue()).toBe('30')
     await activate(page, dialog.getByRole('button', { name: tJp('sessions.editor.quick.fill') }))
     await checkFocus(page, 'filling in the times')
-    expect(
-      await dialog.getByLabel(tJp('sessions.editor.form.date'), { exact: true }).inputValue(),
-    ).not.toBe('')
+    expect(await chosenDate(dialog, tJp)).not.toBe('')
     await tabTo(page, dialog.getByRole('textbox', { name: tJp('sessions.editor.form.url') }))
     await typeText(page, 'https://meet.google.com/abc-defg-hij')
     await activate(

@@ -14,6 +14,7 @@ import {
   toast,
 } from './flows.ts'
 import { translator } from './i18n.ts'
+import { chooseSessionTimes } from './session-fields.ts'
 import { connectProduct, demoAccount, useBrowser } from './support.ts'
 
 const product = connectProduct()
@@ -156,9 +157,7 @@ describe('the marketplace, end to end', () => {
       await toast(teacher, 'Session added')
       await teacher.getByRole('button', { name: 'Add session', exact: true }).first().click()
       dialog = teacher.getByRole('dialog', { name: 'Add session' })
-      await dialog.getByLabel('Date', { exact: true }).fill(dateIn(zone, 1))
-      await dialog.getByLabel('Start time', { exact: true }).fill('10:00')
-      await dialog.getByLabel('End time', { exact: true }).fill('11:00')
+      await chooseSessionTimes(dialog, t, { date: dateIn(zone, 1), start: '10:00', end: '11:00' })
       await dialog.getByLabel('Time zone', { exact: true }).selectOption(zone)
       await dialog.getByRole('textbox', { name: 'Meeting link' }).fill(ZOOM)
       await dialog.getByRole('button', { name: 'Add session', exact: true }).click()

@@ -119,6 +119,26 @@ describe('the session form’s rules', () => {
     ])
   })
 
+  it('asks for the rest of a partly chosen date or time, once, not as malformed', async () => {
+    for (const date of ['2026-03-', '-03-08', '2026--08', '--08']) {
+      expect(await problems({ ...valid, date })).toEqual(['sessions.editor.errors.dateIncomplete'])
+    }
+    for (const endHour of ['04:', ':00']) {
+      expect(await problems({ ...valid, endHour })).toEqual([
+        'sessions.editor.errors.timeIncomplete',
+      ])
+    }
+    // Nothing chosen is the required message (the form shows a field's first); something else
+    // malformed stays malformed.
+    expect((await problems({ ...valid, date: '' }))[0]).toBe('sessions.editor.errors.dateRequired')
+    expect(await problems({ ...valid, date: '2026-3-8' })).toEqual([
+      'sessions.editor.errors.invalidDate',
+    ])
+    expect(await problems({ ...valid, startHour: '1:00' })).toEqual([
+      'sessions.editor.errors.invalidTime',
+    ])
+  })
+
   it('refuses a start that is not ahead of now', async () => {
     expect(
       await problems({ ...valid, date: '2026-02-28', startHour: '18:00', endHour: '20:00' }),

@@ -5,6 +5,7 @@ import { afterEach, beforeEach } from 'vitest'
 import { db } from '@/mocks/db'
 import { server } from '@/mocks/node'
 import { formatDate, formatTime, zonedTimes } from '@/shared/i18n/format'
+import { i18n } from '@/shared/i18n/i18n'
 
 const DAY = 86_400_000
 
@@ -39,10 +40,56 @@ export const button = (scope: HTMLElement, name: string) =>
 export const field = (dialog: HTMLElement, label: string) =>
   within(dialog).getByLabelText<HTMLInputElement>(label)
 
+/** A group of selects (a date, a time) by its legend. */
+export const group = (dialog: HTMLElement, legend: string) =>
+  within(dialog).getByRole('group', { name: legend })
+
+/** The first select of a date or time group, in reading order (where its errors take focus). */
+export const firstSelect = (dialog: HTMLElement, legend: string) =>
+  within(group(dialog, legend)).getAllByRole('combobox')[0]!
+
+/** One select of a date or time group, by its label in the current language (Day, 時, …). */
+export const part = (
+  scope: HTMLElement,
+  name: 'day' | 'month' | 'year' | 'hour' | 'minute',
+): HTMLSelectElement => {
+  const key = name === 'hour' || name === 'minute' ? 'timeField' : 'dateField'
+  return within(scope).getByRole('combobox', { name: i18n.t(`common.${key}.${name}`) })
+}
+
+const DATE_PARTS = ['year', 'month', 'day'] as const
+const TIME_PARTS = ['hour', 'minute'] as const
+
+/**
+ * What a date or time group shows, written as the form keeps it: yyyy-MM-dd or HH:mm, the
+ * missing parts empty ("2026--11", "10:"), '' when nothing is chosen.
+ */
+export const groupValue = (dialog: HTMLElement, legend: string) => {
+  const scope = group(dialog, legend)
+  const isTime = within(scope).getAllByRole('combobox').length === 2
+  const values = (isTime ? TIME_PARTS : DATE_PARTS).map((name) => part(scope, name).value)
+  return values.every((value) => value === '') ? '' : values.join(isTime ? ':' : '-')
+}
+
+/**
+ * Enters `value` in the field labelled `label` as a user does: types it in a text field, or
+ * chooses its parts in a date group (year, month, then day, so no day is clamped on the way) or a
+ * time group (hour, minute). An empty value empties the field; "2026--11" chooses only some parts.
+ */
 export const fill = async (user: UserEvent, dialog: HTMLElement, label: string, value: string) => {
-  const input = field(dialog, label)
-  await user.clear(input)
-  if (value) await user.type(input, value)
+  const fields = within(dialog).queryByRole('group', { name: label })
+  if (!fields) {
+    const input = field(dialog, label)
+    await user.clear(input)
+    if (value) await user.type(input, value)
+    return
+  }
+  const isTime = within(fields).getAllByRole('combobox').length === 2
+  const names = isTime ? TIME_PARTS : DATE_PARTS
+  const values = value === '' ? names.map(() => '') : value.split(isTime ? ':' : '-')
+  for (const [index, name] of names.entries()) {
+    await user.selectOptions(part(fields, name), values[index] ?? '')
+  }
 }
 
 /** A day `days` from now, as a yyyy-MM-dd date in `zone`. */

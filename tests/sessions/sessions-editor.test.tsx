@@ -18,6 +18,8 @@ import {
   editor,
   field,
   fill,
+  firstSelect,
+  groupValue,
   lessonRow,
   pinViewerZoneToUtc,
   sessionRow,
@@ -249,11 +251,11 @@ describe('adding a session', () => {
     await user.click(await within(editor()).findByRole('button', { name: 'Add session' }))
     const dialog = addDialog()
     await submit(user, dialog)
-    expect(errorOf(field(dialog, 'Date'))).toBe('Date is required')
-    expect(errorOf(field(dialog, 'Start time'))).toBe('Required')
-    expect(errorOf(field(dialog, 'End time'))).toBe('Required')
+    expect(errorOf(firstSelect(dialog, 'Date'))).toBe('Date is required')
+    expect(errorOf(firstSelect(dialog, 'Start time'))).toBe('Required')
+    expect(errorOf(firstSelect(dialog, 'End time'))).toBe('Required')
     expect(errorOf(field(dialog, 'Meeting link'))).toBe('Link is required')
-    expect(field(dialog, 'Date')).toHaveAttribute('aria-invalid', 'true')
+    expect(firstSelect(dialog, 'Date')).toHaveAttribute('aria-invalid', 'true')
     expect(field(dialog, 'Time zone')).not.toHaveAttribute('aria-invalid')
     expect(bodies).toEqual([])
   })
@@ -266,10 +268,10 @@ describe('adding a session', () => {
     const url = 'https://meet.google.com/abc-defg-hij'
     await fillForm(user, dialog, { date: dayAhead(40), start: '10:00', end: '09:00', url })
     await submit(user, dialog)
-    expect(errorOf(field(dialog, 'End time'))).toBe('End time must be after start time')
+    expect(errorOf(firstSelect(dialog, 'End time'))).toBe('End time must be after start time')
     await fill(user, dialog, 'End time', '10:00')
     await submit(user, dialog)
-    expect(errorOf(field(dialog, 'End time'))).toBe('End time must be after start time')
+    expect(errorOf(firstSelect(dialog, 'End time'))).toBe('End time must be after start time')
     await fill(user, dialog, 'End time', '10:01')
     await submit(user, dialog)
     expect(await screen.findByText('Session added')).toBeVisible()
@@ -281,9 +283,10 @@ describe('adding a session', () => {
     await user.click(await within(editor()).findByRole('button', { name: 'Add session' }))
     const dialog = addDialog()
     const url = 'https://zoom.us/j/1'
-    await fillForm(user, dialog, { date: dayAhead(-1), start: '10:00', end: '11:00', url })
+    // Today at midnight (yesterday may be last year, which the date field does not offer).
+    await fillForm(user, dialog, { date: dayAhead(0), start: '00:00', end: '01:00', url })
     await submit(user, dialog)
-    expect(errorOf(field(dialog, 'Start time'))).toBe('The session must start in the future')
+    expect(errorOf(firstSelect(dialog, 'Start time'))).toBe('The session must start in the future')
   })
 
   it.each([
@@ -315,7 +318,7 @@ describe('adding a session', () => {
     await user.click(await screen.findByRole('button', { name: 'セッションを追加' }))
     const dialog = screen.getByRole('dialog', { name: 'セッションを追加' })
     await user.click(within(dialog).getByRole('button', { name: 'セッションを追加' }))
-    expect(errorOf(field(dialog, '日付'))).toBe('日付は必須です')
+    expect(errorOf(firstSelect(dialog, '日付'))).toBe('日付は必須です')
     expect(errorOf(field(dialog, 'ミーティングリンク'))).toBe('リンクは必須です')
   })
 
@@ -340,8 +343,8 @@ describe('adding a session', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Probably, sessions overlap. Please check the session date again',
     )
-    expect(field(dialog, 'Date')).toHaveValue(from.date)
-    expect(field(dialog, 'Start time')).toHaveValue(from.time)
+    expect(groupValue(dialog, 'Date')).toBe(from.date)
+    expect(groupValue(dialog, 'Start time')).toBe(from.time)
     expect(field(dialog, 'Time zone')).toHaveValue(taken.timezone)
     expect(field(dialog, 'Meeting link')).toHaveValue('https://zoom.us/j/42')
     expect(within(editor()).getAllByRole('article')).toHaveLength(2)
@@ -388,7 +391,7 @@ describe('adding a session', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       `Error creating, updating and deleting session: ${i18n.t('api.sessions.noVideoLicence')}`,
     )
-    expect(field(dialog, 'End time')).toHaveValue('09:00')
+    expect(groupValue(dialog, 'End time')).toBe('09:00')
 
     server.use(mockEndpoint(sessionCalls.createSession, () => new Response(null, { status: 500 })))
     await submit(user, dialog)
@@ -441,7 +444,7 @@ describe('choosing the time zone', () => {
     expect(within(dialog).getByRole('status')).toBeEmptyDOMElement()
 
     await user.type(field(dialog, 'Find a time zone'), 'tokyo{Enter}')
-    expect(field(dialog, 'Date')).not.toHaveAttribute('aria-invalid')
+    expect(firstSelect(dialog, 'Date')).not.toHaveAttribute('aria-invalid')
     expect(within(dialog).getByRole('status')).toHaveTextContent('1 time zone matches')
     expect(offered()).toEqual(['UTC', 'Asia/Tokyo'])
     await user.selectOptions(zones, 'Asia/Tokyo')

@@ -219,7 +219,12 @@ const cases: FormCase[] = [
       await user.click(within(sessions).getByRole('button', { name: 'Add session' }))
     },
     submit: click('Add session', dialog('Add session')),
-    field: () => within(dialog('Add session')()).getByLabelText('Date'),
+    // The date's first select in reading order: its day, in English.
+    field: () =>
+      within(within(dialog('Add session')()).getByRole('group', { name: 'Date' })).getByRole(
+        'combobox',
+        { name: 'Day' },
+      ),
     error: 'Date is required',
   },
   {

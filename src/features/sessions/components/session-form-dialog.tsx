@@ -1,16 +1,18 @@
 import type { Session } from '@contract/index'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useId, useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useController, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { apiMessages, toApiError } from '@/shared/api/errors'
 import { formatDate, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
+import { DateField } from '@/shared/ui/date-field'
 import { Dialog } from '@/shared/ui/dialog'
 import { FormAlert } from '@/shared/ui/form-alert'
 import { SelectField } from '@/shared/ui/select-field'
 import { TextField } from '@/shared/ui/text-field'
+import { TimeField } from '@/shared/ui/time-field'
 import { useCreateSession } from '../api/create-session'
 import { useUpdateSession } from '../api/update-session'
 import {
@@ -18,6 +20,7 @@ import {
   QUICK_LENGTH_MINUTES,
   QUICK_START_MINUTES,
   quickSession,
+  schedulingYears,
   sessionFormValues,
   sessionSchema,
   toSessionBody,
@@ -98,6 +101,14 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
     resolver: yupResolver(sessionSchema()),
     defaultValues,
   })
+  // Controlled before any field is registered, so that a refused submit focuses the first
+  // invalid field in reading order (react-hook-form focuses in registration order).
+  const { ref: dateRef, ...date } = useController({ control, name: 'date' }).field
+  const { ref: startRef, ...startHour } = useController({ control, name: 'startHour' }).field
+  const { ref: endRef, ...endHour } = useController({ control, name: 'endHour' }).field
+  // The years offered: from this year where the session is scheduled, as of the dialog's opening.
+  const [openedAt] = useState(Date.now)
+  const years = schedulingYears(openedAt, useWatch({ control, name: 'timezone' }))
 
   const fillQuickSession = () => {
     const times = quickSession(Date.now(), startIn, length, getValues('timezone'))
@@ -180,24 +191,31 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
           )}
         </fieldset>
 
-        <TextField
-          type="date"
+        <DateField
           label={t('sessions.editor.form.date')}
           error={errors.date?.message}
-          {...register('date')}
+          {...years}
+          value={date.value}
+          onChange={date.onChange}
+          onBlur={date.onBlur}
+          ref={dateRef}
         />
         <div className="grid grid-cols-2 gap-3">
-          <TextField
-            type="time"
+          <TimeField
             label={t('sessions.editor.form.startHour')}
             error={errors.startHour?.message}
-            {...register('startHour')}
+            value={startHour.value}
+            onChange={startHour.onChange}
+            onBlur={startHour.onBlur}
+            ref={startRef}
           />
-          <TextField
-            type="time"
+          <TimeField
             label={t('sessions.editor.form.endHour')}
             error={errors.endHour?.message}
-            {...register('endHour')}
+            value={endHour.value}
+            onChange={endHour.onChange}
+            onBlur={endHour.onBlur}
+            ref={endRef}
           />
         </div>
         <TimeZoneField

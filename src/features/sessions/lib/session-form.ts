@@ -9,12 +9,15 @@ import {
 import { addMinutes, roundToNearestMinutes } from 'date-fns'
 import { type InferType, object, string } from 'yup'
 import type { ApiError } from '@/shared/api/errors'
+import { isPartialDate, isPartialTime } from '@/shared/lib/date-parts'
 import { errorKeys } from '@/shared/lib/validation'
 
 /** Translation keys of the session form's messages (§5, §8). */
 export const sessionErrorKeys = {
   dateRequired: 'sessions.editor.errors.dateRequired',
+  dateIncomplete: 'sessions.editor.errors.dateIncomplete',
   invalidDate: 'sessions.editor.errors.invalidDate',
+  timeIncomplete: 'sessions.editor.errors.timeIncomplete',
   invalidTime: 'sessions.editor.errors.invalidTime',
   endAfterStart: 'sessions.editor.errors.endAfterStart',
   startInPast: 'sessions.editor.errors.startInPast',
@@ -42,6 +45,14 @@ const instantOf = ({ date, timezone }: Wall, hour: string | undefined) =>
     ? zonedTimeToUtc(date, hour, timezone)
     : null
 
+/** An hour and a minute, both required: one chosen without the other is named as such. */
+const wallTime = () =>
+  string()
+    .trim()
+    .required(errorKeys.required)
+    .test('whole-time', sessionErrorKeys.timeIncomplete, (value) => !isPartialTime(value))
+    .test('time', sessionErrorKeys.invalidTime, (value) => isPartialTime(value) || TIME.test(value))
+
 /**
  * §5 session rules, checked as the server checks them (contract/checks.ts sessionWrite): the
  * hours are read in the chosen zone, so a start skipped by a daylight-saving change moves as it
@@ -54,25 +65,23 @@ export const sessionSchema = (now: () => number = Date.now) =>
     date: string()
       .trim()
       .required(sessionErrorKeys.dateRequired)
-      .test('calendar-date', sessionErrorKeys.invalidDate, (value) => isCalendarDate(value)),
-    startHour: string()
-      .trim()
-      .required(errorKeys.required)
-      .matches(TIME, sessionErrorKeys.invalidTime)
-      .test('in-future', sessionErrorKeys.startInPast, function (value) {
-        const start = instantOf(this.parent as Wall, value)
-        return start === null || start.getTime() > now()
-      }),
-    endHour: string()
-      .trim()
-      .required(errorKeys.required)
-      .matches(TIME, sessionErrorKeys.invalidTime)
-      .test('after-start', sessionErrorKeys.endAfterStart, function (value) {
-        const parent = this.parent as Wall
-        const start = instantOf(parent, parent.startHour)
-        const end = instantOf(parent, value)
-        return start === null || end === null || end > start
-      }),
+      // The date is chosen in parts (a day, a month, a year): one left out is named as such.
+      .test('whole-date', sessionErrorKeys.dateIncomplete, (value) => !isPartialDate(value))
+      .test(
+        'calendar-date',
+        sessionErrorKeys.invalidDate,
+        (value) => isPartialDate(value) || isCalendarDate(value),
+      ),
+    startHour: wallTime().test('in-future', sessionErrorKeys.startInPast, function (value) {
+      const start = instantOf(this.parent as Wall, value)
+      return start === null || start.getTime() > now()
+    }),
+    endHour: wallTime().test('after-start', sessionErrorKeys.endAfterStart, function (value) {
+      const parent = this.parent as Wall
+      const start = instantOf(parent, parent.startHour)
+      const end = instantOf(parent, value)
+      return start === null || end === null || end > start
+    }),
     timezone: string()
       .required(sessionErrorKeys.timeZone)
       .test('known-zone', sessionErrorKeys.timeZone, (value) => isValidTimeZone(value)),
@@ -131,6 +140,21 @@ export const sessionFormValues = (
     timezone: session.timezone,
     url: session.url ?? '',
   }
+}
+
+/** How many years after this one the date field offers (neither the spec nor the API sets a limit). */
+export const SCHEDULING_YEARS_AHEAD = 2
+
+/**
+ * The years a session's date is chosen from: this year where it is scheduled (a session starts in
+ * the future) and the next SCHEDULING_YEARS_AHEAD; an edited session's own year is added by the
+ * field itself.
+ */
+export const schedulingYears = (now: number, timeZone: string) => {
+  const from = Number(
+    utcToZoned(now, isValidTimeZone(timeZone) ? timeZone : 'UTC').date.slice(0, 4),
+  )
+  return { fromYear: from, toYear: from + SCHEDULING_YEARS_AHEAD }
 }
 
 /** Quick-session choices (§2): start in N minutes, for a fixed length. */
