@@ -546,7 +546,12 @@ export const LESSONS: readonly DemoLesson[] = [
     details:
       'Safe experiments with food and kitchen tools, each followed by the science that ' +
       'explains it.',
-    sessions: [{ start: 15 * DAY, length: HOUR }],
+    sessions: [
+      { start: -1 * DAY, length: HOUR, enrolled: ['tom', 'mai'] },
+      { start: 15 * DAY, length: HOUR },
+    ],
+    // Tom and Mai attended it and have not reviewed it yet: the language journeys
+    // (e2e/language-journey.test.ts) review it, Mai in Japanese and Tom in English.
     showcase: true,
   },
 ]
