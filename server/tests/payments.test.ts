@@ -15,7 +15,7 @@ import {
   HOUR,
   MINUTE,
 } from './catalogue-fixtures.ts'
-import { bodyOf, createUser, errorOf } from './helpers.ts'
+import { APP_ORIGIN, bodyOf, createUser, errorOf } from './helpers.ts'
 import {
   activeSeats,
   createStudents,
@@ -463,10 +463,12 @@ describe('the webhook', () => {
       sessionId: null,
     })
     const [mail] = (await mails(context.db)).filter((row) => row.to === s.student.user.email)
-    expect(mail?.subject).toBe(`Manabi: your seat in ${s.lesson.title} was taken`)
+    expect(mail?.subject).toBe(`Manabi: the session of ${s.lesson.title} was cancelled`)
     expect(mail?.text.split('\n').slice(2)).toEqual([
       `The session of "${s.lesson.title}" you were paying for was cancelled before the payment arrived.`,
       'Your payment of $30.00 is refunded in full.',
+      '',
+      `Open the lesson page: ${APP_ORIGIN}/lesson/${s.lesson.id}`,
     ])
   })
 

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core'
 
 /**
@@ -133,6 +134,11 @@ export const outbox = pgTable('outbox', {
   sentAt: instant('sent_at'),
   /** When a delivery was last tried: the retry sweep claims a row by setting it. */
   attemptedAt: instant('attempted_at'),
+  /**
+   * The e-mail's Message-ID (its local part): the same at every attempt, and unique beyond this
+   * database, whose row ids start again at 1 in every new one.
+   */
+  messageId: uuid('message_id').notNull().defaultRandom(),
 })
 
 export const categories = pgTable('categories', {

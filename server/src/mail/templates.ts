@@ -219,24 +219,38 @@ export const emails = {
   /** To a student whose payment arrived after the seat went to someone else: refunded. */
   seatTaken: (
     reader: Reader,
-    seat: { lessonTitle: string; session: SessionTimes | undefined; refundCents: number },
+    seat: {
+      lessonTitle: string
+      session: SessionTimes | undefined
+      refundCents: number
+      lessonUrl: string
+    },
   ): Email => {
     const amount = formatMoney(seat.refundCents, reader.language)
     return render(reader, {
-      subject: ['seatTaken.subject', { lessonTitle: seat.lessonTitle }],
+      subject: [
+        seat.session ? 'seatTaken.subject' : 'seatTaken.subjectSessionGone',
+        { lessonTitle: seat.lessonTitle },
+      ],
       paragraphs: [
         seat.session
           ? ['seatTaken.body', seatFacts(reader.language, seat.lessonTitle, seat.session)]
           : ['seatTaken.bodySessionGone', { lessonTitle: seat.lessonTitle }],
         ['seatTaken.refund', { amount }],
       ],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
     })
   },
 
   /** To a student whose payment was refunded at the provider: the seat is released. */
   refundedByProvider: (
     reader: Reader,
-    seat: { lessonTitle: string; session: SessionTimes | undefined; refundCents: number },
+    seat: {
+      lessonTitle: string
+      session: SessionTimes | undefined
+      refundCents: number
+      lessonUrl: string
+    },
   ): Email => {
     const amount = formatMoney(seat.refundCents, reader.language)
     return render(reader, {
@@ -250,6 +264,7 @@ export const emails = {
           : ['refundedByProvider.bodySessionGone', { amount, lessonTitle: seat.lessonTitle }],
         ['refundedByProvider.again'],
       ],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
     })
   },
 

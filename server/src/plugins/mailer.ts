@@ -21,11 +21,14 @@ declare module 'fastify' {
 const domainOf = (from: string) => /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
 
 /**
- * The Message-ID of an outbox row's e-mail: the same at each attempt. A crash after the SMTP
+ * The Message-ID of an outbox row's e-mail: the row's own (a random id given when it was
+ * written), so the same at each attempt and unique beyond this database. A crash after the SMTP
  * server accepted a message and before the row was marked sent (a window no outbox closes) sends
- * it again on the retry; with the same Message-ID a mail client shows it once.
+ * it again on the retry; with the same Message-ID, providers that deduplicate by it (Gmail among
+ * them) keep one copy.
  */
-const outboxMessageId = (outboxId: number, from: string) => `<outbox-${outboxId}@${domainOf(from)}>`
+const outboxMessageId = (row: { messageId: string }, from: string) =>
+  `<${row.messageId}@${domainOf(from)}>`
 
 /**
  * Every e-mail is written to the outbox table first, in the transaction of the change it tells
@@ -59,7 +62,7 @@ export const mailerPlugin = fp<{
         }
         try {
           await transport.sendMail({
-            messageId: outboxMessageId(row.id, from),
+            messageId: outboxMessageId(row, from),
             from,
             to: row.to,
             subject: row.subject,

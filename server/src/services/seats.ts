@@ -308,6 +308,7 @@ export const recordCapture = async (
       lessonTitle: lesson.title,
       session,
       refundCents: payment.amountInCents,
+      lessonUrl: lessonPageUrl(deps.appOrigin, payment.lessonId),
     })
     effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     effects.refunds.push(paymentId)
@@ -340,6 +341,7 @@ export const recordProviderRefund = async (deps: SeatDeps, captureId: string, re
         lessonTitle: lesson.title,
         session,
         refundCents: locked.amountInCents,
+        lessonUrl: lessonPageUrl(deps.appOrigin, locked.lessonId),
       })
       effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     }
