@@ -51,11 +51,15 @@ const JAPANESE = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/
  */
 const ENGLISH_PHRASE = /\b[A-Za-z][a-z]+(?:[ \t,'’:;.!?()/-]+[A-Za-z]?[a-z]+)+\b/
 
+/** A word of three letters or more with small ones: a text of one English word ("Required"). */
+const ENGLISH_WORD = /\b[A-Za-z][a-z]{2,}\b/
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * The sentences of `text` written in the other language than the journey's: for Japanese any
- * English phrase, for English any Japanese character. `ownWords` are the names the journey's
+ * English phrase, or a sentence with no Japanese and an English word; for English any Japanese
+ * character. `ownWords` are the names the journey's
  * users gave things (lesson titles, people, addresses), and brand names, which are no language's
  * sentence and are left out first; so are links.
  */
@@ -68,12 +72,20 @@ export const foreignSentences = (
   const cleaned = text
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/[\w.+-]+@[\w.-]+\.\w+/g, ' ')
-    .replace(words.length > 0 ? new RegExp(words.join('|'), 'g') : /$^/, ' ')
+    // Whole words only: a place called "Center" leaves "Centered" whole.
+    .replace(
+      words.length > 0
+        ? new RegExp(`(?<![A-Za-z0-9])(?:${words.join('|')})(?![A-Za-z0-9])`, 'g')
+        : /$^/,
+      ' ',
+    )
   return cleaned
     .split(/\n|(?<=[。！？])|(?<=[.!?])\s+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) =>
-      language === 'jp-JP' ? ENGLISH_PHRASE.test(sentence) : JAPANESE.test(sentence),
+      language === 'jp-JP'
+        ? ENGLISH_PHRASE.test(sentence) || (!JAPANESE.test(sentence) && ENGLISH_WORD.test(sentence))
+        : JAPANESE.test(sentence),
     )
 }
 

@@ -12,6 +12,16 @@ describe('foreignSentences', () => {
     ])
   })
 
+  it('finds a text of one English word among Japanese ones, and a phrase a name only borders', () => {
+    expect(foreignSentences('Required', 'jp-JP', [])).toEqual(['Required'])
+    // One Latin word inside a Japanese sentence is a name (a brand, a product), not English.
+    expect(foreignSentences('Stripe で支払う', 'jp-JP', [])).toEqual([])
+    expect(foreignSentences('Centered text here', 'jp-JP', ['Center'])).toEqual([
+      'Centered text here',
+    ])
+    expect(foreignSentences('Conflict', 'jp-JP', ['Con'])).toEqual(['Conflict'])
+  })
+
   it('lets Japanese text keep names, brands, links, addresses and single Latin words', () => {
     expect(
       foreignSentences(

@@ -281,5 +281,10 @@ describe('editing a session’s date and times', { timeout: 30_000 }, () => {
     expect(within(date).getByText('Wednesday, 5 March 2031')).toBeVisible()
     expect(groupValue(dialog, 'Start time')).toBe('10:00')
     expect(groupValue(dialog, 'End time')).toBe('11:00')
+    // Another year chosen, the session's own stays on offer to go back to.
+    await user.selectOptions(part(date, 'year'), '2027')
+    expect(optionTexts(part(date, 'year'))).toContain('2031')
+    await user.selectOptions(part(date, 'year'), '2031')
+    expect(part(date, 'year')).toHaveDisplayValue('2031')
   })
 })

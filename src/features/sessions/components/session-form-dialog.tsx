@@ -106,9 +106,14 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
   const { ref: dateRef, ...date } = useController({ control, name: 'date' }).field
   const { ref: startRef, ...startHour } = useController({ control, name: 'startHour' }).field
   const { ref: endRef, ...endHour } = useController({ control, name: 'endHour' }).field
-  // The years offered: from this year where the session is scheduled, as of the dialog's opening.
+  // The years offered: from this year where the session is scheduled, as of the dialog's opening,
+  // and the edited session's own.
   const [openedAt] = useState(Date.now)
-  const years = schedulingYears(openedAt, useWatch({ control, name: 'timezone' }))
+  const years = schedulingYears(
+    openedAt,
+    useWatch({ control, name: 'timezone' }),
+    defaultValues.date,
+  )
 
   const fillQuickSession = () => {
     const times = quickSession(Date.now(), startIn, length, getValues('timezone'))

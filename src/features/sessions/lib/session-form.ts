@@ -147,14 +147,19 @@ export const SCHEDULING_YEARS_AHEAD = 2
 
 /**
  * The years a session's date is chosen from: this year where it is scheduled (a session starts in
- * the future) and the next SCHEDULING_YEARS_AHEAD; an edited session's own year is added by the
- * field itself.
+ * the future) and the next SCHEDULING_YEARS_AHEAD, stretched to an edited session's own year
+ * (`savedDate`, yyyy-MM-dd), which stays on offer whatever year is chosen meanwhile.
  */
-export const schedulingYears = (now: number, timeZone: string) => {
+export const schedulingYears = (now: number, timeZone: string, savedDate = '') => {
   const from = Number(
     utcToZoned(now, isValidTimeZone(timeZone) ? timeZone : 'UTC').date.slice(0, 4),
   )
-  return { fromYear: from, toYear: from + SCHEDULING_YEARS_AHEAD }
+  const to = from + SCHEDULING_YEARS_AHEAD
+  const saved = /^\d{4}/.test(savedDate) ? Number(savedDate.slice(0, 4)) : null
+  return {
+    fromYear: saved === null ? from : Math.min(from, saved),
+    toYear: saved === null ? to : Math.max(to, saved),
+  }
 }
 
 /** Quick-session choices (§2): start in N minutes, for a fixed length. */
