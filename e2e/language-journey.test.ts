@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import * as guest from '../contract/descriptors/guest.ts'
 import * as payments from '../contract/descriptors/payments.ts'
+import { utcToZoned } from '../contract/rules.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { LANGUAGE_COOKIE } from '../src/shared/i18n/languages.ts'
 import { logIn, toast } from './flows.ts'
@@ -211,10 +212,11 @@ describe.each(['jp-JP', 'en-US'] as const)('the whole product in %s', (language:
       await form
         .getByLabel(t('sessions.editor.form.timezone'), { exact: true })
         .selectOption(upcoming.timezone)
+      const start = utcToZoned(upcoming.start_time, upcoming.timezone)
       await chooseSessionTimes(form, t, {
-        date: zonedDate(upcoming.start_time, upcoming.timezone),
-        start: zonedHour(upcoming.start_time, upcoming.timezone),
-        end: zonedHour(upcoming.end_time, upcoming.timezone),
+        date: start.date,
+        start: start.time,
+        end: utcToZoned(upcoming.end_time, upcoming.timezone).time,
       })
       await form
         .getByRole('textbox', { name: t('sessions.editor.form.url') })
@@ -262,19 +264,6 @@ describe.each(['jp-JP', 'en-US'] as const)('the whole product in %s', (language:
     },
   )
 })
-
-/** yyyy-MM-dd of an instant in a zone. */
-const zonedDate = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso))
-
-/** HH:mm of an instant in a zone. */
-const zonedHour = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso))
 
 /** The words of a calendar file a reader sees: its summary and description, unfolded. */
 const calendarWords = (ics: string) =>

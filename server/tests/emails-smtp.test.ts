@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.ts'
 import { type Database, openDatabase } from '../src/db/client.ts'
 import { outbox } from '../src/db/schema.ts'
 import { cookieFor, createLesson, createSession, DAY } from './catalogue-fixtures.ts'
-import { APP_ORIGIN, createUser, emptyDatabaseImage, urlOf } from './helpers.ts'
+import { APP_ORIGIN, createUser, emptyDatabaseImage, icsInstant, urlOf } from './helpers.ts'
 
 /**
  * E-mails over real SMTP: a local SMTP server (smtp-server) receives what the app sends through
@@ -154,12 +154,6 @@ const outboxRows = (db: Database) => db.select().from(outbox).orderBy(asc(outbox
 const ageOutbox = (db: Database) =>
   db.execute(sql`update outbox set created_at = now() - interval '2 minutes'`)
 
-const compact = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '')
-
 describe('e-mails over SMTP', () => {
   it("deliver a Japanese student's confirmation, encoded, with its calendar file", async () => {
     const { app, db } = await start(true)
@@ -197,8 +191,8 @@ describe('e-mails over SMTP', () => {
     const ics = (calendar?.content.toString('utf8') ?? '').replace(/\r\n[ \t]/g, '')
     expect(ics).toContain('PRODID:-//Manabi//Manabi//JA\r\n')
     expect(ics).toContain(`UID:session-${session.id}@localhost:3000\r\n`)
-    expect(ics).toContain(`DTSTART:${compact(session.startTime)}\r\n`)
-    expect(ics).toContain(`DTEND:${compact(session.endTime)}\r\n`)
+    expect(ics).toContain(`DTSTART:${icsInstant(session.startTime)}\r\n`)
+    expect(ics).toContain(`DTEND:${icsInstant(session.endTime)}\r\n`)
     expect(ics).toContain('SUMMARY:日本語会話入門\r\n')
     expect(ics).toContain('参加リンクは開始5分前からレッスンページに表示されます。')
   })

@@ -19,6 +19,13 @@ import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import { hashPassword } from '../src/crypto/passwords.ts'
 
 export const APP_ORIGIN = 'http://localhost:3000'
+
+/** An instant as a calendar file writes it in UTC: 20261211T090000Z. */
+export const icsInstant = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 export const PASSWORD = 'Password1'
 
 /** The migrated empty database every PGlite test file of this worker starts from. */

@@ -16,7 +16,7 @@ import {
   MINUTE,
   userOf,
 } from './catalogue-fixtures.ts'
-import { APP_ORIGIN, createUser, setupTestApp } from './helpers.ts'
+import { APP_ORIGIN, createUser, icsInstant, setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
 const SECOND = 1000
@@ -76,12 +76,6 @@ const propertyOf = (text: string, name: string) =>
   contentLines(text)
     .filter(([key]) => key === name)
     .map(([, value]) => value)
-
-const icsDate = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '')
 
 describe('GET /lessons/:id/sessions/:sessionId/join', () => {
   it('gives an enrolled student the link from 4:59 before start until the end', async () => {
@@ -194,8 +188,8 @@ describe('GET /lessons/:id/sessions/:sessionId/ics', () => {
     expect(lines.at(-1)).toEqual(['END', 'VCALENDAR'])
     expect(propertyOf(response.body, 'BEGIN')).toEqual(['VCALENDAR', 'VEVENT'])
     expect(propertyOf(response.body, 'SUMMARY')).toEqual(['Kanji\\, Kana\\; and more'])
-    expect(propertyOf(response.body, 'DTSTART')).toEqual([icsDate(session.startTime)])
-    expect(propertyOf(response.body, 'DTEND')).toEqual([icsDate(session.endTime)])
+    expect(propertyOf(response.body, 'DTSTART')).toEqual([icsInstant(session.startTime)])
+    expect(propertyOf(response.body, 'DTEND')).toEqual([icsInstant(session.endTime)])
     expect(propertyOf(response.body, 'DESCRIPTION')).toEqual([
       'Reading practice\\nwith a native speaker.\\n\\n' +
         'The join link appears on the lesson page from 5 minutes before the start.\\n' +

@@ -1,4 +1,5 @@
 import type { Language } from '../../../contract/entities.ts'
+import { utcToZoned } from '../../../contract/rules.ts'
 import { emailT } from './i18n.ts'
 
 /**
@@ -53,15 +54,6 @@ export const zoneName = (language: Language, timeZone: string, at: Date) => {
     : name
 }
 
-/** HH:mm, 24-hour, in the zone. */
-const hourIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at)
-
 /**
  * A session's date and hours as its educator scheduled them (in the session's zone), the zone
  * named, in the reader's language. A session that runs across a change of the clocks names the
@@ -77,8 +69,8 @@ export const sessionWhen = (
     ...DAY_OPTIONS[language],
     timeZone: timezone,
   }).format(startTime)
-  const start = hourIn(timezone, startTime)
-  const end = hourIn(timezone, endTime)
+  const start = utcToZoned(startTime, timezone).time
+  const end = utcToZoned(endTime, timezone).time
   const startZone = zoneName(language, timezone, startTime)
   const endZone = zoneName(language, timezone, endTime)
   return startZone === endZone

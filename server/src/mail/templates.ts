@@ -32,6 +32,17 @@ export interface Reader {
 /** A session as the e-mails name it: its date, hours and zone. */
 export type SessionTimes = { startTime: Date; endTime: Date; timezone: string }
 
+/**
+ * A paid seat a refund e-mail tells of: its lesson, the session when it still exists, the sum
+ * refunded and the lesson's page.
+ */
+export interface PaidSeat {
+  lessonTitle: string
+  session: SessionTimes | undefined
+  refundCents: number
+  lessonUrl: string
+}
+
 /** A translation and the values it interpolates. */
 type Text = readonly [key: string, values?: Record<string, string | number>]
 
@@ -217,15 +228,7 @@ export const emails = {
   },
 
   /** To a student whose payment arrived after the seat went to someone else: refunded. */
-  seatTaken: (
-    reader: Reader,
-    seat: {
-      lessonTitle: string
-      session: SessionTimes | undefined
-      refundCents: number
-      lessonUrl: string
-    },
-  ): Email => {
+  seatTaken: (reader: Reader, seat: PaidSeat): Email => {
     const amount = formatMoney(seat.refundCents, reader.language)
     return render(reader, {
       subject: [
@@ -243,15 +246,7 @@ export const emails = {
   },
 
   /** To a student whose payment was refunded at the provider: the seat is released. */
-  refundedByProvider: (
-    reader: Reader,
-    seat: {
-      lessonTitle: string
-      session: SessionTimes | undefined
-      refundCents: number
-      lessonUrl: string
-    },
-  ): Email => {
+  refundedByProvider: (reader: Reader, seat: PaidSeat): Email => {
     const amount = formatMoney(seat.refundCents, reader.language)
     return render(reader, {
       subject: ['refundedByProvider.subject', { lessonTitle: seat.lessonTitle }],

@@ -15,7 +15,7 @@ import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
 import { feeShares } from '../domain/money.ts'
 import { lessonPageUrl } from '../mail/links.ts'
-import { emails } from '../mail/templates.ts'
+import { emails, type PaidSeat } from '../mail/templates.ts'
 import {
   cancelOpenPayments,
   cancelSeat,
@@ -30,7 +30,7 @@ import {
   seatsOf,
   updatePayment,
 } from '../repositories/seats.ts'
-import { findLessonRow, type LessonRow } from '../repositories/lessons.ts'
+import { findLessonRow } from '../repositories/lessons.ts'
 import { deleteSessionRow } from '../repositories/sessions.ts'
 import { findUserById, type UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
@@ -85,18 +85,24 @@ export const paymentHolds = (payment: PaymentRow, now: Date) =>
   )
 
 /**
- * The lesson a payment was for, with its session when that still exists: the e-mails about the
- * payment name the lesson, and the session's date and hours when there is one. A payment goes
- * with its lesson (the foreign key cascades), so the lesson is there while the payment is.
+ * The seat a payment paid for, as its refund e-mails name it: the lesson, the session's date and
+ * hours when the session still exists, the sum and the lesson's page. A payment goes with its
+ * lesson (the foreign key cascades), so the lesson is there while the payment is.
  */
-const paidLesson = async (
+const paidSeat = async (
+  deps: SeatDeps,
   tx: Executor,
-  payment: Pick<PaymentRow, 'lessonId'>,
+  payment: Pick<PaymentRow, 'lessonId' | 'amountInCents'>,
   seated: SeatedSession | undefined,
-): Promise<{ lesson: Pick<LessonRow, 'title'>; session: SeatedSession['session'] | undefined }> =>
-  seated
-    ? seated
-    : { lesson: found(await findLessonRow(tx, payment.lessonId), 'Lesson'), session: undefined }
+): Promise<PaidSeat> => {
+  const lesson = seated?.lesson ?? found(await findLessonRow(tx, payment.lessonId), 'Lesson')
+  return {
+    lessonTitle: lesson.title,
+    session: seated?.session,
+    refundCents: payment.amountInCents,
+    lessonUrl: lessonPageUrl(deps.appOrigin, payment.lessonId),
+  }
+}
 
 /** The student's confirmation with the session's calendar file, in their language. */
 export const enqueueConfirmation = async (
@@ -303,13 +309,7 @@ export const recordCapture = async (
       status: 'refunding',
       refundReason: 'seatTaken',
     })
-    const { lesson, session } = await paidLesson(tx, payment, seated)
-    const email = emails.seatTaken(student, {
-      lessonTitle: lesson.title,
-      session,
-      refundCents: payment.amountInCents,
-      lessonUrl: lessonPageUrl(deps.appOrigin, payment.lessonId),
-    })
+    const email = emails.seatTaken(student, await paidSeat(deps, tx, payment, seated))
     effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     effects.refunds.push(paymentId)
     return 'refunding'
@@ -336,13 +336,7 @@ export const recordProviderRefund = async (deps: SeatDeps, captureId: string, re
         if (seat?.paymentId === locked.id) await cancelSeat(tx, seat.id, new Date())
       }
       const student = found(await findUserById(tx, locked.userId), 'User')
-      const { lesson, session } = await paidLesson(tx, locked, seated)
-      const email = emails.refundedByProvider(student, {
-        lessonTitle: lesson.title,
-        session,
-        refundCents: locked.amountInCents,
-        lessonUrl: lessonPageUrl(deps.appOrigin, locked.lessonId),
-      })
+      const email = emails.refundedByProvider(student, await paidSeat(deps, tx, locked, seated))
       effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     }
     await updatePayment(tx, locked.id, {

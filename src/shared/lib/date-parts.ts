@@ -22,11 +22,14 @@ export const dateParts = (value: string): DateParts => {
 export const joinDate = ({ year, month, day }: DateParts) =>
   year || month || day ? `${year}-${month}-${day}` : ''
 
-/** Some parts chosen, not all. */
-export const isPartialDate = (value: string) => {
-  const parts = DATE_SHAPE.exec(value)?.slice(1) ?? []
+/** Whether a value of this shape has some parts chosen, not all. */
+const isPartial = (shape: RegExp) => (value: string) => {
+  const parts = shape.exec(value)?.slice(1) ?? []
   return parts.some((part) => part === '') && parts.some((part) => part !== '')
 }
+
+/** Some of the day, month and year chosen, not all. */
+export const isPartialDate = isPartial(DATE_SHAPE)
 
 export const timeParts = (value: string): TimeParts => {
   const [, hour = '', minute = ''] = TIME_SHAPE.exec(value) ?? []
@@ -36,10 +39,7 @@ export const timeParts = (value: string): TimeParts => {
 export const joinTime = ({ hour, minute }: TimeParts) => (hour || minute ? `${hour}:${minute}` : '')
 
 /** An hour without its minute, or a minute without its hour. */
-export const isPartialTime = (value: string) => {
-  const parts = TIME_SHAPE.exec(value)?.slice(1) ?? []
-  return parts.some((part) => part === '') && parts.some((part) => part !== '')
-}
+export const isPartialTime = isPartial(TIME_SHAPE)
 
 /** The days of a month; of February in a leap year while no year is chosen (it may be one). */
 export const daysInMonth = ({ year, month }: Pick<DateParts, 'year' | 'month'>) =>
