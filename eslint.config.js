@@ -60,9 +60,14 @@ const serverZones = [
     message: 'HTTP glue imports no plugin; what both need lives in http/ or below',
   },
   {
+    target: server('jobs'),
+    from: ['services', 'serializers', 'routes', 'http', 'plugins'].map(server),
+    message: 'The job engine knows no service; plugins/job-work.ts says what each queue does',
+  },
+  {
     target: server('routes'),
-    from: './server/src/periodic.ts',
-    message: 'Routes start no timers; periodic work is declared in plugins/periodic-work.ts',
+    from: server('jobs'),
+    message: 'Routes send no jobs; services do, in the transaction of the change that causes them',
   },
   {
     // Everything in server/src but the repositories and db/ itself.

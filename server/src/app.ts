@@ -10,10 +10,11 @@ import { authPlugin, SESSION_COOKIE } from './plugins/auth.ts'
 import { catalogueCachePlugin } from './plugins/catalogue-cache.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors.ts'
+import { jobWorkPlugin } from './plugins/job-work.ts'
+import { jobsPlugin } from './plugins/jobs.ts'
 import { mailerPlugin } from './plugins/mailer.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { paymentsPlugin } from './plugins/payments.ts'
-import { periodicWorkPlugin } from './plugins/periodic-work.ts'
 import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
 import { serviceDepsPlugin } from './plugins/service-deps.ts'
 import { spaPlugin } from './plugins/spa.ts'
@@ -22,11 +23,6 @@ import { apiRoutes } from './routes/index.ts'
 import { cataloguePage } from './services/catalogue.ts'
 
 export const API_PREFIX = '/api'
-/** Every ten minutes each instance purges what has served its time. */
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000
-/** Every minute each instance sends again the refunds left due (a crash, a provider down). */
-const REFUND_RETRY_INTERVAL_MS = 60 * 1000
-
 export interface AppOptions {
   config: Config
   database: DatabaseHandle
@@ -36,10 +32,11 @@ export interface AppOptions {
   rateLimit?: SecurityOptions['rateLimit']
   /** Extra origins allowed to change state, e.g. the Vite dev server's. */
   extraOrigins?: string[]
-  /** How often housekeeping runs; null: never by itself (tests run it by hand). */
-  housekeepingIntervalMs?: number | null
-  /** How often refunds left due are sent again; null: never by itself (tests run it by hand). */
-  refundRetryIntervalMs?: number | null
+  /**
+   * Whether this instance works the job queues and keeps their schedules (housekeeping, refund
+   * and e-mail retries, reminders); tests turn it off and run the jobs due with `runDueJobs`.
+   */
+  workJobs?: boolean
   /** How long one call to the payment provider may take (tests shorten it). */
   providerTimeoutMs?: number
 }
@@ -99,18 +96,15 @@ export const buildApp = async (options: AppOptions) => {
     ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
   })
 
-  // What the services work with, put together once for the routes and the periodic work.
-  await app.register(serviceDepsPlugin, { appOrigin: config.APP_ORIGIN })
-  await app.register(periodicWorkPlugin, {
-    housekeepingMs:
-      options.housekeepingIntervalMs === undefined
-        ? HOUSEKEEPING_INTERVAL_MS
-        : options.housekeepingIntervalMs,
-    refundRetryMs:
-      options.refundRetryIntervalMs === undefined
-        ? REFUND_RETRY_INTERVAL_MS
-        : options.refundRetryIntervalMs,
+  const workJobs = options.workJobs ?? true
+  // The job engine's tables and queues; it stops before the database closes.
+  await app.register(jobsPlugin, { database: options.database, supervise: workJobs })
+  // What the services work with, put together once for the routes and the jobs.
+  await app.register(serviceDepsPlugin, {
+    appOrigin: config.APP_ORIGIN,
+    reminderLeadsMinutes: config.reminderLeadsMinutes,
   })
+  await app.register(jobWorkPlugin, { work: workJobs })
 
   await app.register(apiRoutes, { prefix: API_PREFIX, openapiDocs: config.OPENAPI_DOCS })
 

@@ -9,6 +9,9 @@ import {
   DEFAULT_UPLOAD_QUOTA_MB,
 } from '../../contract/rules.ts'
 
+/** Sessions are reminded of a day and an hour before they start. */
+const DEFAULT_REMINDER_LEADS = '24h,1h'
+
 /** Server configuration from environment variables (all listed in .env.example). */
 const ConfigSchema = Type.Object({
   NODE_ENV: Type.Enum(['development', 'production', 'test'], { default: 'development' }),
@@ -99,14 +102,25 @@ const ConfigSchema = Type.Object({
     maximum: 100,
     default: DEFAULT_PLATFORM_FEE_PERCENT,
   }),
+  /**
+   * When sessions are reminded of by e-mail (to the students with a seat and the educator): lead
+   * times before the start, as hours (`24h`) or minutes (`30m`), comma-separated; `none` sends no
+   * reminders.
+   */
+  REMINDER_LEADS: Type.String({
+    pattern: '^(none|\\d{1,5}[hm](,\\d{1,5}[hm])*)$',
+    default: DEFAULT_REMINDER_LEADS,
+  }),
 })
 
 type Settings = Type.Static<typeof ConfigSchema>
 
 export type Config = Omit<
   Settings,
-  'APP_ORIGIN' | 'TRUST_PROXY' | 'OPENAPI_DOCS' | 'LOG_REQUESTS'
+  'APP_ORIGIN' | 'TRUST_PROXY' | 'OPENAPI_DOCS' | 'LOG_REQUESTS' | 'REMINDER_LEADS'
 > & {
+  /** REMINDER_LEADS in minutes, longest first, each once. */
+  reminderLeadsMinutes: number[]
   APP_ORIGIN: string
   OPENAPI_DOCS: boolean
   LOG_REQUESTS: NonNullable<Settings['LOG_REQUESTS']>
@@ -132,6 +146,25 @@ const parseTrustProxy = (value: string | undefined): Config['trustProxy'] => {
     )
   }
   return addresses
+}
+
+/** A reminder is sent at most this long before its session: 30 days. */
+const LONGEST_REMINDER_LEAD_MINUTES = 30 * 24 * 60
+
+/** "24h,1h" → [1440, 60]; "none" → []. */
+const parseReminderLeads = (value: string): number[] => {
+  if (value === 'none') return []
+  const minutes = value
+    .split(',')
+    .map((lead) => Number(lead.slice(0, -1)) * (lead.endsWith('h') ? 60 : 1))
+  for (const lead of minutes) {
+    if (lead < 1 || lead > LONGEST_REMINDER_LEAD_MINUTES) {
+      throw new ConfigError(
+        'Invalid configuration: REMINDER_LEADS takes lead times from 1m to 720h, e.g. 24h,1h',
+      )
+    }
+  }
+  return [...new Set(minutes)].sort((a, b) => b - a)
 }
 
 /** The default origin: this machine on PORT, under each name a browser may use for it. */
@@ -183,13 +216,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration: PAYPAL_WEBHOOK_ID is needed with PayPal credentials',
     )
   }
-  const { TRUST_PROXY, APP_ORIGIN, OPENAPI_DOCS, LOG_REQUESTS, ...settings } = converted
+  const { TRUST_PROXY, APP_ORIGIN, OPENAPI_DOCS, LOG_REQUESTS, REMINDER_LEADS, ...settings } =
+    converted
   const allowedOrigins = APP_ORIGIN ? [APP_ORIGIN] : localOrigins(converted.PORT)
   return {
     ...settings,
     APP_ORIGIN: allowedOrigins[0] ?? '',
     allowedOrigins,
     trustProxy: parseTrustProxy(TRUST_PROXY),
+    reminderLeadsMinutes: parseReminderLeads(REMINDER_LEADS),
     OPENAPI_DOCS: OPENAPI_DOCS ?? converted.NODE_ENV !== 'production',
     LOG_REQUESTS: LOG_REQUESTS ?? (converted.NODE_ENV === 'production' ? 'errors' : 'all'),
     DATA_DIR: resolve(converted.DATA_DIR),

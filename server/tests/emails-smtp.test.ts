@@ -79,8 +79,7 @@ const start = async (fresh: boolean) => {
   const app = await buildApp({
     config,
     database,
-    housekeepingIntervalMs: null,
-    refundRetryIntervalMs: null,
+    workJobs: false,
   })
   await app.ready()
   running = { app, db: database.db }

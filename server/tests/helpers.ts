@@ -5,7 +5,7 @@ import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import type { ParamsOf, QueryOf, ResultOf } from '../../contract/client.ts'
 import type { ErrorBody } from '../../contract/common.ts'
 import { buildPath, type Descriptor } from '../../contract/descriptor.ts'
@@ -15,6 +15,8 @@ import { loadConfig } from '../src/config.ts'
 import { type Database, type DatabaseHandle, memoryImage, openDatabase } from '../src/db/client.ts'
 import * as schema from '../src/db/schema.ts'
 import { users } from '../src/db/schema.ts'
+import { bossDb } from '../src/jobs/boss-db.ts'
+import { startJobEngine } from '../src/jobs/engine.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
 import { hashPassword } from '../src/crypto/passwords.ts'
 
@@ -34,7 +36,58 @@ let image: Promise<Blob> | undefined
  * That image: an embedded database opened from it (in memory, or in a new data folder) skips
  * initdb and the migrations, a few seconds each time.
  */
-export const emptyDatabaseImage = () => (image ??= memoryImage())
+export const emptyDatabaseImage = () => (image ??= imageWithJobEngine())
+
+/** The migrated database with the job engine's schema and queues made, as an app's start makes them. */
+const imageWithJobEngine = async () => {
+  const handle = await openDatabase({ dataDir: null, image: await memoryImage() })
+  try {
+    const boss = await startJobEngine(
+      bossDb(handle, () => {}),
+      false,
+      () => {},
+    )
+    await boss.stop({ graceful: false, close: false })
+    const client = (
+      handle.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }
+    ).$client
+    return await client.dumpDataDir('none')
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * The database's clock in tests: `now()` is testclock.now(), PostgreSQL's own plus a shift the
+ * test sets (`testClock`), found before pg_catalog's on the search path. Tables are still created
+ * in public, first on the path. The job engine's due times (`start_after < now()`) follow it.
+ */
+const TEST_CLOCK_SQL = `
+  create schema if not exists testclock;
+  create table if not exists testclock.shift (ms double precision not null);
+  insert into testclock.shift select 0 where not exists (select 1 from testclock.shift);
+  create or replace function testclock.now() returns timestamptz language sql stable
+    as 'select pg_catalog.now() + make_interval(secs => (select ms from testclock.shift) / 1000)'`
+const TEST_SEARCH_PATH = 'public, testclock, pg_catalog'
+
+/**
+ * The clock of a test: `set(at)` puts the app's (JavaScript's Date, faked) and the database's
+ * (`now()`) at `at`, from where both run on; `reset` puts both back.
+ */
+export const testClock = (context: { db: Database }) => ({
+  set: async (at: Date) => {
+    // Running on from `at`, as the database's clock does: the embedded one reads this Date.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
+    vi.setSystemTime(at)
+    await context.db.execute(
+      sql`update testclock.shift set ms = ${at.getTime()} - extract(epoch from pg_catalog.now()) * 1000`,
+    )
+  },
+  reset: async () => {
+    vi.useRealTimers()
+    await context.db.execute(sql`update testclock.shift set ms = 0`)
+  },
+})
 
 /**
  * The database of one test file: embedded PGlite in memory by default; with DATABASE_URL a fresh
@@ -42,15 +95,26 @@ export const emptyDatabaseImage = () => (image ??= memoryImage())
  */
 const openTestDatabase = async (): Promise<DatabaseHandle> => {
   const serverUrl = process.env.DATABASE_URL
-  if (!serverUrl) return openDatabase({ dataDir: null, image: await emptyDatabaseImage() })
+  if (!serverUrl) {
+    const handle = await openDatabase({ dataDir: null, image: await emptyDatabaseImage() })
+    // Several statements: the embedded client's exec runs them as one script.
+    const client = (
+      handle.db as unknown as { $client: { exec: (text: string) => Promise<unknown> } }
+    ).$client
+    await client.exec(`${TEST_CLOCK_SQL}; set search_path = ${TEST_SEARCH_PATH}`)
+    return handle
+  }
   const name = `manabi_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
+  // Every connection to it, the app's and a second instance's, reads the test clock.
+  await admin.query(`ALTER DATABASE ${name} SET search_path = ${TEST_SEARCH_PATH}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const handle = await openDatabase({ url: url.toString() })
+  await handle.db.execute(sql.raw(TEST_CLOCK_SQL))
   return {
     ...handle,
     close: async () => {
@@ -70,6 +134,12 @@ const tableNames = (Object.values(schema) as unknown[])
 
 export const truncateAll = async (db: Database) => {
   await db.execute(sql.raw(`truncate ${tableNames} restart identity cascade`))
+  // The job engine's jobs, once it has made its tables (the app's start does).
+  await db.execute(
+    sql.raw(`do $$ begin
+    if to_regclass('pgboss.job') is not null then truncate pgboss.job, pgboss.archive; end if;
+  end $$`),
+  )
 }
 
 type Empty = Record<never, never>
@@ -220,9 +290,8 @@ export const setupTestApp = (
       database,
       closeDatabase: false,
       rateLimit: { max: options.rateLimitMax ?? 10_000, timeWindow: 60_000 },
-      // Tests run housekeeping and the refund retry themselves, at the instants they choose.
-      housekeepingIntervalMs: null,
-      refundRetryIntervalMs: null,
+      // Tests run the jobs themselves (runDueJobs, housekeeping), at the instants they choose.
+      workJobs: false,
       ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
       ...(options.errorLog
         ? {
@@ -348,8 +417,7 @@ export const setupSecondApp = (
       }),
       database,
       closeDatabase: false,
-      housekeepingIntervalMs: null,
-      refundRetryIntervalMs: null,
+      workJobs: false,
       ...options,
     })
     await second.app.ready()

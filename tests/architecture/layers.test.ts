@@ -184,13 +184,20 @@ describe('server and contract boundaries', { timeout: 60_000 }, () => {
     ])
   })
 
-  it('refuse a route starting a timer of its own', async () => {
-    const messages = await lintProbe(
+  it('refuse a route sending jobs itself, and the job engine reaching up to a service', async () => {
+    const route = await lintProbe(
       `${SERVER}/routes/zone-probe.ts`,
-      "import { runPeriodically } from '../periodic.ts'\nexport const probe = runPeriodically\n",
+      "import { jobId } from '../jobs/queues.ts'\nexport const probe = jobId\n",
     )
-    expect(messages.map((message) => message.message)).toEqual([
-      expect.stringContaining('Routes start no timers'),
+    expect(route.map((message) => message.message)).toEqual([
+      expect.stringContaining('Routes send no jobs'),
+    ])
+    const engine = await lintProbe(
+      `${SERVER}/jobs/zone-probe.ts`,
+      "import { housekeeping } from '../services/housekeeping.ts'\nexport const probe = housekeeping\n",
+    )
+    expect(engine.map((message) => message.message)).toEqual([
+      expect.stringContaining('The job engine knows no service'),
     ])
   })
 

@@ -43,22 +43,36 @@ export type DatabaseOptions =
 const MIGRATION_LOCK = 746_216_301
 
 /**
- * Runs the migrations while holding a PostgreSQL advisory lock, so instances starting together
- * apply each migration once: the others wait, then find nothing left to do.
+ * Runs `work` while holding a PostgreSQL advisory lock (any fixed number), so instances starting
+ * together do it one at a time: the others wait, then find nothing left to do.
  */
-const migrateOnce = async (pool: pg.Pool, migrate: () => Promise<void>) => {
+const oneAtATime = async <T>(pool: pg.Pool, lock: number, work: () => Promise<T>) => {
   const lockHolder = await pool.connect()
   try {
-    await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    await lockHolder.query('select pg_advisory_lock($1)', [lock])
     try {
-      await migrate()
+      return await work()
     } finally {
-      await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+      await lockHolder.query('select pg_advisory_unlock($1)', [lock])
     }
   } finally {
     lockHolder.release()
   }
 }
+
+/** Runs migrations one instance at a time (an advisory lock): each is applied once. */
+const migrateOnce = (pool: pg.Pool, migrate: () => Promise<void>) =>
+  oneAtATime(pool, MIGRATION_LOCK, migrate)
+
+/**
+ * Runs start-up work on the database (creating the job engine's tables and queues) one instance
+ * at a time on PostgreSQL, where instances starting together would deadlock on it; the embedded
+ * database has one process.
+ */
+export const startingAlone = <T>(handle: DatabaseHandle, lock: number, work: () => Promise<T>) =>
+  handle.kind === 'postgres'
+    ? oneAtATime((handle.db as unknown as { $client: pg.Pool }).$client, lock, work)
+    : work()
 
 /** Opens the database and brings its schema up to date; one set of migrations serves both. */
 export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHandle> => {

@@ -98,6 +98,12 @@ const seatFacts = (language: Language, lessonTitle: string, session: SessionTime
   when: sessionWhen(language, session),
 })
 
+/** "24 hours", "30 minutes": how long before a session a reminder comes. */
+const leadText = (language: Language, minutes: number) =>
+  minutes % 60 === 0
+    ? emailT(language)('reminder.inHours', { count: minutes / 60 })
+    : emailT(language)('reminder.inMinutes', { count: minutes })
+
 /** A licence as its e-mails name it: the provider's name and the account. */
 const licenceValues = (language: Language, licence: LicenceFacts) => ({
   provider: emailT(language)(`providers.${licence.provider}`),
@@ -224,6 +230,50 @@ export const emails = {
             ]
           : []),
       ],
+    })
+  },
+
+  /**
+   * To a student with a seat, `leadMinutes` before the session: when it is, when the join link
+   * shows and the lesson page it shows on. The calendar file is attached by the caller.
+   */
+  reminder: (
+    reader: Reader,
+    seat: { lessonTitle: string; session: SessionTimes; leadMinutes: number; lessonUrl: string },
+  ): Email => {
+    const facts = seatFacts(reader.language, seat.lessonTitle, seat.session)
+    const lead = leadText(reader.language, seat.leadMinutes)
+    return render(reader, {
+      subject: ['reminder.subject', { ...facts, lead }],
+      paragraphs: [
+        ['reminder.body', facts],
+        ['reminder.calendar'],
+        ['common.joinLinkFrom', { count: JOIN_WINDOW_MS / 60_000 }],
+      ],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
+    })
+  },
+
+  /** To the educator, `leadMinutes` before their session: when it is and how many are enrolled. */
+  educatorReminder: (
+    reader: Reader,
+    session: {
+      lessonTitle: string
+      session: SessionTimes
+      leadMinutes: number
+      students: number
+      lessonUrl: string
+    },
+  ): Email => {
+    const facts = seatFacts(reader.language, session.lessonTitle, session.session)
+    const lead = leadText(reader.language, session.leadMinutes)
+    return render(reader, {
+      subject: ['reminder.educatorSubject', { ...facts, lead }],
+      paragraphs: [
+        ['reminder.educatorBody', { ...facts, count: session.students }],
+        ['common.joinLinkFrom', { count: JOIN_WINDOW_MS / 60_000 }],
+      ],
+      link: { label: ['common.lessonPageLink'], url: session.lessonUrl },
     })
   },
 

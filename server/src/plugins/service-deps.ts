@@ -9,8 +9,8 @@ declare module 'fastify' {
 }
 
 /** The one place the services' dependencies are put together from the app's plugins. */
-export const serviceDepsPlugin = fp<{ appOrigin: string }>(
-  async (app, { appOrigin }) => {
+export const serviceDepsPlugin = fp<{ appOrigin: string; reminderLeadsMinutes: readonly number[] }>(
+  async (app, { appOrigin, reminderLeadsMinutes }) => {
     app.decorate('serviceDeps', {
       db: app.db,
       mailer: app.mailer,
@@ -22,10 +22,12 @@ export const serviceDepsPlugin = fp<{ appOrigin: string }>(
       log: app.log,
       appOrigin,
       eventDomain: new URL(appOrigin).host,
+      jobs: app.jobs,
+      reminderLeadsMinutes,
     })
   },
   {
     name: 'service-deps',
-    dependencies: ['db', 'mailer', 'payments', 'storage', 'catalogue-cache', 'security'],
+    dependencies: ['db', 'mailer', 'payments', 'storage', 'catalogue-cache', 'security', 'jobs'],
   },
 )

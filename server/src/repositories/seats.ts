@@ -51,6 +51,20 @@ export const lockSession = async (
   return row
 }
 
+/** A session by its id alone, with its lesson's terms, locked as `lockSession` locks it. */
+export const lockSessionById = async (
+  tx: Executor,
+  sessionId: number,
+): Promise<SeatedSession | undefined> => {
+  const [row] = await tx
+    .select({ session: lessonSessions, lesson: lessonTerms })
+    .from(lessonSessions)
+    .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
+    .where(eq(lessonSessions.id, sessionId))
+    .for('update', { of: lessonSessions })
+  return row
+}
+
 /**
  * The seats of a session at `now` as a student other than `viewerId` sees them: live enrollments,
  * and open payments of others whose hold has not run out (contract/seats.ts seatsLeft counts them).

@@ -207,14 +207,13 @@ export const findOverlappingSession = async (
 }
 
 /**
- * The exclusion constraint on (owner_id, time range) refused the write: the educator has another
- * session at that time, written a moment ago by a racing request or long before. The 409 names
- * it (the earliest, when several clash), looked up after the refused statement: the writes here
- * take the database, not a transaction (which the failed statement would have aborted), so the
- * lookup can run. Should it be gone by then (deleted meanwhile), the 409 says only the spec's
- * sentence.
+ * The exclusion constraint on (owner_id, time range) refused a session's write: the educator has
+ * another session at that time, written a moment ago by a racing request or long before. The 409
+ * names it (the earliest, when several clash), looked up once the refused transaction has ended
+ * (its failed statement aborted it): `db` is the database, not that transaction. Should it be
+ * gone by then (deleted meanwhile), the 409 says only the spec's sentence.
  */
-const orOverlap =
+export const orOverlap =
   (
     db: Database,
     ownerId: number,
@@ -234,31 +233,30 @@ const orOverlap =
     throw new ConflictError(MESSAGES.sessions.overlap, overlap ? { overlap } : {})
   }
 
-/** Adds a session to the lesson (the owner is copied for the constraint); answers its id. */
+/**
+ * Adds a session to the lesson (the owner is copied for the constraint); answers its id. An
+ * overlap fails the statement with the constraint's error (see `orOverlap`).
+ */
 export const insertSession = async (
-  db: Database,
+  tx: Executor,
   lesson: { id: number; ownerId: number },
   fields: SessionFields,
 ) => {
-  const [row] = await db
+  const [row] = await tx
     .insert(lessonSessions)
     .values({ lessonId: lesson.id, ownerId: lesson.ownerId, ...fields })
     .returning({ id: lessonSessions.id })
-    .catch(orOverlap(db, lesson.ownerId, fields, null))
   if (!row) throw new Error('INSERT ... RETURNING gave no row')
   return row.id
 }
 
+/** Moves a session; an overlap fails as `insertSession`'s does. */
 export const updateSessionRow = async (
-  db: Database,
-  session: { id: number; ownerId: number },
+  tx: Executor,
+  session: { id: number },
   fields: SessionFields,
 ) => {
-  await db
-    .update(lessonSessions)
-    .set(fields)
-    .where(eq(lessonSessions.id, session.id))
-    .catch(orOverlap(db, session.ownerId, fields, session.id))
+  await tx.update(lessonSessions).set(fields).where(eq(lessonSessions.id, session.id))
 }
 
 /** Deletes a session; its seats go with it (the foreign key cascades), its payments stay. */

@@ -4,8 +4,8 @@ import { route } from '../http/route.ts'
 import * as payments from '../services/payments.ts'
 
 /**
- * Paying for a seat. Refunds left due are sent again by the app's periodic work
- * (plugins/periodic-work.ts), not from here.
+ * Paying for a seat. Refunds left due are sent again by a scheduled job (plugins/job-work.ts),
+ * not from here.
  */
 export const paymentsRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.getPaymentConfig, async () => ({

@@ -3,12 +3,13 @@ import type { CatalogueCache } from '../cache/catalogue-cache.ts'
 import type { Database } from '../db/client.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { PaymentsRuntime } from '../payments/runtime.ts'
+import type { JobScheduler } from '../jobs/scheduler.ts'
 import type { FileStorage, UploadRules } from '../storage/files.ts'
 
 /**
  * Everything the services work with, from the app's plugins. Built once for the app
  * (plugins/service-deps.ts); a route passes it with its request's log (http/route.ts), periodic
- * work with the app's (plugins/periodic-work.ts). Every service function takes it first, as a
+ * work with the app's (plugins/job-work.ts). Every service function takes it first, as a
  * `Pick` of what it uses, so a test or a job passes only that; helpers that run inside a caller's
  * transaction take that transaction (`tx: Executor`) instead, as repositories do.
  */
@@ -31,4 +32,8 @@ export interface ServiceDeps {
   appOrigin: string
   /** The domain of calendar event ids (the app's host). */
   eventDomain: string
+  /** Jobs sent, cancelled and completed in the transaction of their change (the job engine). */
+  jobs: JobScheduler
+  /** How long before a session its reminders go out, in minutes (REMINDER_LEADS). */
+  reminderLeadsMinutes: readonly number[]
 }

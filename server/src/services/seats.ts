@@ -120,20 +120,32 @@ export const enqueueConfirmation = async (
       paidCents,
       lessonUrl,
     }),
-    attachments: [
-      {
-        filename: `session-${seated.session.id}.ics`,
-        contentType: 'text/calendar; charset=utf-8',
-        content: toCalendar(
-          seated.lesson,
-          seated.session,
-          { language: student.language, lessonUrl, eventDomain: deps.eventDomain },
-          false,
-        ),
-      },
-    ],
+    attachments: [calendarAttachment(deps, student, seated)],
   })
 }
+
+/**
+ * The session as a calendar file attached to an e-mail, in the reader's language; without the
+ * meeting link, which shows on the lesson page when joining opens.
+ */
+export const calendarAttachment = (
+  deps: Pick<ServiceDeps, 'appOrigin' | 'eventDomain'>,
+  reader: Pick<UserRow, 'language'>,
+  seated: SeatedSession,
+) => ({
+  filename: `session-${seated.session.id}.ics`,
+  contentType: 'text/calendar; charset=utf-8',
+  content: toCalendar(
+    seated.lesson,
+    seated.session,
+    {
+      language: reader.language,
+      lessonUrl: lessonPageUrl(deps.appOrigin, seated.lesson.id),
+      eventDomain: deps.eventDomain,
+    },
+    false,
+  ),
+})
 
 /** Runs a change of seats in one transaction, then sends its e-mails and settles its refunds. */
 export const seatChange = async <T>(
@@ -222,6 +234,8 @@ export const deleteSessionWithSeats = async (
   deps: SeatDeps,
   ids: SessionIds,
   checkDeletable: (tx: Executor) => Promise<void>,
+  /** What else goes with the session, in its transaction (its reminders). */
+  onDelete: (tx: Executor, session: SeatedSession['session']) => Promise<void>,
 ) =>
   seatChange(deps, async (tx, effects) => {
     await checkDeletable(tx)
@@ -252,6 +266,7 @@ export const deleteSessionWithSeats = async (
       }
     }
     await cancelOpenPayments(tx, seated.session.id)
+    await onDelete(tx, seated.session)
     await deleteSessionRow(tx, seated.session.id)
     return seats.length
   })

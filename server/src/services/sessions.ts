@@ -12,6 +12,7 @@ import {
   findSessionRecord,
   holdsSeatIn,
   insertSession,
+  orOverlap,
   updateSessionRow,
   type SessionFields,
   type SessionRow,
@@ -21,6 +22,7 @@ import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
 import type { ServiceDeps } from './deps.ts'
 import { editableLesson } from './lessons.ts'
+import { dropReminders, planReminders } from './reminders.ts'
 import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
@@ -79,6 +81,9 @@ export const meetingLink = async (
   return session.url
 }
 
+/** What writing a session needs: the database and, for its reminders, the job scheduler. */
+type SessionWriteDeps = Pick<ServiceDeps, 'db' | 'jobs' | 'reminderLeadsMinutes'>
+
 /** Sessions take place on the educator's video account: none, no sessions to create or move. */
 const requireVideoLicence = (user: Pick<UserRow, 'videoLicenceId'>) => {
   if (user.videoLicenceId === null) throw new ForbiddenError(MESSAGES.sessions.noVideoLicence)
@@ -114,30 +119,49 @@ const ownSession = async (db: Executor, sessionId: number, owner: UserRow): Prom
  * naming the session it overlaps).
  */
 export const createSession = async (
-  { db }: Pick<ServiceDeps, 'db'>,
+  deps: SessionWriteDeps,
   user: UserRow,
   lessonId: number,
   body: SessionWriteBody,
 ) => {
+  const { db } = deps
   const lesson = await editableLesson(db, lessonId, user)
   requireVideoLicence(user)
   const fields = checkedSessionFields(body)
-  const id = await insertSession(db, lesson, fields)
+  const id = await db
+    .transaction(async (tx) => {
+      const sessionId = await insertSession(tx, lesson, fields)
+      await planReminders(deps, tx, { id: sessionId, startTime: fields.startTime }, new Date())
+      return sessionId
+    })
+    .catch(orOverlap(db, lesson.ownerId, fields, null))
   return ownSession(db, id, user)
 }
 
-/** Moves a session that has not started; 409 when the new time overlaps another one. */
+/**
+ * Moves a session that has not started; 409 when the new time overlaps another one. Its
+ * reminders move with it, in the same transaction.
+ */
 export const updateSession = async (
-  { db }: Pick<ServiceDeps, 'db'>,
+  deps: SessionWriteDeps,
   user: UserRow,
   ids: SessionIds,
   body: SessionWriteBody,
 ) => {
+  const { db } = deps
   await editableLesson(db, ids.id, user)
   requireVideoLicence(user)
   const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotChange, new Date())
   const fields = checkedSessionFields(body)
-  await updateSessionRow(db, session, fields)
+  await db
+    .transaction(async (tx) => {
+      await updateSessionRow(tx, session, fields)
+      if (fields.startTime.getTime() !== session.startTime.getTime()) {
+        await dropReminders(deps, tx, session, 'moved')
+        await planReminders(deps, tx, { id: session.id, startTime: fields.startTime }, new Date())
+      }
+    })
+    .catch(orOverlap(db, session.ownerId, fields, session.id))
   return ownSession(db, session.id, user)
 }
 
@@ -145,7 +169,16 @@ export const updateSession = async (
  * Removes a session of the caller's lesson that has not started; every student holding a seat is
  * refunded and told (seats.ts). Answers how many students held seats.
  */
-export const deleteSession = (deps: SeatDeps, user: UserRow, ids: SessionIds) =>
-  deleteSessionWithSeats(deps, ids, async (tx) => {
-    await editableLesson(tx, ids.id, user)
-  })
+export const deleteSession = (
+  deps: SeatDeps & Pick<ServiceDeps, 'jobs' | 'reminderLeadsMinutes'>,
+  user: UserRow,
+  ids: SessionIds,
+) =>
+  deleteSessionWithSeats(
+    deps,
+    ids,
+    async (tx) => {
+      await editableLesson(tx, ids.id, user)
+    },
+    (tx, session) => dropReminders(deps, tx, session, 'deleted'),
+  )

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto'
+import type PgBoss from 'pg-boss'
+
+/**
+ * Every queue of the job engine (pg-boss), with how its jobs are retried. Each is created when
+ * the app starts, since pg-boss drops a job sent to a queue it does not know.
+ */
+export const QUEUES = {
+  /** Purges what has served its time (services/housekeeping.ts); every ten minutes. */
+  housekeeping: { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
+  /** Sends again the refunds left due (a crash, a provider down); every minute. */
+  refundRetry: { retryLimit: 0, expireInSeconds: 15 * 60 },
+  /** Sends again the e-mails left unsent in the outbox; every minute. */
+  mailRetry: { retryLimit: 0, expireInSeconds: 15 * 60 },
+  /** One reminder of one session at one of its lead times (services/reminders.ts). */
+  sessionReminder: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+} as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>
+
+export type QueueName = keyof typeof QUEUES
+
+/** The work due at fixed times, as cron lines (UTC), one instance running each tick. */
+export const SCHEDULES: Partial<Record<QueueName, string>> = {
+  housekeeping: '*/10 * * * *',
+  refundRetry: '* * * * *',
+  mailRetry: '* * * * *',
+}
+
+/** What each queue's jobs carry. */
+export interface JobData {
+  housekeeping: Record<string, never>
+  refundRetry: Record<string, never>
+  mailRetry: Record<string, never>
+  sessionReminder: {
+    sessionId: number
+    /** The start it reminds of (ISO): a session moved since makes it moot. */
+    startsAt: string
+    /** How long before the start it is sent, in minutes. */
+    leadMinutes: number
+  }
+}
+
+/**
+ * A job's id from what makes it unique (a session, its start, a lead time): sending the same job
+ * again, from a retry or another instance, then adds nothing. A UUID, as pg-boss's ids are.
+ */
+export const jobId = (key: string) => {
+  const hex = createHash('sha256').update(key).digest('hex')
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}

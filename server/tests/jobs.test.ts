@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { jobId, QUEUES, SCHEDULES } from '../src/jobs/queues.ts'
+import { APP_ORIGIN, setupTestApp } from './helpers.ts'
+
+/**
+ * The job engine (pg-boss on our database): jobs sent in a transaction exist exactly when it
+ * commits, a job's id makes a second send a no-op, every queue exists from the start, an
+ * instance that works the queues keeps their schedules.
+ */
+const context = setupTestApp()
+const apps: Awaited<ReturnType<typeof buildApp>>[] = []
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()))
+})
+
+const count = async (where = sql`true`) => {
+  const result = await context.db.execute(
+    sql`select count(*)::int as n from pgboss.job where ${where}`,
+  )
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0
+}
+
+const DATA = { sessionId: 1, startsAt: new Date().toISOString(), leadMinutes: 60 }
+
+describe('the job engine', () => {
+  it('has every queue from the start', async () => {
+    const queues = (await context.app.boss.getQueues()).map((queue) => queue.name).sort()
+    expect(queues).toEqual(Object.keys(QUEUES).sort())
+  })
+
+  it('keeps a job sent in a transaction only when the transaction commits', async () => {
+    await context.db
+      .transaction(async (tx) => {
+        await context.app.jobs.send(tx, 'sessionReminder', DATA, { id: jobId('rolled back') })
+        throw new Error('the change fails')
+      })
+      .catch(() => {})
+    expect(await count()).toBe(0)
+    await context.db.transaction((tx) =>
+      context.app.jobs.send(tx, 'sessionReminder', DATA, { id: jobId('committed') }),
+    )
+    expect(await count()).toBe(1)
+  })
+
+  it('adds nothing for a job sent again with the same id', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      await context.db.transaction((tx) =>
+        context.app.jobs.send(tx, 'sessionReminder', DATA, { id: jobId('once') }),
+      )
+    }
+    expect(await count()).toBe(1)
+  })
+
+  it('completes a job in a transaction once: a second completion is refused', async () => {
+    await context.app.boss.send('sessionReminder', DATA, { id: jobId('complete') })
+    const [job] = await context.app.boss.fetch('sessionReminder')
+    const complete = () =>
+      context.db.transaction((tx) => context.app.jobs.complete(tx, 'sessionReminder', job!.id))
+    expect(await complete()).toBe(true)
+    expect(await complete()).toBe(false)
+  })
+
+  it('an instance that works the queues schedules the periodic ones; one that does not, none', async () => {
+    const worker = await buildApp({
+      config: loadConfig({ APP_ORIGIN, SEED_DEMO: 'false', DATA_DIR: context.dataDir }),
+      database: {
+        db: context.db,
+        kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        close: async () => {},
+      },
+      closeDatabase: false,
+    })
+    apps.push(worker)
+    expect(await context.app.boss.getSchedules()).toEqual([])
+    await worker.ready()
+    const schedules = await worker.boss.getSchedules()
+    expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toEqual(
+      SCHEDULES,
+    )
+  })
+})

@@ -1,0 +1,290 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import * as sessions from '../../contract/descriptors/sessions.ts'
+import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
+import { jobId } from '../src/jobs/queues.ts'
+import { outbox, users, videoLicences } from '../src/db/schema.ts'
+import { cookieFor, createLesson, DAY, HOUR, MINUTE } from './catalogue-fixtures.ts'
+import { bodyOf, createUser, setupTestApp, testClock, type UserFixture } from './helpers.ts'
+
+/**
+ * Reminders (issue 31): each student holding a seat and the educator get an e-mail 24 hours and 1
+ * hour before a session, sent by the job engine at those instants, in their language, with the
+ * calendar file; none after unenrolling, none for a deleted session, a moved one re-timed, none
+ * twice. Time is the test clock (the app's Date and the database's now()), never a sleep.
+ */
+const context = setupTestApp()
+const clock = testClock(context)
+
+afterEach(async () => {
+  await clock.reset()
+})
+
+const SECOND = 1000
+/**
+ * A job is due once the clock has passed its instant (pg-boss: start_after < now()): the first
+ * millisecond after it. The planning tests pin the instants themselves.
+ */
+const DUE = 1
+
+/** The day after tomorrow at 10:00 UTC, a session of an hour. */
+const startOfSession = () => {
+  const day = new Date(Date.now() + 2 * DAY)
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10))
+}
+
+/** The session form for an hour from `start`, in Tokyo's wall time (UTC+9, no summer time). */
+const form = (start: Date, extra: Partial<SessionWriteBody> = {}): SessionWriteBody => {
+  const tokyo = (date: Date) => new Date(date.getTime() + 9 * HOUR).toISOString()
+  return {
+    date: tokyo(start).slice(0, 10),
+    startHour: tokyo(start).slice(11, 16),
+    endHour: tokyo(new Date(start.getTime() + HOUR)).slice(11, 16),
+    timezone: 'Asia/Tokyo',
+    url: 'https://zoom.us/j/5551234',
+    ...extra,
+  }
+}
+
+/** An educator with a video licence, a free lesson of theirs and their cookie. */
+const educatorScene = async (language: 'en-US' | 'jp-JP' = 'en-US') => {
+  const educator = await createUser(context.db, { role: 'educator', language })
+  const [licence] = await context.db
+    .insert(videoLicences)
+    .values({ provider: 'zoom', accountEmail: `licence-${educator.id}@pool.example` })
+    .returning()
+  await context.db
+    .update(users)
+    .set({ videoLicenceId: licence!.id })
+    .where(eq(users.id, educator.id))
+  const lesson = await createLesson(context.db, educator, { title: 'Tea Ceremony', maxSlots: 5 })
+  return { educator, lesson, cookie: await cookieFor(context.db, educator) }
+}
+
+type Scene = Awaited<ReturnType<typeof educatorScene>>
+
+const createVia = async (scene: Scene, start: Date) => {
+  const response = await context.call(sessions.createSession, {
+    params: { id: scene.lesson.id },
+    cookie: scene.cookie,
+    body: form(start),
+  })
+  expect(response.statusCode).toBe(201)
+  return bodyOf(response)
+}
+
+const enrollVia = async (scene: Scene, sessionId: number, student: UserFixture) => {
+  const response = await context.call(sessions.enroll, {
+    params: { id: scene.lesson.id, sessionId },
+    cookie: await cookieFor(context.db, student),
+  })
+  expect(response.statusCode).toBe(201)
+}
+
+/** The reminder jobs waiting, as (lead time before the start, due instant). */
+const waitingReminders = async () => {
+  const result = await context.db.execute(sql`
+    select data, start_after from pgboss.job
+    where name = 'sessionReminder' and state in ('created', 'retry') order by start_after`)
+  return (result as { rows: { data: { leadMinutes: number }; start_after: Date }[] }).rows.map(
+    (row) => ({ lead: row.data.leadMinutes, at: new Date(row.start_after).toISOString() }),
+  )
+}
+
+const mails = async () =>
+  (await context.db.select().from(outbox).orderBy(outbox.id)).map((row) => ({
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    calendar: row.attachments[0]?.content ?? '',
+  }))
+
+const at = (start: Date, offset: number) => new Date(start.getTime() + offset)
+
+describe('planning reminders', () => {
+  it('plans one at exactly 24 hours and one at exactly 1 hour before a new session', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    await createVia(scene, start)
+    expect(await waitingReminders()).toEqual([
+      { lead: 24 * 60, at: at(start, -DAY).toISOString() },
+      { lead: 60, at: at(start, -HOUR).toISOString() },
+    ])
+  })
+
+  it('plans only the reminders still ahead: a session 3 hours away gets the 1-hour one', async () => {
+    const start = startOfSession()
+    await clock.set(at(start, -3 * HOUR))
+    const scene = await educatorScene()
+    await createVia(scene, start)
+    expect(await waitingReminders()).toEqual([{ lead: 60, at: at(start, -HOUR).toISOString() }])
+  })
+
+  it('plans none for a session refused for its overlap (nothing is left of its transaction)', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    await createVia(scene, start)
+    const refused = await context.call(sessions.createSession, {
+      params: { id: scene.lesson.id },
+      cookie: scene.cookie,
+      body: form(at(start, 30 * MINUTE)),
+    })
+    expect(refused.statusCode).toBe(409)
+    expect(await waitingReminders()).toHaveLength(2)
+  })
+
+  it('re-times them when the session moves, and plans them again when it moves back', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    const later = at(start, DAY)
+    const move = (to: Date) =>
+      context.call(sessions.updateSession, {
+        params: { id: scene.lesson.id, sessionId: session.id },
+        cookie: scene.cookie,
+        body: form(to),
+      })
+    expect((await move(later)).statusCode).toBe(200)
+    expect(await waitingReminders()).toEqual([
+      { lead: 24 * 60, at: at(later, -DAY).toISOString() },
+      { lead: 60, at: at(later, -HOUR).toISOString() },
+    ])
+    expect((await move(start)).statusCode).toBe(200)
+    expect((await waitingReminders()).map((job) => job.at)).toEqual([
+      at(start, -DAY).toISOString(),
+      at(start, -HOUR).toISOString(),
+    ])
+  })
+
+  it('cancels them with a deleted session', async () => {
+    const scene = await educatorScene()
+    const session = await createVia(scene, startOfSession())
+    const response = await context.call(sessions.deleteSession, {
+      params: { id: scene.lesson.id, sessionId: session.id },
+      cookie: scene.cookie,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await waitingReminders()).toEqual([])
+    const cancelled = await context.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'sessionReminder' and state = 'cancelled'`,
+    )
+    expect((cancelled as { rows: { n: number }[] }).rows[0]?.n).toBe(2)
+  })
+})
+
+describe('sending reminders', () => {
+  it('sends the 24-hour one once 24 hours before is reached, not a second earlier, to students and educator', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    const student = await createUser(context.db, { name: 'Aiko Student' })
+    await enrollVia(scene, session.id, student)
+    const enrolledMails = (await mails()).length
+
+    await clock.set(at(start, -DAY - SECOND))
+    expect(await context.app.runDueJobs(['sessionReminder'])).toBe(0)
+    await clock.set(at(start, -DAY + DUE))
+    expect(await context.app.runDueJobs(['sessionReminder'])).toBe(1)
+
+    const sent = (await mails()).slice(enrolledMails)
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      [student.email, 'Manabi: Tea Ceremony starts in 24 hours'],
+      [scene.educator.email, 'Manabi: your session of Tea Ceremony starts in 24 hours'],
+    ])
+    expect(sent[0]?.text).toContain('The join link appears on the lesson page from 5 minutes')
+    expect(sent[0]?.text).toContain(`/lesson/${scene.lesson.id}`)
+    expect(sent[0]?.calendar).toContain('BEGIN:VEVENT')
+    expect(sent[0]?.calendar).not.toContain('zoom.us/j/5551234')
+    expect(sent[1]?.text).toContain('with 1 student enrolled')
+    // Nothing more until the hour before, then the 1-hour one.
+    await clock.set(at(start, -HOUR - SECOND))
+    expect(await context.app.runDueJobs(['sessionReminder'])).toBe(0)
+    await clock.set(at(start, -HOUR + DUE))
+    expect(await context.app.runDueJobs(['sessionReminder'])).toBe(1)
+    expect((await mails()).slice(enrolledMails + 2).map((mail) => mail.subject)).toEqual([
+      'Manabi: Tea Ceremony starts in 1 hour',
+      'Manabi: your session of Tea Ceremony starts in 1 hour',
+    ])
+  })
+
+  it('reminds no one who unenrolled, and a student who enrolled after the first reminder of the second', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    const leaving = await createUser(context.db)
+    const late = await createUser(context.db)
+    await enrollVia(scene, session.id, leaving)
+    const unenrolled = await context.call(sessions.unenroll, {
+      params: { id: scene.lesson.id, sessionId: session.id },
+      cookie: await cookieFor(context.db, leaving),
+    })
+    expect(unenrolled.statusCode).toBe(200)
+    await clock.set(at(start, -DAY + DUE))
+    await context.app.runDueJobs(['sessionReminder'])
+    await enrollVia(scene, session.id, late)
+    await clock.set(at(start, -HOUR + DUE))
+    await context.app.runDueJobs(['sessionReminder'])
+    const reminded = (await mails()).filter((mail) => mail.subject.includes('starts in'))
+    expect(reminded.map((mail) => [mail.to, mail.subject])).toEqual([
+      [scene.educator.email, 'Manabi: your session of Tea Ceremony starts in 24 hours'],
+      [late.email, 'Manabi: Tea Ceremony starts in 1 hour'],
+      [scene.educator.email, 'Manabi: your session of Tea Ceremony starts in 1 hour'],
+    ])
+  })
+
+  it('sends nothing for the old time of a moved session, nor once a session has started', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    // A job of the session's old start still waiting (as one sent before a move): moot.
+    await context.app.boss.send(
+      'sessionReminder',
+      { sessionId: session.id, startsAt: at(start, -HOUR).toISOString(), leadMinutes: 60 },
+      { id: jobId('stale') },
+    )
+    expect(await context.app.runDueJobs(['sessionReminder'])).toBe(1)
+    expect((await mails()).filter((mail) => mail.subject.includes('starts in'))).toEqual([])
+    // The 1-hour job run late, after the start (the engine was down): nothing is sent.
+    await clock.set(at(start, 0))
+    expect(await context.app.runDueJobs(['sessionReminder'])).toBe(2)
+    expect((await mails()).filter((mail) => mail.subject.includes('starts in'))).toEqual([])
+  })
+
+  it('writes each reminder once when two runs of the same job race', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    await enrollVia(scene, session.id, await createUser(context.db))
+    await clock.set(at(start, -HOUR + DUE))
+    const [job] = await context.app.boss.fetch<{
+      sessionId: number
+      startsAt: string
+      leadMinutes: number
+    }>('sessionReminder')
+    const { sendSessionReminder } = await import('../src/services/reminders.ts')
+    await Promise.all([
+      sendSessionReminder(context.app.serviceDeps, job!),
+      sendSessionReminder(context.app.serviceDeps, job!),
+    ])
+    const reminded = (await mails()).filter((mail) => mail.subject.includes('starts in'))
+    expect(reminded).toHaveLength(2)
+  })
+
+  it('writes in each reader’s language, the session’s time in its zone', async () => {
+    const scene = await educatorScene('jp-JP')
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    const student = await createUser(context.db, { language: 'jp-JP' })
+    await enrollVia(scene, session.id, student)
+    await clock.set(at(start, -HOUR + DUE))
+    await context.app.runDueJobs(['sessionReminder'])
+    const [toStudent, toEducator] = (await mails()).filter((mail) => mail.subject.includes('あと'))
+    expect(toStudent?.subject).toBe('まなび: 「Tea Ceremony」まであと1時間です')
+    expect(toStudent?.text).toContain('19:00–20:00 日本時間')
+    expect(toStudent?.text).toContain('参加リンクは開始5分前から')
+    expect(toEducator?.subject).toBe(
+      'まなび: 担当する「Tea Ceremony」のセッションまであと1時間です',
+    )
+    expect(toEducator?.text).toContain('受講者は1人です')
+  })
+})
