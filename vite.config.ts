@@ -263,7 +263,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/tests/**/*.test.ts'],
-          hookTimeout: 60000,
+          // A worker's first file also makes the database image its files start from, under CI's load.
+          hookTimeout: 120000,
         },
       },
       {

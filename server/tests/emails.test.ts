@@ -87,6 +87,11 @@ const samples = (language: Language) => {
       students: 3,
       lessonUrl: `${ORIGIN}/lesson/7`,
     }),
+    reviewRequest: emails.reviewRequest(reader, {
+      lessonTitle: title,
+      session: SESSION,
+      reviewUrl: `${ORIGIN}/history?review=7`,
+    }),
     approved: emails.approved(reader),
     licenceAssigned: emails.licenceAssigned(reader, LICENCE),
     licenceRemoved: emails.licenceRemoved(reader, LICENCE),

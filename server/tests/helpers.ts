@@ -38,24 +38,16 @@ let image: Promise<Blob> | undefined
  */
 export const emptyDatabaseImage = () => (image ??= imageWithJobEngine())
 
-/** The migrated database with the job engine's schema and queues made, as an app's start makes them. */
-const imageWithJobEngine = async () => {
-  const handle = await openDatabase({ dataDir: null, image: await memoryImage() })
-  try {
+/** The migrated database with the job engine's tables and queues, as an app's start makes them. */
+const imageWithJobEngine = () =>
+  memoryImage(async (handle) => {
     const boss = await startJobEngine(
       bossDb(handle, () => {}),
       false,
       () => {},
     )
     await boss.stop({ graceful: false, close: false })
-    const client = (
-      handle.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }
-    ).$client
-    return await client.dumpDataDir('none')
-  } finally {
-    await handle.close()
-  }
-}
+  })
 
 /**
  * The database's clock in tests: `now()` is testclock.now(), PostgreSQL's own plus a shift the

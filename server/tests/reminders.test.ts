@@ -3,15 +3,22 @@ import { afterEach, describe, expect, it } from 'vitest'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
 import { jobId } from '../src/jobs/queues.ts'
-import { outbox, users, videoLicences } from '../src/db/schema.ts'
+import { outbox, reviews, users, videoLicences } from '../src/db/schema.ts'
 import { cookieFor, createLesson, DAY, HOUR, MINUTE } from './catalogue-fixtures.ts'
-import { bodyOf, createUser, setupTestApp, testClock, type UserFixture } from './helpers.ts'
+import {
+  APP_ORIGIN,
+  bodyOf,
+  createUser,
+  setupTestApp,
+  testClock,
+  type UserFixture,
+} from './helpers.ts'
 
 /**
  * Reminders (issue 31): each student holding a seat and the educator get an e-mail 24 hours and 1
  * hour before a session, sent by the job engine at those instants, in their language, with the
  * calendar file; none after unenrolling, none for a deleted session, a moved one re-timed, none
- * twice. Time is the test clock (the app's Date and the database's now()), never a sleep.
+ * twice; and once it ends, a review request to each student who attended. Time is the test clock (the app's Date and the database's now()), never a sleep.
  */
 const context = setupTestApp()
 const clock = testClock(context)
@@ -286,5 +293,75 @@ describe('sending reminders', () => {
       'まなび: 担当する「Tea Ceremony」のセッションまであと1時間です',
     )
     expect(toEducator?.text).toContain('受講者は1人です')
+  })
+})
+
+describe('review requests', () => {
+  const requests = async () =>
+    (await mails()).filter(
+      (mail) =>
+        mail.subject.startsWith('Manabi: how was') || mail.subject.includes('いかがでしたか'),
+    )
+
+  it('plans one at exactly the end of a session, moved with it', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    await createVia(scene, start)
+    const result = await context.db.execute(sql`
+      select start_after from pgboss.job where name = 'reviewRequest' and state = 'created'`)
+    const rows = (result as { rows: { start_after: string }[] }).rows
+    expect(rows.map((row) => new Date(row.start_after).toISOString())).toEqual([
+      at(start, HOUR).toISOString(),
+    ])
+  })
+
+  it('asks each student who attended and has not reviewed, once, after the end and not before', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    const attending = await createUser(context.db, { name: 'Ken Student' })
+    const reviewed = await createUser(context.db)
+    const leaving = await createUser(context.db)
+    for (const student of [attending, reviewed, leaving]) {
+      await enrollVia(scene, session.id, student)
+    }
+    const left = await context.call(sessions.unenroll, {
+      params: { id: scene.lesson.id, sessionId: session.id },
+      cookie: await cookieFor(context.db, leaving),
+    })
+    expect(left.statusCode).toBe(200)
+    await context.db.insert(reviews).values({
+      lessonId: scene.lesson.id,
+      authorId: reviewed.id,
+      body: 'Reviewed before the e-mail came',
+      rating: 5,
+    })
+    const end = at(start, HOUR)
+    await clock.set(at(end, -SECOND))
+    await context.app.runDueJobs(['reviewRequest'])
+    expect(await requests()).toEqual([])
+    await clock.set(at(end, DUE))
+    expect(await context.app.runDueJobs(['reviewRequest'])).toBe(1)
+    const sent = await requests()
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      [attending.email, 'Manabi: how was Tea Ceremony?'],
+    ])
+    expect(sent[0]?.text).toContain(`${APP_ORIGIN}/history?review=${scene.lesson.id}`)
+    // The job is done: a later run finds nothing to send.
+    await clock.set(at(end, DAY))
+    expect(await context.app.runDueJobs(['reviewRequest'])).toBe(0)
+    expect(await requests()).toHaveLength(1)
+  })
+
+  it('is written in the student’s language', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    await enrollVia(scene, session.id, await createUser(context.db, { language: 'jp-JP' }))
+    await clock.set(at(start, HOUR + DUE))
+    await context.app.runDueJobs(['reviewRequest'])
+    const [request] = await requests()
+    expect(request?.subject).toBe('まなび: 「Tea Ceremony」はいかがでしたか')
+    expect(request?.text).toContain('レビューを書く')
   })
 })

@@ -102,6 +102,34 @@ describe('the lesson history (§2, §4)', () => {
     expect(within(second).queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument()
   })
 
+  it('opens the review dialog of the lesson the e-mail asking for a review names, once', async () => {
+    const toReview = lessonRow(seedIds.toReviewLesson)
+    const { router } = await openHistory('student', `/history?review=${toReview.id}`)
+    const dialog = await screen.findByRole('dialog', { name: `Review “${toReview.title}”` })
+    expect(dialog).toBeVisible()
+    // The parameter goes, so closing the dialog or coming back does not open it again.
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('opens no dialog for a lesson already reviewed, or one not in the history', async () => {
+    const reviewed = lessonRow(seedIds.paidLesson)
+    for (const url of [
+      `/history?review=${reviewed.id}`,
+      '/history?review=99999',
+      '/history?review=x',
+    ]) {
+      const { router, unmount } = await openHistory('student', url)
+      await waitFor(() => expect(entries()).toHaveLength(2))
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+      if (url.endsWith(`=${reviewed.id}`)) {
+        await waitFor(() => expect(router.state.location.search).toBe(''))
+      }
+      unmount()
+    }
+  })
+
   it('leaves out lessons whose sessions have not ended and seats given back', async () => {
     // The student gives back the seat of the past session of the reviewed lesson.
     const past = seedIds.sessions.past

@@ -132,10 +132,15 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
  * A copy of a migrated, empty embedded database. Test files start from it: loading it takes a
  * fraction of the time running every migration on a new database does.
  */
-export const memoryImage = async (): Promise<Blob> => {
+export const memoryImage = async (
+  /** More to make in it once migrated (the tests' job engine tables). */
+  prepare: (handle: DatabaseHandle) => Promise<void> = async () => {},
+): Promise<Blob> => {
   const client = await PGlite.create({ extensions: { btree_gist, pg_trgm } })
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder })
+    const db = drizzlePglite(client, { schema })
+    await migratePglite(db, { migrationsFolder })
+    await prepare({ db, kind: 'pglite', close: async () => {} })
     return await client.dumpDataDir('none')
   } finally {
     await client.close()

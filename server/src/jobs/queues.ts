@@ -14,6 +14,8 @@ export const QUEUES = {
   mailRetry: { retryLimit: 0, expireInSeconds: 15 * 60 },
   /** One reminder of one session at one of its lead times (services/reminders.ts). */
   sessionReminder: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /** The review requests of one session, once it has ended (services/review-requests.ts). */
+  reviewRequest: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>
 
 export type QueueName = keyof typeof QUEUES
@@ -36,6 +38,11 @@ export interface JobData {
     startsAt: string
     /** How long before the start it is sent, in minutes. */
     leadMinutes: number
+  }
+  reviewRequest: {
+    sessionId: number
+    /** The end it follows (ISO): a session moved since makes it moot. */
+    endsAt: string
   }
 }
 

@@ -1,7 +1,11 @@
 /**
  * The SPA screens that e-mails and calendar files link to, besides the account links of
  * services/accounts.ts: the lesson's page (the SPA's paths.lesson.detail), where its sessions'
- * join links show.
+ * join links show, and the history with a lesson's review dialog open (paths.history with
+ * `?review=`).
  */
 export const lessonPageUrl = (appOrigin: string, lessonId: number) =>
   `${appOrigin}/lesson/${encodeURIComponent(lessonId)}`
+
+export const reviewPageUrl = (appOrigin: string, lessonId: number) =>
+  `${appOrigin}/history?review=${encodeURIComponent(lessonId)}`

@@ -277,6 +277,19 @@ export const emails = {
     })
   },
 
+  /** To a student who attended a session, once it ended: a link to review the lesson. */
+  reviewRequest: (
+    reader: Reader,
+    seat: { lessonTitle: string; session: SessionTimes; reviewUrl: string },
+  ): Email => {
+    const facts = seatFacts(reader.language, seat.lessonTitle, seat.session)
+    return render(reader, {
+      subject: ['reviewRequest.subject', facts],
+      paragraphs: [['reviewRequest.body', facts], ['reviewRequest.ask']],
+      link: { label: ['reviewRequest.link'], url: seat.reviewUrl },
+    })
+  },
+
   /** To a student whose payment arrived after the seat went to someone else: refunded. */
   seatTaken: (reader: Reader, seat: PaidSeat): Email => {
     const amount = formatMoney(seat.refundCents, reader.language)

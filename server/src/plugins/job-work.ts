@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../services/deps.ts'
 import { housekeeping, type HousekeepingReport } from '../services/housekeeping.ts'
 import { settleDueRefunds } from '../services/refunds.ts'
 import { sendSessionReminder } from '../services/reminders.ts'
+import { sendReviewRequests } from '../services/review-requests.ts'
 
 /** A queue's work: what one job does, with the services' dependencies. It may throw (retried). */
 type Handler<Q extends QueueName> = (
@@ -25,6 +26,7 @@ export const handlers: { [Q in QueueName]: Handler<Q> } = {
     await deps.mailer.retryUnsent()
   },
   sessionReminder: sendSessionReminder,
+  reviewRequest: sendReviewRequests,
 }
 
 declare module 'fastify' {

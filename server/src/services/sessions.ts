@@ -22,7 +22,7 @@ import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
 import type { ServiceDeps } from './deps.ts'
 import { editableLesson } from './lessons.ts'
-import { dropReminders, planReminders } from './reminders.ts'
+import { dropSessionJobs, planSessionJobs } from './session-jobs.ts'
 import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
@@ -131,7 +131,7 @@ export const createSession = async (
   const id = await db
     .transaction(async (tx) => {
       const sessionId = await insertSession(tx, lesson, fields)
-      await planReminders(deps, tx, { id: sessionId, startTime: fields.startTime }, new Date())
+      await planSessionJobs(deps, tx, { id: sessionId, ...fields }, new Date())
       return sessionId
     })
     .catch(orOverlap(db, lesson.ownerId, fields, null))
@@ -140,7 +140,7 @@ export const createSession = async (
 
 /**
  * Moves a session that has not started; 409 when the new time overlaps another one. Its
- * reminders move with it, in the same transaction.
+ * jobs (reminders, review requests) move with it, in the same transaction.
  */
 export const updateSession = async (
   deps: SessionWriteDeps,
@@ -156,9 +156,12 @@ export const updateSession = async (
   await db
     .transaction(async (tx) => {
       await updateSessionRow(tx, session, fields)
-      if (fields.startTime.getTime() !== session.startTime.getTime()) {
-        await dropReminders(deps, tx, session, 'moved')
-        await planReminders(deps, tx, { id: session.id, startTime: fields.startTime }, new Date())
+      const moved =
+        fields.startTime.getTime() !== session.startTime.getTime() ||
+        fields.endTime.getTime() !== session.endTime.getTime()
+      if (moved) {
+        await dropSessionJobs(deps, tx, session, 'moved')
+        await planSessionJobs(deps, tx, { id: session.id, ...fields }, new Date())
       }
     })
     .catch(orOverlap(db, session.ownerId, fields, session.id))
@@ -180,5 +183,5 @@ export const deleteSession = (
     async (tx) => {
       await editableLesson(tx, ids.id, user)
     },
-    (tx, session) => dropReminders(deps, tx, session, 'deleted'),
+    (tx, session) => dropSessionJobs(deps, tx, session, 'deleted'),
   )

@@ -1,6 +1,6 @@
-import { useId } from 'react'
+import { useCallback, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { useRefreshAfterReview } from '@/features/lessons/api/get-lesson-history'
 import { LessonHistory } from '@/features/lessons/components/lesson-history'
 import { PaymentHistory } from '@/features/payments/components/payment-history'
@@ -12,14 +12,33 @@ import { buttonClass } from '@/shared/ui/button'
 /**
  * §2 /history: the lessons the student attended, each to review or reviewed, with the review
  * dialog; below them the student's payments (paid, refunded) with their transaction ids. Any signed-in user may open the route (§2); only students attend lessons, so everyone
- * else is told why there is nothing here instead of being shown an empty list.
+ * else is told why there is nothing here instead of being shown an empty list. `?review=<lesson
+ * id>` (the link of the e-mail asking for a review) opens that lesson's review dialog once.
  */
+/** The query parameter naming the lesson whose review dialog opens (server: reviewPageUrl). */
+const REVIEW_PARAM = 'review'
+
 export default function History() {
   const { t } = useTranslation()
   const headingId = useId()
   const { data: user } = useUser()
   const refreshHistory = useRefreshAfterReview()
   const isStudent = user?.role === 'student'
+  const [searchParams, setSearchParams] = useSearchParams()
+  const reviewAsked = Number(searchParams.get(REVIEW_PARAM))
+  // Opened once: the parameter goes, so closing the dialog or coming back does not reopen it.
+  const dropReviewAsked = useCallback(
+    () =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          next.delete(REVIEW_PARAM)
+          return next
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  )
 
   return (
     <div className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-8 p-4 sm:p-6 xl:p-8">
@@ -38,6 +57,8 @@ export default function History() {
                 lesson={entry.lesson}
                 review={entry.review}
                 onReviewed={refreshHistory}
+                openAtOnce={entry.lesson.id === reviewAsked}
+                onOpenedAtOnce={dropReviewAsked}
               />
             )}
           />

@@ -12,6 +12,10 @@ type HistoryReviewProps = {
   review: Review | null
   /** Refreshes the history once a review is stored. */
   onReviewed?: () => unknown
+  /** Open the review dialog as the entry shows (the e-mail asking for a review links here). */
+  openAtOnce?: boolean
+  /** Told once the dialog has opened that way. */
+  onOpenedAtOnce?: () => void
 }
 
 /**
@@ -19,9 +23,18 @@ type HistoryReviewProps = {
  * button opening the review dialog. When the review just written replaces the button, focus moves
  * to it rather than being lost with the button.
  */
-export function HistoryReview({ lesson, review, onReviewed }: HistoryReviewProps) {
+export function HistoryReview({
+  lesson,
+  review,
+  onReviewed,
+  openAtOnce = false,
+  onOpenedAtOnce,
+}: HistoryReviewProps) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState(openAtOnce && review === null)
+  useEffect(() => {
+    if (openAtOnce) onOpenedAtOnce?.()
+  }, [openAtOnce, onOpenedAtOnce])
   const [written, setWritten] = useState(false)
   const reviewRef = useRef<HTMLDivElement>(null)
   const reviewId = review?.id
