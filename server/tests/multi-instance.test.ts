@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, like, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildPath, type Descriptor } from '../../contract/descriptor.ts'
@@ -11,8 +11,16 @@ import * as resources from '../../contract/descriptors/resources.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import * as user from '../../contract/descriptors/user.ts'
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
-import { enrollments } from '../src/db/schema.ts'
-import { cookieFor, createLesson, createSession, DAY, multipartFile } from './catalogue-fixtures.ts'
+import { enrollments, outbox, users, videoLicences } from '../src/db/schema.ts'
+import {
+  cookieFor,
+  createLesson,
+  createSession,
+  DAY,
+  HOUR,
+  MINUTE,
+  multipartFile,
+} from './catalogue-fixtures.ts'
 import { createUser, PASSWORD } from './helpers.ts'
 import { PDF } from './material-files.ts'
 import { createStudents } from './payment-fixtures.ts'
@@ -227,5 +235,57 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
       .from(enrollments)
       .where(and(eq(enrollments.sessionId, session.id), isNull(enrollments.cancelledAt)))
     expect(seats).toHaveLength(3)
+  }, 120_000)
+
+  it('sends each reminder once though all three instances work the queue', async () => {
+    const educator = await createUser(db(), { role: 'educator' })
+    const [licence] = await db()
+      .insert(videoLicences)
+      .values({ provider: 'zoom', accountEmail: `licence-${educator.id}@pool.example` })
+      .returning()
+    await db().update(users).set({ videoLicenceId: licence!.id }).where(eq(users.id, educator.id))
+    const lesson = await createLesson(db(), educator, { title: 'Three Instances', maxSlots: 5 })
+    // A session whose one-hour reminder falls due a few seconds from now, on the next minute.
+    const start = new Date(Math.ceil((Date.now() + HOUR + 5_000) / MINUTE) * MINUTE)
+    const end = new Date(start.getTime() + HOUR)
+    const created = await call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie: await cookieFor(db(), educator),
+      json: {
+        date: start.toISOString().slice(0, 10),
+        startHour: start.toISOString().slice(11, 16),
+        endHour: end.toISOString().slice(11, 16),
+        timezone: 'UTC',
+        url: 'https://zoom.us/j/5551234',
+      },
+    })
+    expect(created.status).toBe(201)
+    const session = (await created.json()) as { id: number }
+    const students = await createStudents(db(), 3)
+    for (const student of students) {
+      const enrolled = await call(sessions.enroll, {
+        params: { id: lesson.id, sessionId: session.id },
+        cookie: student.cookie,
+      })
+      expect(enrolled.status).toBe(201)
+    }
+    // Every instance polls the queue; the job is done once one of them has completed it.
+    const hourJob = sql`name = 'sessionReminder' and (data->>'leadMinutes')::int = 60
+      and (data->>'sessionId')::int = ${session.id}`
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const result = await db().execute(sql`select state from pgboss.job where ${hourJob}`)
+      const [job] = (result as { rows: { state: string }[] }).rows
+      if (job?.state === 'completed') break
+      if (Date.now() > deadline) throw new Error(`The reminder was not sent: ${job?.state}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    const reminders = await db()
+      .select({ to: outbox.to })
+      .from(outbox)
+      .where(like(outbox.subject, '%Three Instances starts in 1 hour'))
+    expect(reminders.map((row) => row.to).sort()).toEqual(
+      [...students.map((student) => student.user.email), educator.email].sort(),
+    )
   }, 120_000)
 })

@@ -3,8 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
 import { jobId } from '../src/jobs/queues.ts'
+import { planMissingSessionJobs } from '../src/services/session-jobs.ts'
 import { outbox, reviews, users, videoLicences } from '../src/db/schema.ts'
-import { cookieFor, createLesson, DAY, HOUR, MINUTE } from './catalogue-fixtures.ts'
+import {
+  cookieFor,
+  createLesson,
+  createSession as createSessionRow,
+  DAY,
+  HOUR,
+  MINUTE,
+} from './catalogue-fixtures.ts'
 import {
   APP_ORIGIN,
   bodyOf,
@@ -363,5 +371,37 @@ describe('review requests', () => {
     const [request] = await requests()
     expect(request?.subject).toBe('まなび: 「Tea Ceremony」はいかがでしたか')
     expect(request?.text).toContain('レビューを書く')
+  })
+})
+
+describe('the sweep for sessions written without their jobs', () => {
+  it('plans the jobs of a session the seed or an older release wrote, once, and only those still ahead', async () => {
+    const scene = await educatorScene()
+    // Written directly, as the demo seed does: no jobs.
+    const soon = await createSessionRow(context.db, scene.lesson, { startsIn: 3 * HOUR })
+    const later = await createSessionRow(context.db, scene.lesson, { startsIn: 20 * HOUR })
+    const beyond = await createSessionRow(context.db, scene.lesson, { startsIn: 3 * DAY })
+    expect(await planMissingSessionJobs(context.app.serviceDeps)).toBe(2)
+    expect(await planMissingSessionJobs(context.app.serviceDeps)).toBe(2)
+    const result = await context.db.execute(sql`
+      select name, (data->>'sessionId')::int as "sessionId", start_after from pgboss.job
+      order by 2, start_after`)
+    const rows = (
+      result as { rows: { name: string; sessionId: number; start_after: string }[] }
+    ).rows.map((row) => [row.name, row.sessionId, new Date(row.start_after).toISOString()])
+    expect(rows).toEqual([
+      // Three hours ahead: the 24-hour reminder's time has passed.
+      ['sessionReminder', soon.id, at(soon.startTime, -HOUR).toISOString()],
+      ['reviewRequest', soon.id, soon.endTime.toISOString()],
+      ['sessionReminder', later.id, at(later.startTime, -HOUR).toISOString()],
+      ['reviewRequest', later.id, later.endTime.toISOString()],
+    ])
+    expect(rows.some((row) => row[1] === beyond.id)).toBe(false)
+    // Once within reach, the later session gets its 24-hour reminder too.
+    await clock.set(at(beyond.startTime, -DAY - 20 * MINUTE))
+    await planMissingSessionJobs(context.app.serviceDeps)
+    const planned = await context.db.execute(sql`
+      select count(*)::int as n from pgboss.job where (data->>'sessionId')::int = ${beyond.id}`)
+    expect((planned as { rows: { n: number }[] }).rows[0]?.n).toBe(3)
   })
 })

@@ -14,6 +14,8 @@ export const QUEUES = {
   mailRetry: { retryLimit: 0, expireInSeconds: 15 * 60 },
   /** One reminder of one session at one of its lead times (services/reminders.ts). */
   sessionReminder: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /** Plans the jobs of sessions written without them (services/session-jobs.ts). */
+  sessionJobsSweep: { retryLimit: 0, expireInSeconds: 15 * 60 },
   /** The review requests of one session, once it has ended (services/review-requests.ts). */
   reviewRequest: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>
@@ -25,6 +27,7 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
   housekeeping: '*/10 * * * *',
   refundRetry: '* * * * *',
   mailRetry: '* * * * *',
+  sessionJobsSweep: '*/10 * * * *',
 }
 
 /** What each queue's jobs carry. */
@@ -32,6 +35,7 @@ export interface JobData {
   housekeeping: Record<string, never>
   refundRetry: Record<string, never>
   mailRetry: Record<string, never>
+  sessionJobsSweep: Record<string, never>
   sessionReminder: {
     sessionId: number
     /** The start it reminds of (ISO): a session moved since makes it moot. */

@@ -6,6 +6,7 @@ import { housekeeping, type HousekeepingReport } from '../services/housekeeping.
 import { settleDueRefunds } from '../services/refunds.ts'
 import { sendSessionReminder } from '../services/reminders.ts'
 import { sendReviewRequests } from '../services/review-requests.ts'
+import { planMissingSessionJobs } from '../services/session-jobs.ts'
 
 /** A queue's work: what one job does, with the services' dependencies. It may throw (retried). */
 type Handler<Q extends QueueName> = (
@@ -25,6 +26,9 @@ export const handlers: { [Q in QueueName]: Handler<Q> } = {
   mailRetry: async (deps) => {
     await deps.mailer.retryUnsent()
   },
+  sessionJobsSweep: async (deps) => {
+    await planMissingSessionJobs(deps)
+  },
   sessionReminder: sendSessionReminder,
   reviewRequest: sendReviewRequests,
 }
@@ -35,7 +39,7 @@ declare module 'fastify' {
     housekeeping: (now?: Date) => Promise<HousekeepingReport>
     /**
      * Runs the jobs due now of every queue (or those named) here, one after another, as a worker
-     * would; answers how many ran. Tests and the operator's tools use it; the workers do the same.
+     * would; answers how many ran. Tests use it, on an app that does not work the queues.
      */
     runDueJobs: (queues?: QueueName[]) => Promise<number>
   }
@@ -88,7 +92,14 @@ export const jobWorkPlugin = fp<{ work: boolean }>(
           queue,
           { pollingIntervalSeconds: POLLING_SECONDS },
           async ([job]) => {
-            if (job) await runJob(app.serviceDeps, queue, job)
+            if (!job) return
+            try {
+              await runJob(app.serviceDeps, queue, job)
+            } catch (error) {
+              // pg-boss records the failure and retries the job as its queue says.
+              app.log.error({ err: error, job: queue, jobId: job.id }, `Job ${queue} failed`)
+              throw error
+            }
           },
         )
         const cron = SCHEDULES[queue]

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, lt, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { SessionOverlap } from '../../../contract/endpoints/sessions.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
@@ -263,3 +263,15 @@ export const updateSessionRow = async (
 export const deleteSessionRow = async (db: Executor, sessionId: number) => {
   await db.delete(lessonSessions).where(eq(lessonSessions.id, sessionId))
 }
+
+/** The sessions not ended at `now` that start by `until`, soonest first: their times only. */
+export const sessionsAhead = (db: Executor, now: Date, until: Date) =>
+  db
+    .select({
+      id: lessonSessions.id,
+      startTime: lessonSessions.startTime,
+      endTime: lessonSessions.endTime,
+    })
+    .from(lessonSessions)
+    .where(and(gt(lessonSessions.endTime, now), lte(lessonSessions.startTime, until)))
+    .orderBy(...soonestFirst)

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client.ts'
 import { jobId } from '../jobs/queues.ts'
+import { sessionsAhead } from '../repositories/sessions.ts'
 import type { ServiceDeps } from './deps.ts'
 
 /**
@@ -66,4 +67,31 @@ export const dropSessionJobs = async (
   const drop = why === 'moved' ? deps.jobs.remove : deps.jobs.cancel
   await drop(tx, 'sessionReminder', reminders)
   await drop(tx, 'reviewRequest', reviews)
+}
+
+/**
+ * How far past the longest lead time the sweep looks: more than its interval (ten minutes), so
+ * each session is swept before its first reminder falls due.
+ */
+const SWEEP_MARGIN_MS = 30 * MINUTE_MS
+
+/**
+ * Plans the jobs of sessions that have none: those written before the job engine came, or by
+ * the demo seed, which writes rows directly. Run every ten minutes over the sessions starting
+ * within the longest lead time (and a margin) and not ended; jobs already there are left as they
+ * are (their ids are fixed), and reminders whose time has passed are not planned, so nothing is
+ * sent twice. Answers how many sessions it looked at.
+ */
+export const planMissingSessionJobs = async (
+  deps: Pick<ServiceDeps, 'db' | 'jobs' | 'reminderLeadsMinutes'>,
+  now = new Date(),
+) => {
+  const longestLead = Math.max(0, ...deps.reminderLeadsMinutes) * MINUTE_MS
+  const until = new Date(now.getTime() + longestLead + SWEEP_MARGIN_MS)
+  const sessions = await sessionsAhead(deps.db, now, until)
+  if (sessions.length === 0) return 0
+  await deps.db.transaction(async (tx) => {
+    for (const session of sessions) await planSessionJobs(deps, tx, session, now)
+  })
+  return sessions.length
 }
