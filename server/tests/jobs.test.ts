@@ -3,12 +3,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { jobId, QUEUES, SCHEDULES } from '../src/jobs/queues.ts'
+import { handlers } from '../src/plugins/job-work.ts'
 import { APP_ORIGIN, setupTestApp } from './helpers.ts'
 
 /**
  * The job engine (pg-boss on our database): jobs sent in a transaction exist exactly when it
  * commits, a job's id makes a second send a no-op, every queue exists from the start, an
- * instance that works the queues keeps their schedules.
+ * instance that works the queues keeps their schedules, and closing it waits for a job under way.
  */
 const context = setupTestApp()
 const apps: Awaited<ReturnType<typeof buildApp>>[] = []
@@ -80,5 +81,40 @@ describe('the job engine', () => {
     expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toEqual(
       SCHEDULES,
     )
+    // Its workers would take the next test's job.
+    await worker.close()
+  })
+
+  it('closing an instance that works the queues waits for the job under way, then the database', async () => {
+    const events: string[] = []
+    const original = handlers.housekeeping
+    let picked = () => {}
+    const pickedUp = new Promise<void>((resolve) => (picked = resolve))
+    // A housekeeping run that takes a while.
+    handlers.housekeeping = async () => {
+      picked()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      events.push('job done')
+    }
+    try {
+      const worker = await buildApp({
+        config: loadConfig({ APP_ORIGIN, SEED_DEMO: 'false', DATA_DIR: context.dataDir }),
+        database: {
+          db: context.db,
+          kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+          close: async () => {
+            events.push('database closed')
+          },
+        },
+        closeDatabase: true,
+      })
+      await worker.ready()
+      await worker.boss.send('housekeeping', {})
+      await pickedUp
+      await worker.close()
+      expect(events).toEqual(['job done', 'database closed'])
+    } finally {
+      handlers.housekeeping = original
+    }
   })
 })
