@@ -494,3 +494,9 @@ export const utcToZoned = (instant: Date | string | number, timeZone: string): Z
     time: `${get('hour')}:${get('minute')}`,
   }
 }
+
+/**
+ * The history screen's query parameter naming the lesson whose review dialog opens at once: the
+ * link of the e-mail asking a student for a review (/history?review=<lesson id>).
+ */
+export const REVIEW_LINK_PARAM = 'review'

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
+import { bossDb } from '../src/jobs/boss-db.ts'
 import { jobId, QUEUES, SCHEDULES } from '../src/jobs/queues.ts'
 import { handlers } from '../src/plugins/job-work.ts'
 import { APP_ORIGIN, setupTestApp } from './helpers.ts'
@@ -44,6 +45,23 @@ describe('the job engine', () => {
       context.app.jobs.send(tx, 'sessionReminder', DATA, { id: jobId('committed') }),
     )
     expect(await count()).toBe(1)
+  })
+
+  it('leaves its connection usable after a script that failed inside its transaction', async () => {
+    const engineDb = bossDb(
+      {
+        db: context.db,
+        kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        close: async () => {},
+      },
+      () => {},
+    )
+    await expect(engineDb.executeSql('BEGIN; SELECT 1 / 0; COMMIT;', [])).rejects.toThrow()
+    // Every connection of the pool, or the embedded database's only one.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => engineDb.executeSql('SELECT 1 AS one', [])),
+    )
+    expect(answers.map((answer) => answer.rows as unknown)).toEqual(Array(12).fill([{ one: 1 }]))
   })
 
   it('adds nothing for a job sent again with the same id', async () => {

@@ -311,16 +311,57 @@ describe('review requests', () => {
         mail.subject.startsWith('Manabi: how was') || mail.subject.includes('いかがでしたか'),
     )
 
-  it('plans one at exactly the end of a session, moved with it', async () => {
+  /** The review-request jobs, as (state, due instant). */
+  const reviewJobs = async () => {
+    const result = await context.db.execute(sql`
+      select state, start_after from pgboss.job where name = 'reviewRequest' order by start_after`)
+    return (result as { rows: { state: string; start_after: string }[] }).rows.map((row) => [
+      row.state,
+      new Date(row.start_after).toISOString(),
+    ])
+  }
+
+  it('plans one at exactly the end of a session; a new end moves it, a delete cancels it', async () => {
     const scene = await educatorScene()
     const start = startOfSession()
-    await createVia(scene, start)
-    const result = await context.db.execute(sql`
-      select start_after from pgboss.job where name = 'reviewRequest' and state = 'created'`)
-    const rows = (result as { rows: { start_after: string }[] }).rows
-    expect(rows.map((row) => new Date(row.start_after).toISOString())).toEqual([
-      at(start, HOUR).toISOString(),
+    const session = await createVia(scene, start)
+    expect(await reviewJobs()).toEqual([['created', at(start, HOUR).toISOString()]])
+    const longer = await context.call(sessions.updateSession, {
+      params: { id: scene.lesson.id, sessionId: session.id },
+      cookie: scene.cookie,
+      body: form(start, { endHour: form(at(start, 2 * HOUR)).startHour }),
+    })
+    expect(longer.statusCode).toBe(200)
+    expect(await reviewJobs()).toEqual([['created', at(start, 2 * HOUR).toISOString()]])
+    const deleted = await context.call(sessions.deleteSession, {
+      params: { id: scene.lesson.id, sessionId: session.id },
+      cookie: scene.cookie,
+    })
+    expect(deleted.statusCode).toBe(200)
+    expect(await reviewJobs()).toEqual([['cancelled', at(start, 2 * HOUR).toISOString()]])
+  })
+
+  it('keeps the reminders when only the end changes, even one due and not yet run', async () => {
+    const scene = await educatorScene()
+    const start = startOfSession()
+    const session = await createVia(scene, start)
+    await enrollVia(scene, session.id, await createUser(context.db))
+    // The 1-hour reminder is due; no worker has taken it yet (a deploy, say).
+    await clock.set(at(start, -HOUR + 2 * MINUTE))
+    const longer = await context.call(sessions.updateSession, {
+      params: { id: scene.lesson.id, sessionId: session.id },
+      cookie: await cookieFor(context.db, scene.educator),
+      body: form(start, { endHour: form(at(start, 2 * HOUR)).startHour }),
+    })
+    expect(longer.statusCode).toBe(200)
+    expect(await waitingReminders()).toEqual([
+      { lead: 24 * 60, at: at(start, -DAY).toISOString() },
+      { lead: 60, at: at(start, -HOUR).toISOString() },
     ])
+    await context.app.runDueJobs(['sessionReminder'])
+    expect(
+      (await mails()).filter((mail) => mail.subject.endsWith('starts in 1 hour')),
+    ).toHaveLength(2)
   })
 
   it('asks each student who attended and has not reviewed, once, after the end and not before', async () => {

@@ -13,21 +13,41 @@ const isUniqueViolation = (error: unknown) =>
     : false
 
 /**
- * pg-boss's connection to our database, outside any transaction: the pool on PostgreSQL; on the
- * embedded database its one client, where a script without values (pg-boss's schema, its
- * maintenance) holds several statements and runs whole. pg-boss's fetch swallows errors, so
+ * pg-boss's connection to our database, outside any transaction: the pool on PostgreSQL, the one
+ * client of the embedded database. A script without values (pg-boss's schema, its maintenance)
+ * holds several statements and runs whole, on one connection. pg-boss's fetch swallows errors, so
  * every failure but a unique violation is also reported to `onError`.
  */
 export const bossDb = (handle: DatabaseHandle, onError: (error: unknown) => void): PgBoss.Db => {
   const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client
-  const run = async (text: string, values?: unknown[]): Promise<{ rows: unknown[] }> => {
-    if (handle.kind === 'postgres') return (client as pg.Pool).query(text, values)
+  // A script that opened a transaction (BEGIN; …; COMMIT) and failed in it would leave its
+  // connection in a failed transaction, refusing every later query: it is rolled back.
+  const script = async (text: string): Promise<{ rows: unknown[] }> => {
+    if (handle.kind === 'postgres') {
+      const connection = await (client as pg.Pool).connect()
+      try {
+        const results = (await connection.query(text)) as pg.QueryResult | pg.QueryResult[]
+        return { rows: (Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? [] }
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        connection.release()
+      }
+    }
     const lite = client as PGlite
-    if (values === undefined || values.length === 0) {
+    try {
       const results = await lite.exec(text)
       return { rows: results.at(-1)?.rows ?? [] }
+    } catch (error) {
+      await lite.exec('ROLLBACK').catch(() => {})
+      throw error
     }
-    return lite.query(text, values)
+  }
+  const run = async (text: string, values?: unknown[]): Promise<{ rows: unknown[] }> => {
+    if (values === undefined || values.length === 0) return script(text)
+    if (handle.kind === 'postgres') return (client as pg.Pool).query(text, values)
+    return (client as PGlite).query(text, values)
   }
   return {
     executeSql: async (text, values) => {

@@ -85,12 +85,14 @@ const render = ({ language, name }: Reader, content: Content): Email => {
 const validity = (language: Language, hours: number) =>
   emailT(language)('common.linkValidFor', { count: hours })
 
+/** "The join link appears on the lesson page from 5 minutes before the start.", as a paragraph. */
+const JOIN_LINK_FROM = ['common.joinLinkFrom', { count: JOIN_WINDOW_MS / 60_000 }] as const
+
 /**
  * "The join link appears on the lesson page from 5 minutes before the start.": the join window
  * of the contract's rule (JOIN_WINDOW_MS), in the reader's language.
  */
-export const joinLinkFrom = (language: Language) =>
-  emailT(language)('common.joinLinkFrom', { count: JOIN_WINDOW_MS / 60_000 })
+export const joinLinkFrom = (language: Language) => emailT(language)(...JOIN_LINK_FROM)
 
 /** The lesson and session an e-mail about a seat names, in the reader's language. */
 const seatFacts = (language: Language, lessonTitle: string, session: SessionTimes) => ({
@@ -245,11 +247,7 @@ export const emails = {
     const lead = leadText(reader.language, seat.leadMinutes)
     return render(reader, {
       subject: ['reminder.subject', { ...facts, lead }],
-      paragraphs: [
-        ['reminder.body', facts],
-        ['reminder.calendar'],
-        ['common.joinLinkFrom', { count: JOIN_WINDOW_MS / 60_000 }],
-      ],
+      paragraphs: [['reminder.body', facts], ['reminder.calendar'], JOIN_LINK_FROM],
       link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
     })
   },
@@ -271,7 +269,7 @@ export const emails = {
       subject: ['reminder.educatorSubject', { ...facts, lead }],
       paragraphs: [
         ['reminder.educatorBody', { ...facts, count: session.students }],
-        ['common.joinLinkFrom', { count: JOIN_WINDOW_MS / 60_000 }],
+        JOIN_LINK_FROM,
       ],
       link: { label: ['common.lessonPageLink'], url: session.lessonUrl },
     })

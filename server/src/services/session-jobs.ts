@@ -23,12 +23,8 @@ const reminderJobId = (session: SessionTimes, leadMinutes: number) =>
 const reviewRequestJobId = (session: SessionTimes) =>
   jobId(`review-request:${session.id}:${session.endTime.toISOString()}`)
 
-/**
- * Plans the session's jobs in the transaction that creates or moves it: one reminder per lead
- * time still ahead at `now` (a session three hours away gets only the one-hour reminder), and the
- * review requests at its end.
- */
-export const planSessionJobs = async (
+/** The reminders of the session's start still ahead at `now`, one per lead time. */
+const planReminders = async (
   deps: SessionJobDeps,
   tx: Executor,
   session: SessionTimes,
@@ -44,29 +40,66 @@ export const planSessionJobs = async (
       { id: reminderJobId(session, leadMinutes), startAfter: dueAt },
     )
   }
-  await deps.jobs.send(
+}
+
+/** The review requests at the session's end. */
+const planReviewRequests = (deps: SessionJobDeps, tx: Executor, session: SessionTimes) =>
+  deps.jobs.send(
     tx,
     'reviewRequest',
     { sessionId: session.id, endsAt: session.endTime.toISOString() },
     { id: reviewRequestJobId(session), startAfter: session.endTime },
   )
-}
+
+const reminderJobIds = (deps: SessionJobDeps, session: SessionTimes) =>
+  deps.reminderLeadsMinutes.map((lead) => reminderJobId(session, lead))
 
 /**
- * Drops the jobs of the session's old times, in the transaction that moves it (deleted, so a
- * move back to those times plans them afresh) or deletes it (cancelled, their record kept).
+ * Plans the session's jobs in the transaction that creates it: one reminder per lead time still
+ * ahead at `now` (a session three hours away gets only the one-hour reminder), and the review
+ * requests at its end.
  */
-export const dropSessionJobs = async (
+export const planSessionJobs = async (
   deps: SessionJobDeps,
   tx: Executor,
   session: SessionTimes,
-  why: 'moved' | 'deleted',
+  now: Date,
 ) => {
-  const reminders = deps.reminderLeadsMinutes.map((lead) => reminderJobId(session, lead))
-  const reviews = [reviewRequestJobId(session)]
-  const drop = why === 'moved' ? deps.jobs.remove : deps.jobs.cancel
-  await drop(tx, 'sessionReminder', reminders)
-  await drop(tx, 'reviewRequest', reviews)
+  await planReminders(deps, tx, session, now)
+  await planReviewRequests(deps, tx, session)
+}
+
+/**
+ * Moves the session's jobs with it, in the transaction that moves it: a new start deletes the
+ * reminders of the old one (so a move back plans them afresh) and plans those of the new one
+ * still ahead; a new end does the same for the review requests. What did not change keeps its
+ * jobs, even a reminder due and not yet run.
+ */
+export const moveSessionJobs = async (
+  deps: SessionJobDeps,
+  tx: Executor,
+  before: SessionTimes,
+  after: SessionTimes,
+  now: Date,
+) => {
+  if (before.startTime.getTime() !== after.startTime.getTime()) {
+    await deps.jobs.remove(tx, 'sessionReminder', reminderJobIds(deps, before))
+    await planReminders(deps, tx, after, now)
+  }
+  if (before.endTime.getTime() !== after.endTime.getTime()) {
+    await deps.jobs.remove(tx, 'reviewRequest', [reviewRequestJobId(before)])
+    await planReviewRequests(deps, tx, after)
+  }
+}
+
+/** Cancels the session's jobs in the transaction that deletes it; their record stays. */
+export const cancelSessionJobs = async (
+  deps: SessionJobDeps,
+  tx: Executor,
+  session: SessionTimes,
+) => {
+  await deps.jobs.cancel(tx, 'sessionReminder', reminderJobIds(deps, session))
+  await deps.jobs.cancel(tx, 'reviewRequest', [reviewRequestJobId(session)])
 }
 
 /**

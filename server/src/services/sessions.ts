@@ -7,6 +7,7 @@ import type { Executor } from '../db/client.ts'
 import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
+import { lockSessionById } from '../repositories/seats.ts'
 import {
   findLessonSession,
   findSessionRecord,
@@ -22,7 +23,7 @@ import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
 import type { ServiceDeps } from './deps.ts'
 import { editableLesson } from './lessons.ts'
-import { dropSessionJobs, planSessionJobs } from './session-jobs.ts'
+import { cancelSessionJobs, moveSessionJobs, planSessionJobs } from './session-jobs.ts'
 import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
@@ -155,14 +156,10 @@ export const updateSession = async (
   const fields = checkedSessionFields(body)
   await db
     .transaction(async (tx) => {
-      await updateSessionRow(tx, session, fields)
-      const moved =
-        fields.startTime.getTime() !== session.startTime.getTime() ||
-        fields.endTime.getTime() !== session.endTime.getTime()
-      if (moved) {
-        await dropSessionJobs(deps, tx, session, 'moved')
-        await planSessionJobs(deps, tx, { id: session.id, ...fields }, new Date())
-      }
+      // Its times as they are now, locked: a move racing this one waits, then moves its jobs.
+      const current = found(await lockSessionById(tx, session.id), 'Session').session
+      await updateSessionRow(tx, current, fields)
+      await moveSessionJobs(deps, tx, current, { id: current.id, ...fields }, new Date())
     })
     .catch(orOverlap(db, session.ownerId, fields, session.id))
   return ownSession(db, session.id, user)
@@ -183,5 +180,5 @@ export const deleteSession = (
     async (tx) => {
       await editableLesson(tx, ids.id, user)
     },
-    (tx, session) => dropSessionJobs(deps, tx, session, 'deleted'),
+    (tx, session) => cancelSessionJobs(deps, tx, session),
   )

@@ -1,3 +1,4 @@
+import { REVIEW_LINK_PARAM } from '@contract/rules'
 import { useCallback, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -15,9 +16,6 @@ import { buttonClass } from '@/shared/ui/button'
  * else is told why there is nothing here instead of being shown an empty list. `?review=<lesson
  * id>` (the link of the e-mail asking for a review) opens that lesson's review dialog once.
  */
-/** The query parameter naming the lesson whose review dialog opens (server: reviewPageUrl). */
-const REVIEW_PARAM = 'review'
-
 export default function History() {
   const { t } = useTranslation()
   const headingId = useId()
@@ -25,14 +23,14 @@ export default function History() {
   const refreshHistory = useRefreshAfterReview()
   const isStudent = user?.role === 'student'
   const [searchParams, setSearchParams] = useSearchParams()
-  const reviewAsked = Number(searchParams.get(REVIEW_PARAM))
+  const reviewAsked = Number(searchParams.get(REVIEW_LINK_PARAM))
   // Opened once: the parameter goes, so closing the dialog or coming back does not reopen it.
   const dropReviewAsked = useCallback(
     () =>
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current)
-          next.delete(REVIEW_PARAM)
+          next.delete(REVIEW_LINK_PARAM)
           return next
         },
         { replace: true },
