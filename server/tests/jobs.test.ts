@@ -136,3 +136,33 @@ describe('the job engine', () => {
     }
   })
 })
+
+describe('REMINDER_LEADS', () => {
+  const leads = (value?: string) =>
+    loadConfig({ APP_ORIGIN, ...(value === undefined ? {} : { REMINDER_LEADS: value }) })
+      .reminderLeadsMinutes
+
+  it('reads hours and minutes, longest first, each once; a day and an hour by default', () => {
+    expect(leads()).toEqual([24 * 60, 60])
+    expect(leads('30m,2h,30m,1m')).toEqual([120, 30, 1])
+    expect(leads('720h')).toEqual([720 * 60])
+    expect(leads('none')).toEqual([])
+  })
+
+  it.each([
+    '0h',
+    '0m',
+    '721h',
+    '43201m',
+    '24',
+    'h',
+    '24h,',
+    ' 24h',
+    '24h;1h',
+    '1.5h',
+    '-1h',
+    'never',
+  ])('refuses %j, naming the variable', (value) => {
+    expect(() => leads(value)).toThrow(/REMINDER_LEADS/)
+  })
+})

@@ -234,7 +234,7 @@ export const deleteSessionWithSeats = async (
   deps: SeatDeps,
   ids: SessionIds,
   checkDeletable: (tx: Executor) => Promise<void>,
-  /** What else goes with the session, in its transaction (its reminders). */
+  /** What else goes with the session, in its transaction (its jobs). */
   onDelete: (tx: Executor, session: SeatedSession['session']) => Promise<void>,
 ) =>
   seatChange(deps, async (tx, effects) => {

@@ -82,7 +82,7 @@ export const meetingLink = async (
   return session.url
 }
 
-/** What writing a session needs: the database and, for its reminders, the job scheduler. */
+/** What writing a session needs: the database and, for its jobs, the job scheduler. */
 type SessionWriteDeps = Pick<ServiceDeps, 'db' | 'jobs' | 'reminderLeadsMinutes'>
 
 /** Sessions take place on the educator's video account: none, no sessions to create or move. */
