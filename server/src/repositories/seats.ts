@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL } from 'drizzle-orm'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
@@ -36,34 +36,27 @@ const lessonTerms = {
   maxSlots: lessons.maxSlots,
 }
 
-/** The session of the lesson, its row locked until the transaction ends; undefined when unknown. */
-export const lockSession = async (
+/** The session the condition names with its lesson's terms, its row locked until the transaction ends. */
+const lockSessionWhere = async (
   tx: Executor,
-  lessonId: number,
-  sessionId: number,
+  condition: SQL | undefined,
 ): Promise<SeatedSession | undefined> => {
   const [row] = await tx
     .select({ session: lessonSessions, lesson: lessonTerms })
     .from(lessonSessions)
     .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
-    .where(and(eq(lessonSessions.id, sessionId), eq(lessonSessions.lessonId, lessonId)))
+    .where(condition)
     .for('update', { of: lessonSessions })
   return row
 }
 
+/** The session of the lesson, its row locked until the transaction ends; undefined when unknown. */
+export const lockSession = (tx: Executor, lessonId: number, sessionId: number) =>
+  lockSessionWhere(tx, and(eq(lessonSessions.id, sessionId), eq(lessonSessions.lessonId, lessonId)))
+
 /** A session by its id alone, with its lesson's terms, locked as `lockSession` locks it. */
-export const lockSessionById = async (
-  tx: Executor,
-  sessionId: number,
-): Promise<SeatedSession | undefined> => {
-  const [row] = await tx
-    .select({ session: lessonSessions, lesson: lessonTerms })
-    .from(lessonSessions)
-    .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
-    .where(eq(lessonSessions.id, sessionId))
-    .for('update', { of: lessonSessions })
-  return row
-}
+export const lockSessionById = (tx: Executor, sessionId: number) =>
+  lockSessionWhere(tx, eq(lessonSessions.id, sessionId))
 
 /**
  * The seats of a session at `now` as a student other than `viewerId` sees them: live enrollments,
