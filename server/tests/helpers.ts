@@ -379,6 +379,19 @@ export const signIn = async (context: TestContext, user: { email: string; passwo
 }
 
 /**
+ * The test file's database as another app instance (or pg-boss) takes it: the same connection,
+ * of the engine the file runs on; closing it only calls `onClose` (the file closes the database).
+ */
+export const sameDatabase = (
+  context: { db: Database },
+  onClose: () => Promise<void> = async () => {},
+): DatabaseHandle => ({
+  db: context.db,
+  kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+  close: onClose,
+})
+
+/**
  * A second instance of the API on the test file's database, as behind a load balancer: on
  * PostgreSQL with connections of its own, as another process would have; on PGlite the same
  * database. Ready before the file's tests, closed after them; `.app` is the instance.
@@ -390,7 +403,7 @@ export const setupSecondApp = (
   const second = {} as { app: FastifyInstance }
   let ownDatabase: DatabaseHandle | undefined
   beforeAll(async () => {
-    let database: DatabaseHandle = { db: context.db, kind: 'pglite', close: async () => {} }
+    let database = sameDatabase(context)
     const serverUrl = process.env.DATABASE_URL
     if (serverUrl) {
       const result = await context.db.execute(sql`select current_database() as name`)

@@ -18,7 +18,7 @@ import {
 } from '../src/db/schema.ts'
 import { uploadsDir } from '../src/storage/files.ts'
 import { createLesson, createSession, DAY, HOUR, MINUTE } from './catalogue-fixtures.ts'
-import { APP_ORIGIN, createUser, setupTestApp } from './helpers.ts'
+import { APP_ORIGIN, createUser, sameDatabase, setupTestApp } from './helpers.ts'
 
 const NOW = new Date()
 const ago = (ms: number) => new Date(NOW.getTime() - ms)
@@ -197,11 +197,7 @@ describe('e-mails left unsent', () => {
     // A second instance on the same database.
     const second = await buildApp({
       config: loadConfig({ APP_ORIGIN, SEED_DEMO: 'false', SMTP_URL: smtp.url }),
-      database: {
-        db: context.db,
-        kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-        close: async () => {},
-      },
+      database: sameDatabase(context),
       closeDatabase: false,
       workJobs: false,
     })

@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.ts'
 import { bossDb } from '../src/jobs/boss-db.ts'
 import { jobId, QUEUES, SCHEDULES } from '../src/jobs/queues.ts'
 import { handlers } from '../src/plugins/job-work.ts'
-import { APP_ORIGIN, setupTestApp } from './helpers.ts'
+import { APP_ORIGIN, sameDatabase, setupTestApp } from './helpers.ts'
 
 /**
  * The job engine (pg-boss on our database): jobs sent in a transaction exist exactly when it
@@ -48,14 +48,7 @@ describe('the job engine', () => {
   })
 
   it('leaves its connection usable after a script that failed inside its transaction', async () => {
-    const engineDb = bossDb(
-      {
-        db: context.db,
-        kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-        close: async () => {},
-      },
-      () => {},
-    )
+    const engineDb = bossDb(sameDatabase(context), () => {})
     await expect(engineDb.executeSql('BEGIN; SELECT 1 / 0; COMMIT;', [])).rejects.toThrow()
     // Every connection of the pool, or the embedded database's only one.
     const answers = await Promise.all(
@@ -85,11 +78,7 @@ describe('the job engine', () => {
   it('an instance that works the queues schedules the periodic ones; one that does not, none', async () => {
     const worker = await buildApp({
       config: loadConfig({ APP_ORIGIN, SEED_DEMO: 'false', DATA_DIR: context.dataDir }),
-      database: {
-        db: context.db,
-        kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-        close: async () => {},
-      },
+      database: sameDatabase(context),
       closeDatabase: false,
     })
     apps.push(worker)
@@ -117,13 +106,9 @@ describe('the job engine', () => {
     try {
       const worker = await buildApp({
         config: loadConfig({ APP_ORIGIN, SEED_DEMO: 'false', DATA_DIR: context.dataDir }),
-        database: {
-          db: context.db,
-          kind: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-          close: async () => {
-            events.push('database closed')
-          },
-        },
+        database: sameDatabase(context, async () => {
+          events.push('database closed')
+        }),
         closeDatabase: true,
       })
       await worker.ready()
