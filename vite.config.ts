@@ -277,6 +277,9 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 120000,
           hookTimeout: 240000,
+          // As long as Playwright's own waits: on a busy machine a page takes more than
+          // expect.poll's default second to load.
+          expect: { poll: { timeout: 30000 } },
           fileParallelism: false,
         },
       },
