@@ -131,6 +131,16 @@ export type Link = Type.Static<typeof Link>
  * viewer; `url` (the meeting link) is null unless the viewer owns the lesson or is an enrolled
  * student inside the join window.
  */
+/**
+ * Where a session stands with its lesson's minimum seats: `pending` until its cutoff (the
+ * decision comes then), `confirmed` (it takes place), `cancelled` (too few students: seats were
+ * given back and refunded), or `unconditional` (scheduled after its cutoff: it takes place with
+ * whoever enrolls).
+ */
+export const SEAT_DECISIONS = ['pending', 'confirmed', 'cancelled', 'unconditional'] as const
+export const SeatDecision = literals(SEAT_DECISIONS)
+export type SeatDecision = Type.Static<typeof SeatDecision>
+
 export const Session = Type.Object({
   id: Id,
   lessonId: Id,
@@ -142,9 +152,28 @@ export const Session = Type.Object({
   availableSlots: Type.Integer({ minimum: 0 }),
   enrolledCount: Type.Integer({ minimum: 0 }),
   fullPrice: Type.Integer({ minimum: 0, description: 'Price of the whole session in cents' }),
-  disabled: Type.Boolean({ description: 'No seat left for a viewer without one' }),
+  disabled: Type.Boolean({
+    description: 'No seat left for a viewer without one, or the session was cancelled',
+  }),
+  decision: SeatDecision,
+  decidesAt: Type.Union([IsoDateTime, Type.Null()], {
+    description: 'While pending: when the minimum seats decide whether it takes place',
+  }),
+  seatsNeeded: Type.Integer({
+    minimum: 0,
+    description: 'While pending: students still needed to reach the minimum (0 once reached)',
+  }),
 })
 export type Session = Type.Static<typeof Session>
+
+/** The booking rules in force, as the screens explain them (GET /guest/session-rules). */
+export const SessionRules = Type.Object({
+  decisionHoursBeforeStart: Type.Integer({
+    minimum: 1,
+    description: "How long before its start a session's minimum seats decide whether it runs",
+  }),
+})
+export type SessionRules = Type.Static<typeof SessionRules>
 
 /** A lesson as lists and detail pages show it (§3). */
 export const Lesson = Type.Object({
@@ -308,9 +337,16 @@ export type PaymentStatus = Type.Static<typeof PaymentStatus>
 /**
  * Why a captured payment was refunded: the student unenrolled before the start, the educator
  * deleted the session, the seat was gone when the capture arrived (a hold expired and someone
- * else took it, or the session had started), or the refund was made at the provider directly.
+ * else took it, or the session had started), the session was cancelled at its cutoff for too
+ * few students, or the refund was made at the provider directly.
  */
-export const REFUND_REASONS = ['unenrolled', 'sessionCancelled', 'seatTaken', 'provider'] as const
+export const REFUND_REASONS = [
+  'unenrolled',
+  'sessionCancelled',
+  'seatTaken',
+  'tooFewStudents',
+  'provider',
+] as const
 export const RefundReason = literals(REFUND_REASONS)
 export type RefundReason = Type.Static<typeof RefundReason>
 

@@ -122,6 +122,8 @@ const TEMPLATES = {
     overlap: 'Probably, sessions overlap. Please check the session date again',
     startedCannotChange: 'A session that has started cannot be changed',
     startedCannotDelete: 'A session that has started cannot be deleted',
+    cancelledCannotChange:
+      'This session was cancelled for too few students and cannot be changed; schedule a new one',
     deleted: 'Session deleted',
     deletedWithRefunds: ({ count }: { count: number }) =>
       `Session deleted; ${counted(count, 'enrolled student', 'enrolled students')} refunded and notified`,
@@ -137,6 +139,7 @@ const TEMPLATES = {
     unenrollTooLate: 'You can unenroll only before the session starts',
     unenrolled: 'Unenrolled',
     unenrolledRefund: 'Unenrolled; your payment is being refunded in full',
+    tooFewStudents: 'This session was cancelled: too few students enrolled',
   },
   payments: {
     someoneElses: 'This payment belongs to someone else',

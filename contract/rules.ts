@@ -55,6 +55,12 @@ export const reviewLength = (text: string) => [...text].length
 
 /** How long opening a payment holds the seat by default (minutes); the server's config may change it. */
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 10
+/**
+ * How long before its start a session is confirmed or cancelled by its lesson's minimum seats
+ * (MIN_SEATS_CUTOFF_HOURS), and the bounds of that setting: at most a month ahead.
+ */
+export const DEFAULT_SEAT_DECISION_HOURS = 24
+export const SEAT_DECISION_HOURS_MAX = 720
 /** The platform's default fee per transaction, in percent of the amount. */
 export const DEFAULT_PLATFORM_FEE_PERCENT = 10
 

@@ -4,7 +4,7 @@
  * store its outcome, so the two backends refuse, seat, charge and refund alike by construction.
  * Instants are epoch milliseconds; a session that starts at `now` has started.
  */
-import type { PaymentStatus } from './entities.ts'
+import type { PaymentStatus, SeatDecision } from './entities.ts'
 import { type Message, MESSAGES } from './messages.ts'
 
 /** Why a call is refused: the status and the message (or a 400's problems) the API answers. */
@@ -32,14 +32,75 @@ export const seatsLeft = (seats: {
 }) => Math.max(0, seats.maxSlots - seats.seated - seats.held)
 
 /**
- * Whether a session is closed to a viewer's enroll button: no seat left, and the viewer neither
- * has a seat in it nor holds one while paying (they may still finish).
+ * Whether a session is closed to a viewer's enroll button: it was cancelled for too few students,
+ * or no seat is left and the viewer neither has a seat in it nor holds one while paying (they may
+ * still finish).
  */
 export const isClosedTo = (facts: {
+  readonly cancelled: boolean
   readonly seatsLeft: number
   readonly enrolled: boolean
   readonly holding: boolean
-}) => facts.seatsLeft === 0 && !facts.enrolled && !facts.holding
+}) => facts.cancelled || (facts.seatsLeft === 0 && !facts.enrolled && !facts.holding)
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** The instant a session's minimum seats decide whether it takes place: `hours` before its start. */
+export const decisionInstant = (startsAt: number, hours: number) => startsAt - hours * HOUR_MS
+
+/**
+ * A new session's standing at `now`: pending while its decision instant is ahead, unconditional
+ * once it has come (scheduled that late, it takes place with whoever enrolls).
+ */
+export const initialDecision = (startsAt: number, now: number, hours: number): SeatDecision =>
+  decisionInstant(startsAt, hours) > now ? 'pending' : 'unconditional'
+
+/**
+ * A moved session's standing: a pending one is judged as if scheduled now at its new time; a
+ * decision made (or an unconditional session) stays, as its students were told.
+ */
+export const decisionAfterMove = (
+  current: SeatDecision,
+  startsAt: number,
+  now: number,
+  hours: number,
+): SeatDecision => (current === 'pending' ? initialDecision(startsAt, now, hours) : current)
+
+/** Where a session stands with its minimum seats, and when that is decided or was (epoch ms). */
+export interface SeatStanding {
+  readonly decision: SeatDecision
+  readonly decisionAt: number | null
+}
+
+/**
+ * Where a session starting at `startsAt` stands when scheduled at `now`, or when moved there
+ * (`current`: where it stood): a pending one is decided at its new cutoff.
+ */
+export const standingOf = (
+  startsAt: number,
+  now: number,
+  hours: number,
+  current: SeatStanding | null,
+): SeatStanding => {
+  const decision = current
+    ? decisionAfterMove(current.decision, startsAt, now, hours)
+    : initialDecision(startsAt, now, hours)
+  if (decision === 'pending') return { decision, decisionAt: decisionInstant(startsAt, hours) }
+  return current && decision === current.decision ? current : { decision, decisionAt: null }
+}
+
+/** The decision at the instant: it takes place when its seated students reach the minimum. */
+export const decisionAtCutoff = (facts: {
+  readonly enrolled: number
+  readonly minSlots: number
+}): 'confirmed' | 'cancelled' => (facts.enrolled >= facts.minSlots ? 'confirmed' : 'cancelled')
+
+/** Students a pending session still needs to reach the minimum (0 once reached or decided). */
+export const seatsNeeded = (facts: {
+  readonly decision: SeatDecision
+  readonly enrolled: number
+  readonly minSlots: number
+}) => (facts.decision === 'pending' ? Math.max(0, facts.minSlots - facts.enrolled) : 0)
 
 /**
  * What the seat decisions know of a student and a session at `now`. `seatsLeft` is as the student
@@ -48,6 +109,8 @@ export const isClosedTo = (facts: {
 export interface SeatFacts {
   readonly now: number
   readonly startsAt: number
+  /** Cancelled at its cutoff for too few students. */
+  readonly cancelled: boolean
   readonly enrolled: boolean
   readonly seatsLeft: number
   readonly priceInCents: number
@@ -57,6 +120,7 @@ export interface SeatFacts {
 export const enrollRefusal = (facts: SeatFacts): Refusal | null => {
   if (facts.enrolled) return conflict(MESSAGES.enrollments.alreadyEnrolled)
   if (hasStarted(facts.startsAt, facts.now)) return conflict(MESSAGES.enrollments.alreadyStarted)
+  if (facts.cancelled) return conflict(MESSAGES.enrollments.tooFewStudents)
   if (facts.seatsLeft === 0) return conflict(MESSAGES.enrollments.noSeatsLeft)
   if (facts.priceInCents > 0) return { status: 402, message: MESSAGES.enrollments.paymentRequired }
   return null
@@ -78,6 +142,7 @@ export const orderDecision = (
   if (hasStarted(facts.startsAt, facts.now)) {
     return refuse(conflict(MESSAGES.enrollments.alreadyStarted))
   }
+  if (facts.cancelled) return refuse(conflict(MESSAGES.enrollments.tooFewStudents))
   if (facts.priceInCents === 0) {
     return refuse({ status: 400, message: MESSAGES.payments.freeSession })
   }
@@ -95,7 +160,7 @@ export interface CaptureFacts {
   readonly status: PaymentStatus
   readonly captured: boolean
   readonly hasOrder: boolean
-  readonly session: { readonly startsAt: number } | null
+  readonly session: { readonly startsAt: number; readonly cancelled: boolean } | null
   readonly enrolled: boolean
   readonly holding: boolean
   readonly seatsLeft: number
@@ -110,9 +175,9 @@ export type CaptureCheck =
   | { readonly kind: 'charge'; readonly renewHold: boolean }
 
 /**
- * Before charging, the seat must still be there: nothing is charged for a session that is gone
- * or has started, a seat the buyer already has, or a hold that ran out while the seat went to
- * someone else; each of those cancels the payment.
+ * Before charging, the seat must still be there: nothing is charged for a session that is gone,
+ * has started or was cancelled for too few students, a seat the buyer already has, or a hold that
+ * ran out while the seat went to someone else; each of those cancels the payment.
  */
 export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
   if (facts.captured) return { kind: 'answer' }
@@ -129,6 +194,7 @@ export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
   if (hasStarted(facts.session.startsAt, facts.now)) {
     return cancel(MESSAGES.enrollments.alreadyStarted)
   }
+  if (facts.session.cancelled) return cancel(MESSAGES.enrollments.tooFewStudents)
   if (facts.enrolled) return cancel(MESSAGES.enrollments.alreadyEnrolled)
   if (facts.holding) return { kind: 'charge', renewHold: false }
   if (facts.seatsLeft === 0) return cancel(MESSAGES.payments.holdExpired)
@@ -138,12 +204,14 @@ export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
 /**
  * What a completed capture does (from the buyer's call or the provider's webhook): seat the buyer
  * when their hold runs or a seat is free, or refund in full when the seat is gone (the session
- * was deleted or has started, the buyer has a seat already, or the seat went to someone else).
+ * was deleted, cancelled or has started, the buyer has a seat already, or the seat went to
+ * someone else).
  */
 export const captureOutcome = (
   facts: Pick<CaptureFacts, 'now' | 'session' | 'enrolled' | 'holding' | 'seatsLeft'>,
 ): 'seat' | 'refund' =>
   facts.session !== null &&
+  !facts.session.cancelled &&
   !hasStarted(facts.session.startsAt, facts.now) &&
   !facts.enrolled &&
   (facts.holding || facts.seatsLeft > 0)

@@ -1,4 +1,5 @@
-import { sessionPriceInCents } from '../contract/rules.ts'
+import { DEFAULT_SEAT_DECISION_HOURS, sessionPriceInCents } from '../contract/rules.ts'
+import { decisionInstant } from '../contract/seats.ts'
 import {
   ACCOUNTS,
   CATEGORIES,
@@ -70,6 +71,9 @@ export interface WorldSession {
   end: number
   timeZone: string
   url: string
+  /** Pending (decided at `decisionAt`), or unconditional (`decisionAt` null). */
+  decision: 'pending' | 'unconditional'
+  decisionAt: number | null
   createdAt: number
 }
 
@@ -217,6 +221,8 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
           end: start + session.length,
           timeZone: teaches.timeZone,
           url: teaches.room,
+          decision: session.pending ? 'pending' : 'unconditional',
+          decisionAt: session.pending ? decisionInstant(start, DEFAULT_SEAT_DECISION_HOURS) : null,
           createdAt,
         }) - 1
       if (session.key) sessionKeys.set(session.key, sessionPosition)

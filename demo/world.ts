@@ -174,6 +174,11 @@ export interface DemoSession {
   /** Keep the exact offset (live now, starting soon); other starts are put on the hour. */
   exact?: boolean
   enrolled?: StudentKey[]
+  /**
+   * Scheduled under the minimum-seat rule: pending until its cutoff (contract/seats.ts). The
+   * others were scheduled before the rule and take place with whoever enrolls.
+   */
+  pending?: boolean
 }
 
 export interface DemoReview {
@@ -317,7 +322,7 @@ export const LESSONS: readonly DemoLesson[] = [
       { start: -4 * DAY, length: HOUR, enrolled: ['tom'] },
       // Tom paid for a seat here and unenrolled: his payment was refunded.
       { key: 'pianoTomorrow', start: 1 * DAY, length: HOUR },
-      { start: 8 * DAY, length: HOUR },
+      { key: 'pianoNextWeek', start: 8 * DAY, length: HOUR, pending: true },
     ],
     reviews: [{ author: 'tom', rating: 5, body: 'Lovely first lesson.', undated: true }],
   },
@@ -383,7 +388,7 @@ export const LESSONS: readonly DemoLesson[] = [
       'with a small landscape you paint on your own.',
     sessions: [
       { start: -6 * DAY, length: HOUR, enrolled: ['tom', 'mai'] },
-      { start: 9 * DAY, length: HOUR },
+      { start: 9 * DAY, length: HOUR, pending: true },
     ],
     reviews: [
       {

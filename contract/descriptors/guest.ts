@@ -39,6 +39,13 @@ export const guestSessions: DescriptorOf<typeof endpoints.guestSessions> = {
   access: 'public',
 }
 
+/** The booking rules in force (when minimum seats decide whether a session runs) */
+export const guestSessionRules: DescriptorOf<typeof endpoints.guestSessionRules> = {
+  method: 'GET',
+  path: '/guest/session-rules',
+  access: 'public',
+}
+
 /** An educator's average rating */
 export const guestAverageScore: DescriptorOf<typeof endpoints.guestAverageScore> = {
   method: 'GET',

@@ -8,6 +8,7 @@ import {
   Lesson,
   Review,
   Session,
+  SessionRules,
 } from '../entities.ts'
 import { LessonIdParams, LessonListQuery } from './lessons.ts'
 import { SessionsQuery } from './sessions.ts'
@@ -56,6 +57,16 @@ export const guestSessions = defineEndpoint({
   params: LessonIdParams,
   querystring: SessionsQuery,
   response: { 200: Paginated(Session), ...errors(400, 404) },
+})
+
+export const guestSessionRules = defineEndpoint({
+  method: 'GET',
+  path: '/guest/session-rules',
+  access: 'public',
+  summary: 'The booking rules in force (when minimum seats decide whether a session runs)',
+  description:
+    "Answers how many hours before its start a session is confirmed, or cancelled and refunded when fewer students than its lesson's minimum seats have enrolled; the same for everyone.",
+  response: { 200: SessionRules },
 })
 
 export const guestAverageScore = defineEndpoint({

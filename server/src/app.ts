@@ -103,6 +103,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(serviceDepsPlugin, {
     appOrigin: config.APP_ORIGIN,
     reminderLeadsMinutes: config.reminderLeadsMinutes,
+    seatDecisionHours: config.MIN_SEATS_CUTOFF_HOURS,
   })
   await app.register(jobWorkPlugin, { work: workJobs })
 

@@ -4,6 +4,8 @@ import Value from 'typebox/value'
 import {
   AUTH_ATTEMPTS_PER_WINDOW,
   DEFAULT_PAYMENT_HOLD_MINUTES,
+  DEFAULT_SEAT_DECISION_HOURS,
+  SEAT_DECISION_HOURS_MAX,
   DEFAULT_PLATFORM_FEE_PERCENT,
   DEFAULT_UNATTACHED_UPLOAD_HOURS,
   DEFAULT_UPLOAD_QUOTA_MB,
@@ -111,6 +113,15 @@ const ConfigSchema = Type.Object({
     pattern: '^(none|\\d{1,5}[hm](,\\d{1,5}[hm])*)$',
     default: DEFAULT_REMINDER_LEADS,
   }),
+  /**
+   * How many hours before its start a session is confirmed, or cancelled and refunded when fewer
+   * students than its lesson's minimum seats have enrolled.
+   */
+  MIN_SEATS_CUTOFF_HOURS: Type.Integer({
+    minimum: 1,
+    maximum: SEAT_DECISION_HOURS_MAX,
+    default: DEFAULT_SEAT_DECISION_HOURS,
+  }),
 })
 
 type Settings = Type.Static<typeof ConfigSchema>
@@ -187,6 +198,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   for (const key of Object.keys(ConfigSchema.properties)) {
     const value = env[key]
     if (value !== undefined && value !== '') raw[key] = value
+  }
+  // A whole-number setting takes whole numbers only: converting would read "1.5" as 1.
+  for (const [key, schema] of Object.entries(ConfigSchema.properties)) {
+    const value = raw[key]
+    if ('type' in schema && schema.type === 'integer' && typeof value === 'string') {
+      if (!/^\s*-?\d+\s*$/.test(value)) {
+        throw new ConfigError(`Invalid configuration: ${key} must be a whole number`)
+      }
+    }
   }
   const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw))
   if (!Value.Check(ConfigSchema, converted)) {

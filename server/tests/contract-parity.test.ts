@@ -542,6 +542,7 @@ const scenarios: Scenario[] = [
   },
   { name: 'status', endpoint: api.system.health },
   { name: 'guest categories', endpoint: api.guest.guestCategories },
+  { name: 'session rules', endpoint: api.guest.guestSessionRules },
   {
     name: 'guest lessons page 1',
     endpoint: api.guest.guestLessons,

@@ -425,6 +425,10 @@ describe('GET /guest/lessons/:id/sessions', () => {
       enrolledCount: 1,
       fullPrice: 4500,
       disabled: false,
+      // Written directly, as sessions from before the minimum-seat rule were.
+      decision: 'unconditional',
+      decidesAt: null,
+      seatsNeeded: 0,
     })
     // Two of two seats taken: out of slots for a guest.
     expect(data[1]).toMatchObject({ availableSlots: 0, enrolledCount: 2, disabled: true })

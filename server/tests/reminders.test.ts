@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as sessions from '../../contract/descriptors/sessions.ts'
-import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
 import { jobId } from '../src/jobs/queues.ts'
 import { planMissingSessionJobs } from '../src/services/session-jobs.ts'
-import { outbox, reviews, users, videoLicences } from '../src/db/schema.ts'
+import { outbox, reviews } from '../src/db/schema.ts'
 import {
   cookieFor,
   createLesson,
@@ -21,6 +20,14 @@ import {
   testClock,
   type UserFixture,
 } from './helpers.ts'
+import {
+  at,
+  DUE,
+  licensedEducator,
+  SECOND,
+  sessionForm,
+  startOfSession,
+} from './session-job-fixtures.ts'
 
 /**
  * Reminders (issue 31): each student holding a seat and the educator get an e-mail 24 hours and 1
@@ -35,43 +42,9 @@ afterEach(async () => {
   await clock.reset()
 })
 
-const SECOND = 1000
-/**
- * A job is due once the clock has passed its instant (pg-boss: start_after < now()): the first
- * millisecond after it. The planning tests pin the instants themselves.
- */
-const DUE = 1
-
-/** The day after tomorrow at 10:00 UTC, a session of an hour. */
-const startOfSession = () => {
-  const day = new Date(Date.now() + 2 * DAY)
-  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10))
-}
-
-/** The session form for an hour from `start`, in Tokyo's wall time (UTC+9, no summer time). */
-const form = (start: Date, extra: Partial<SessionWriteBody> = {}): SessionWriteBody => {
-  const tokyo = (date: Date) => new Date(date.getTime() + 9 * HOUR).toISOString()
-  return {
-    date: tokyo(start).slice(0, 10),
-    startHour: tokyo(start).slice(11, 16),
-    endHour: tokyo(new Date(start.getTime() + HOUR)).slice(11, 16),
-    timezone: 'Asia/Tokyo',
-    url: 'https://zoom.us/j/5551234',
-    ...extra,
-  }
-}
-
 /** An educator with a video licence, a free lesson of theirs and their cookie. */
 const educatorScene = async (language: 'en-US' | 'jp-JP' = 'en-US') => {
-  const educator = await createUser(context.db, { role: 'educator', language })
-  const [licence] = await context.db
-    .insert(videoLicences)
-    .values({ provider: 'zoom', accountEmail: `licence-${educator.id}@pool.example` })
-    .returning()
-  await context.db
-    .update(users)
-    .set({ videoLicenceId: licence!.id })
-    .where(eq(users.id, educator.id))
+  const educator = await licensedEducator(context.db, { language })
   const lesson = await createLesson(context.db, educator, { title: 'Tea Ceremony', maxSlots: 5 })
   return { educator, lesson, cookie: await cookieFor(context.db, educator) }
 }
@@ -82,7 +55,7 @@ const createVia = async (scene: Scene, start: Date) => {
   const response = await context.call(sessions.createSession, {
     params: { id: scene.lesson.id },
     cookie: scene.cookie,
-    body: form(start),
+    body: sessionForm(start),
   })
   expect(response.statusCode).toBe(201)
   return bodyOf(response)
@@ -114,8 +87,6 @@ const mails = async () =>
     calendar: row.attachments[0]?.content ?? '',
   }))
 
-const at = (start: Date, offset: number) => new Date(start.getTime() + offset)
-
 describe('planning reminders', () => {
   it('plans one at exactly 24 hours and one at exactly 1 hour before a new session', async () => {
     const scene = await educatorScene()
@@ -142,7 +113,7 @@ describe('planning reminders', () => {
     const refused = await context.call(sessions.createSession, {
       params: { id: scene.lesson.id },
       cookie: scene.cookie,
-      body: form(at(start, 30 * MINUTE)),
+      body: sessionForm(at(start, 30 * MINUTE)),
     })
     expect(refused.statusCode).toBe(409)
     expect(await waitingReminders()).toHaveLength(2)
@@ -157,7 +128,7 @@ describe('planning reminders', () => {
       context.call(sessions.updateSession, {
         params: { id: scene.lesson.id, sessionId: session.id },
         cookie: scene.cookie,
-        body: form(to),
+        body: sessionForm(to),
       })
     expect((await move(later)).statusCode).toBe(200)
     expect(await waitingReminders()).toEqual([
@@ -329,7 +300,7 @@ describe('review requests', () => {
     const longer = await context.call(sessions.updateSession, {
       params: { id: scene.lesson.id, sessionId: session.id },
       cookie: scene.cookie,
-      body: form(start, { endHour: form(at(start, 2 * HOUR)).startHour }),
+      body: sessionForm(start, { endHour: sessionForm(at(start, 2 * HOUR)).startHour }),
     })
     expect(longer.statusCode).toBe(200)
     expect(await reviewJobs()).toEqual([['created', at(start, 2 * HOUR).toISOString()]])
@@ -351,7 +322,7 @@ describe('review requests', () => {
     const longer = await context.call(sessions.updateSession, {
       params: { id: scene.lesson.id, sessionId: session.id },
       cookie: await cookieFor(context.db, scene.educator),
-      body: form(start, { endHour: form(at(start, 2 * HOUR)).startHour }),
+      body: sessionForm(start, { endHour: sessionForm(at(start, 2 * HOUR)).startHour }),
     })
     expect(longer.statusCode).toBe(200)
     expect(await waitingReminders()).toEqual([

@@ -7,6 +7,7 @@ import type {
   Link,
   PaymentStatus,
   RefundReason,
+  SeatDecision,
   ResourceType,
   Role,
   VideoProvider,
@@ -73,6 +74,9 @@ export interface DbSession {
   end_time: string
   timezone: string
   url: string
+  /** Where it stands with the minimum seats, and when that is decided or was (ISO). */
+  decision: SeatDecision
+  decisionAt: string | null
 }
 
 export interface DbEnrollment {
@@ -388,6 +392,8 @@ const seed = (): DbState => {
     end_time: iso(session.end),
     timezone: session.timeZone,
     url: session.url,
+    decision: session.decision,
+    decisionAt: session.decisionAt === null ? null : iso(session.decisionAt),
   }))
   const enrollments = world.seats.map((seat, position): DbEnrollment => ({
     id: id(position),

@@ -20,7 +20,7 @@ import {
   sessionPriceInCents,
   sessionTypeFor,
 } from '@contract/rules'
-import { holdsSeat, isClosedTo, seatsLeft } from '@contract/seats'
+import { holdsSeat, isClosedTo, seatsLeft, seatsNeeded } from '@contract/seats'
 import { toAdminUser as adminUserOf, toCurrentUser as currentUserOf } from '@contract/users'
 import {
   db,
@@ -115,6 +115,12 @@ export const seatsLeftFor = (session: DbSession, viewerId?: number, now = Date.n
     held: heldByOthers(session.id, viewerId, now),
   })
 
+/** What the seat decisions know of the session itself: its start, and whether it was cancelled. */
+export const sessionFacts = (session: DbSession) => ({
+  startsAt: Date.parse(session.start_time),
+  cancelled: session.decision === 'cancelled',
+})
+
 export const fullPriceOf = (session: DbSession) =>
   sessionPriceInCents(lessonOf(session)?.price_in_cents ?? 0, session.start_time, session.end_time)
 
@@ -125,8 +131,9 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     owner: viewer !== null && lesson?.ownerId === viewer.id,
   }
   // Every hold counts, the viewer's too: a buyer sees the seat they hold go while they pay, and
-  // the session stays open to them to finish paying.
-  const availableSlots = seatsLeftFor(session, undefined, now.getTime())
+  // the session stays open to them to finish paying. A cancelled session has no seat to offer.
+  const cancelled = session.decision === 'cancelled'
+  const availableSlots = cancelled ? 0 : seatsLeftFor(session, undefined, now.getTime())
   const viewerHolding = db.payments.some(
     (payment) =>
       payment.sessionId === session.id &&
@@ -145,20 +152,32 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     enrolledCount: enrolledCount(session.id),
     fullPrice: fullPriceOf(session),
     disabled: isClosedTo({
+      cancelled,
       seatsLeft: availableSlots,
       enrolled: who.enrolled,
       holding: viewerHolding,
     }),
+    decision: session.decision,
+    decidesAt: session.decision === 'pending' ? session.decisionAt : null,
+    seatsNeeded: seatsNeeded({
+      decision: session.decision,
+      enrolled: enrolledCount(session.id),
+      minSlots: lesson?.min_slots ?? 0,
+    }),
   }
 }
 
+/** A session of the lesson a new student can still book: not started, not cancelled, a seat free. */
+const isOpenToEnroll = (session: DbSession, lesson: DbLesson, now: number) =>
+  session.lessonId === lesson.id &&
+  Date.parse(session.start_time) > now &&
+  session.decision !== 'cancelled' &&
+  seatsLeftFor(session, undefined, now) > 0
+
 export const toLesson = (lesson: DbLesson, now = Date.now()): Lesson => {
   const owner = db.users.find((user) => user.id === lesson.ownerId)
-  const availableSessions = db.sessions.filter(
-    (session) =>
-      session.lessonId === lesson.id &&
-      Date.parse(session.start_time) > now &&
-      seatsLeftFor(session) > 0,
+  const availableSessions = db.sessions.filter((session) =>
+    isOpenToEnroll(session, lesson, now),
   ).length
   return {
     id: lesson.id,
@@ -191,12 +210,7 @@ export const toCatalogueLesson = (lesson: DbLesson, now = Date.now()): Catalogue
   const ratings = reviewsOfEducator(lesson.ownerId).map((review) => review.rating)
   const total = ratings.reduce((sum, rating) => sum + rating, 0)
   const next = db.sessions
-    .filter(
-      (session) =>
-        session.lessonId === lesson.id &&
-        Date.parse(session.start_time) > now &&
-        seatsLeftFor(session, undefined, now) > 0,
-    )
+    .filter((session) => isOpenToEnroll(session, lesson, now))
     .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time) || a.id - b.id)[0]
   return {
     ...toLesson(lesson, now),

@@ -6,15 +6,21 @@ import {
   captureCheck,
   type CaptureFacts,
   captureOutcome,
+  decisionAfterMove,
+  decisionAtCutoff,
+  decisionInstant,
   enrollRefusal,
   hasStarted,
   holdsSeat,
+  initialDecision,
   isClosedTo,
   orderDecision,
   refundOwed,
   type SeatFacts,
   seatsLeft,
+  seatsNeeded,
   sessionDeleteRefusal,
+  standingOf,
   unenrollRefusal,
 } from '@contract/seats'
 
@@ -61,16 +67,25 @@ describe('seats', () => {
   })
 
   it('closes a full session to all but those with a seat or a hold in it', () => {
-    expect(isClosedTo({ seatsLeft: 0, enrolled: false, holding: false })).toBe(true)
-    expect(isClosedTo({ seatsLeft: 0, enrolled: true, holding: false })).toBe(false)
-    expect(isClosedTo({ seatsLeft: 0, enrolled: false, holding: true })).toBe(false)
-    expect(isClosedTo({ seatsLeft: 1, enrolled: false, holding: false })).toBe(false)
+    expect(isClosedTo({ cancelled: false, seatsLeft: 0, enrolled: false, holding: false })).toBe(
+      true,
+    )
+    expect(isClosedTo({ cancelled: false, seatsLeft: 0, enrolled: true, holding: false })).toBe(
+      false,
+    )
+    expect(isClosedTo({ cancelled: false, seatsLeft: 0, enrolled: false, holding: true })).toBe(
+      false,
+    )
+    expect(isClosedTo({ cancelled: false, seatsLeft: 1, enrolled: false, holding: false })).toBe(
+      false,
+    )
   })
 })
 
 const seat = (overrides: Partial<SeatFacts> = {}): SeatFacts => ({
   now: NOW,
   startsAt: NOW + 60_000,
+  cancelled: false,
   enrolled: false,
   seatsLeft: 1,
   priceInCents: 0,
@@ -139,7 +154,7 @@ const capture = (overrides: Partial<CaptureFacts> = {}): CaptureFacts => ({
   status: 'processing',
   captured: false,
   hasOrder: true,
-  session: { startsAt: NOW + 60_000 },
+  session: { startsAt: NOW + 60_000, cancelled: false },
   enrolled: false,
   holding: true,
   seatsLeft: 0,
@@ -159,7 +174,7 @@ describe('checking a capture before charging', () => {
       kind: 'charge',
       renewHold: true,
     })
-    expect(captureCheck(capture({ session: { startsAt: NOW + 1 } }))).toEqual({
+    expect(captureCheck(capture({ session: { startsAt: NOW + 1, cancelled: false } }))).toEqual({
       kind: 'charge',
       renewHold: false,
     })
@@ -196,14 +211,18 @@ describe('checking a capture before charging', () => {
       seatsLeft: 0,
     })
     expect(captureCheck(everything)).toEqual(cancelled(MESSAGES.payments.sessionClosed))
-    expect(captureCheck({ ...everything, session: { startsAt: NOW } })).toEqual(
+    expect(captureCheck({ ...everything, session: { startsAt: NOW, cancelled: false } })).toEqual(
       cancelled(MESSAGES.enrollments.alreadyStarted),
     )
-    expect(captureCheck({ ...everything, session: { startsAt: NOW + 1 } })).toEqual(
-      cancelled(MESSAGES.enrollments.alreadyEnrolled),
-    )
     expect(
-      captureCheck({ ...everything, session: { startsAt: NOW + 1 }, enrolled: false }),
+      captureCheck({ ...everything, session: { startsAt: NOW + 1, cancelled: false } }),
+    ).toEqual(cancelled(MESSAGES.enrollments.alreadyEnrolled))
+    expect(
+      captureCheck({
+        ...everything,
+        session: { startsAt: NOW + 1, cancelled: false },
+        enrolled: false,
+      }),
     ).toEqual(cancelled(MESSAGES.payments.holdExpired))
   })
 })
@@ -212,12 +231,14 @@ describe('what a completed capture does', () => {
   it('seats the buyer whose hold runs, or who finds a seat free', () => {
     expect(captureOutcome(capture())).toBe('seat')
     expect(captureOutcome(capture({ holding: false, seatsLeft: 1 }))).toBe('seat')
-    expect(captureOutcome(capture({ session: { startsAt: NOW + 1 } }))).toBe('seat')
+    expect(captureOutcome(capture({ session: { startsAt: NOW + 1, cancelled: false } }))).toBe(
+      'seat',
+    )
   })
 
   it('refunds when the seat is gone: no session, started, seated already, or taken', () => {
     expect(captureOutcome(capture({ session: null }))).toBe('refund')
-    expect(captureOutcome(capture({ session: { startsAt: NOW } }))).toBe('refund')
+    expect(captureOutcome(capture({ session: { startsAt: NOW, cancelled: false } }))).toBe('refund')
     expect(captureOutcome(capture({ enrolled: true }))).toBe('refund')
     expect(captureOutcome(capture({ holding: false, seatsLeft: 0 }))).toBe('refund')
   })
@@ -244,5 +265,88 @@ describe('giving a seat back and deleting a session', () => {
     for (const status of ['processing', 'cancelled', 'error', 'refunding', 'refunded'] as const) {
       expect(refundOwed({ status, amountInCents: 1250 }), status).toBe(0)
     }
+  })
+})
+
+describe('the minimum-seat decision', () => {
+  const HOUR = 3_600_000
+  const start = NOW + 48 * HOUR
+
+  it('falls the configured hours before the start', () => {
+    expect(decisionInstant(start, 24)).toBe(NOW + 24 * HOUR)
+    expect(decisionInstant(start, 1)).toBe(start - HOUR)
+  })
+
+  it('leaves a session pending until its instant; scheduled at it or later, it takes place regardless', () => {
+    const cutoff = decisionInstant(start, 24)
+    expect(initialDecision(start, cutoff - 1, 24)).toBe('pending')
+    expect(initialDecision(start, cutoff, 24)).toBe('unconditional')
+    expect(initialDecision(start, cutoff + 1, 24)).toBe('unconditional')
+  })
+
+  it('judges a moved pending session at its new time, and keeps a decision made', () => {
+    expect(decisionAfterMove('pending', start, NOW, 24)).toBe('pending')
+    expect(decisionAfterMove('pending', NOW + 24 * HOUR, NOW, 24)).toBe('unconditional')
+    expect(decisionAfterMove('confirmed', start + 30 * 24 * HOUR, NOW, 24)).toBe('confirmed')
+    expect(decisionAfterMove('cancelled', start, NOW, 24)).toBe('cancelled')
+    expect(decisionAfterMove('unconditional', start + 30 * 24 * HOUR, NOW, 24)).toBe(
+      'unconditional',
+    )
+  })
+
+  it('stands with its instant while pending, and keeps the instant of a decision made', () => {
+    expect(standingOf(start, NOW, 24, null)).toEqual({
+      decision: 'pending',
+      decisionAt: NOW + 24 * HOUR,
+    })
+    expect(standingOf(NOW + HOUR, NOW, 24, null)).toEqual({
+      decision: 'unconditional',
+      decisionAt: null,
+    })
+    const moved = { decision: 'pending', decisionAt: NOW + 24 * HOUR } as const
+    expect(standingOf(start + HOUR, NOW, 24, moved)).toEqual({
+      decision: 'pending',
+      decisionAt: NOW + 25 * HOUR,
+    })
+    const confirmed = { decision: 'confirmed', decisionAt: NOW - HOUR } as const
+    expect(standingOf(start, NOW, 24, confirmed)).toBe(confirmed)
+  })
+
+  it('confirms at the minimum exactly, and cancels one below it', () => {
+    expect(decisionAtCutoff({ enrolled: 3, minSlots: 3 })).toBe('confirmed')
+    expect(decisionAtCutoff({ enrolled: 4, minSlots: 3 })).toBe('confirmed')
+    expect(decisionAtCutoff({ enrolled: 2, minSlots: 3 })).toBe('cancelled')
+    expect(decisionAtCutoff({ enrolled: 0, minSlots: 1 })).toBe('cancelled')
+  })
+
+  it('counts the students still needed only while pending', () => {
+    expect(seatsNeeded({ decision: 'pending', enrolled: 1, minSlots: 3 })).toBe(2)
+    expect(seatsNeeded({ decision: 'pending', enrolled: 3, minSlots: 3 })).toBe(0)
+    expect(seatsNeeded({ decision: 'pending', enrolled: 5, minSlots: 3 })).toBe(0)
+    expect(seatsNeeded({ decision: 'unconditional', enrolled: 0, minSlots: 3 })).toBe(0)
+    expect(seatsNeeded({ decision: 'cancelled', enrolled: 0, minSlots: 3 })).toBe(0)
+  })
+
+  it('closes a cancelled session to everyone, and refuses its seats, orders and captures', () => {
+    expect(isClosedTo({ cancelled: true, seatsLeft: 3, enrolled: false, holding: true })).toBe(true)
+    const refused = conflict(MESSAGES.enrollments.tooFewStudents)
+    expect(enrollRefusal(seat({ cancelled: true }))).toEqual(refused)
+    // A started session says so first; a seat already held says that.
+    expect(enrollRefusal(seat({ cancelled: true, startsAt: NOW }))).toEqual(
+      conflict(MESSAGES.enrollments.alreadyStarted),
+    )
+    expect(
+      orderDecision({ ...seat({ cancelled: true, priceInCents: 100 }), openHold: 'running' }),
+    ).toEqual({
+      kind: 'refuse',
+      refusal: refused,
+    })
+    const cancelledSession = { startsAt: NOW + 1, cancelled: true }
+    expect(captureCheck(capture({ session: cancelledSession }))).toEqual({
+      kind: 'refuse',
+      refusal: refused,
+      cancel: true,
+    })
+    expect(captureOutcome(capture({ session: cancelledSession }))).toBe('refund')
   })
 })

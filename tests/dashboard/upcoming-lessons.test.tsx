@@ -195,6 +195,8 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
         end_time: new Date(Date.now() + (40 + index) * DAY + HOUR).toISOString(),
         timezone: 'Asia/Tokyo',
         url: 'https://zoom.us/j/1234567890',
+        decision: 'unconditional',
+        decisionAt: null,
       })
     }
     const { router } = await renderApp(undefined, { user: 'educator', url: URL })

@@ -50,6 +50,8 @@ const attendMoreLessons = (count: number) => {
       end_time: end.toISOString(),
       timezone: 'Asia/Tokyo',
       url: 'https://meet.google.com/abc-defg-hij',
+      decision: 'unconditional',
+      decisionAt: null,
     })
     db.enrollments.push({
       id: nextId(db.enrollments),

@@ -247,6 +247,7 @@ const scenarios: Scenario[] = [
   scenario(guest.guestLessons, { as: null }),
   scenario(guest.guestLesson, { as: null, params: lesson1 }),
   scenario(guest.guestSessions, { as: null, params: lesson1 }),
+  scenario(guest.guestSessionRules, { as: null }),
   scenario(guest.guestAverageScore, { as: null, params: { id: educator } }),
   scenario(guest.guestReviews, { as: null, params: { id: educator } }),
 ]

@@ -34,6 +34,25 @@ describe('the payment history', () => {
     expect(row).toHaveTextContent(`Paid on${formatDate(payment.createdAt, 'en-US')}`)
     expect(row).toHaveTextContent('Refunded')
     expect(row).toHaveTextContent('Transaction idCAPTURE-SEED-3')
+    expect(row).toHaveTextContent(
+      'You unenrolled before the session started; you are refunded in full.',
+    )
+  })
+
+  it('says a refund came from a session cancelled for too few students, in both languages', async () => {
+    db.payments.push({
+      ...captured(seedIds.student, 'refunded', '2030-01-02T00:00:00.000Z'),
+      refundReason: 'tooFewStudents',
+    })
+    await showHistory(seedIds.student)
+    const [refunded, paid] = rows()
+    const reason = 'The session was cancelled for too few students; you are refunded in full.'
+    expect(refunded).toHaveTextContent(reason)
+    expect(paid).not.toHaveTextContent('refunded in full')
+    await act(() => i18n.changeLanguage('jp-JP'))
+    expect(refunded).toHaveTextContent(
+      '受講者不足のためセッションが中止されました。全額返金されます。',
+    )
   })
 
   it('labels paid, refund in progress and refunded, newest first, in both languages', async () => {

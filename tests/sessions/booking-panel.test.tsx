@@ -29,6 +29,9 @@ const craft = (id: number, startsIn: number, overrides: Partial<Session> = {}): 
   enrolledCount: 0,
   fullPrice: 0,
   disabled: false,
+  decision: 'unconditional',
+  decidesAt: null,
+  seatsNeeded: 0,
   ...overrides,
 })
 

@@ -24,6 +24,9 @@ const craft = (startsIn: number, overrides: Partial<Session> = {}): Session => (
   enrolledCount: 1,
   fullPrice: 2000,
   disabled: false,
+  decision: 'unconditional',
+  decidesAt: null,
+  seatsNeeded: 0,
   ...overrides,
 })
 

@@ -27,6 +27,8 @@ const addSession = (lessonId: number, startsIn: number, overrides: Partial<DbSes
     end_time: new Date(Date.now() + startsIn + HOUR).toISOString(),
     timezone: 'UTC',
     url: 'https://zoom.us/j/1234567890',
+    decision: 'unconditional',
+    decisionAt: null,
     ...overrides,
   })
   return id

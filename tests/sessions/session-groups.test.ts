@@ -17,6 +17,9 @@ const session = (id: number, startOffset: number, extra: Partial<Session> = {}):
   enrolledCount: 0,
   fullPrice: 0,
   disabled: false,
+  decision: 'unconditional',
+  decidesAt: null,
+  seatsNeeded: 0,
   ...extra,
 })
 

@@ -59,6 +59,9 @@ const crafted = (id: number): Session => ({
   enrolledCount: 0,
   fullPrice: 0,
   disabled: false,
+  decision: 'unconditional',
+  decidesAt: null,
+  seatsNeeded: 0,
 })
 const page = (data: Session[], pageNumber: number) =>
   answer(guest.guestSessions, {

@@ -30,6 +30,9 @@ const craft = (startsIn: number, lasts: number, overrides: Partial<Session> = {}
   enrolledCount: 1,
   fullPrice: 0,
   disabled: false,
+  decision: 'unconditional',
+  decidesAt: null,
+  seatsNeeded: 0,
   ...overrides,
 })
 

@@ -26,6 +26,9 @@ const session = (overrides: Partial<Session> = {}): Session => ({
   enrolledCount: 0,
   fullPrice: 0,
   disabled: false,
+  decision: 'unconditional',
+  decidesAt: null,
+  seatsNeeded: 0,
   ...overrides,
 })
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { SeatDecision } from '../../../contract/entities.ts'
 import {
   bigint,
   boolean,
@@ -227,10 +228,29 @@ export const lessonSessions = pgTable(
     endTime: instant('end_time').notNull(),
     timezone: text('timezone').notNull(),
     url: text('url').notNull(),
+    /**
+     * Where it stands with the lesson's minimum seats (contract/entities.ts SEAT_DECISIONS). The
+     * service writes it; a row written without one (sessions from before the rule, fixtures)
+     * takes place with whoever enrolls.
+     */
+    decision: text('decision').$type<SeatDecision>().notNull().default('unconditional'),
+    /**
+     * While pending, when the decision is due (its job runs then); once confirmed or cancelled,
+     * when it was made; null for an unconditional session.
+     */
+    decisionAt: instant('decision_at'),
     createdAt: createdAt(),
   },
   (t) => [
     check('lesson_sessions_time_check', sql`${t.endTime} > ${t.startTime}`),
+    check(
+      'lesson_sessions_decision_check',
+      sql`${t.decision} in ('pending', 'confirmed', 'cancelled', 'unconditional')`,
+    ),
+    check(
+      'lesson_sessions_decision_at_check',
+      sql`${t.decision} = 'unconditional' or ${t.decisionAt} is not null`,
+    ),
     index('lesson_sessions_lesson_idx').on(t.lessonId, t.startTime),
     // The next session to start anywhere: when a cached catalogue page stops being true.
     index('lesson_sessions_start_idx').on(t.startTime),
@@ -266,7 +286,7 @@ export const payments = pgTable(
     platformFeeInCents: integer('platform_fee_cents'),
     educatorShareInCents: integer('educator_share_cents'),
     refundReason: text('refund_reason').$type<
-      'unenrolled' | 'sessionCancelled' | 'seatTaken' | 'provider'
+      'unenrolled' | 'sessionCancelled' | 'seatTaken' | 'tooFewStudents' | 'provider'
     >(),
     refundId: text('refund_id'),
     refundedAt: instant('refunded_at'),
@@ -281,7 +301,7 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amountInCents} >= 0`),
     check(
       'payments_refund_reason_check',
-      sql`${t.refundReason} in ('unenrolled', 'sessionCancelled', 'seatTaken', 'provider')`,
+      sql`${t.refundReason} in ('unenrolled', 'sessionCancelled', 'seatTaken', 'tooFewStudents', 'provider')`,
     ),
     check('payments_fee_check', sql`${t.platformFeeBasisPoints} between 0 and 10000`),
     // One open payment (seat hold) per student and session.

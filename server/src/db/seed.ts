@@ -141,6 +141,8 @@ const insertWorld = async (
         endTime: new Date(session.end),
         timezone: session.timeZone,
         url: session.url,
+        decision: session.decision,
+        decisionAt: session.decisionAt === null ? null : new Date(session.decisionAt),
         createdAt: new Date(session.createdAt),
       })),
     )

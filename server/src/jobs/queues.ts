@@ -18,6 +18,8 @@ export const QUEUES = {
   sessionJobsSweep: { retryLimit: 0, expireInSeconds: 15 * 60 },
   /** The review requests of one session, once it has ended (services/review-requests.ts). */
   reviewRequest: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /** One session's minimum-seat decision at its cutoff (services/seat-decisions.ts). */
+  seatDecision: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>
 
 export type QueueName = keyof typeof QUEUES
@@ -47,6 +49,11 @@ export interface JobData {
     sessionId: number
     /** The end it follows (ISO): a session moved since makes it moot. */
     endsAt: string
+  }
+  seatDecision: {
+    sessionId: number
+    /** The instant it decides at (ISO): a session moved since makes it moot. */
+    decidesAt: string
   }
 }
 

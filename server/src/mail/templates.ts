@@ -275,6 +275,84 @@ export const emails = {
     })
   },
 
+  /** To a student with a seat, at the session's cutoff: enough enrolled, it takes place. */
+  sessionConfirmed: (
+    reader: Reader,
+    seat: { lessonTitle: string; session: SessionTimes; lessonUrl: string },
+  ): Email => {
+    const facts = seatFacts(reader.language, seat.lessonTitle, seat.session)
+    return render(reader, {
+      subject: ['seatDecision.confirmedSubject', facts],
+      paragraphs: [['seatDecision.confirmedBody', facts], JOIN_LINK_FROM],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
+    })
+  },
+
+  /** To the educator, at the session's cutoff: its minimum was reached, it takes place. */
+  educatorSessionConfirmed: (
+    reader: Reader,
+    session: { lessonTitle: string; session: SessionTimes; students: number; lessonUrl: string },
+  ): Email => {
+    const facts = seatFacts(reader.language, session.lessonTitle, session.session)
+    return render(reader, {
+      subject: ['seatDecision.confirmedSubject', facts],
+      paragraphs: [['seatDecision.educatorConfirmedBody', { ...facts, count: session.students }]],
+      link: { label: ['common.lessonPageLink'], url: session.lessonUrl },
+    })
+  },
+
+  /**
+   * To a student with a seat, at the session's cutoff: too few enrolled, so it was cancelled;
+   * with the refund owed (if any) and the lesson page, where other sessions may be.
+   */
+  tooFewStudents: (
+    reader: Reader,
+    seat: { lessonTitle: string; session: SessionTimes; refundCents: number; lessonUrl: string },
+  ): Email => {
+    const facts = seatFacts(reader.language, seat.lessonTitle, seat.session)
+    return render(reader, {
+      subject: ['seatDecision.cancelledSubject', facts],
+      paragraphs: [
+        ['seatDecision.cancelledBody', facts],
+        ...(seat.refundCents > 0
+          ? [
+              [
+                'sessionCancelled.refund',
+                { amount: formatMoney(seat.refundCents, reader.language) },
+              ] as const,
+            ]
+          : []),
+        ['seatDecision.otherSessions'],
+      ],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
+    })
+  },
+
+  /** To the educator, at the session's cutoff: fewer students than the minimum, cancelled. */
+  educatorTooFewStudents: (
+    reader: Reader,
+    session: {
+      lessonTitle: string
+      session: SessionTimes
+      students: number
+      minSlots: number
+      lessonUrl: string
+    },
+  ): Email => {
+    const facts = seatFacts(reader.language, session.lessonTitle, session.session)
+    return render(reader, {
+      subject: ['seatDecision.cancelledSubject', facts],
+      paragraphs: [
+        [
+          'seatDecision.educatorCancelledBody',
+          { ...facts, count: session.students, minimum: session.minSlots },
+        ],
+        ['seatDecision.educatorRefunds'],
+      ],
+      link: { label: ['common.lessonPageLink'], url: session.lessonUrl },
+    })
+  },
+
   /** To a student who attended a session, once it ended: a link to review the lesson. */
   reviewRequest: (
     reader: Reader,

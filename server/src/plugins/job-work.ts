@@ -6,13 +6,14 @@ import { housekeeping, type HousekeepingReport } from '../services/housekeeping.
 import { settleDueRefunds } from '../services/refunds.ts'
 import { sendSessionReminder } from '../services/reminders.ts'
 import { sendReviewRequests } from '../services/review-requests.ts'
+import { decideSeats } from '../services/seat-decisions.ts'
 import { planMissingSessionJobs } from '../services/session-jobs.ts'
 
 /** A queue's work: what one job does, with the services' dependencies. It may throw (retried). */
 type Handler<Q extends QueueName> = (
   deps: ServiceDeps,
   job: { id: string; data: JobData[Q] },
-) => Promise<void>
+) => Promise<unknown>
 
 /** What each queue's jobs do. */
 export const handlers: { [Q in QueueName]: Handler<Q> } = {
@@ -31,6 +32,7 @@ export const handlers: { [Q in QueueName]: Handler<Q> } = {
   },
   sessionReminder: sendSessionReminder,
   reviewRequest: sendReviewRequests,
+  seatDecision: decideSeats,
 }
 
 declare module 'fastify' {

@@ -9,8 +9,10 @@ declare module 'fastify' {
 }
 
 /** The one place the services' dependencies are put together from the app's plugins. */
-export const serviceDepsPlugin = fp<{ appOrigin: string; reminderLeadsMinutes: readonly number[] }>(
-  async (app, { appOrigin, reminderLeadsMinutes }) => {
+export const serviceDepsPlugin = fp<
+  Pick<ServiceDeps, 'appOrigin' | 'reminderLeadsMinutes' | 'seatDecisionHours'>
+>(
+  async (app, { appOrigin, reminderLeadsMinutes, seatDecisionHours }) => {
     app.decorate('serviceDeps', {
       db: app.db,
       mailer: app.mailer,
@@ -24,6 +26,7 @@ export const serviceDepsPlugin = fp<{ appOrigin: string; reminderLeadsMinutes: r
       eventDomain: new URL(appOrigin).host,
       jobs: app.jobs,
       reminderLeadsMinutes,
+      seatDecisionHours,
     })
   },
   {

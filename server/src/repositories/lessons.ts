@@ -9,6 +9,7 @@ import {
   ilike,
   inArray,
   max,
+  ne,
   sql,
   type AnyColumn,
   type SQL,
@@ -55,13 +56,15 @@ const qualified = (table: string, column: string) =>
   sql`${sql.identifier(table)}.${sql.identifier(column)}`
 
 /**
- * Sessions of the lesson (of the outer query) that have not started and still have a free seat:
- * one correlated count, so a page of lessons is one query however many sessions they have.
+ * Sessions of the lesson (of the outer query) that have not started, were not cancelled for too
+ * few students and still have a free seat: one correlated count, so a page of lessons is one
+ * query however many sessions they have.
  */
 const availableSessionsAt = (now: Date) => sql<number>`(
   select count(*)::int from lesson_sessions as s
   where s.lesson_id = ${lessons.id}
     and s.start_time > ${now.toISOString()}::timestamptz
+    and s.decision <> 'cancelled'
     and ${seatsTakenAt(sql`s.id`, now)} < ${lessons.maxSlots}
 )`
 
@@ -139,9 +142,9 @@ const pageOfLessons = (
 /**
  * A page of the catalogue in one query. The page's lessons join their category and educator (whose
  * rating is kept on the user row by a trigger on reviews) and, laterally, the lesson's sessions
- * that have not started and still have a seat, through the sessions' (lesson, start) index and the
- * seats' session indexes: the soonest of them is the next session, the window count over them the
- * number of sessions open to enroll.
+ * that have not started, were not cancelled and still have a seat, through the sessions'
+ * (lesson, start) index and the seats' session indexes: the soonest of them is the next session,
+ * the window count over them the number of sessions open to enroll.
  */
 const selectCataloguePage = (
   db: Executor,
@@ -167,6 +170,7 @@ const selectCataloguePage = (
       and(
         eq(lessonSessions.lessonId, lessons.id),
         gt(lessonSessions.startTime, now),
+        ne(lessonSessions.decision, 'cancelled'),
         sql`${seatsTaken} < ${lessons.maxSlots}`,
       ),
     )

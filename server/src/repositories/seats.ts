@@ -23,6 +23,7 @@ export interface SeatedSession {
     title: string
     about: string
     priceInCents: number
+    minSlots: number
     maxSlots: number
   }
 }
@@ -33,6 +34,7 @@ const lessonTerms = {
   title: lessons.title,
   about: lessons.about,
   priceInCents: lessons.priceInCents,
+  minSlots: lessons.minSlots,
   maxSlots: lessons.maxSlots,
 }
 
@@ -127,7 +129,7 @@ export const cancelSeat = async (tx: Executor, seatId: number, at: Date) => {
   await tx.update(enrollments).set({ cancelledAt: at }).where(eq(enrollments.id, seatId))
 }
 
-/** Every active seat of the session with its payment, if any (for a session being deleted). */
+/** Every active seat of the session with its payment, if any (for a session being deleted or cancelled). */
 export const seatsOf = (tx: Executor, sessionId: number) =>
   tx
     .select({ seat: enrollments, payment: payments })

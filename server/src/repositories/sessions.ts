@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, lt, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { SessionOverlap } from '../../../contract/endpoints/sessions.ts'
+import type { SeatDecision } from '../../../contract/entities.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -15,6 +16,7 @@ export interface SessionRecord {
   session: typeof lessonSessions.$inferSelect
   lessonOwnerId: number
   priceInCents: number
+  minSlots: number
   maxSlots: number
   enrolledCount: number
   /** Seats held by open payments whose hold has not expired, the viewer's own included. */
@@ -54,6 +56,7 @@ const sessionRecordFields = (viewerId: number | null) => ({
   session: lessonSessions,
   lessonOwnerId: lessons.ownerId,
   priceInCents: lessons.priceInCents,
+  minSlots: lessons.minSlots,
   maxSlots: lessons.maxSlots,
   enrolledCount,
   heldCount,
@@ -240,7 +243,7 @@ export const orOverlap =
 export const insertSession = async (
   tx: Executor,
   lesson: { id: number; ownerId: number },
-  fields: SessionFields,
+  fields: SessionFields & SeatStanding,
 ) => {
   const [row] = await tx
     .insert(lessonSessions)
@@ -254,7 +257,7 @@ export const insertSession = async (
 export const updateSessionRow = async (
   tx: Executor,
   session: { id: number },
-  fields: SessionFields,
+  fields: SessionFields & SeatStanding,
 ) => {
   await tx.update(lessonSessions).set(fields).where(eq(lessonSessions.id, session.id))
 }
@@ -264,14 +267,42 @@ export const deleteSessionRow = async (db: Executor, sessionId: number) => {
   await db.delete(lessonSessions).where(eq(lessonSessions.id, sessionId))
 }
 
-/** The sessions not ended at `now` that start by `until`, soonest first: their times only. */
+/** Where a session stands with its lesson's minimum seats, and when that changes or changed. */
+export interface SeatStanding {
+  decision: SeatDecision
+  decisionAt: Date | null
+}
+
+/** Records where the session stands with its minimum seats (the decision made at its cutoff). */
+export const setSessionStanding = async (
+  tx: Executor,
+  sessionId: number,
+  standing: SeatStanding,
+) => {
+  await tx.update(lessonSessions).set(standing).where(eq(lessonSessions.id, sessionId))
+}
+
+/**
+ * The sessions not ended at `now` that start by `until`, or whose pending decision falls by then,
+ * soonest first: their times and where they stand with their minimum seats.
+ */
 export const sessionsAhead = (db: Executor, now: Date, until: Date) =>
   db
     .select({
       id: lessonSessions.id,
       startTime: lessonSessions.startTime,
       endTime: lessonSessions.endTime,
+      decision: lessonSessions.decision,
+      decisionAt: lessonSessions.decisionAt,
     })
     .from(lessonSessions)
-    .where(and(gt(lessonSessions.endTime, now), lte(lessonSessions.startTime, until)))
+    .where(
+      and(
+        gt(lessonSessions.endTime, now),
+        or(
+          lte(lessonSessions.startTime, until),
+          and(eq(lessonSessions.decision, 'pending'), lte(lessonSessions.decisionAt, until)),
+        ),
+      ),
+    )
     .orderBy(...soonestFirst)

@@ -19,6 +19,16 @@ export const guestRoutes = async (app: FastifyInstance) => {
 
   route(
     app,
+    endpoints.guestSessionRules,
+    async ({ deps }) => ({
+      status: 200,
+      body: { decisionHoursBeforeStart: deps.seatDecisionHours },
+    }),
+    revalidated,
+  )
+
+  route(
+    app,
     endpoints.guestLessons,
     async ({ deps, query }) => ({
       status: 200,

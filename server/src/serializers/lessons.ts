@@ -21,7 +21,7 @@ import type {
   LessonRecord,
   OwnLessonRecord,
 } from '../repositories/lessons.ts'
-import { isClosedTo, seatsLeft } from '../../../contract/seats.ts'
+import { isClosedTo, seatsLeft, seatsNeeded } from '../../../contract/seats.ts'
 import type { ReviewRecord } from '../repositories/reviews.ts'
 import type { SessionRecord } from '../repositories/sessions.ts'
 
@@ -85,12 +85,11 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     owner: viewer !== null && viewer.id === record.lessonOwnerId,
   }
   // Every hold counts, the viewer's too: a buyer sees the seat they hold go while they pay, and
-  // the session stays open to them to finish paying.
-  const availableSlots = seatsLeft({
-    maxSlots: record.maxSlots,
-    seated: record.enrolledCount,
-    held: record.heldCount,
-  })
+  // the session stays open to them to finish paying. A cancelled session has no seat to offer.
+  const cancelled = session.decision === 'cancelled'
+  const availableSlots = cancelled
+    ? 0
+    : seatsLeft({ maxSlots: record.maxSlots, seated: record.enrolledCount, held: record.heldCount })
   return {
     id: session.id,
     lessonId: session.lessonId,
@@ -102,9 +101,17 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     enrolledCount: record.enrolledCount,
     fullPrice: sessionPriceInCents(record.priceInCents, times.start_time, times.end_time),
     disabled: isClosedTo({
+      cancelled,
       seatsLeft: availableSlots,
       enrolled: who.enrolled,
       holding: viewer !== null && record.viewerHolding,
+    }),
+    decision: session.decision,
+    decidesAt: session.decision === 'pending' ? (session.decisionAt?.toISOString() ?? null) : null,
+    seatsNeeded: seatsNeeded({
+      decision: session.decision,
+      enrolled: record.enrolledCount,
+      minSlots: record.minSlots,
     }),
   }
 }

@@ -36,4 +36,9 @@ export interface ServiceDeps {
   jobs: JobScheduler
   /** How long before a session its reminders go out, in minutes (REMINDER_LEADS). */
   reminderLeadsMinutes: readonly number[]
+  /**
+   * How long before its start a session's minimum seats decide whether it runs, in hours
+   * (MIN_SEATS_CUTOFF_HOURS).
+   */
+  seatDecisionHours: number
 }

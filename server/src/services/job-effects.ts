@@ -10,7 +10,7 @@ class JobAlreadyDone extends Error {}
  * Runs a job's effect (writes and the e-mails they send, through the outbox) in one transaction
  * with the job's completion, then sends the e-mails. However many runs of one job race (a retry,
  * another instance after an expired lease), one commits: the others find the job no longer
- * active and roll back, writing nothing.
+ * active and roll back, writing nothing. Answers whether this run committed.
  */
 export const jobEffectOnce = async (
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'jobs'>,
@@ -26,8 +26,9 @@ export const jobEffectOnce = async (
       if (!(await deps.jobs.complete(tx, job.queue, job.id))) throw new JobAlreadyDone()
     })
   } catch (error) {
-    if (error instanceof JobAlreadyDone) return
+    if (error instanceof JobAlreadyDone) return false
     throw error
   }
   await deps.mailer.deliver(outboxIds)
+  return true
 }

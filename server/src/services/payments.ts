@@ -42,6 +42,7 @@ import {
   recordProviderRefund,
   type SeatDeps,
   seatsLeftFor,
+  sessionFacts,
 } from './seats.ts'
 
 /**
@@ -96,7 +97,7 @@ const openPayment = async (
     const amountInCents = priceOf(seated)
     const decision = orderDecision({
       now: now.getTime(),
-      startsAt: seated.session.startTime.getTime(),
+      ...sessionFacts(seated),
       enrolled: (await findSeat(tx, seated.session.id, user.id)) !== undefined,
       seatsLeft: await seatsLeftFor(tx, seated, user.id, now),
       priceInCents: amountInCents,
@@ -171,7 +172,7 @@ export const capturePayment = async (
       status: current.status,
       captured: current.transactionId !== null,
       hasOrder: current.orderId !== null,
-      session: seated ? { startsAt: seated.session.startTime.getTime() } : null,
+      session: seated ? sessionFacts(seated) : null,
       enrolled:
         seated !== undefined && (await findSeat(tx, seated.session.id, user.id)) !== undefined,
       holding: paymentHolds(current, now),

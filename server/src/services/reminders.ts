@@ -16,7 +16,8 @@ import { calendarAttachment } from './seats.ts'
 /**
  * One reminder job: under the session's lock, e-mails each student holding a seat now and the
  * educator, in each one's language with the calendar file, once (job-effects.ts). Nothing is sent
- * when the session is gone, was moved from the start the job reminds of, or has already started.
+ * when the session is gone, was moved from the start the job reminds of, has already started or
+ * was cancelled for too few students.
  */
 export const sendSessionReminder = (
   deps: ServiceDeps,
@@ -27,6 +28,8 @@ export const sendSessionReminder = (
     const seated = await lockSessionById(tx, sessionId)
     if (!seated || seated.session.startTime.toISOString() !== startsAt) return
     if (seated.session.startTime.getTime() <= Date.now()) return
+    // Cancelled for too few students while this job waited for the lock: no one to remind.
+    if (seated.session.decision === 'cancelled') return
     const facts = {
       lessonTitle: seated.lesson.title,
       session: seated.session,

@@ -65,6 +65,12 @@ export const priceOf = ({ session, lesson }: SeatedSession) =>
     session.endTime.toISOString(),
   )
 
+/** What the seat decisions know of the session itself: its start, and whether it was cancelled. */
+export const sessionFacts = ({ session }: SeatedSession) => ({
+  startsAt: session.startTime.getTime(),
+  cancelled: session.decision === 'cancelled',
+})
+
 /** Seats left in the session at `now` as the student sees them (their own hold is theirs). */
 export const seatsLeftFor = async (
   tx: Executor,
@@ -170,7 +176,7 @@ export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Pr
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
     const refusal = enrollRefusal({
       now: now.getTime(),
-      startsAt: seated.session.startTime.getTime(),
+      ...sessionFacts(seated),
       enrolled: (await findSeat(tx, seated.session.id, user.id)) !== undefined,
       seatsLeft: await seatsLeftFor(tx, seated, user.id, now),
       priceInCents: priceOf(seated),
@@ -302,7 +308,7 @@ export const recordCapture = async (
     const outcome = seated
       ? captureOutcome({
           now: now.getTime(),
-          session: { startsAt: seated.session.startTime.getTime() },
+          session: sessionFacts(seated),
           enrolled: (await findSeat(tx, seated.session.id, student.id)) !== undefined,
           holding: paymentHolds(payment, now),
           seatsLeft: await seatsLeftFor(tx, seated, student.id, now),

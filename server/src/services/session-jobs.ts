@@ -1,17 +1,39 @@
+import { standingOf } from '../../../contract/seats.ts'
 import type { Executor } from '../db/client.ts'
 import { jobId } from '../jobs/queues.ts'
-import { sessionsAhead } from '../repositories/sessions.ts'
+import { type SeatStanding, sessionsAhead } from '../repositories/sessions.ts'
 import type { ServiceDeps } from './deps.ts'
 
 /**
  * The jobs a session schedules for itself: a reminder at each lead time before its start
- * (services/reminders.ts) and the review requests once it ends (services/review-requests.ts).
- * They are sent in the transaction that creates or moves the session, and each job reads who
- * holds a seat when it runs, so no one who gave theirs back is written to.
+ * (services/reminders.ts), its minimum-seat decision at its cutoff while it is pending
+ * (services/seat-decisions.ts) and the review requests once it ends
+ * (services/review-requests.ts). They are sent in the transaction that creates or moves the
+ * session, and each job reads who holds a seat when it runs, so no one who gave theirs back is
+ * written to.
  */
 
-type SessionJobDeps = Pick<ServiceDeps, 'jobs' | 'reminderLeadsMinutes'>
-export type SessionTimes = { id: number; startTime: Date; endTime: Date }
+type SessionJobDeps = Pick<ServiceDeps, 'jobs' | 'reminderLeadsMinutes' | 'seatDecisionHours'>
+export type SessionTimes = { id: number; startTime: Date; endTime: Date } & SeatStanding
+
+/**
+ * Where a session starting at `startTime` stands when scheduled at `now`, or when moved there
+ * (`current`: where it stood), as contract/seats.ts decides.
+ */
+export const standingAt = (
+  deps: Pick<ServiceDeps, 'seatDecisionHours'>,
+  startTime: Date,
+  now: Date,
+  current: SeatStanding | null,
+): SeatStanding => {
+  const { decision, decisionAt } = standingOf(
+    startTime.getTime(),
+    now.getTime(),
+    deps.seatDecisionHours,
+    current && { decision: current.decision, decisionAt: current.decisionAt?.getTime() ?? null },
+  )
+  return { decision, decisionAt: decisionAt === null ? null : new Date(decisionAt) }
+}
 
 const MINUTE_MS = 60_000
 
@@ -22,6 +44,27 @@ const reminderJobId = (session: SessionTimes, leadMinutes: number) =>
 /** The job of a session's review requests: unique per session and end. */
 const reviewRequestJobId = (session: SessionTimes) =>
   jobId(`review-request:${session.id}:${session.endTime.toISOString()}`)
+
+/** The job of a pending session's decision: unique per session and cutoff. */
+const decisionJobId = (session: { id: number }, decidesAt: Date) =>
+  jobId(`seat-decision:${session.id}:${decidesAt.toISOString()}`)
+
+/** The pending session's decision at its cutoff (at once when the cutoff has passed). */
+const planDecision = async (deps: SessionJobDeps, tx: Executor, session: SessionTimes) => {
+  if (session.decision !== 'pending' || session.decisionAt === null) return
+  await deps.jobs.send(
+    tx,
+    'seatDecision',
+    { sessionId: session.id, decidesAt: session.decisionAt.toISOString() },
+    { id: decisionJobId(session, session.decisionAt), startAfter: session.decisionAt },
+  )
+}
+
+/** The decision job a pending session has, none otherwise. */
+const decisionJobIds = (session: SessionTimes) =>
+  session.decision === 'pending' && session.decisionAt !== null
+    ? [decisionJobId(session, session.decisionAt)]
+    : []
 
 /** The reminders of the session's start still ahead at `now`, one per lead time. */
 const planReminders = async (
@@ -56,8 +99,8 @@ const reminderJobIds = (deps: SessionJobDeps, session: SessionTimes) =>
 
 /**
  * Plans the session's jobs in the transaction that creates it: one reminder per lead time still
- * ahead at `now` (a session three hours away gets only the one-hour reminder), and the review
- * requests at its end.
+ * ahead at `now` (a session three hours away gets only the one-hour reminder), its decision while
+ * pending, and the review requests at its end.
  */
 export const planSessionJobs = async (
   deps: SessionJobDeps,
@@ -66,6 +109,7 @@ export const planSessionJobs = async (
   now: Date,
 ) => {
   await planReminders(deps, tx, session, now)
+  await planDecision(deps, tx, session)
   await planReviewRequests(deps, tx, session)
 }
 
@@ -86,37 +130,48 @@ export const moveSessionJobs = async (
     await deps.jobs.remove(tx, 'sessionReminder', reminderJobIds(deps, before))
     await planReminders(deps, tx, after, now)
   }
+  const [decisionBefore] = decisionJobIds(before)
+  const [decisionAfter] = decisionJobIds(after)
+  if (decisionBefore !== decisionAfter) {
+    if (decisionBefore) await deps.jobs.remove(tx, 'seatDecision', [decisionBefore])
+    await planDecision(deps, tx, after)
+  }
   if (before.endTime.getTime() !== after.endTime.getTime()) {
     await deps.jobs.remove(tx, 'reviewRequest', [reviewRequestJobId(before)])
     await planReviewRequests(deps, tx, after)
   }
 }
 
-/** Cancels the session's jobs in the transaction that deletes it; their record stays. */
+/**
+ * Cancels the session's jobs in the transaction that deletes it, or that cancels it for too few
+ * students (from its decision job, which is completing and so left alone); their record stays.
+ */
 export const cancelSessionJobs = async (
   deps: SessionJobDeps,
   tx: Executor,
   session: SessionTimes,
 ) => {
   await deps.jobs.cancel(tx, 'sessionReminder', reminderJobIds(deps, session))
+  await deps.jobs.cancel(tx, 'seatDecision', decisionJobIds(session))
   await deps.jobs.cancel(tx, 'reviewRequest', [reviewRequestJobId(session)])
 }
 
 /**
- * How far past the longest lead time the sweep looks: more than its interval (ten minutes), so
- * each session is swept before its first reminder falls due.
+ * How far past the longest lead time (or a pending decision) the sweep looks: more than its
+ * interval (ten minutes), so each session is swept before its first job falls due.
  */
 const SWEEP_MARGIN_MS = 30 * MINUTE_MS
 
 /**
  * Plans the jobs of sessions that have none: those written before the job engine came, or by
- * the demo seed, which writes rows directly. Run every ten minutes over the sessions starting
- * within the longest lead time (and a margin) and not ended; jobs already there are left as they
- * are (their ids are fixed), and reminders whose time has passed are not planned, so nothing is
- * sent twice. Answers how many sessions it looked at.
+ * the demo seed, which writes rows directly. Run every ten minutes over the sessions not ended
+ * that start within the longest lead time, or whose pending decision falls within it (and a
+ * margin); jobs already there are left as they are (their ids are fixed), and reminders whose
+ * time has passed are not planned, so nothing is sent twice. A pending decision whose cutoff
+ * passed unplanned is made at once. Answers how many sessions it looked at.
  */
 export const planMissingSessionJobs = async (
-  deps: Pick<ServiceDeps, 'db' | 'jobs' | 'reminderLeadsMinutes'>,
+  deps: Pick<ServiceDeps, 'db' | 'jobs' | 'reminderLeadsMinutes' | 'seatDecisionHours'>,
   now = new Date(),
 ) => {
   const longestLead = Math.max(0, ...deps.reminderLeadsMinutes) * MINUTE_MS

@@ -23,7 +23,7 @@ import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
 import type { ServiceDeps } from './deps.ts'
 import { editableLesson } from './lessons.ts'
-import { cancelSessionJobs, moveSessionJobs, planSessionJobs } from './session-jobs.ts'
+import { cancelSessionJobs, moveSessionJobs, planSessionJobs, standingAt } from './session-jobs.ts'
 import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
@@ -83,7 +83,10 @@ export const meetingLink = async (
 }
 
 /** What writing a session needs: the database and, for its jobs, the job scheduler. */
-type SessionWriteDeps = Pick<ServiceDeps, 'db' | 'jobs' | 'reminderLeadsMinutes'>
+type SessionWriteDeps = Pick<
+  ServiceDeps,
+  'db' | 'jobs' | 'reminderLeadsMinutes' | 'seatDecisionHours'
+>
 
 /** Sessions take place on the educator's video account: none, no sessions to create or move. */
 const requireVideoLicence = (user: Pick<UserRow, 'videoLicenceId'>) => {
@@ -115,9 +118,9 @@ const ownSession = async (db: Executor, sessionId: number, owner: UserRow): Prom
   toSession(found(await findSessionRecord(db, sessionId, owner.id), 'Session'), owner, new Date())
 
 /**
- * Schedules a session of the caller's lesson. Overlaps are left to the database's exclusion
- * constraint, so of two racing requests for the same hour exactly one wins (the other: 409,
- * naming the session it overlaps).
+ * Schedules a session of the caller's lesson, pending its minimum-seat decision unless scheduled
+ * after its cutoff. Overlaps are left to the database's exclusion constraint, so of two racing
+ * requests for the same hour exactly one wins (the other: 409, naming the session it overlaps).
  */
 export const createSession = async (
   deps: SessionWriteDeps,
@@ -131,8 +134,10 @@ export const createSession = async (
   const fields = checkedSessionFields(body)
   const id = await db
     .transaction(async (tx) => {
-      const sessionId = await insertSession(tx, lesson, fields)
-      await planSessionJobs(deps, tx, { id: sessionId, ...fields }, new Date())
+      const now = new Date()
+      const written = { ...fields, ...standingAt(deps, fields.startTime, now, null) }
+      const sessionId = await insertSession(tx, lesson, written)
+      await planSessionJobs(deps, tx, { id: sessionId, ...written }, now)
       return sessionId
     })
     .catch(orOverlap(db, lesson.ownerId, fields, null))
@@ -140,8 +145,10 @@ export const createSession = async (
 }
 
 /**
- * Moves a session that has not started; 409 when the new time overlaps another one. Its
- * jobs (reminders, review requests) move with it, in the same transaction.
+ * Moves a session that has not started and was not cancelled for too few students; 409 when the
+ * new time overlaps another one. Its jobs (reminders, decision, review requests) move with it, in
+ * the same transaction; a pending session is pending at its new cutoff, or takes place with
+ * whoever enrolls when that has passed.
  */
 export const updateSession = async (
   deps: SessionWriteDeps,
@@ -158,8 +165,13 @@ export const updateSession = async (
     .transaction(async (tx) => {
       // Its times as they are now, locked: a move racing this one waits, then moves its jobs.
       const current = found(await lockSessionById(tx, session.id), 'Session').session
-      await updateSessionRow(tx, current, fields)
-      await moveSessionJobs(deps, tx, current, { id: current.id, ...fields }, new Date())
+      if (current.decision === 'cancelled') {
+        throw new ConflictError(MESSAGES.sessions.cancelledCannotChange)
+      }
+      const now = new Date()
+      const written = { ...fields, ...standingAt(deps, fields.startTime, now, current) }
+      await updateSessionRow(tx, current, written)
+      await moveSessionJobs(deps, tx, current, { id: current.id, ...written }, now)
     })
     .catch(orOverlap(db, session.ownerId, fields, session.id))
   return ownSession(db, session.id, user)
@@ -170,7 +182,7 @@ export const updateSession = async (
  * refunded and told (seats.ts). Answers how many students held seats.
  */
 export const deleteSession = (
-  deps: SeatDeps & Pick<ServiceDeps, 'jobs' | 'reminderLeadsMinutes'>,
+  deps: SeatDeps & Pick<ServiceDeps, 'jobs' | 'reminderLeadsMinutes' | 'seatDecisionHours'>,
   user: UserRow,
   ids: SessionIds,
 ) =>

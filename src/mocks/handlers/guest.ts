@@ -1,5 +1,5 @@
 import * as endpoints from '@contract/endpoints/guest'
-import { PAGE_SIZE } from '@contract/rules'
+import { DEFAULT_SEAT_DECISION_HOURS, PAGE_SIZE } from '@contract/rules'
 import { db } from '../db'
 import { paginate, route } from '../http'
 import {
@@ -17,6 +17,11 @@ export const guestHandlers = [
   route(endpoints.guestCategories, () => ({
     status: 200,
     body: db.categories.map((category) => ({ ...category })),
+  })),
+
+  route(endpoints.guestSessionRules, () => ({
+    status: 200,
+    body: { decisionHoursBeforeStart: DEFAULT_SEAT_DECISION_HOURS },
   })),
 
   route(endpoints.guestLessons, ({ query }) => ({

@@ -7,7 +7,14 @@ import { captureCheck, captureOutcome, orderDecision, refundOwed } from '@contra
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { apiUrl, fail, found, paginate, refuse, route } from '../http'
 import { sessionOf } from '../queries'
-import { fullPriceOf, isEnrolled, paymentHolds, seatsLeftFor, toPayment } from '../serializers'
+import {
+  fullPriceOf,
+  isEnrolled,
+  paymentHolds,
+  seatsLeftFor,
+  sessionFacts,
+  toPayment,
+} from '../serializers'
 
 /** The caller's payment: 404 when missing, 403 when someone else's (admins may read any). */
 const paymentFor = (id: number, user: DbUser, { read = false } = {}) => {
@@ -31,7 +38,7 @@ const captureFacts = (payment: DbPayment, now: number) => {
     status: payment.status,
     captured: payment.transactionId !== null,
     hasOrder: payment.orderId !== null,
-    session: session ? { startsAt: Date.parse(session.start_time) } : null,
+    session: session ? sessionFacts(session) : null,
     enrolled: session !== undefined && isEnrolled(payment.userId, session.id),
     holding: paymentHolds(payment, now),
     seatsLeft: session ? seatsLeftFor(session, payment.userId, now) : 0,
@@ -122,7 +129,7 @@ export const paymentHandlers = [
     const amount = fullPriceOf(session)
     const decision = orderDecision({
       now,
-      startsAt: Date.parse(session.start_time),
+      ...sessionFacts(session),
       enrolled: isEnrolled(user.id, session.id),
       seatsLeft: seatsLeftFor(session, user.id, now),
       priceInCents: amount,

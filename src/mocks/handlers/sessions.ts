@@ -2,21 +2,21 @@ import * as endpoints from '@contract/endpoints/sessions'
 import { type SessionOverlap, type SessionWriteBody } from '@contract/endpoints/sessions'
 import { firstOverlap, joinRefusal, sessionWrite } from '@contract/checks'
 import { attachmentDisposition } from '@contract/files'
-import type { RefundReason } from '@contract/entities'
 import { type Message, MESSAGES, messageFields } from '@contract/messages'
-import { PAGE_SIZE } from '@contract/rules'
+import { DEFAULT_SEAT_DECISION_HOURS, PAGE_SIZE } from '@contract/rules'
 import {
   enrollRefusal,
   hasStarted,
-  refundOwed,
   sessionDeleteRefusal,
+  standingOf,
   unenrollRefusal,
 } from '@contract/seats'
 import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, nextId, sendEmail } from '../db'
 import { fail, HttpError, paginate, refuse, route } from '../http'
+import { cancelOpenPayments, refundSeat } from '../seats'
 import { editableLesson, lessonById, listedSessionsOf, sessionOf, viewableLesson } from '../queries'
-import { fullPriceOf, isEnrolled, seatsLeftFor, toSession } from '../serializers'
+import { fullPriceOf, isEnrolled, seatsLeftFor, sessionFacts, toSession } from '../serializers'
 
 /** Sessions take place on the educator's video account. */
 const requireVideoLicence = (user: DbUser) => {
@@ -65,19 +65,22 @@ const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: numbe
   }
 }
 
-/** Refunds a student's paid seat in a session; true when a payment was refunded. */
-const refund = (sessionId: number, userId: number, reason: RefundReason) => {
-  let refunded = false
-  for (const payment of db.payments) {
-    const matches = payment.sessionId === sessionId && payment.userId === userId
-    const owed = refundOwed({ status: payment.status, amountInCents: payment.amount_in_cents })
-    if (matches && owed > 0) {
-      payment.status = 'refunded'
-      payment.refundReason = reason
-      refunded = true
-    }
-  }
-  return refunded
+/**
+ * Where a session starting at `start` stands when scheduled now, or moved (`current`): pending
+ * until its cutoff while that is ahead (contract/seats.ts).
+ */
+const standing = (
+  start: string,
+  current: Pick<DbSession, 'decision' | 'decisionAt'> | null,
+): Pick<DbSession, 'decision' | 'decisionAt'> => {
+  const at = (iso: string | null) => (iso === null ? null : Date.parse(iso))
+  const { decision, decisionAt } = standingOf(
+    Date.parse(start),
+    Date.now(),
+    DEFAULT_SEAT_DECISION_HOURS,
+    current && { decision: current.decision, decisionAt: at(current.decisionAt) },
+  )
+  return { decision, decisionAt: decisionAt === null ? null : new Date(decisionAt).toISOString() }
 }
 
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
@@ -92,10 +95,12 @@ export const sessionHandlers = [
   route(endpoints.createSession, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
     requireVideoLicence(user)
+    const fields = sessionFields(body, user, null)
     const session: DbSession = {
       id: nextId(db.sessions),
       lessonId: lesson.id,
-      ...sessionFields(body, user, null),
+      ...fields,
+      ...standing(fields.start_time, null),
     }
     db.sessions.push(session)
     return { status: 201, body: toSession(session, user) }
@@ -109,7 +114,9 @@ export const sessionHandlers = [
       params.sessionId,
       MESSAGES.sessions.startedCannotChange,
     )
-    Object.assign(session, sessionFields(body, user, session.id))
+    if (session.decision === 'cancelled') fail(409, MESSAGES.sessions.cancelledCannotChange)
+    const fields = sessionFields(body, user, session.id)
+    Object.assign(session, fields, standing(fields.start_time, session))
     return { status: 200, body: toSession(session, user) }
   }),
 
@@ -125,17 +132,12 @@ export const sessionHandlers = [
     const seats = db.enrollments.filter((row) => row.sessionId === session.id)
     const lesson = lessonById(params.id)
     for (const seat of seats) {
-      refund(session.id, seat.userId, 'sessionCancelled')
+      refundSeat(session.id, seat.userId, 'sessionCancelled')
       const student = db.users.find((row) => row.id === seat.userId)
       if (student)
         sendEmail(student.email, 'A session was cancelled', `"${lesson.title}" was cancelled.`)
     }
-    for (const payment of db.payments) {
-      if (payment.sessionId === session.id && payment.status === 'processing') {
-        payment.status = 'cancelled'
-        payment.holdExpiresAt = null
-      }
-    }
+    cancelOpenPayments(session.id)
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
     const message =
@@ -150,7 +152,7 @@ export const sessionHandlers = [
     const now = Date.now()
     const refusal = enrollRefusal({
       now,
-      startsAt: Date.parse(session.start_time),
+      ...sessionFacts(session),
       enrolled: isEnrolled(user.id, session.id),
       seatsLeft: seatsLeftFor(session, user.id, now),
       priceInCents: fullPriceOf(session),
@@ -181,7 +183,7 @@ export const sessionHandlers = [
     db.enrollments = db.enrollments.filter(
       (row) => !(row.userId === user.id && row.sessionId === session.id),
     )
-    const refunded = refund(session.id, user.id, 'unenrolled')
+    const refunded = refundSeat(session.id, user.id, 'unenrolled')
     const owner = db.users.find((row) => row.id === lesson.ownerId)
     if (owner)
       sendEmail(

@@ -19,6 +19,8 @@ export const lessonKeys = {
   /** The calling student's attended lessons (GET /lessons/history), page by page. */
   history: () => [...lessonKeys.all, 'history'] as const,
   historyPage: (page: number) => [...lessonKeys.history(), page] as const,
+  /** The booking rules in force (the minimum seats' cutoff). */
+  sessionRules: () => [...lessonKeys.all, 'session-rules'] as const,
 }
 
 export type GuestLessonFilters = Pick<LessonListQuery, 'title' | 'categoryIds'>

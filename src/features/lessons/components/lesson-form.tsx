@@ -27,6 +27,7 @@ import { SelectField } from '@/shared/ui/select-field'
 import { fieldClass, TextField } from '@/shared/ui/text-field'
 import { useCreateLesson } from '../api/create-lesson'
 import { useCategories } from '../api/get-categories'
+import { useSessionRules } from '../api/get-session-rules'
 import { useUpdateLesson } from '../api/update-lesson'
 import { useUploadLessonImage } from '../api/upload-lesson-image'
 import { CoverDropZone } from './cover-drop-zone'
@@ -121,6 +122,8 @@ function LessonFormFields({
   const create = useCreateLesson()
   const update = useUpdateLesson()
   const save = editing ? update : create
+  // The minimum's rule names its cutoff once the server has said it; the form works without.
+  const rules = useSessionRules()
   /** The last image uploaded from this form, so a retried save does not upload it again. */
   const uploaded = useRef<{ file: File; id: number } | null>(null)
 
@@ -297,6 +300,10 @@ function LessonFormFields({
           onChange={setSeats}
           minError={message(errors.minSlots)}
           maxError={message(errors.maxSlots)}
+          rule={
+            rules.data &&
+            t('lessons.form.minimumRule', { count: rules.data.decisionHoursBeforeStart })
+          }
         />
         {lesson && (
           <>

@@ -53,6 +53,8 @@ type SeatsRangeProps = {
   /** The number inputs, focused when their value stops a submit. */
   minRef?: Ref<HTMLInputElement>
   maxRef?: Ref<HTMLInputElement>
+  /** What the minimum decides (already translated), said under the range's hint. */
+  rule?: string | undefined
 }
 
 /**
@@ -73,6 +75,7 @@ export function SeatsRange({
   onBlur,
   minRef,
   maxRef,
+  rule,
 }: SeatsRangeProps) {
   const { t } = useTranslation()
   const groupId = useId()
@@ -102,11 +105,19 @@ export function SeatsRange({
   } as const
 
   return (
-    <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={`${groupId}-hint`}>
+    <fieldset
+      className="flex min-w-0 flex-col gap-3"
+      aria-describedby={rule ? `${groupId}-hint ${groupId}-rule` : `${groupId}-hint`}
+    >
       <legend className="text-sm font-medium text-slate-800">{t('lessons.form.seats')}</legend>
       <p id={`${groupId}-hint`} className="text-xs text-slate-600">
         {t('lessons.form.seatsHint', { min: SLOTS_MIN, max: SLOTS_MAX })}
       </p>
+      {rule && (
+        <p id={`${groupId}-rule`} className="text-xs text-slate-600">
+          {rule}
+        </p>
+      )}
       <div className="relative h-11">
         {/* The track runs between the thumbs' centres at either end, so the fill meets them. */}
         <div className="absolute inset-y-0 left-[22px] right-[22px]">

@@ -51,13 +51,19 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <dt className="text-slate-600">{t('payments.history.transactionId')}</dt>
         <dd className="font-mono break-all text-slate-900">{payment.transactionId ?? '—'}</dd>
       </dl>
+      {payment.status !== 'success' && payment.refundReason && (
+        <p className="text-sm text-slate-700">
+          {t(`payments.result.reasons.${payment.refundReason}`)}
+        </p>
+      )}
     </li>
   )
 }
 
 /**
  * The student's captured payments, newest first: lesson, session date, amount, the day paid, the
- * status (paid, refund in progress, refunded) and the transaction id; 20 at a time with "Load more".
+ * status (paid, refund in progress, refunded), the transaction id and why a refund was made; 20
+ * at a time with "Load more".
  */
 export function PaymentHistory() {
   const { t } = useTranslation()

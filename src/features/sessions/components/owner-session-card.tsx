@@ -8,6 +8,7 @@ import { Button } from '@/shared/ui/button'
 import { UrlText } from '@/shared/ui/url-text'
 import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
 import { useNowAtBoundaries } from '../lib/use-now-at-boundaries'
+import { SeatDecision } from './seat-decision'
 
 type OwnerSessionCardProps = {
   session: Session
@@ -29,8 +30,9 @@ const phaseClass: Record<Phase, string> = {
 
 /**
  * One session as its lesson's owner manages it: date and times in the viewer's zone (named), the
- * zone it was scheduled in when another, seats taken of the total, the meeting link, and Edit and
- * Delete. A session that has started can be neither (the API refuses both); deleting one with
+ * zone it was scheduled in when another, seats taken of the total, where it stands with the
+ * minimum seats, the meeting link, and Edit and Delete. A session that has started can be neither
+ * (the API refuses both), nor can one cancelled for too few students be edited; deleting one with
  * students refunds and tells them (the dialog says so). Each disabled button is described by its
  * reason.
  */
@@ -58,6 +60,7 @@ export function OwnerSessionCard({
   const phase: Phase = !started ? 'upcoming' : now < Date.parse(endTime) ? 'live' : 'ended'
 
   const date = formatDate(startTime, language)
+  const cancelled = session.decision === 'cancelled'
   const taken = session.enrolledCount
   const seats = session.enrolledCount + session.availableSlots
 
@@ -67,6 +70,8 @@ export function OwnerSessionCard({
     editReason = deleteReason = t(
       `sessions.editor.reasons.${phase === 'ended' ? 'ended' : 'started'}`,
     )
+  } else if (cancelled) {
+    editReason = t('sessions.editor.reasons.cancelled')
   } else {
     editReason = editBlockedReason
   }
@@ -107,10 +112,14 @@ export function OwnerSessionCard({
         <dd className="font-medium whitespace-nowrap text-slate-900">
           {formatDuration(startTime, endTime, language)}
         </dd>
-        <dt className="text-slate-600">{t('sessions.editor.card.seats')}</dt>
-        <dd className="font-medium text-slate-900">
-          {t('sessions.editor.card.seatsValue', { taken, seats })}
-        </dd>
+        {!cancelled && (
+          <>
+            <dt className="text-slate-600">{t('sessions.editor.card.seats')}</dt>
+            <dd className="font-medium text-slate-900">
+              {t('sessions.editor.card.seatsValue', { taken, seats })}
+            </dd>
+          </>
+        )}
         <dt className="text-slate-600">{t('sessions.editor.card.link')}</dt>
         <dd className="min-w-0 font-medium text-slate-900">
           {session.url === null ? (
@@ -129,6 +138,7 @@ export function OwnerSessionCard({
           )}
         </dd>
       </dl>
+      <SeatDecision session={session} ended={phase === 'ended'} />
       <div className="mt-auto flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <Button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate, formatDuration, formatLessonPrice, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
+import { SeatDecision } from './seat-decision'
 import { type SessionActionsOptions, useSessionActions } from './use-session-actions'
 
 export type { RenderPayment, SessionViewer } from './use-session-actions'
@@ -16,16 +17,18 @@ const badgeClass: Record<Session['type'], string> = {
 
 /**
  * One session as the viewer sees it (§4): its date, times in the viewer's zone (named, with the
- * educator's own on hover and focus when it reads differently), length, price and seats left, and
- * what its type allows (see useSessionActions). A disabled session (no seat left) is half
- * transparent and says 'outOfSlots' instead of its label. One that has ended says so, without
- * seats left: there is nothing to book in it.
+ * educator's own on hover and focus when it reads differently), length, price and seats left,
+ * where it stands with its lesson's minimum seats, and what its type allows (see
+ * useSessionActions). A disabled session (no seat left) is half transparent and says 'outOfSlots'
+ * instead of its label; one cancelled for too few students says 'Cancelled'. One that has ended
+ * says so, without seats left: there is nothing to book in it.
  */
 export function SessionCard(props: SessionActionsOptions) {
   const { session } = props
   const { t } = useTranslation()
   const language = useLanguage()
   const { actions, actionsRef, note, dialogs, ended } = useSessionActions(props)
+  const cancelled = session.decision === 'cancelled'
   const outOfSlots = session.disabled && !ended
   const date = formatDate(session.start_time, language)
 
@@ -59,11 +62,13 @@ export function SessionCard(props: SessionActionsOptions) {
                 : badgeClass[session.type]
           }`}
         >
-          {outOfSlots
-            ? t('sessions.outOfSlots')
-            : ended
-              ? t('sessions.labels.ended')
-              : t(`sessions.labels.${session.type}`)}
+          {cancelled
+            ? t('sessions.labels.cancelled')
+            : outOfSlots
+              ? t('sessions.outOfSlots')
+              : ended
+                ? t('sessions.labels.ended')
+                : t(`sessions.labels.${session.type}`)}
         </span>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -75,13 +80,14 @@ export function SessionCard(props: SessionActionsOptions) {
         <dd className="font-medium whitespace-nowrap text-slate-900">
           {formatLessonPrice(session.fullPrice, language)}
         </dd>
-        {!ended && (
+        {!ended && !cancelled && (
           <>
             <dt className="text-slate-600">{t('sessions.seatsLeft')}</dt>
             <dd className="font-medium text-slate-900">{session.availableSlots}</dd>
           </>
         )}
       </dl>
+      <SeatDecision session={session} ended={ended} />
       {(actions !== null || note !== null) && (
         <div className="mt-auto flex flex-col gap-2">
           {actions !== null && (

@@ -1,0 +1,6 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_refund_reason_check";--> statement-breakpoint
+ALTER TABLE "lesson_sessions" ADD COLUMN "decision" text DEFAULT 'unconditional' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lesson_sessions" ADD COLUMN "decision_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "lesson_sessions" ADD CONSTRAINT "lesson_sessions_decision_check" CHECK ("lesson_sessions"."decision" in ('pending', 'confirmed', 'cancelled', 'unconditional'));--> statement-breakpoint
+ALTER TABLE "lesson_sessions" ADD CONSTRAINT "lesson_sessions_decision_at_check" CHECK ("lesson_sessions"."decision" = 'unconditional' or "lesson_sessions"."decision_at" is not null);--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_refund_reason_check" CHECK ("payments"."refund_reason" in ('unenrolled', 'sessionCancelled', 'seatTaken', 'tooFewStudents', 'provider'));

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm'
+import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
+import type { Database } from '../src/db/client.ts'
+import { users, videoLicences } from '../src/db/schema.ts'
+import { DAY, HOUR } from './catalogue-fixtures.ts'
+import { createUser } from './helpers.ts'
+
+/** What the tests of a session's jobs (reminders, decisions, review requests) share. */
+
+export const SECOND = 1000
+
+/**
+ * A job is due once the clock has passed its instant (pg-boss: start_after < now()): the first
+ * millisecond after it. The planning tests pin the instants themselves.
+ */
+export const DUE = 1
+
+/** The day after tomorrow at 10:00 UTC: every job of a session so far is still ahead. */
+export const startOfSession = () => {
+  const day = new Date(Date.now() + 2 * DAY)
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10))
+}
+
+export const at = (instant: Date, offset: number) => new Date(instant.getTime() + offset)
+
+/** The session form for an hour from `start`, in Tokyo's wall time (UTC+9, no summer time). */
+export const sessionForm = (
+  start: Date,
+  extra: Partial<SessionWriteBody> = {},
+): SessionWriteBody => {
+  const tokyo = (date: Date) => new Date(date.getTime() + 9 * HOUR).toISOString()
+  return {
+    date: tokyo(start).slice(0, 10),
+    startHour: tokyo(start).slice(11, 16),
+    endHour: tokyo(at(start, HOUR)).slice(11, 16),
+    timezone: 'Asia/Tokyo',
+    url: 'https://zoom.us/j/5551234',
+    ...extra,
+  }
+}
+
+/** An educator holding a video licence, so they may schedule sessions. */
+export const licensedEducator = async (
+  db: Database,
+  options: { language?: 'en-US' | 'jp-JP'; name?: string } = {},
+) => {
+  const educator = await createUser(db, { role: 'educator', ...options })
+  const [licence] = await db
+    .insert(videoLicences)
+    .values({ provider: 'zoom', accountEmail: `licence-${educator.id}@pool.example` })
+    .returning()
+  await db.update(users).set({ videoLicenceId: licence!.id }).where(eq(users.id, educator.id))
+  return educator
+}
