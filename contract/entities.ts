@@ -127,11 +127,6 @@ export const Link = Type.Object({
 export type Link = Type.Static<typeof Link>
 
 /**
- * A session as one viewer sees it: `type`, `availableSlots` and `disabled` are computed for that
- * viewer; `url` (the meeting link) is null unless the viewer owns the lesson or is an enrolled
- * student inside the join window.
- */
-/**
  * Where a session stands with its lesson's minimum seats: `pending` until its cutoff (the
  * decision comes then), `confirmed` (it takes place), `cancelled` (too few students: seats were
  * given back and refunded), or `unconditional` (scheduled after its cutoff: it takes place with
@@ -141,6 +136,11 @@ export const SEAT_DECISIONS = ['pending', 'confirmed', 'cancelled', 'uncondition
 export const SeatDecision = literals(SEAT_DECISIONS)
 export type SeatDecision = Type.Static<typeof SeatDecision>
 
+/**
+ * A session as one viewer sees it: `type`, `availableSlots` and `disabled` are computed for that
+ * viewer; `url` (the meeting link) is null unless the viewer owns the lesson or is an enrolled
+ * student inside the join window.
+ */
 export const Session = Type.Object({
   id: Id,
   lessonId: Id,

@@ -55,38 +55,38 @@ export const decisionInstant = (startsAt: number, hours: number) => startsAt - h
 export const initialDecision = (startsAt: number, now: number, hours: number): SeatDecision =>
   decisionInstant(startsAt, hours) > now ? 'pending' : 'unconditional'
 
-/**
- * A moved session's standing: a pending one is judged as if scheduled now at its new time; a
- * decision made (or an unconditional session) stays, as its students were told.
- */
-export const decisionAfterMove = (
-  current: SeatDecision,
-  startsAt: number,
-  now: number,
-  hours: number,
-): SeatDecision => (current === 'pending' ? initialDecision(startsAt, now, hours) : current)
-
 /** Where a session stands with its minimum seats, and when that is decided or was (epoch ms). */
 export interface SeatStanding {
   readonly decision: SeatDecision
   readonly decisionAt: number | null
 }
 
+/** Where a session starting at `startsAt` stands when scheduled at `now`, `hours` its cutoff. */
+export const standingOf = (startsAt: number, now: number, hours: number): SeatStanding => {
+  const decision = initialDecision(startsAt, now, hours)
+  return { decision, decisionAt: decision === 'pending' ? decisionInstant(startsAt, hours) : null }
+}
+
 /**
- * Where a session starting at `startsAt` stands when scheduled at `now`, or when moved there
- * (`current`: where it stood): a pending one is decided at its new cutoff.
+ * Where a session stands once changed at `now` to start at `startsAt`. A decision made (or an
+ * unconditional session) stays, as its students were told; so does a pending one whose start
+ * is kept, or whose cutoff has come (its job is deciding it). A pending one that moves keeps its
+ * own lead before the start (the setting in force when it was scheduled): decided that long
+ * before its new start, or taking place with whoever enrolls when that has passed.
  */
-export const standingOf = (
+export const standingAfterChange = (
+  current: SeatStanding & { readonly startsAt: number },
   startsAt: number,
   now: number,
-  hours: number,
-  current: SeatStanding | null,
 ): SeatStanding => {
-  const decision = current
-    ? decisionAfterMove(current.decision, startsAt, now, hours)
-    : initialDecision(startsAt, now, hours)
-  if (decision === 'pending') return { decision, decisionAt: decisionInstant(startsAt, hours) }
-  return current && decision === current.decision ? current : { decision, decisionAt: null }
+  const { decision, decisionAt } = current
+  const kept = { decision, decisionAt }
+  if (decision !== 'pending' || decisionAt === null) return kept
+  if (startsAt === current.startsAt || decisionAt <= now) return kept
+  const movedAt = startsAt - (current.startsAt - decisionAt)
+  return movedAt > now
+    ? { decision, decisionAt: movedAt }
+    : { decision: 'unconditional', decisionAt: null }
 }
 
 /** The decision at the instant: it takes place when its seated students reach the minimum. */
@@ -94,6 +94,18 @@ export const decisionAtCutoff = (facts: {
   readonly enrolled: number
   readonly minSlots: number
 }): 'confirmed' | 'cancelled' => (facts.enrolled >= facts.minSlots ? 'confirmed' : 'cancelled')
+
+/**
+ * The decision a due job makes at `now`: the cutoff's, or none when it was missed until the
+ * session started (no instance ran), which then takes place with whoever enrolled.
+ */
+export const decisionWhenDue = (facts: {
+  readonly now: number
+  readonly startsAt: number
+  readonly enrolled: number
+  readonly minSlots: number
+}): 'confirmed' | 'cancelled' | 'unconditional' =>
+  hasStarted(facts.startsAt, facts.now) ? 'unconditional' : decisionAtCutoff(facts)
 
 /** Students a pending session still needs to reach the minimum (0 once reached or decided). */
 export const seatsNeeded = (facts: {
@@ -217,6 +229,10 @@ export const captureOutcome = (
   (facts.holding || facts.seatsLeft > 0)
     ? 'seat'
     : 'refund'
+
+/** Why a completed capture whose seat is gone is refunded: the session's cancellation, or the seat. */
+export const captureRefundReason = (facts: Pick<CaptureFacts, 'session'>) =>
+  facts.session?.cancelled ? ('tooFewStudents' as const) : ('seatTaken' as const)
 
 /** Giving a seat back (DELETE …/enroll; the seat was found): refused, or null to free it. */
 export const unenrollRefusal = (facts: { readonly now: number; readonly startsAt: number }) =>

@@ -67,14 +67,23 @@ const newAccount = async (role: 'student' | 'educator', name: string) => {
   return { page, email, id: signedIn.id }
 }
 
-/** The session form for `minutes` from `start`, in UTC. */
-const sessionForm = (start: Date, minutes: number) => ({
-  date: start.toISOString().slice(0, 10),
-  startHour: start.toISOString().slice(11, 16),
-  endHour: new Date(start.getTime() + minutes * MINUTE).toISOString().slice(11, 16),
-  timezone: 'UTC',
-  url: 'https://zoom.us/j/5551234',
-})
+/**
+ * The session form for `minutes` from `start`, in UTC, or in Tokyo (UTC+9) when the session
+ * would cross midnight in UTC: the form takes one date for both hours.
+ */
+const sessionForm = (start: Date, minutes: number) => {
+  const end = new Date(start.getTime() + minutes * MINUTE)
+  const crossesMidnight = end.toISOString().slice(0, 10) !== start.toISOString().slice(0, 10)
+  const shift = crossesMidnight ? 9 * 60 * MINUTE : 0
+  const wall = (instant: Date) => new Date(instant.getTime() + shift).toISOString()
+  return {
+    date: wall(start).slice(0, 10),
+    startHour: wall(start).slice(11, 16),
+    endHour: wall(end).slice(11, 16),
+    timezone: crossesMidnight ? 'Asia/Tokyo' : 'UTC',
+    url: 'https://zoom.us/j/5551234',
+  }
+}
 
 /** A paid seat through the payment dialog and PayPal's test buttons (the built-in stand-in). */
 const payForFirstSession = async (page: Page) => {
@@ -132,8 +141,8 @@ describe('the work done by time', () => {
       const student = await newAccount('student', 'Sora Student')
       await logIn(product, student.page, t, student.email, PASSWORD)
 
-      // A session whose cutoff comes in under two minutes: 24 hours and a little before its start.
-      const start = new Date(Math.ceil((Date.now() + DAY + 40_000) / MINUTE) * MINUTE)
+      // A session whose cutoff comes in a minute or two: 24 hours before its start.
+      const start = new Date(Math.ceil((Date.now() + DAY + 60_000) / MINUTE) * MINUTE)
       const session = await api(educator.page.request, sessions.createSession, {
         params: { id: lesson.id },
         data: sessionForm(start, 30),

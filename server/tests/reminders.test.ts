@@ -35,7 +35,9 @@ import {
  * calendar file; none after unenrolling, none for a deleted session, a moved one re-timed, none
  * twice; and once it ends, a review request to each student who attended. Time is the test clock (the app's Date and the database's now()), never a sleep.
  */
-const context = setupTestApp()
+// Every session here is scheduled inside a month-long cutoff, so it takes place with whoever
+// enrolls: no minimum-seat decision (server/tests/seat-decisions.test.ts) comes between.
+const context = setupTestApp({ env: () => ({ MIN_SEATS_CUTOFF_HOURS: '720' }) })
 const clock = testClock(context)
 
 afterEach(async () => {

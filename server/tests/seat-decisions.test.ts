@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts'
 import { jobId } from '../src/jobs/queues.ts'
 import { lessonSessions } from '../src/db/schema.ts'
 import { settleDueRefunds } from '../src/services/refunds.ts'
+import { recordCapture } from '../src/services/seats.ts'
 import { planMissingSessionJobs } from '../src/services/session-jobs.ts'
 import { cookieFor, createLesson, DAY, HOUR, MINUTE } from './catalogue-fixtures.ts'
 import {
@@ -294,6 +295,28 @@ describe('the decision at the cutoff', () => {
     expect(deleted.statusCode).toBe(200)
   })
 
+  it('holds back the 24-hour reminder due with the decision until it is made', async () => {
+    const s = await scene({ minSlots: 2, priceInCents: 0 })
+    const start = startOfSession()
+    const session = await create(s, start)
+    const [student] = await createStudents(context.db, 1)
+    await freeSeat(s, session.id, student!.cookie)
+    const sent = (await mails(context.db)).length
+    await clock.set(at(start, -DAY + DUE))
+    // A worker takes the reminder first: it waits for the decision (tried again later).
+    await expect(context.app.runDueJobs(['sessionReminder'])).rejects.toThrow(
+      'The session is being decided',
+    )
+    expect(await subjectsSince(sent)).toEqual([])
+    await decide()
+    // Cancelled: the reminder waiting to be tried again is cancelled with it, never sent.
+    expect(await jobStates('sessionReminder')).toEqual(['cancelled', 'cancelled'])
+    expect((await subjectsSince(sent)).map(([, subject]) => subject)).toEqual([
+      expect.stringMatching(/too few students$/),
+      expect.stringMatching(/too few students$/),
+    ])
+  })
+
   it('sends no reminder of a cancelled session, even one whose job was under way', async () => {
     const s = await scene({ minSlots: 2, priceInCents: 0 })
     const start = startOfSession()
@@ -326,6 +349,29 @@ describe('the decision at the cutoff', () => {
     expect(errorOf(refused).message).toBe(MESSAGES.enrollments.tooFewStudents.text)
     const lesson = bodyOf(await context.call(guest.guestLesson, { params: { id: s.lesson.id } }))
     expect(lesson.availableSessions).toBe(0)
+  })
+
+  it('refunds a capture that lands after the cancellation, saying why', async () => {
+    const s = await scene({ minSlots: 2 })
+    const start = startOfSession()
+    const session = await create(s, start)
+    const [late] = await createStudents(context.db, 1)
+    const ids = { lessonId: s.lesson.id, sessionId: session.id }
+    const open = await openApproved(context, fake, ids, late!.cookie)
+    await clock.set(at(start, -DAY + DUE))
+    await decide()
+    const sent = (await mails(context.db)).length
+    // PayPal captured it while the decision cancelled the payment: the capture is recorded now.
+    const captured = await context.app.payments.provider.captureOrder(open.orderId!, 'in-flight')
+    if (captured.kind !== 'completed') throw new Error('Not captured')
+    expect(await recordCapture(context.app.serviceDeps, open.id, captured.captureId)).toBe(
+      'refunding',
+    )
+    expect((await paymentRow(context.db, open.id)).refundReason).toBe('tooFewStudents')
+    expect(await subjectsSince(sent)).toEqual([
+      [late!.user.email, expect.stringMatching(/was cancelled: too few students$/)],
+    ])
+    expect(await activeSeats(context.db, session.id)).toEqual([])
   })
 
   it('keeps a refund the provider did not confirm due, and the refund retry sends it once', async () => {
@@ -380,6 +426,46 @@ describe('the decision at the cutoff', () => {
       mail.subject.includes('too few students'),
     )
     expect(cancelled.map((mail) => mail.to)).toEqual([student!.user.email, s.educator.email])
+  })
+})
+
+describe('a changed session', () => {
+  it('keeps its cutoff when its start stays (a new meeting link)', async () => {
+    const s = await scene()
+    const start = startOfSession()
+    const session = await create(s, start)
+    const relinked = await context.call(sessions.updateSession, {
+      params: { id: s.lesson.id, sessionId: session.id },
+      cookie: await cookieFor(context.db, s.educator),
+      body: sessionForm(start, { url: 'https://zoom.us/j/5559999' }),
+    })
+    expect(bodyOf(relinked)).toMatchObject({
+      decision: 'pending',
+      decidesAt: at(start, -DAY).toISOString(),
+    })
+    expect(await decisionJobs()).toEqual([
+      { sessionId: session.id, at: at(start, -DAY).toISOString() },
+    ])
+  })
+
+  it('moved once its cutoff has come but before its job ran, is still decided by that job', async () => {
+    const s = await scene({ minSlots: 2, priceInCents: 0 })
+    const start = startOfSession()
+    const session = await create(s, start)
+    await clock.set(at(start, -DAY + DUE))
+    expect((await move(s, session.id, at(start, HOUR))).statusCode).toBe(200)
+    expect((await seen(s, session.id)).decision).toBe('pending')
+    expect(await decide()).toBe(1)
+    expect((await seen(s, session.id)).decision).toBe('cancelled')
+  })
+
+  it('cancelled, frees its hour: another session may be scheduled in it', async () => {
+    const s = await scene({ minSlots: 2, priceInCents: 0 })
+    const start = startOfSession()
+    await create(s, start)
+    await clock.set(at(start, -DAY + DUE))
+    await decide()
+    await create(s, start)
   })
 })
 
@@ -442,6 +528,8 @@ describe('sessions written without their jobs (the demo seed, rows from before t
         decisionAt: at(start, -DAY),
       })
       .returning()
+    // Two days before the start, its cutoff is past the sweep's reach.
+    await clock.set(at(start, -2 * DAY - HOUR))
     await planMissingSessionJobs(context.app.serviceDeps)
     expect(await decisionJobs()).toEqual([])
     await clock.set(at(start, -DAY + MINUTE))

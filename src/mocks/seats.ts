@@ -1,5 +1,5 @@
 import type { RefundReason } from '@contract/entities'
-import { decisionAtCutoff, refundOwed } from '@contract/seats'
+import { decisionWhenDue, refundOwed } from '@contract/seats'
 import { db, sendEmail } from './db'
 
 /** What the mock does to seats and payments beyond one request: refunds and timed decisions. */
@@ -31,9 +31,10 @@ export const cancelOpenPayments = (sessionId: number) => {
 
 /**
  * The minimum-seat decisions due at `now`, made before the mock answers, as the server's job
- * makes them at each cutoff (services/seat-decisions.ts): a pending session with enough seated
- * students is confirmed; one with fewer is cancelled, its seats given back and refunded in full
- * (the mock's provider refunds at once), its open payments cancelled, its students told.
+ * makes them at each cutoff (services/seat-decisions.ts, contract/seats.ts decisionWhenDue): a
+ * pending session with enough seated students is confirmed and its students told; one with fewer
+ * is cancelled, its seats given back and refunded in full (the mock's provider refunds at once),
+ * its open payments cancelled, its students told; one missed until its start takes place.
  */
 export const makeDueDecisions = (now = Date.now()) => {
   for (const session of db.sessions) {
@@ -41,22 +42,32 @@ export const makeDueDecisions = (now = Date.now()) => {
     if (Date.parse(session.decisionAt) > now) continue
     const lesson = db.lessons.find((row) => row.id === session.lessonId)
     const seats = db.enrollments.filter((row) => row.sessionId === session.id)
-    session.decision = decisionAtCutoff({
+    const students = seats.flatMap((seat) => db.users.filter((row) => row.id === seat.userId))
+    const title = lesson?.title ?? ''
+    session.decision = decisionWhenDue({
+      now,
+      startsAt: Date.parse(session.start_time),
       enrolled: seats.length,
       minSlots: lesson?.min_slots ?? 0,
     })
+    if (session.decision === 'unconditional') {
+      session.decisionAt = null
+      continue
+    }
     session.decisionAt = new Date(now).toISOString()
-    if (session.decision === 'confirmed') continue
-    for (const seat of seats) {
-      refundSeat(session.id, seat.userId, 'tooFewStudents')
-      const student = db.users.find((row) => row.id === seat.userId)
-      if (student) {
-        sendEmail(
-          student.email,
-          'A session was cancelled: too few students',
-          `"${lesson?.title ?? ''}" on ${session.start_time} was cancelled.`,
-        )
+    if (session.decision === 'confirmed') {
+      for (const student of students) {
+        sendEmail(student.email, 'A session will take place', `"${title}" will take place.`)
       }
+      continue
+    }
+    for (const seat of seats) refundSeat(session.id, seat.userId, 'tooFewStudents')
+    for (const student of students) {
+      sendEmail(
+        student.email,
+        'A session was cancelled: too few students',
+        `"${title}" on ${session.start_time} was cancelled.`,
+      )
     }
     cancelOpenPayments(session.id)
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)

@@ -230,10 +230,16 @@ export const toCatalogueLesson = (lesson: DbLesson, now = Date.now()): Catalogue
   }
 }
 
-/** One of the educator's own lessons, with its counts over the sessions that have not ended. */
+/**
+ * One of the educator's own lessons, with its counts over the sessions that have not ended (nor
+ * were cancelled for too few students).
+ */
 export const toOwnLesson = (lesson: DbLesson, now = Date.now()): OwnLesson => {
   const upcoming = db.sessions.filter(
-    (session) => session.lessonId === lesson.id && Date.parse(session.end_time) > now,
+    (session) =>
+      session.lessonId === lesson.id &&
+      Date.parse(session.end_time) > now &&
+      session.decision !== 'cancelled',
   )
   return {
     ...toLesson(lesson, now),

@@ -6,9 +6,10 @@ import {
   captureCheck,
   type CaptureFacts,
   captureOutcome,
-  decisionAfterMove,
+  captureRefundReason,
   decisionAtCutoff,
   decisionInstant,
+  decisionWhenDue,
   enrollRefusal,
   hasStarted,
   holdsSeat,
@@ -20,6 +21,7 @@ import {
   seatsLeft,
   seatsNeeded,
   sessionDeleteRefusal,
+  standingAfterChange,
   standingOf,
   unenrollRefusal,
 } from '@contract/seats'
@@ -284,32 +286,63 @@ describe('the minimum-seat decision', () => {
     expect(initialDecision(start, cutoff + 1, 24)).toBe('unconditional')
   })
 
-  it('judges a moved pending session at its new time, and keeps a decision made', () => {
-    expect(decisionAfterMove('pending', start, NOW, 24)).toBe('pending')
-    expect(decisionAfterMove('pending', NOW + 24 * HOUR, NOW, 24)).toBe('unconditional')
-    expect(decisionAfterMove('confirmed', start + 30 * 24 * HOUR, NOW, 24)).toBe('confirmed')
-    expect(decisionAfterMove('cancelled', start, NOW, 24)).toBe('cancelled')
-    expect(decisionAfterMove('unconditional', start + 30 * 24 * HOUR, NOW, 24)).toBe(
-      'unconditional',
-    )
+  it('stands pending with its instant, or unconditional when scheduled past it', () => {
+    expect(standingOf(start, NOW, 24)).toEqual({ decision: 'pending', decisionAt: NOW + 24 * HOUR })
+    expect(standingOf(NOW + HOUR, NOW, 24)).toEqual({ decision: 'unconditional', decisionAt: null })
   })
 
-  it('stands with its instant while pending, and keeps the instant of a decision made', () => {
-    expect(standingOf(start, NOW, 24, null)).toEqual({
+  it('keeps a changed session’s standing while its start stays, or its cutoff has come', () => {
+    const pending = { decision: 'pending', decisionAt: NOW + 24 * HOUR, startsAt: start } as const
+    const kept = { decision: 'pending', decisionAt: NOW + 24 * HOUR }
+    expect(standingAfterChange(pending, start, NOW)).toEqual(kept)
+    // Past its cutoff, its job is deciding it: a move does not reopen or drop the decision.
+    expect(standingAfterChange(pending, start + HOUR, NOW + 24 * HOUR)).toEqual(kept)
+  })
+
+  it('moves a pending session’s cutoff with it, its own lead kept, or lets it take place', () => {
+    // Scheduled when the cutoff was 48 hours: moved a day later, still decided 48 hours before.
+    const pending = { decision: 'pending', decisionAt: start - 48 * HOUR, startsAt: start } as const
+    expect(standingAfterChange(pending, start + 24 * HOUR, NOW - HOUR)).toEqual({
       decision: 'pending',
-      decisionAt: NOW + 24 * HOUR,
+      decisionAt: start - 24 * HOUR,
     })
-    expect(standingOf(NOW + HOUR, NOW, 24, null)).toEqual({
+    // Moved two hours earlier, its cutoff two hours earlier: pending until that instant, which
+    // has come at that instant itself (it then takes place with whoever enrolls).
+    const earlier = start - 2 * HOUR
+    expect(standingAfterChange(pending, earlier, earlier - 48 * HOUR - 1)).toEqual({
+      decision: 'pending',
+      decisionAt: earlier - 48 * HOUR,
+    })
+    expect(standingAfterChange(pending, earlier, earlier - 48 * HOUR)).toEqual({
       decision: 'unconditional',
       decisionAt: null,
     })
-    const moved = { decision: 'pending', decisionAt: NOW + 24 * HOUR } as const
-    expect(standingOf(start + HOUR, NOW, 24, moved)).toEqual({
-      decision: 'pending',
-      decisionAt: NOW + 25 * HOUR,
-    })
-    const confirmed = { decision: 'confirmed', decisionAt: NOW - HOUR } as const
-    expect(standingOf(start, NOW, 24, confirmed)).toBe(confirmed)
+  })
+
+  it('keeps a decision made, or an unconditional session, wherever it moves', () => {
+    for (const decision of ['confirmed', 'cancelled', 'unconditional'] as const) {
+      const current = { decision, decisionAt: decision === 'unconditional' ? null : NOW - HOUR }
+      expect(
+        standingAfterChange({ ...current, startsAt: start }, start + 30 * 24 * HOUR, NOW),
+      ).toEqual(current)
+    }
+  })
+
+  it('makes no decision once the session has started: it takes place', () => {
+    const facts = { startsAt: start, enrolled: 0, minSlots: 2 }
+    expect(decisionWhenDue({ ...facts, now: start - 1 })).toBe('cancelled')
+    expect(decisionWhenDue({ ...facts, now: start })).toBe('unconditional')
+    expect(decisionWhenDue({ ...facts, enrolled: 2, now: start - 1 })).toBe('confirmed')
+  })
+
+  it('refunds a capture of a cancelled session for that reason, any other for the seat', () => {
+    expect(captureRefundReason({ session: { startsAt: start, cancelled: true } })).toBe(
+      'tooFewStudents',
+    )
+    expect(captureRefundReason({ session: { startsAt: start, cancelled: false } })).toBe(
+      'seatTaken',
+    )
+    expect(captureRefundReason({ session: null })).toBe('seatTaken')
   })
 
   it('confirms at the minimum exactly, and cancels one below it', () => {

@@ -35,15 +35,15 @@ describe('mock minimum-seat decisions', () => {
   })
 
   it('schedules a session pending until 24 hours before it, needing the lesson’s minimum', async () => {
-    const start = new Date(Date.now() + 72 * HOUR)
-    const tokyo = new Date(start.getTime() + 9 * HOUR).toISOString()
+    // Three days ahead, 10:00 to 11:00 in Tokyo, whatever the hour now.
+    const day = new Date(Date.now() + 72 * HOUR).toISOString().slice(0, 10)
     const created = await call(sessions.createSession, {
       as: seedIds.educator,
       params: { id: seedIds.lessonWithoutSessions },
       json: {
-        date: tokyo.slice(0, 10),
-        startHour: tokyo.slice(11, 16),
-        endHour: new Date(start.getTime() + 10 * HOUR).toISOString().slice(11, 16),
+        date: day,
+        startHour: '10:00',
+        endHour: '11:00',
         timezone: 'Asia/Tokyo',
         url: 'https://zoom.us/j/5551234',
       },

@@ -3,6 +3,8 @@ import { act, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OwnerSessionCard } from '@/features/sessions/components/owner-session-card'
 import { SessionCard } from '@/features/sessions/components/session-card'
+import { isTypeOutdated, nextBoundary } from '@/features/sessions/lib/join-window'
+import { nextBookableSession, nextOwnSession } from '@/features/sessions/lib/next-session'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
 import { formatDateTime } from '@/shared/i18n/format'
@@ -124,7 +126,7 @@ describe('a session card and the minimum seats', () => {
     await renderStudentCard(
       craft({ decision: 'cancelled', decidesAt: null, seatsNeeded: 0, disabled: true }),
     )
-    expect(card()).toHaveTextContent('中止: 受講者不足')
+    expect(card()).toHaveTextContent('中止：受講者不足')
   })
 
   it('shows the owner the same line; a cancelled session cannot be edited, and says why', async () => {
@@ -161,5 +163,41 @@ describe('the lesson form’s seats', () => {
       'If fewer students than the minimum have enrolled 24 hours before a session starts, it is cancelled and every paid seat is refunded in full; a session scheduled later than that takes place with whoever enrolls.'
     expect(await within(seats).findByText(rule)).toBeInTheDocument()
     expect(seats).toHaveAccessibleDescription(expect.stringContaining(rule))
+  })
+})
+
+describe('a cancelled or pending session in the lists’ logic', () => {
+  const cancelled = craft({
+    id: 1,
+    decision: 'cancelled',
+    decidesAt: null,
+    seatsNeeded: 0,
+    availableSlots: 0,
+    disabled: true,
+  })
+  const later = craft({
+    id: 2,
+    start_time: new Date(START + 2 * HOUR).toISOString(),
+    end_time: new Date(START + 3 * HOUR).toISOString(),
+    availableSlots: 0,
+    disabled: true,
+  })
+
+  it('is never the session the booking panel offers, nor the owner’s next one', () => {
+    expect(nextBookableSession([cancelled], NOW)).toBeNull()
+    // Full rather than cancelled: the panel offers the full one, to say so.
+    expect(nextBookableSession([cancelled, later], NOW)?.id).toBe(2)
+    expect(nextOwnSession([cancelled, later], NOW)?.id).toBe(2)
+  })
+
+  it('asks the list again just after a pending session’s cutoff, when it is decided', () => {
+    const pending = craft()
+    const cutoff = Date.parse(CUTOFF)
+    expect(nextBoundary(pending, cutoff - 1)).toBe(cutoff + 1)
+    expect(isTypeOutdated(pending, cutoff)).toBe(false)
+    expect(isTypeOutdated(pending, cutoff + 1)).toBe(true)
+    expect(isTypeOutdated(craft({ decision: 'confirmed', decidesAt: null }), cutoff + 1)).toBe(
+      false,
+    )
   })
 })

@@ -251,6 +251,10 @@ export const lessonSessions = pgTable(
       'lesson_sessions_decision_at_check',
       sql`${t.decision} = 'unconditional' or ${t.decisionAt} is not null`,
     ),
+    // The decisions still to make, by when (the sweep of sessions written without their jobs).
+    index('lesson_sessions_pending_decision_idx')
+      .on(t.decisionAt)
+      .where(sql`${t.decision} = 'pending'`),
     index('lesson_sessions_lesson_idx').on(t.lessonId, t.startTime),
     // The next session to start anywhere: when a cached catalogue page stops being true.
     index('lesson_sessions_start_idx').on(t.startTime),

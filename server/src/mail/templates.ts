@@ -347,7 +347,7 @@ export const emails = {
           'seatDecision.educatorCancelledBody',
           { ...facts, count: session.students, minimum: session.minSlots },
         ],
-        ['seatDecision.educatorRefunds'],
+        ...(session.students > 0 ? [['seatDecision.educatorRefunds'] as const] : []),
       ],
       link: { label: ['common.lessonPageLink'], url: session.lessonUrl },
     })

@@ -263,9 +263,9 @@ export interface OwnLessonRecord extends LessonRecord {
 
 /**
  * An educator's own lessons, with or without sessions, newest first, each with the number of its
- * sessions that have not ended and the seats taken and offered over them, in one query: the
- * page's lessons each join, laterally, an aggregate over their own sessions (the sessions'
- * lesson index) and those sessions' live seats (the seats' session index).
+ * sessions that have not ended (nor were cancelled) and the seats taken and offered over them, in
+ * one query: the page's lessons each join, laterally, an aggregate over their own sessions (the
+ * sessions' lesson index) and those sessions' live seats (the seats' session index).
  */
 export const listOwnLessons = async (
   db: Executor,
@@ -284,7 +284,13 @@ export const listOwnLessons = async (
       )), 0)::int`.as('seats_taken'),
     })
     .from(lessonSessions)
-    .where(and(eq(lessonSessions.lessonId, lessons.id), gt(lessonSessions.endTime, now)))
+    .where(
+      and(
+        eq(lessonSessions.lessonId, lessons.id),
+        gt(lessonSessions.endTime, now),
+        ne(lessonSessions.decision, 'cancelled'),
+      ),
+    )
     .as('upcoming')
   const rows = await db
     .select({

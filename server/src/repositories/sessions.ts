@@ -122,7 +122,8 @@ export const listLessonSessions = (
 
 /**
  * Sessions that have not ended which the user takes part in: a student's seats, or the sessions
- * of an educator's own lessons. Other roles take part in none.
+ * of an educator's own lessons (not those cancelled for too few students). Other roles take part
+ * in none.
  */
 export const listUpcomingSessions = (
   db: Executor,
@@ -136,7 +137,10 @@ export const listUpcomingSessions = (
       : user.role === 'student'
         ? holdsSeat(user.id)
         : sql`false`
-  return pageOfSessions(db, and(gt(lessonSessions.endTime, now), takesPart), user.id, page)
+  // A session cancelled for too few students takes place no more: the educator's list drops it
+  // (its students' seats went with it).
+  const held = and(gt(lessonSessions.endTime, now), ne(lessonSessions.decision, 'cancelled'))
+  return pageOfSessions(db, and(held, takesPart), user.id, page)
 }
 
 /** The session, only if it belongs to the lesson (a session id under another lesson is unknown). */
@@ -199,6 +203,7 @@ export const findOverlappingSession = async (
     .where(
       and(
         eq(lessonSessions.ownerId, ownerId),
+        ne(lessonSessions.decision, 'cancelled'),
         lt(lessonSessions.startTime, range.endTime),
         gt(lessonSessions.endTime, range.startTime),
         exceptId === null ? undefined : ne(lessonSessions.id, exceptId),

@@ -30,6 +30,12 @@ export const sendSessionReminder = (
     if (seated.session.startTime.getTime() <= Date.now()) return
     // Cancelled for too few students while this job waited for the lock: no one to remind.
     if (seated.session.decision === 'cancelled') return
+    // Its minimum-seat decision falls due with this reminder: tried again once it is made, so no
+    // one is reminded of a session about to be cancelled.
+    const { decision, decisionAt } = seated.session
+    if (decision === 'pending' && decisionAt && decisionAt.getTime() <= Date.now()) {
+      throw new Error('The session is being decided')
+    }
     const facts = {
       lessonTitle: seated.lesson.title,
       session: seated.session,

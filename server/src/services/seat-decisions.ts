@@ -1,4 +1,4 @@
-import { decisionAtCutoff, hasStarted, refundOwed } from '../../../contract/seats.ts'
+import { decisionWhenDue, refundOwed } from '../../../contract/seats.ts'
 import type { JobData } from '../jobs/queues.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
@@ -43,13 +43,17 @@ export const decideSeats = async (
       const now = new Date()
       // Due by the database's clock but not yet by this one's: tried again later, not dropped.
       if (session.decisionAt.getTime() > now.getTime()) throw new Error('The cutoff has not come')
-      // Missed until the start (no engine ran): it takes place with whoever came, as is.
-      if (hasStarted(session.startTime.getTime(), now.getTime())) {
-        await setSessionStanding(tx, sessionId, { decision: 'unconditional', decisionAt: null })
+      const seats = await seatsOf(tx, sessionId)
+      const decision = decisionWhenDue({
+        now: now.getTime(),
+        startsAt: session.startTime.getTime(),
+        enrolled: seats.length,
+        minSlots: lesson.minSlots,
+      })
+      if (decision === 'unconditional') {
+        await setSessionStanding(tx, sessionId, { decision, decisionAt: null })
         return
       }
-      const seats = await seatsOf(tx, sessionId)
-      const decision = decisionAtCutoff({ enrolled: seats.length, minSlots: lesson.minSlots })
       await setSessionStanding(tx, sessionId, { decision, decisionAt: now })
       const lessonUrl = lessonPageUrl(deps.appOrigin, lesson.id)
       const facts = { lessonTitle: lesson.title, session, lessonUrl }

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../contract/messages.ts'
 import { sessionPriceInCents } from '../../../contract/rules.ts'
 import {
   captureOutcome,
+  captureRefundReason,
   enrollRefusal,
   holdsSeat,
   type Refusal,
@@ -283,8 +284,9 @@ export type CaptureOutcome = 'seated' | 'refunding' | 'recorded before'
 /**
  * Records a completed capture, from the browser's call or the provider's webhook, in one
  * transaction with its consequence (contract/seats.ts captureOutcome): the student's seat and the
- * confirmation e-mail, or, when the seat is gone, a refund due at once and an e-mail saying so. A
- * capture recorded before (a retry, a race with the webhook) changes nothing.
+ * confirmation e-mail, or, when the seat is gone, a refund due at once and an e-mail saying why
+ * (the seat was taken, or the session cancelled for too few students). A capture recorded before
+ * (a retry, a race with the webhook) changes nothing.
  */
 export const recordCapture = async (
   deps: SeatDeps,
@@ -325,12 +327,13 @@ export const recordCapture = async (
       )
       return 'seated'
     }
-    await updatePayment(tx, paymentId, {
-      ...captured,
-      status: 'refunding',
-      refundReason: 'seatTaken',
-    })
-    const email = emails.seatTaken(student, await paidSeat(deps, tx, payment, seated))
+    const refundReason = captureRefundReason({ session: seated ? sessionFacts(seated) : null })
+    await updatePayment(tx, paymentId, { ...captured, status: 'refunding', refundReason })
+    const seat = await paidSeat(deps, tx, payment, seated)
+    const email =
+      refundReason === 'tooFewStudents' && seat.session
+        ? emails.tooFewStudents(student, { ...seat, session: seat.session })
+        : emails.seatTaken(student, seat)
     effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
     effects.refunds.push(paymentId)
     return 'refunding'

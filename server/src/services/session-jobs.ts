@@ -1,4 +1,5 @@
-import { standingOf } from '../../../contract/seats.ts'
+import type { SeatDecision } from '../../../contract/entities.ts'
+import { standingAfterChange, standingOf } from '../../../contract/seats.ts'
 import type { Executor } from '../db/client.ts'
 import { jobId } from '../jobs/queues.ts'
 import { type SeatStanding, sessionsAhead } from '../repositories/sessions.ts'
@@ -16,24 +17,41 @@ import type { ServiceDeps } from './deps.ts'
 type SessionJobDeps = Pick<ServiceDeps, 'jobs' | 'reminderLeadsMinutes' | 'seatDecisionHours'>
 export type SessionTimes = { id: number; startTime: Date; endTime: Date } & SeatStanding
 
-/**
- * Where a session starting at `startTime` stands when scheduled at `now`, or when moved there
- * (`current`: where it stood), as contract/seats.ts decides.
- */
-export const standingAt = (
+const asDates = ({
+  decision,
+  decisionAt,
+}: {
+  decision: SeatDecision
+  decisionAt: number | null
+}) => ({
+  decision,
+  decisionAt: decisionAt === null ? null : new Date(decisionAt),
+})
+
+/** Where a session starting at `startTime` stands when scheduled at `now` (contract/seats.ts). */
+export const newStanding = (
   deps: Pick<ServiceDeps, 'seatDecisionHours'>,
   startTime: Date,
   now: Date,
-  current: SeatStanding | null,
-): SeatStanding => {
-  const { decision, decisionAt } = standingOf(
-    startTime.getTime(),
-    now.getTime(),
-    deps.seatDecisionHours,
-    current && { decision: current.decision, decisionAt: current.decisionAt?.getTime() ?? null },
+): SeatStanding => asDates(standingOf(startTime.getTime(), now.getTime(), deps.seatDecisionHours))
+
+/** Where a session stands once changed at `now` to start at `startTime` (contract/seats.ts). */
+export const changedStanding = (
+  current: SeatStanding & { startTime: Date },
+  startTime: Date,
+  now: Date,
+): SeatStanding =>
+  asDates(
+    standingAfterChange(
+      {
+        decision: current.decision,
+        decisionAt: current.decisionAt?.getTime() ?? null,
+        startsAt: current.startTime.getTime(),
+      },
+      startTime.getTime(),
+      now.getTime(),
+    ),
   )
-  return { decision, decisionAt: decisionAt === null ? null : new Date(decisionAt) }
-}
 
 const MINUTE_MS = 60_000
 

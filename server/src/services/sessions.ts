@@ -23,7 +23,13 @@ import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
 import type { ServiceDeps } from './deps.ts'
 import { editableLesson } from './lessons.ts'
-import { cancelSessionJobs, moveSessionJobs, planSessionJobs, standingAt } from './session-jobs.ts'
+import {
+  cancelSessionJobs,
+  changedStanding,
+  moveSessionJobs,
+  newStanding,
+  planSessionJobs,
+} from './session-jobs.ts'
 import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
@@ -135,7 +141,7 @@ export const createSession = async (
   const id = await db
     .transaction(async (tx) => {
       const now = new Date()
-      const written = { ...fields, ...standingAt(deps, fields.startTime, now, null) }
+      const written = { ...fields, ...newStanding(deps, fields.startTime, now) }
       const sessionId = await insertSession(tx, lesson, written)
       await planSessionJobs(deps, tx, { id: sessionId, ...written }, now)
       return sessionId
@@ -147,8 +153,8 @@ export const createSession = async (
 /**
  * Moves a session that has not started and was not cancelled for too few students; 409 when the
  * new time overlaps another one. Its jobs (reminders, decision, review requests) move with it, in
- * the same transaction; a pending session is pending at its new cutoff, or takes place with
- * whoever enrolls when that has passed.
+ * the same transaction; a pending session that moves is decided as long before its new start as
+ * before its old one, or takes place with whoever enrolls when that has passed.
  */
 export const updateSession = async (
   deps: SessionWriteDeps,
@@ -169,7 +175,7 @@ export const updateSession = async (
         throw new ConflictError(MESSAGES.sessions.cancelledCannotChange)
       }
       const now = new Date()
-      const written = { ...fields, ...standingAt(deps, fields.startTime, now, current) }
+      const written = { ...fields, ...changedStanding(current, fields.startTime, now) }
       await updateSessionRow(tx, current, written)
       await moveSessionJobs(deps, tx, current, { id: current.id, ...written }, now)
     })

@@ -95,7 +95,7 @@ export const lessonHandlers = [
         ? lesson.ownerId === user.id
         : db.enrollments.some((row) => row.userId === user.id && row.sessionId === sessionId)
     const items = db.sessions
-      .filter((session) => Date.parse(session.end_time) > now)
+      .filter((session) => Date.parse(session.end_time) > now && session.decision !== 'cancelled')
       .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
       .flatMap((session) => {
         const lesson = db.lessons.find((row) => row.id === session.lessonId)

@@ -3,7 +3,13 @@ import type { PaymentStatus } from '@contract/entities'
 import { MESSAGES } from '@contract/messages'
 import { paymentEvent } from '@contract/payment-events'
 import { DEFAULT_PAYMENT_HOLD_MINUTES, PAGE_SIZE } from '@contract/rules'
-import { captureCheck, captureOutcome, orderDecision, refundOwed } from '@contract/seats'
+import {
+  captureCheck,
+  captureOutcome,
+  captureRefundReason,
+  orderDecision,
+  refundOwed,
+} from '@contract/seats'
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { apiUrl, fail, found, paginate, refuse, route } from '../http'
 import { sessionOf } from '../queries'
@@ -52,12 +58,13 @@ const captureFacts = (payment: DbPayment, now: number) => {
 const recordCapture = (payment: DbPayment, captureId: string) => {
   if (payment.transactionId !== null) return
   // Decided on the payment as it stands: its running hold keeps the seat for it.
-  const outcome = captureOutcome(captureFacts(payment, Date.now()))
+  const facts = captureFacts(payment, Date.now())
+  const outcome = captureOutcome(facts)
   payment.transactionId = captureId
   payment.holdExpiresAt = null
   if (outcome === 'refund') {
     payment.status = 'refunded'
-    payment.refundReason = 'seatTaken'
+    payment.refundReason = captureRefundReason(facts)
     return
   }
   payment.status = 'success'

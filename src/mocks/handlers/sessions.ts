@@ -7,7 +7,9 @@ import { DEFAULT_SEAT_DECISION_HOURS, PAGE_SIZE } from '@contract/rules'
 import {
   enrollRefusal,
   hasStarted,
+  type SeatStanding,
   sessionDeleteRefusal,
+  standingAfterChange,
   standingOf,
   unenrollRefusal,
 } from '@contract/seats'
@@ -30,23 +32,32 @@ const unstartedSession = (lessonId: number, sessionId: number, refusal: Message)
   return session
 }
 
-/**
- * The session form's checks (contract/checks.ts) over the mock's rows; answers the stored fields.
- * An overlap with another of the educator's sessions (any of their lessons) is a 409 naming it,
- * as the server's exclusion constraint and its lookup do.
- */
-const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: number | null) => {
+/** The session form's checks (contract/checks.ts); a 400 listing the problems. */
+const checkedFields = (body: SessionWriteBody) => {
   const checked = sessionWrite(body)
-  if (!checked.ok) return fail(400, checked.problems)
+  return checked.ok ? checked.value : fail(400, checked.problems)
+}
+
+/**
+ * The fields to store, once no other session of the educator's (any of their lessons, a session
+ * cancelled for too few students aside) overlaps them: else a 409 naming it, as the server's
+ * exclusion constraint and its lookup do.
+ */
+const withoutOverlap = (
+  value: ReturnType<typeof checkedFields>,
+  educator: DbUser,
+  editedId: number | null,
+) => {
   const ownLessons = new Map(
     db.lessons
       .filter((lesson) => lesson.ownerId === educator.id)
       .map((lesson) => [lesson.id, lesson]),
   )
   const others = db.sessions.filter(
-    (other) => other.id !== editedId && ownLessons.has(other.lessonId),
+    (other) =>
+      other.id !== editedId && other.decision !== 'cancelled' && ownLessons.has(other.lessonId),
   )
-  const clash = firstOverlap(checked.value, others)
+  const clash = firstOverlap(value, others)
   if (clash) {
     const overlap: SessionOverlap = {
       lessonId: clash.lessonId,
@@ -58,30 +69,35 @@ const sessionFields = (body: SessionWriteBody, educator: DbUser, editedId: numbe
     throw new HttpError(409, MESSAGES.sessions.overlap, {}, { overlap })
   }
   return {
-    start_time: checked.value.start.toISOString(),
-    end_time: checked.value.end.toISOString(),
-    timezone: checked.value.timezone,
-    url: checked.value.url,
+    start_time: value.start.toISOString(),
+    end_time: value.end.toISOString(),
+    timezone: value.timezone,
+    url: value.url,
   }
 }
 
-/**
- * Where a session starting at `start` stands when scheduled now, or moved (`current`): pending
- * until its cutoff while that is ahead (contract/seats.ts).
- */
-const standing = (
-  start: string,
-  current: Pick<DbSession, 'decision' | 'decisionAt'> | null,
-): Pick<DbSession, 'decision' | 'decisionAt'> => {
-  const at = (iso: string | null) => (iso === null ? null : Date.parse(iso))
-  const { decision, decisionAt } = standingOf(
-    Date.parse(start),
-    Date.now(),
-    DEFAULT_SEAT_DECISION_HOURS,
-    current && { decision: current.decision, decisionAt: at(current.decisionAt) },
+/** Where a new session starting at `start` stands, pending while its cutoff is ahead. */
+const newStanding = (start: string): Pick<DbSession, 'decision' | 'decisionAt'> =>
+  standingAsIso(standingOf(Date.parse(start), Date.now(), DEFAULT_SEAT_DECISION_HOURS))
+
+/** Where a session stands once changed to start at `start` (contract/seats.ts). */
+const changedStanding = (session: DbSession, start: string) =>
+  standingAsIso(
+    standingAfterChange(
+      {
+        decision: session.decision,
+        decisionAt: session.decisionAt === null ? null : Date.parse(session.decisionAt),
+        startsAt: Date.parse(session.start_time),
+      },
+      Date.parse(start),
+      Date.now(),
+    ),
   )
-  return { decision, decisionAt: decisionAt === null ? null : new Date(decisionAt).toISOString() }
-}
+
+const standingAsIso = ({ decision, decisionAt }: SeatStanding) => ({
+  decision,
+  decisionAt: decisionAt === null ? null : new Date(decisionAt).toISOString(),
+})
 
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
 
@@ -95,12 +111,12 @@ export const sessionHandlers = [
   route(endpoints.createSession, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
     requireVideoLicence(user)
-    const fields = sessionFields(body, user, null)
+    const fields = withoutOverlap(checkedFields(body), user, null)
     const session: DbSession = {
       id: nextId(db.sessions),
       lessonId: lesson.id,
       ...fields,
-      ...standing(fields.start_time, null),
+      ...newStanding(fields.start_time),
     }
     db.sessions.push(session)
     return { status: 201, body: toSession(session, user) }
@@ -114,9 +130,11 @@ export const sessionHandlers = [
       params.sessionId,
       MESSAGES.sessions.startedCannotChange,
     )
+    // As the server: the form's checks, then the cancellation, then the overlap.
+    const checked = checkedFields(body)
     if (session.decision === 'cancelled') fail(409, MESSAGES.sessions.cancelledCannotChange)
-    const fields = sessionFields(body, user, session.id)
-    Object.assign(session, fields, standing(fields.start_time, session))
+    const fields = withoutOverlap(checked, user, session.id)
+    Object.assign(session, fields, changedStanding(session, fields.start_time))
     return { status: 200, body: toSession(session, user) }
   }),
 

@@ -39,7 +39,8 @@ export function SessionCard(props: SessionActionsOptions) {
         ...zonedTimes(session.start_time, session.end_time, language),
       })}
       className={`flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${
-        outOfSlots ? 'opacity-50' : ''
+        // A cancelled card stays legible: it says why.
+        outOfSlots && !cancelled ? 'opacity-50' : ''
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -96,10 +96,10 @@ export function useSessionActions({
     actionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus()
   }, [session.type])
 
-  const { start_time: startTime, end_time: endTime } = session
+  const { start_time: startTime, end_time: endTime, decidesAt } = session
   const next = useCallback(
-    (now: number) => nextBoundary({ start_time: startTime, end_time: endTime }, now),
-    [startTime, endTime],
+    (now: number) => nextBoundary({ start_time: startTime, end_time: endTime, decidesAt }, now),
+    [startTime, endTime, decidesAt],
   )
   const now = useNowAtBoundaries(next)
   const outdated = isTypeOutdated(session, now)

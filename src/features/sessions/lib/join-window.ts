@@ -9,24 +9,36 @@ export const isInJoinWindow = (session: Timed, now: number) => {
   return now >= start - JOIN_WINDOW_MS && now <= start
 }
 
+/** A session's times, and when its minimum seats decide it while that is pending. */
+type Boundaried = Timed & Partial<Pick<Session, 'decidesAt'>>
+
 /**
  * The instants at which what a card shows can change: the join window opens, the session starts
- * (unenrolling ends), the window closes (just after the start), the session ends.
+ * (unenrolling ends), the window closes (just after the start), the session ends; and just after
+ * its minimum seats decide it, while pending.
  */
-export const stateBoundaries = (session: Timed) => {
+export const stateBoundaries = (session: Boundaried) => {
   const start = Date.parse(session.start_time)
-  return [start - JOIN_WINDOW_MS, start, start + 1, Date.parse(session.end_time)]
+  const decided = session.decidesAt ? [Date.parse(session.decidesAt) + 1] : []
+  return [start - JOIN_WINDOW_MS, start, start + 1, Date.parse(session.end_time), ...decided].sort(
+    (a, b) => a - b,
+  )
 }
 
 /** The first boundary after `now`, or null when nothing more will change. */
-export const nextBoundary = (session: Timed, now: number) =>
+export const nextBoundary = (session: Boundaried, now: number) =>
   stateBoundaries(session).find((instant) => instant > now) ?? null
 
 /**
- * The type the API reported no longer holds: an open or enrolled session has started, or a live
- * one has ended. The list then asks the API again (it computes the types, §4).
+ * What the API reported no longer holds: an open or enrolled session has started, a live one has
+ * ended, or a pending one's cutoff has passed (it is confirmed or cancelled now). The list then
+ * asks the API again (it computes the types, §4, and makes the decisions).
  */
-export const isTypeOutdated = (session: Pick<Session, 'type'> & Timed, now: number) => {
+export const isTypeOutdated = (
+  session: Pick<Session, 'type'> & Partial<Pick<Session, 'decidesAt'>> & Timed,
+  now: number,
+) => {
+  if (session.decidesAt && now > Date.parse(session.decidesAt)) return true
   if (session.type === 'open' || session.type === 'enrolled') {
     return now > Date.parse(session.start_time)
   }
