@@ -27,6 +27,7 @@ import {
   SECOND,
   sessionForm,
   startOfSession,
+  waitingJobs,
 } from './session-job-fixtures.ts'
 
 /**
@@ -72,14 +73,11 @@ const enrollVia = async (scene: Scene, sessionId: number, student: UserFixture) 
 }
 
 /** The reminder jobs waiting, as (lead time before the start, due instant). */
-const waitingReminders = async () => {
-  const result = await context.db.execute(sql`
-    select data, start_after from pgboss.job
-    where name = 'sessionReminder' and state in ('created', 'retry') order by start_after`)
-  return (result as { rows: { data: { leadMinutes: number }; start_after: Date }[] }).rows.map(
-    (row) => ({ lead: row.data.leadMinutes, at: new Date(row.start_after).toISOString() }),
-  )
-}
+const waitingReminders = async () =>
+  (await waitingJobs(context.db, 'sessionReminder')).map((job) => ({
+    lead: job.data.leadMinutes,
+    at: job.at,
+  }))
 
 const mails = async () =>
   (await context.db.select().from(outbox).orderBy(outbox.id)).map((row) => ({

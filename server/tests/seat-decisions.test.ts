@@ -27,6 +27,7 @@ import {
   SECOND,
   sessionForm,
   startOfSession,
+  waitingJobs,
 } from './session-job-fixtures.ts'
 
 /**
@@ -112,17 +113,11 @@ const freeSeat = async (s: Scene, sessionId: number, cookie: string) => {
 }
 
 /** The decision jobs waiting, as (session, due instant). */
-const decisionJobs = async () => {
-  const result = await context.db.execute(sql`
-    select data, start_after from pgboss.job
-    where name = 'seatDecision' and state in ('created', 'retry') order by start_after`)
-  return (result as { rows: { data: { sessionId: number }; start_after: Date }[] }).rows.map(
-    (row) => ({
-      sessionId: row.data.sessionId,
-      at: new Date(row.start_after).toISOString(),
-    }),
-  )
-}
+const decisionJobs = async () =>
+  (await waitingJobs(context.db, 'seatDecision')).map((job) => ({
+    sessionId: job.data.sessionId,
+    at: job.at,
+  }))
 
 const jobStates = async (name: string) => {
   const result = await context.db.execute(

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { SessionWriteBody } from '../../contract/endpoints/sessions.ts'
+import type { JobData, QueueName } from '../src/jobs/queues.ts'
 import type { Database } from '../src/db/client.ts'
 import { users, videoLicences } from '../src/db/schema.ts'
 import { DAY, HOUR } from './catalogue-fixtures.ts'
@@ -51,4 +52,15 @@ export const licensedEducator = async (
     .returning()
   await db.update(users).set({ videoLicenceId: licence!.id }).where(eq(users.id, educator.id))
   return educator
+}
+
+/** A queue's jobs waiting to run (created, or to be tried again), soonest first, with their due instant. */
+export const waitingJobs = async <Q extends QueueName>(db: Database, queue: Q) => {
+  const result = await db.execute(sql`
+    select data, start_after from pgboss.job
+    where name = ${queue} and state in ('created', 'retry') order by start_after`)
+  return (result as { rows: { data: JobData[Q]; start_after: Date }[] }).rows.map((row) => ({
+    data: row.data,
+    at: new Date(row.start_after).toISOString(),
+  }))
 }
