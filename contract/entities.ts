@@ -136,6 +136,16 @@ export const SEAT_DECISIONS = ['pending', 'confirmed', 'cancelled', 'uncondition
 export const SeatDecision = literals(SEAT_DECISIONS)
 export type SeatDecision = Type.Static<typeof SeatDecision>
 
+/** The calling student's place in a session's line for a seat. */
+export const WaitlistPlace = Type.Object({
+  sessionId: Id,
+  position: Type.Integer({ minimum: 1, description: '1 for the first in line' }),
+  offeredUntil: Type.Union([IsoDateTime, Type.Null()], {
+    description: 'While a freed seat is held for the student: until when',
+  }),
+})
+export type WaitlistPlace = Type.Static<typeof WaitlistPlace>
+
 /**
  * A session as one viewer sees it: `type`, `availableSlots` and `disabled` are computed for that
  * viewer; `url` (the meeting link) is null unless the viewer owns the lesson or is an enrolled
@@ -163,14 +173,37 @@ export const Session = Type.Object({
     minimum: 0,
     description: 'While pending: students still needed to reach the minimum (0 once reached)',
   }),
+  waitingCount: Type.Integer({ minimum: 0, description: 'Students in line for a seat' }),
+  waitlistPlace: Type.Union([WaitlistPlace, Type.Null()], {
+    description: "The viewer's place in line for a seat, if any",
+  }),
 })
 export type Session = Type.Static<typeof Session>
+
+/**
+ * A place in a full session's line for a seat: waiting, offered a freed seat (held until its
+ * offer ends), or ended (seated, expired, left, or closed with the session).
+ */
+export const WAITLIST_STATUSES = [
+  'waiting',
+  'offered',
+  'seated',
+  'expired',
+  'left',
+  'closed',
+] as const
+export const WaitlistStatus = literals(WAITLIST_STATUSES)
+export type WaitlistStatus = Type.Static<typeof WaitlistStatus>
 
 /** The booking rules in force, as the screens explain them (GET /guest/session-rules). */
 export const SessionRules = Type.Object({
   decisionHoursBeforeStart: Type.Integer({
     minimum: 1,
     description: "How long before its start a session's minimum seats decide whether it runs",
+  }),
+  waitlistOfferMinutes: Type.Integer({
+    minimum: 1,
+    description: 'How long a seat freed in a full session is held for the first in its waitlist',
   }),
 })
 export type SessionRules = Type.Static<typeof SessionRules>

@@ -141,6 +141,13 @@ const TEMPLATES = {
     unenrolledRefund: 'Unenrolled; your payment is being refunded in full',
     tooFewStudents: 'This session was cancelled: too few students enrolled',
   },
+  waitlist: {
+    alreadyWaiting: 'You are already on the waitlist of this session',
+    seatsFree: 'Seats are free in this session: enroll instead',
+    joined: 'You are on the waitlist',
+    left: 'You left the waitlist',
+    notWaiting: 'You are not on the waitlist of this session',
+  },
   payments: {
     someoneElses: 'This payment belongs to someone else',
     /** `status`: the payment's status ('refunded'), which clients may translate. */

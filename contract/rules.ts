@@ -61,6 +61,9 @@ export const DEFAULT_PAYMENT_HOLD_MINUTES = 10
  */
 export const DEFAULT_SEAT_DECISION_HOURS = 24
 export const SEAT_DECISION_HOURS_MAX = 720
+/** How long a seat freed in a full session is held for the first student waiting for it. */
+export const DEFAULT_WAITLIST_OFFER_MINUTES = 30
+export const WAITLIST_OFFER_MINUTES_MAX = 1440
 /** The platform's default fee per transaction, in percent of the amount. */
 export const DEFAULT_PLATFORM_FEE_PERCENT = 10
 

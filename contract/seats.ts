@@ -234,6 +234,53 @@ export const captureOutcome = (
 export const captureRefundReason = (facts: Pick<CaptureFacts, 'session'>) =>
   facts.session?.cancelled ? ('tooFewStudents' as const) : ('seatTaken' as const)
 
+/**
+ * Joining a session's waitlist (POST …/waitlist): only a full session that has not started nor
+ * was cancelled has one, and a student with a seat, a hold or a place in it already does not
+ * join again. Refused, or null to join.
+ */
+export const waitlistJoinRefusal = (facts: {
+  readonly now: number
+  readonly startsAt: number
+  readonly cancelled: boolean
+  readonly enrolled: boolean
+  readonly holding: boolean
+  readonly waiting: boolean
+  readonly seatsLeft: number
+}): Refusal | null => {
+  if (facts.enrolled) return conflict(MESSAGES.enrollments.alreadyEnrolled)
+  if (hasStarted(facts.startsAt, facts.now)) return conflict(MESSAGES.enrollments.alreadyStarted)
+  if (facts.cancelled) return conflict(MESSAGES.enrollments.tooFewStudents)
+  if (facts.waiting) return conflict(MESSAGES.waitlist.alreadyWaiting)
+  if (facts.holding || facts.seatsLeft > 0) return conflict(MESSAGES.waitlist.seatsFree)
+  return null
+}
+
+/**
+ * How many of those waiting are offered a seat now: one per seat neither taken, held by a payment
+ * nor already offered, while anyone waits; none once the session has started or was cancelled.
+ */
+export const offersToMake = (facts: {
+  readonly now: number
+  readonly startsAt: number
+  readonly cancelled: boolean
+  readonly maxSlots: number
+  readonly seated: number
+  readonly held: number
+  readonly offered: number
+  readonly waiting: number
+}) =>
+  facts.cancelled || hasStarted(facts.startsAt, facts.now)
+    ? 0
+    : Math.min(
+        facts.waiting,
+        Math.max(0, facts.maxSlots - facts.seated - facts.held - facts.offered),
+      )
+
+/** Whether an offer holds its seat at `now`: made, and its time not run out. */
+export const offerHolds = (offer: { readonly offerExpiresAt: number | null }, now: number) =>
+  offer.offerExpiresAt !== null && offer.offerExpiresAt > now
+
 /** Giving a seat back (DELETE …/enroll; the seat was found): refused, or null to free it. */
 export const unenrollRefusal = (facts: { readonly now: number; readonly startsAt: number }) =>
   hasStarted(facts.startsAt, facts.now) ? conflict(MESSAGES.enrollments.unenrollTooLate) : null

@@ -12,12 +12,14 @@ import type { Descriptor } from '../contract/descriptor.ts'
 import { paths } from '../src/shared/config/paths.ts'
 import { translator } from './i18n.ts'
 import { logIn, png } from './flows.ts'
+import { loggedEmails } from './language-check.ts'
 import { connectProduct, demoAccount, useBrowser } from './support.ts'
 
 /**
  * The work the product does by time, on its own job engine, seen from the browser (issue 31): a
- * session below its lesson's minimum seats is cancelled at its cutoff (24 hours before its
- * start), and its paid student finds the refund, and why, in their history.
+ * seat freed in a full session is offered to the student waiting for it, who takes it; a session
+ * below its lesson's minimum seats is cancelled at its cutoff (24 hours before its start), and
+ * its paid student finds the refund, and why, in their history.
  */
 const product = connectProduct()
 const chromium = useBrowser()
@@ -101,40 +103,116 @@ const payForFirstSession = async (page: Page) => {
   await page.getByText(t('payments.result.status.success')).waitFor()
 }
 
+/** An approved educator holding a video licence, with a lesson of theirs. */
+const educatorWithLesson = async (
+  name: string,
+  fields: { title: string; price_in_cents: number; min_slots: number; max_slots: number },
+) => {
+  const educator = await newAccount('educator', name)
+  const adminPage = await newPage()
+  await logIn(product, adminPage, t, ADMIN.email)
+  await api(adminPage.request, admin.approveUser, { params: { id: educator.id } })
+  const licence = await api(adminPage.request, admin.addVideoLicence, {
+    data: { provider: 'zoom', accountEmail: `e2e-licence-${educator.id}@pool.example` },
+  })
+  await api(adminPage.request, admin.assignVideoLicence, {
+    params: { id: educator.id },
+    data: { licenceId: licence.id },
+  })
+  await adminPage.context().close()
+  const [category] = await api(educator.page.request, categories.listCategories)
+  const uploaded = await educator.page.request.post(product.apiUrl(lessons.uploadLessonImage), {
+    multipart: { image: { name: 'ink.png', mimeType: 'image/png', buffer: png() } },
+  })
+  const cover = (await uploaded.json()) as ResultOf<typeof lessons.uploadLessonImage>
+  const lesson = await api(educator.page.request, lessons.createLesson, {
+    data: {
+      ...fields,
+      categoryId: category!.id,
+      imageId: cover.id,
+      about: 'Ink, water and one brush.',
+      details: 'Bring paper.',
+    },
+  })
+  return { educator, lesson }
+}
+
 describe('the work done by time', () => {
+  it(
+    'offers a seat freed in a full session to the student waiting, who takes it in the browser',
+    { timeout: 180_000 },
+    async () => {
+      const title = `Kintsugi for one ${Date.now().toString(36)}`
+      const { educator, lesson } = await educatorWithLesson('Wakana Waitlist', {
+        title,
+        price_in_cents: 0,
+        min_slots: 1,
+        max_slots: 1,
+      })
+      const session = await api(educator.page.request, sessions.createSession, {
+        params: { id: lesson.id },
+        data: sessionForm(new Date(Math.ceil((Date.now() + 3 * DAY) / MINUTE) * MINUTE), 60),
+      })
+      const params = { id: lesson.id, sessionId: session.id }
+      // The one seat is taken.
+      const seated = await newAccount('student', 'Seiji Seated')
+      await api(seated.page.request, sessions.enroll, { params })
+
+      // Another student finds it full and joins its waitlist.
+      const waiting = await newAccount('student', 'Wataru Waiting')
+      await logIn(product, waiting.page, t, waiting.email, PASSWORD)
+      await waiting.page.goto(product.appUrl(paths.lesson.detail.href(lesson.id)))
+      const card = waiting.page
+        .getByRole('region', { name: t('sessions.title') })
+        .getByRole('listitem')
+        .first()
+      await card.getByText(t('sessions.outOfSlots')).waitFor()
+      await card.getByRole('button', { name: t('sessions.waitlist.join') }).click()
+      await waiting.page.getByText(t('sessions.waitlist.joined', { title, position: 1 })).waitFor()
+      await card.getByText(t('sessions.waitlist.position', { position: 1 })).waitFor()
+
+      // The seated student gives the seat back: the first in line is offered it by e-mail.
+      await api(seated.page.request, sessions.unenroll, { params })
+      await expect
+        .poll(() => loggedEmails(product.output(), [waiting.email]).map((mail) => mail.subject), {
+          timeout: 30_000,
+        })
+        .toContainEqual(expect.stringMatching(`a seat in ${title} on .+ is held for you$`))
+      const [offer] = loggedEmails(product.output(), [waiting.email]).filter((mail) =>
+        mail.subject.endsWith('is held for you'),
+      )
+      const link = /https?:\/\/\S+\/lesson\/\d+/.exec(offer!.text)?.[0]
+      expect(link).toBe(product.appUrl(paths.lesson.detail.href(lesson.id)))
+
+      // Their dashboard says so; its link leads to the lesson, where Enroll takes the seat.
+      await waiting.page.goto(product.appUrl(paths.home.href()))
+      const notice = waiting.page.getByRole('region', { name: t('dashboard.waitlist.title') })
+      await notice.getByRole('link', { name: t('dashboard.waitlist.takeNamed', { title }) }).click()
+      await waiting.page.waitForURL(link!)
+      await card.getByText(/A seat freed and is held for you until/).waitFor()
+      await card.getByRole('button', { name: t('sessions.actions.enroll'), exact: true }).click()
+      await waiting.page.getByText(t('sessions.toasts.enrolled', { title })).waitFor()
+      await card.getByRole('button', { name: t('sessions.actions.unenroll') }).waitFor()
+      const seats = await product.getJson(guest.guestSessions, { params: { id: lesson.id } })
+      expect(seats.data.find((row) => row.id === session.id)).toMatchObject({
+        availableSlots: 0,
+        enrolledCount: 1,
+        waitingCount: 0,
+      })
+    },
+  )
+
   it(
     'cancels a session below its minimum at its cutoff; the paid student sees the refund and why',
     { timeout: 300_000 },
     async () => {
       // An approved educator with a licence and a paid lesson that needs two students.
-      const educator = await newAccount('educator', 'Mina Minimum')
-      const adminPage = await newPage()
-      await logIn(product, adminPage, t, ADMIN.email)
-      await api(adminPage.request, admin.approveUser, { params: { id: educator.id } })
-      const licence = await api(adminPage.request, admin.addVideoLicence, {
-        data: { provider: 'zoom', accountEmail: `e2e-licence-${educator.id}@pool.example` },
-      })
-      await api(adminPage.request, admin.assignVideoLicence, {
-        params: { id: educator.id },
-        data: { licenceId: licence.id },
-      })
-      const [category] = await api(educator.page.request, categories.listCategories)
-      const uploaded = await educator.page.request.post(product.apiUrl(lessons.uploadLessonImage), {
-        multipart: { image: { name: 'ink.png', mimeType: 'image/png', buffer: png() } },
-      })
-      const cover = (await uploaded.json()) as ResultOf<typeof lessons.uploadLessonImage>
       const title = `Sumi-e in one sitting ${Date.now().toString(36)}`
-      const lesson = await api(educator.page.request, lessons.createLesson, {
-        data: {
-          title,
-          categoryId: category!.id,
-          price_in_cents: 2000,
-          min_slots: 2,
-          max_slots: 4,
-          imageId: cover.id,
-          about: 'Ink, water and one brush.',
-          details: 'Bring paper.',
-        },
+      const { educator, lesson } = await educatorWithLesson('Mina Minimum', {
+        title,
+        price_in_cents: 2000,
+        min_slots: 2,
+        max_slots: 4,
       })
 
       // A student signs in and waits on the lesson page.

@@ -42,6 +42,13 @@ export const upcomingLessons: DescriptorOf<typeof endpoints.upcomingLessons> = {
   access: 'user',
 }
 
+/** Sessions not yet started whose waitlist the calling student is in, soonest first */
+export const waitlistLessons: DescriptorOf<typeof endpoints.waitlistLessons> = {
+  method: 'GET',
+  path: '/lessons/waitlist',
+  access: ['student'],
+}
+
 /** One lesson */
 export const getLesson: DescriptorOf<typeof endpoints.getLesson> = {
   method: 'GET',

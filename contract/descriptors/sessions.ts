@@ -65,6 +65,23 @@ export const unenroll: DescriptorOf<typeof endpoints.unenroll> = {
   access: ['student'],
 }
 
+/**
+ * Join a full session's waitlist (students): a freed seat is offered to the first in line and held
+ * for them a while
+ */
+export const joinWaitlist: DescriptorOf<typeof endpoints.joinWaitlist> = {
+  method: 'POST',
+  path: '/lessons/:id/sessions/:sessionId/waitlist',
+  access: ['student'],
+}
+
+/** Leave a session's waitlist; a seat held for the caller goes to the next in line */
+export const leaveWaitlist: DescriptorOf<typeof endpoints.leaveWaitlist> = {
+  method: 'DELETE',
+  path: '/lessons/:id/sessions/:sessionId/waitlist',
+  access: ['student'],
+}
+
 /** The session as an iCalendar event (enrolled students and the lesson owner) */
 export const sessionIcs: DescriptorOf<typeof endpoints.sessionIcs> = {
   method: 'GET',

@@ -118,6 +118,17 @@ export const upcomingLessons = defineEndpoint({
   response: { 200: Paginated(UpcomingSession), ...errors(400, 401) },
 })
 
+export const waitlistLessons = defineEndpoint({
+  method: 'GET',
+  path: '/lessons/waitlist',
+  access: ['student'],
+  summary: 'Sessions not yet started whose waitlist the calling student is in, soonest first',
+  description:
+    "Pages through the sessions not yet started in whose line for a seat the caller waits, soonest first, each with its lesson; the session's waitlistPlace says the position and, when a freed seat is held for the caller, until when.",
+  querystring: MyListQuery,
+  response: { 200: Paginated(UpcomingSession), ...errors(400, 401, 403) },
+})
+
 export const getLesson = defineEndpoint({
   method: 'GET',
   path: '/lessons/:id',

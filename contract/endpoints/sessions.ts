@@ -10,7 +10,7 @@ import {
   Paginated,
 } from '../common.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { Enrollment, Session } from '../entities.ts'
+import { Enrollment, Session, WaitlistPlace } from '../entities.ts'
 import { TIME_ZONE_MAX_LENGTH } from '../rules.ts'
 
 export const SessionsParams = Type.Object({ id: IdParam })
@@ -147,6 +147,29 @@ export const unenroll = defineEndpoint({
     "Gives the caller's seat back before the session starts, refunding a paid seat in full; the educator is told by e-mail.",
   params: SessionParams,
   response: { 200: MessageBody, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const joinWaitlist = defineEndpoint({
+  method: 'POST',
+  path: '/lessons/:id/sessions/:sessionId/waitlist',
+  access: ['student'],
+  summary:
+    "Join a full session's waitlist (students): a freed seat is offered to the first in line and held for them a while",
+  description:
+    "Puts the caller at the end of a full session's line for a seat; refused when a seat is free, the session has started or was cancelled, or the caller has a seat, a hold or a place already.",
+  params: SessionParams,
+  response: { 201: WaitlistPlace, ...errors(400, 401, 403, 404, 409) },
+})
+
+export const leaveWaitlist = defineEndpoint({
+  method: 'DELETE',
+  path: '/lessons/:id/sessions/:sessionId/waitlist',
+  access: ['student'],
+  summary: "Leave a session's waitlist; a seat held for the caller goes to the next in line",
+  description:
+    "Takes the caller out of a session's line for a seat; a seat offered to them is offered to the next in line at once.",
+  params: SessionParams,
+  response: { 200: MessageBody, ...errors(400, 401, 403, 404) },
 })
 
 export const sessionIcs = defineEndpoint({

@@ -104,6 +104,7 @@ export const buildApp = async (options: AppOptions) => {
     appOrigin: config.APP_ORIGIN,
     reminderLeadsMinutes: config.reminderLeadsMinutes,
     seatDecisionHours: config.MIN_SEATS_CUTOFF_HOURS,
+    waitlistOfferMinutes: config.WAITLIST_OFFER_MINUTES,
   })
   await app.register(jobWorkPlugin, { work: workJobs })
 

@@ -5,7 +5,9 @@ import {
   AUTH_ATTEMPTS_PER_WINDOW,
   DEFAULT_PAYMENT_HOLD_MINUTES,
   DEFAULT_SEAT_DECISION_HOURS,
+  DEFAULT_WAITLIST_OFFER_MINUTES,
   SEAT_DECISION_HOURS_MAX,
+  WAITLIST_OFFER_MINUTES_MAX,
   DEFAULT_PLATFORM_FEE_PERCENT,
   DEFAULT_UNATTACHED_UPLOAD_HOURS,
   DEFAULT_UPLOAD_QUOTA_MB,
@@ -121,6 +123,12 @@ const ConfigSchema = Type.Object({
     minimum: 1,
     maximum: SEAT_DECISION_HOURS_MAX,
     default: DEFAULT_SEAT_DECISION_HOURS,
+  }),
+  /** How long a seat freed in a full session is held for the first student waiting, in minutes. */
+  WAITLIST_OFFER_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: WAITLIST_OFFER_MINUTES_MAX,
+    default: DEFAULT_WAITLIST_OFFER_MINUTES,
   }),
 })
 

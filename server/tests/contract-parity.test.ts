@@ -3221,6 +3221,85 @@ describe('enrolling answers alike', () => {
   })
 })
 
+describe('the waitlist answers alike', () => {
+  it('lines a student up for a full session, offers them the seat a student gives back, and seats them', async () => {
+    const steps = await alike(async (backend) => {
+      const full = await fullSessionOf(REFUNDED)(backend)
+      const sessionFor = async (email: string) => {
+        const page = resultOf(
+          await backend.call(api.sessions.listSessions, { as: email, params: { id: full.id! } }),
+        )
+        const session = page.data.find((row) => row.id === full.sessionId)
+        return (
+          session && {
+            disabled: session.disabled,
+            waitingCount: session.waitingCount,
+            position: session.waitlistPlace?.position ?? null,
+            offered: (session.waitlistPlace?.offeredUntil ?? null) !== null,
+          }
+        )
+      }
+      const lines = async () =>
+        resultOf(await backend.call(lessons.waitlistLessons, { as: STUDENT })).data.map(
+          (item) => item.session.waitlistPlace?.position ?? null,
+        )
+      const joined = await backend.call(api.sessions.joinWaitlist, { as: STUDENT, params: full })
+      const again = await backend.call(api.sessions.joinWaitlist, { as: STUDENT, params: full })
+      const seated = await backend.call(api.sessions.joinWaitlist, { as: PAYER, params: full })
+      const waiting = await sessionFor(STUDENT)
+      const listed = await lines()
+      const mail = await watchMail(backend)
+      const freed = await backend.call(api.sessions.unenroll, { as: REFUNDED, params: full })
+      const told = (await mail()).sort()
+      const offered = await sessionFor(STUDENT)
+      const others = await sessionFor(ADMIN)
+      const enrolled = await backend.call(api.sessions.enroll, { as: STUDENT, params: full })
+      const left = await backend.call(api.sessions.leaveWaitlist, { as: STUDENT, params: full })
+      return {
+        joined: [outcome(joined), joined.status === 201 && resultOf(joined).position],
+        again: outcome(again),
+        seated: outcome(seated),
+        waiting,
+        listed,
+        freed: outcome(freed),
+        told,
+        offered,
+        others,
+        enrolled: outcome(enrolled),
+        after: await lines(),
+        left: outcome(left),
+      }
+    })
+    expect(steps).toEqual({
+      joined: [{ status: 201 }, 1],
+      again: {
+        status: 409,
+        message: MESSAGES.waitlist.alreadyWaiting.text,
+        code: 'waitlist.alreadyWaiting',
+      },
+      seated: {
+        status: 409,
+        message: MESSAGES.enrollments.alreadyEnrolled.text,
+        code: 'enrollments.alreadyEnrolled',
+      },
+      waiting: { disabled: true, waitingCount: 1, position: 1, offered: false },
+      listed: [1],
+      freed: { status: 200 },
+      // The one offered the seat, and the educator told of the unenroll.
+      told: [OTHER_EDUCATOR, STUDENT].sort(),
+      offered: { disabled: false, waitingCount: 1, position: 1, offered: true },
+      others: { disabled: true, waitingCount: 1, position: null, offered: false },
+      enrolled: { status: 201 },
+      after: [],
+      left: {
+        status: 404,
+        message: MESSAGES.waitlist.notWaiting.text,
+        code: 'waitlist.notWaiting',
+      },
+    })
+  })
+})
+
 describe('paying for a seat answers alike', () => {
   const order = async (backend: Backend, as: string, params: Params) =>
     resultOf(

@@ -116,6 +116,17 @@ const samples = (language: Language) => {
       minSlots: 3,
       lessonUrl: `${ORIGIN}/lesson/7`,
     }),
+    waitlistOffer: emails.waitlistOffer(reader, {
+      lessonTitle: title,
+      session: SESSION,
+      heldUntil: new Date(SESSION.startTime.getTime() - 20 * 60 * 60 * 1000),
+      lessonUrl: `${ORIGIN}/lesson/7`,
+    }),
+    waitlistClosed: emails.waitlistClosed(reader, {
+      lessonTitle: title,
+      session: SESSION,
+      lessonUrl: `${ORIGIN}/lesson/7`,
+    }),
     approved: emails.approved(reader),
     licenceAssigned: emails.licenceAssigned(reader, LICENCE),
     licenceRemoved: emails.licenceRemoved(reader, LICENCE),

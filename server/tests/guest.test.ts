@@ -429,6 +429,8 @@ describe('GET /guest/lessons/:id/sessions', () => {
       decision: 'unconditional',
       decidesAt: null,
       seatsNeeded: 0,
+      waitingCount: 0,
+      waitlistPlace: null,
     })
     // Two of two seats taken: out of slots for a guest.
     expect(data[1]).toMatchObject({ availableSlots: 0, enrolledCount: 2, disabled: true })

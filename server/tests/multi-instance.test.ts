@@ -11,7 +11,7 @@ import * as resources from '../../contract/descriptors/resources.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import * as user from '../../contract/descriptors/user.ts'
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts'
-import { enrollments, outbox, users, videoLicences } from '../src/db/schema.ts'
+import { enrollments, outbox, users, videoLicences, waitlistEntries } from '../src/db/schema.ts'
 import {
   cookieFor,
   createLesson,
@@ -235,6 +235,49 @@ describe.skipIf(!serverUrl)('three instances on one PostgreSQL', () => {
       .from(enrollments)
       .where(and(eq(enrollments.sessionId, session.id), isNull(enrollments.cancelledAt)))
     expect(seats).toHaveLength(3)
+  }, 120_000)
+
+  it('offers a freed seat once though all three instances work the queue', async () => {
+    const educator = await createUser(db(), { role: 'educator' })
+    const lesson = await createLesson(db(), educator, { maxSlots: 1 })
+    const session = await createSession(db(), lesson, { startsIn: 2 * DAY })
+    const params = { id: lesson.id, sessionId: session.id }
+    const [seated, first, second] = await createStudents(db(), 3)
+    expect((await call(sessions.enroll, { params, cookie: seated!.cookie })).status).toBe(201)
+    for (const student of [first!, second!]) {
+      expect((await call(sessions.joinWaitlist, { params, cookie: student.cookie })).status).toBe(
+        201,
+      )
+    }
+    expect((await call(sessions.unenroll, { params, cookie: seated!.cookie })).status).toBe(200)
+    // Real processes keep real time: the first's offer is made to end now, job and place alike.
+    const ended = new Date().toISOString()
+    await db().execute(sql`update waitlist_entries set offer_expires_at = ${ended}::timestamptz
+      where session_id = ${session.id} and status = 'offered'`)
+    const offerEnd = sql`name = 'waitlistOfferEnd' and (data->>'sessionId')::int = ${session.id}`
+    await db().execute(sql`update pgboss.job
+      set start_after = ${ended}::timestamptz, data = jsonb_set(data, '{endsAt}', to_jsonb(${ended}::text))
+      where ${offerEnd}`)
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const result = await db().execute(sql`select state from pgboss.job where ${offerEnd}`)
+      const states = (result as { rows: { state: string }[] }).rows.map((row) => row.state)
+      if (states.includes('completed')) break
+      if (Date.now() > deadline) throw new Error(`The offer did not end: ${states.join(', ')}`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    const offers = await db()
+      .select({ to: outbox.to })
+      .from(outbox)
+      .where(like(outbox.subject, `%a seat in ${lesson.title} %is held for you`))
+    expect(offers.map((row) => row.to)).toEqual([first!.user.email, second!.user.email])
+    const [place] = await db()
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(eq(waitlistEntries.sessionId, session.id), eq(waitlistEntries.userId, second!.user.id)),
+      )
+    expect(place?.status).toBe('offered')
   }, 120_000)
 
   it('sends each reminder once though all three instances work the queue', async () => {

@@ -172,7 +172,7 @@ describe('a new session and its cutoff', () => {
 
   it('answers the cutoff in force to everyone', async () => {
     const response = await context.call(guest.guestSessionRules, {})
-    expect(bodyOf(response)).toEqual({ decisionHoursBeforeStart: 24 })
+    expect(bodyOf(response)).toEqual({ decisionHoursBeforeStart: 24, waitlistOfferMinutes: 30 })
   })
 })
 
@@ -255,6 +255,38 @@ describe('the decision at the cutoff', () => {
     expect(await jobStates('sessionReminder')).toEqual(['cancelled', 'cancelled'])
     expect(await jobStates('reviewRequest')).toEqual(['cancelled'])
     expect(await jobStates('seatDecision')).toEqual(['completed'])
+  })
+
+  it('closes the waitlist of a session it cancels, telling each student in line', async () => {
+    // Full with a hold not yet captured, one student waiting, one seated of the two needed.
+    const s = await scene({ minSlots: 2, maxSlots: 2 })
+    const start = startOfSession()
+    const session = await create(s, start)
+    const [paying, holding, waiting] = await createStudents(context.db, 3)
+    await paidSeat(s, session.id, paying!.cookie)
+    await openApproved(
+      context,
+      fake,
+      { lessonId: s.lesson.id, sessionId: session.id },
+      holding!.cookie,
+    )
+    const joined = await context.call(sessions.joinWaitlist, {
+      params: { id: s.lesson.id, sessionId: session.id },
+      cookie: waiting!.cookie,
+    })
+    expect(joined.statusCode).toBe(201)
+    const sent = (await mails(context.db)).length
+
+    await clock.set(at(start, -DAY + DUE))
+    expect(await decide()).toBe(1)
+
+    expect(await seen(s, session.id)).toMatchObject({ decision: 'cancelled', waitingCount: 0 })
+    expect(await subjectsSince(sent)).toContainEqual([
+      waiting!.user.email,
+      expect.stringMatching(
+        /^Manabi: the session of Tea Ceremony on .+ you were waiting for was cancelled$/,
+      ),
+    ])
   })
 
   it('refuses seats, payments, captures and changes once cancelled; it can still be deleted', async () => {

@@ -8,6 +8,7 @@ import type {
   PaymentStatus,
   RefundReason,
   SeatDecision,
+  WaitlistStatus,
   ResourceType,
   Role,
   VideoProvider,
@@ -147,6 +148,16 @@ export interface DbEmail {
   sentAt: string
 }
 
+/** A place in a full session's line for a seat (the server's waitlist_entries). */
+export interface DbWaitlistPlace {
+  id: number
+  sessionId: number
+  userId: number
+  status: WaitlistStatus
+  offerExpiresAt: string | null
+  createdAt: string
+}
+
 export interface DbState {
   users: DbUser[]
   categories: DbCategory[]
@@ -160,6 +171,7 @@ export interface DbState {
   payments: DbPayment[]
   tokens: DbToken[]
   outbox: DbEmail[]
+  waitlist: DbWaitlistPlace[]
   /** The mocked browser's login session. */
   session: { userId: number | null }
 }
@@ -454,6 +466,7 @@ const seed = (): DbState => {
     payments,
     tokens,
     outbox: [],
+    waitlist: [],
     session: { userId: null },
   }
 }

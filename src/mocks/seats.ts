@@ -1,6 +1,7 @@
 import type { RefundReason } from '@contract/entities'
-import { decisionWhenDue, refundOwed } from '@contract/seats'
-import { db, sendEmail } from './db'
+import { DEFAULT_WAITLIST_OFFER_MINUTES } from '@contract/rules'
+import { decisionWhenDue, offerHolds, offersToMake, refundOwed } from '@contract/seats'
+import { db, type DbSession, type DbWaitlistPlace, sendEmail } from './db'
 
 /** What the mock does to seats and payments beyond one request: refunds and timed decisions. */
 
@@ -70,6 +71,92 @@ export const makeDueDecisions = (now = Date.now()) => {
       )
     }
     cancelOpenPayments(session.id)
+    for (const place of db.waitlist) {
+      if (
+        place.sessionId === session.id &&
+        (place.status === 'waiting' || place.status === 'offered')
+      ) {
+        place.status = 'closed'
+      }
+    }
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
   }
+}
+
+/** The student's place in the session's line (waiting or offered), undefined when none. */
+export const placeOf = (sessionId: number, userId: number) =>
+  db.waitlist.find(
+    (place) =>
+      place.sessionId === sessionId &&
+      place.userId === userId &&
+      (place.status === 'waiting' || place.status === 'offered'),
+  )
+
+/** Whether the place holds a seat offered to it at `now`. */
+export const holdsOffer = (place: DbWaitlistPlace, now: number) =>
+  place.status === 'offered' &&
+  offerHolds(
+    { offerExpiresAt: place.offerExpiresAt === null ? null : Date.parse(place.offerExpiresAt) },
+    now,
+  )
+
+/** The place's position in its line, 1 for the first. */
+export const positionOf = (place: DbWaitlistPlace) =>
+  db.waitlist.filter(
+    (other) =>
+      other.sessionId === place.sessionId &&
+      (other.status === 'waiting' || other.status === 'offered') &&
+      other.id < place.id,
+  ).length + 1
+
+/**
+ * Offers the session's free seats to the first in line, as the server does
+ * (services/waitlist-offers.ts): lapsed offers end first; one offer per seat neither taken, held
+ * nor offered, each held for the offer's time and e-mailed.
+ */
+export const offerFreedSeats = (session: DbSession, now = Date.now()) => {
+  const line = db.waitlist.filter((place) => place.sessionId === session.id)
+  for (const place of line) {
+    if (place.status === 'offered' && !holdsOffer(place, now)) place.status = 'expired'
+  }
+  const lesson = db.lessons.find((row) => row.id === session.lessonId)
+  const waiting = line.filter((place) => place.status === 'waiting').sort((a, b) => a.id - b.id)
+  const take = offersToMake({
+    now,
+    startsAt: Date.parse(session.start_time),
+    cancelled: session.decision === 'cancelled',
+    maxSlots: lesson?.max_slots ?? 0,
+    seated: db.enrollments.filter((row) => row.sessionId === session.id).length,
+    held: db.payments.filter(
+      (payment) =>
+        payment.sessionId === session.id &&
+        payment.status === 'processing' &&
+        payment.holdExpiresAt !== null &&
+        Date.parse(payment.holdExpiresAt) > now,
+    ).length,
+    offered: line.filter((place) => holdsOffer(place, now)).length,
+    waiting: waiting.length,
+  })
+  const until = new Date(now + DEFAULT_WAITLIST_OFFER_MINUTES * 60_000).toISOString()
+  for (const place of waiting.slice(0, take)) {
+    place.status = 'offered'
+    place.offerExpiresAt = until
+    const student = db.users.find((row) => row.id === place.userId)
+    if (student) {
+      sendEmail(student.email, 'A seat is held for you', `"${lesson?.title ?? ''}" until ${until}.`)
+    }
+  }
+}
+
+/**
+ * Seats freed by `now` without a request (an offer or a payment's hold that ended) go to the
+ * next in line, as the server's offer-end and hold-end jobs do.
+ */
+export const passFreedSeats = (now = Date.now()) => {
+  const lines = new Set(
+    db.waitlist
+      .filter((place) => place.status === 'waiting' || place.status === 'offered')
+      .map((place) => place.sessionId),
+  )
+  for (const session of db.sessions) if (lines.has(session.id)) offerFreedSeats(session, now)
 }

@@ -33,6 +33,7 @@ import {
   type DbUser,
 } from './db'
 import { reviewsOfEducator } from './queries'
+import { holdsOffer, placeOf, positionOf } from './seats'
 
 /** Who is looking: a signed-in user, or null for a guest. */
 export type Viewer = DbUser | null
@@ -100,11 +101,17 @@ export const paymentHolds = (payment: DbPayment, now = Date.now()) =>
     now,
   )
 
-/** Seats held by open payments of anyone but `viewerId` (the viewer's own hold is their seat). */
+/**
+ * Seats held for anyone but `viewerId` (a seat held for the viewer is theirs): by open payments,
+ * and by waitlist offers that have not ended.
+ */
 const heldByOthers = (sessionId: number, viewerId: number | undefined, now: number) =>
   db.payments.filter(
     (payment) =>
       payment.sessionId === sessionId && payment.userId !== viewerId && paymentHolds(payment, now),
+  ).length +
+  db.waitlist.filter(
+    (place) => place.sessionId === sessionId && place.userId !== viewerId && holdsOffer(place, now),
   ).length
 
 /** Seats left as `viewerId` sees them (everyone's holds count when no viewer is named). */
@@ -124,6 +131,17 @@ export const sessionFacts = (session: DbSession) => ({
 export const fullPriceOf = (session: DbSession) =>
   sessionPriceInCents(lessonOf(session)?.price_in_cents ?? 0, session.start_time, session.end_time)
 
+/** The viewer's place in the session's line, as its answer shows it; null when not in it. */
+const placeFor = (sessionId: number, viewerId: number | undefined, now: number) => {
+  const place = viewerId === undefined ? undefined : placeOf(sessionId, viewerId)
+  if (!place) return null
+  return {
+    sessionId,
+    position: positionOf(place),
+    offeredUntil: holdsOffer(place, now) ? place.offerExpiresAt : null,
+  }
+}
+
 export const toSession = (session: DbSession, viewer: Viewer, now = new Date()): Session => {
   const lesson = lessonOf(session)
   const who = {
@@ -134,12 +152,19 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
   // the session stays open to them to finish paying. A cancelled session has no seat to offer.
   const cancelled = session.decision === 'cancelled'
   const availableSlots = cancelled ? 0 : seatsLeftFor(session, undefined, now.getTime())
-  const viewerHolding = db.payments.some(
-    (payment) =>
-      payment.sessionId === session.id &&
-      payment.userId === viewer?.id &&
-      paymentHolds(payment, now.getTime()),
-  )
+  const viewerHolding =
+    db.payments.some(
+      (payment) =>
+        payment.sessionId === session.id &&
+        payment.userId === viewer?.id &&
+        paymentHolds(payment, now.getTime()),
+    ) ||
+    db.waitlist.some(
+      (place) =>
+        place.sessionId === session.id &&
+        place.userId === viewer?.id &&
+        holdsOffer(place, now.getTime()),
+    )
   return {
     id: session.id,
     lessonId: session.lessonId,
@@ -164,6 +189,12 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
       enrolled: enrolledCount(session.id),
       minSlots: lesson?.min_slots ?? 0,
     }),
+    waitingCount: db.waitlist.filter(
+      (place) =>
+        place.sessionId === session.id &&
+        (place.status === 'waiting' || place.status === 'offered'),
+    ).length,
+    waitlistPlace: placeFor(session.id, viewer?.id, now.getTime()),
   }
 }
 

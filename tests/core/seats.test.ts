@@ -15,6 +15,8 @@ import {
   holdsSeat,
   initialDecision,
   isClosedTo,
+  offerHolds,
+  offersToMake,
   orderDecision,
   refundOwed,
   type SeatFacts,
@@ -24,6 +26,7 @@ import {
   standingAfterChange,
   standingOf,
   unenrollRefusal,
+  waitlistJoinRefusal,
 } from '@contract/seats'
 
 /** The seat decisions of contract/seats.ts, at their exact instants and in their exact order. */
@@ -381,5 +384,67 @@ describe('the minimum-seat decision', () => {
       cancel: true,
     })
     expect(captureOutcome(capture({ session: cancelledSession }))).toBe('refund')
+  })
+})
+
+describe('the waitlist', () => {
+  const HOUR = 3_600_000
+  const full = {
+    now: NOW,
+    startsAt: NOW + 48 * HOUR,
+    cancelled: false,
+    enrolled: false,
+    holding: false,
+    waiting: false,
+    seatsLeft: 0,
+  }
+
+  it('is joined only when no seat is left, the session neither started nor cancelled', () => {
+    expect(waitlistJoinRefusal(full)).toBeNull()
+    expect(waitlistJoinRefusal({ ...full, seatsLeft: 1 })).toEqual(
+      conflict(MESSAGES.waitlist.seatsFree),
+    )
+    expect(waitlistJoinRefusal({ ...full, startsAt: NOW })).toEqual(
+      conflict(MESSAGES.enrollments.alreadyStarted),
+    )
+    expect(waitlistJoinRefusal({ ...full, cancelled: true })).toEqual(
+      conflict(MESSAGES.enrollments.tooFewStudents),
+    )
+  })
+
+  it('is not joined by a student with a seat, a hold or a place in it already', () => {
+    expect(waitlistJoinRefusal({ ...full, enrolled: true })).toEqual(
+      conflict(MESSAGES.enrollments.alreadyEnrolled),
+    )
+    expect(waitlistJoinRefusal({ ...full, holding: true })).toEqual(
+      conflict(MESSAGES.waitlist.seatsFree),
+    )
+    expect(waitlistJoinRefusal({ ...full, waiting: true })).toEqual(
+      conflict(MESSAGES.waitlist.alreadyWaiting),
+    )
+  })
+
+  it('offers one seat per seat neither taken, held nor offered, to as many as wait', () => {
+    const line = { ...full, maxSlots: 3, seated: 2, held: 0, offered: 0, waiting: 5 }
+    expect(offersToMake(line)).toBe(1)
+    expect(offersToMake({ ...line, offered: 1 })).toBe(0)
+    expect(offersToMake({ ...line, held: 1 })).toBe(0)
+    expect(offersToMake({ ...line, seated: 0 })).toBe(3)
+    expect(offersToMake({ ...line, seated: 0, waiting: 2 })).toBe(2)
+    expect(offersToMake({ ...line, waiting: 0 })).toBe(0)
+    // More taken than the lesson now allows (its maximum lowered): nothing, never negative.
+    expect(offersToMake({ ...line, maxSlots: 1 })).toBe(0)
+  })
+
+  it('offers nothing once the session has started or was cancelled', () => {
+    const line = { ...full, maxSlots: 3, seated: 0, held: 0, offered: 0, waiting: 5 }
+    expect(offersToMake({ ...line, startsAt: NOW })).toBe(0)
+    expect(offersToMake({ ...line, cancelled: true })).toBe(0)
+  })
+
+  it('holds an offered seat until its end, not at it', () => {
+    expect(offerHolds({ offerExpiresAt: NOW + 1 }, NOW)).toBe(true)
+    expect(offerHolds({ offerExpiresAt: NOW }, NOW)).toBe(false)
+    expect(offerHolds({ offerExpiresAt: null }, NOW)).toBe(false)
   })
 })

@@ -142,6 +142,19 @@ const scenarios: Scenario[] = [
   scenario(lessons.myLessons, { as: educator }),
   scenario(lessons.lessonHistory, { as: student }),
   scenario(lessons.upcomingLessons, { as: student }),
+  scenario(lessons.waitlistLessons, {
+    as: student,
+    before: () => {
+      db.waitlist.push({
+        id: 1,
+        sessionId: seedIds.sessions.full,
+        userId: student,
+        status: 'waiting',
+        offerExpiresAt: null,
+        createdAt: new Date().toISOString(),
+      })
+    },
+  }),
   scenario(lessons.getLesson, { as: student, params: lesson1 }),
   scenario(lessons.lessonImage, { as: null, params: lesson1 }),
   scenario(lessons.createLesson, { as: educator, json: lessonBody }),
@@ -166,6 +179,24 @@ const scenarios: Scenario[] = [
   scenario(sessions.unenroll, {
     as: student,
     params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.startingSoon },
+  }),
+  scenario(sessions.joinWaitlist, {
+    as: student,
+    params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.full },
+  }),
+  scenario(sessions.leaveWaitlist, {
+    as: student,
+    params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.full },
+    before: () => {
+      db.waitlist.push({
+        id: 1,
+        sessionId: seedIds.sessions.full,
+        userId: student,
+        status: 'waiting',
+        offerExpiresAt: null,
+        createdAt: new Date().toISOString(),
+      })
+    },
   }),
   scenario(sessions.sessionIcs, {
     as: seedIds.student3,

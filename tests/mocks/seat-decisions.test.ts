@@ -31,7 +31,7 @@ const seen = async () => {
 describe('mock minimum-seat decisions', () => {
   it('answers the cutoff in force, 24 hours', async () => {
     const rules = await call(guest.guestSessionRules, { as: null })
-    expect(rules.body).toEqual({ decisionHoursBeforeStart: 24 })
+    expect(rules.body).toEqual({ decisionHoursBeforeStart: 24, waitlistOfferMinutes: 30 })
   })
 
   it('schedules a session pending until 24 hours before it, needing the lesson’s minimum', async () => {

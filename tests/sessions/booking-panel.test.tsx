@@ -32,6 +32,8 @@ const craft = (id: number, startsIn: number, overrides: Partial<Session> = {}): 
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  waitingCount: 0,
+  waitlistPlace: null,
   ...overrides,
 })
 
@@ -130,11 +132,21 @@ describe('the booking panel', () => {
     expect(button('Unenroll')).toBeEnabled()
   })
 
-  it('says a full session is full, with Enroll disabled, when no other has a seat', async () => {
+  it('offers the waitlist of a full session when no other has a seat', async () => {
     serve([craft(1, 2 * DAY, { availableSlots: 0, disabled: true })])
     await renderPanel('student')
+    expect(
+      await within(panel()).findByText(/^This session is full\. Join its waitlist/),
+    ).toBeInTheDocument()
+    expect(button('Join the waitlist')).toBeEnabled()
+    expect(within(panel()).queryByRole('button', { name: 'Enroll' })).not.toBeInTheDocument()
+  })
+
+  it('says a full session is full to an educator, who has no seat to take', async () => {
+    serve([craft(1, 2 * DAY, { availableSlots: 0, disabled: true })])
+    await renderPanel('educator')
     expect(await within(panel()).findByText('This session is full.')).toBeInTheDocument()
-    expect(button('Enroll')).toBeDisabled()
+    expect(within(panel()).queryByRole('button')).not.toBeInTheDocument()
   })
 
   it('prefers a later session with a seat over a sooner full one, and skips closed ones', async () => {

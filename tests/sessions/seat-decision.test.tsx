@@ -36,6 +36,8 @@ const craft = (overrides: Partial<Session> = {}): Session => ({
   decision: 'pending',
   decidesAt: CUTOFF,
   seatsNeeded: 2,
+  waitingCount: 0,
+  waitlistPlace: null,
   ...overrides,
 })
 

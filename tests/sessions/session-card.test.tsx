@@ -27,6 +27,8 @@ const craft = (startsIn: number, overrides: Partial<Session> = {}): Session => (
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  waitingCount: 0,
+  waitlistPlace: null,
   ...overrides,
 })
 
@@ -214,20 +216,23 @@ describe('a session card', () => {
     expect(await screen.findByText('Log in to enroll in “Conversational Japanese”')).toBeVisible()
   })
 
-  it('disabled (no seat left): half transparent, out of slots instead of the label', async () => {
+  it('disabled (no seat left): half transparent, out of slots instead of the label; its waitlist at hand', async () => {
     await renderCard(
       craft(60 * MINUTE, { type: 'open', url: null, disabled: true, availableSlots: 0 }),
       'guest',
     )
-    expect(card()).toHaveClass('opacity-50')
+    // The session's facts fade; the way into its waitlist does not.
+    expect(card().firstElementChild).toHaveClass('opacity-50')
     expect(card()).toHaveTextContent('Out of slots')
     expect(card()).not.toHaveTextContent('Open')
-    expect(within(card()).getByRole('button', { name: 'Enroll' })).toBeDisabled()
+    expect(within(card()).getByRole('button', { name: 'Join the waitlist' })).toBeEnabled()
+    expect(within(card()).queryByRole('button', { name: 'Enroll' })).not.toBeInTheDocument()
   })
 
   it('an enabled session is not transparent', async () => {
     await renderCard(craft(60 * MINUTE, { type: 'open', url: null }), 'guest')
     expect(card()).not.toHaveClass('opacity-50')
+    expect(card().firstElementChild).not.toHaveClass('opacity-50')
   })
 
   it('live: join and calendar; join is disabled when there is no meeting link', async () => {

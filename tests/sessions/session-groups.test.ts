@@ -20,6 +20,8 @@ const session = (id: number, startOffset: number, extra: Partial<Session> = {}):
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  waitingCount: 0,
+  waitlistPlace: null,
   ...extra,
 })
 

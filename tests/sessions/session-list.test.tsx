@@ -62,6 +62,8 @@ const crafted = (id: number): Session => ({
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  waitingCount: 0,
+  waitlistPlace: null,
 })
 const page = (data: Session[], pageNumber: number) =>
   answer(guest.guestSessions, {
@@ -119,17 +121,17 @@ describe('the sessions list', () => {
     expect(screen.queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument()
   })
 
-  it('for a guest: a full session is half transparent and out of slots', async () => {
+  it('for a guest: a full session is half transparent and out of slots, its waitlist at hand', async () => {
     await renderList(seedIds.freeLesson)
     await waitFor(() => expect(cards()).toHaveLength(3))
     const full = cardOf(ids.full)
-    expect(full).toHaveClass('opacity-50')
+    expect(full.firstElementChild).toHaveClass('opacity-50')
     expect(full).toHaveTextContent('Out of slots')
     expect(full).not.toHaveTextContent('Open')
-    expect(button(full, 'Enroll')).toBeDisabled()
+    expect(button(full, 'Join the waitlist')).toBeEnabled()
     for (const id of [ids.startingSoon, ids.futureFree]) {
       expect(cardOf(id)).toHaveTextContent('Open')
-      expect(cardOf(id)).not.toHaveClass('opacity-50')
+      expect(cardOf(id).firstElementChild).not.toHaveClass('opacity-50')
       expect(button(cardOf(id), 'Enroll')).toBeEnabled()
     }
   })
@@ -180,9 +182,9 @@ describe('the sessions list', () => {
     expect(button(soon, 'Enroll')).not.toBeInTheDocument()
 
     const full = cardOf(ids.full)
-    expect(full).toHaveClass('opacity-50')
+    expect(full.firstElementChild).toHaveClass('opacity-50')
     expect(full).toHaveTextContent('Out of slots')
-    expect(button(full, 'Enroll')).toBeDisabled()
+    expect(button(full, 'Join the waitlist')).toBeEnabled()
 
     // Free, one seat left: enrolling takes it at once.
     expect(cardOf(ids.futureFree)).toHaveTextContent('Open')

@@ -33,6 +33,8 @@ const craft = (startsIn: number, lasts: number, overrides: Partial<Session> = {}
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  waitingCount: 0,
+  waitlistPlace: null,
   ...overrides,
 })
 

@@ -29,6 +29,8 @@ const session = (overrides: Partial<Session> = {}): Session => ({
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  waitingCount: 0,
+  waitlistPlace: null,
   ...overrides,
 })
 

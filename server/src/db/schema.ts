@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { SeatDecision } from '../../../contract/entities.ts'
+import type { SeatDecision, WaitlistStatus } from '../../../contract/entities.ts'
 import {
   bigint,
   boolean,
@@ -383,6 +383,49 @@ export const enrollments = pgTable(
       .on(t.sessionId, t.userId)
       .where(sql`${t.cancelledAt} is null`),
     index('enrollments_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * A student's place in the line for a seat of a full session. `waiting` in line by `createdAt`
+ * (then id); `offered` a freed seat, held for them until `offerExpiresAt`; then `seated` (took
+ * it), `expired` (let the offer run out), `left` (left the line) or `closed` (the session was
+ * cancelled), at `endedAt`. One place at most per student and session while in line.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => lessonSessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<WaitlistStatus>().notNull().default('waiting'),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
+    endedAt: instant('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'waitlist_entries_status_check',
+      sql`${t.status} in ('waiting', 'offered', 'seated', 'expired', 'left', 'closed')`,
+    ),
+    check(
+      'waitlist_entries_offer_check',
+      sql`${t.status} <> 'offered' or ${t.offerExpiresAt} is not null`,
+    ),
+    uniqueIndex('waitlist_entries_in_line_unique')
+      .on(t.sessionId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waitlist_entries_line_idx').on(t.sessionId, t.status, t.id),
+    // The next offer to end (its seat goes to the next in line; cached catalogue answers expire).
+    index('waitlist_entries_offer_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
+    index('waitlist_entries_user_idx').on(t.userId),
   ],
 )
 

@@ -38,9 +38,10 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** Not found: "<what> not found", or a message of its own that says what is missing. */
 export class NotFoundError extends DomainError {
-  constructor(what: string) {
-    super(MESSAGES.http.notFound({ what }))
+  constructor(what: string | Message) {
+    super(typeof what === 'string' ? MESSAGES.http.notFound({ what }) : what)
   }
 }
 

@@ -20,6 +20,10 @@ export const QUEUES = {
   reviewRequest: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
   /** One session's minimum-seat decision at its cutoff (services/seat-decisions.ts). */
   seatDecision: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /** The end of one waitlist offer: the seat goes to the next in line (services/waitlist.ts). */
+  waitlistOfferEnd: { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /** The end of one payment's seat hold: a lapsed hold's seat goes to the first in line. */
+  seatHoldEnd: { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>
 
 export type QueueName = keyof typeof QUEUES
@@ -54,6 +58,18 @@ export interface JobData {
     sessionId: number
     /** The instant it decides at (ISO): a session moved since makes it moot. */
     decidesAt: string
+  }
+  waitlistOfferEnd: {
+    sessionId: number
+    placeId: number
+    /** The offer's end (ISO): an offer taken or left since makes it moot. */
+    endsAt: string
+  }
+  seatHoldEnd: {
+    sessionId: number
+    paymentId: number
+    /** The hold's end (ISO): a capture or a renewed hold since makes it moot. */
+    endsAt: string
   }
 }
 

@@ -78,6 +78,19 @@ export const sessionWhen = (
     : t('when.acrossZoneChange', { date, start, startZone, end, endZone })
 }
 
+/**
+ * One instant in a zone, named, in the reader's language: "Friday, 11 December 2026, 17:30 Japan
+ * Standard Time"; "2026年12月11日(金) 17:30 日本時間".
+ */
+export const instantWhen = (language: Language, at: Date, timeZone: string) => {
+  const date = new Intl.DateTimeFormat(DATE_LOCALE[language], {
+    ...DAY_OPTIONS[language],
+    timeZone,
+  }).format(at)
+  const time = utcToZoned(at, timeZone).time
+  return emailT(language)('when.instant', { date, time, zone: zoneName(language, timeZone, at) })
+}
+
 /** Cents as US dollars in the reader's language: 2000 → "$20.00". */
 export const formatMoney = (cents: number, language: Language) =>
   new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: 'USD' }).format(

@@ -1,6 +1,6 @@
 import type { Language, VideoProvider } from '../../../contract/entities.ts'
 import { JOIN_WINDOW_MS } from '../../../contract/rules.ts'
-import { formatMoney, sessionWhen } from './format.ts'
+import { formatMoney, instantWhen, sessionWhen } from './format.ts'
 import { emailT } from './i18n.ts'
 
 /**
@@ -350,6 +350,36 @@ export const emails = {
         ...(session.students > 0 ? [['seatDecision.educatorRefunds'] as const] : []),
       ],
       link: { label: ['common.lessonPageLink'], url: session.lessonUrl },
+    })
+  },
+
+  /**
+   * To the first student in line for a full session's seat: one is free and held for them until
+   * `heldUntil` (in their zone's words), with the lesson page to take it on.
+   */
+  waitlistOffer: (
+    reader: Reader,
+    seat: { lessonTitle: string; session: SessionTimes; heldUntil: Date; lessonUrl: string },
+  ): Email => {
+    const facts = seatFacts(reader.language, seat.lessonTitle, seat.session)
+    const until = instantWhen(reader.language, seat.heldUntil, seat.session.timezone)
+    return render(reader, {
+      subject: ['waitlist.offerSubject', facts],
+      paragraphs: [['waitlist.offerBody', { ...facts, until }], ['waitlist.offerTake']],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
+    })
+  },
+
+  /** To a student waiting for a seat in a session that was cancelled or removed. */
+  waitlistClosed: (
+    reader: Reader,
+    seat: { lessonTitle: string; session: SessionTimes; lessonUrl: string },
+  ): Email => {
+    const facts = seatFacts(reader.language, seat.lessonTitle, seat.session)
+    return render(reader, {
+      subject: ['waitlist.closedSubject', facts],
+      paragraphs: [['waitlist.closedBody', facts], ['seatDecision.otherSessions']],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
     })
   },
 

@@ -7,6 +7,7 @@ import { settleDueRefunds } from '../services/refunds.ts'
 import { sendSessionReminder } from '../services/reminders.ts'
 import { sendReviewRequests } from '../services/review-requests.ts'
 import { decideSeats } from '../services/seat-decisions.ts'
+import { offerSeatAtEnd } from '../services/waitlist.ts'
 import { planMissingSessionJobs } from '../services/session-jobs.ts'
 
 /** A queue's work: what one job does, with the services' dependencies. It may throw (retried). */
@@ -33,6 +34,8 @@ export const handlers: { [Q in QueueName]: Handler<Q> } = {
   sessionReminder: sendSessionReminder,
   reviewRequest: sendReviewRequests,
   seatDecision: decideSeats,
+  waitlistOfferEnd: (deps, job) => offerSeatAtEnd(deps, 'waitlistOfferEnd', job),
+  seatHoldEnd: (deps, job) => offerSeatAtEnd(deps, 'seatHoldEnd', job),
 }
 
 declare module 'fastify' {

@@ -10,9 +10,12 @@ declare module 'fastify' {
 
 /** The one place the services' dependencies are put together from the app's plugins. */
 export const serviceDepsPlugin = fp<
-  Pick<ServiceDeps, 'appOrigin' | 'reminderLeadsMinutes' | 'seatDecisionHours'>
+  Pick<
+    ServiceDeps,
+    'appOrigin' | 'reminderLeadsMinutes' | 'seatDecisionHours' | 'waitlistOfferMinutes'
+  >
 >(
-  async (app, { appOrigin, reminderLeadsMinutes, seatDecisionHours }) => {
+  async (app, { appOrigin, reminderLeadsMinutes, seatDecisionHours, waitlistOfferMinutes }) => {
     app.decorate('serviceDeps', {
       db: app.db,
       mailer: app.mailer,
@@ -27,6 +30,7 @@ export const serviceDepsPlugin = fp<
       jobs: app.jobs,
       reminderLeadsMinutes,
       seatDecisionHours,
+      waitlistOfferMinutes,
     })
   },
   {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { eq, gt, min, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
-import { catalogueVersion, lessonSessions, payments } from '../db/schema.ts'
+import { catalogueVersion, lessonSessions, payments, waitlistEntries } from '../db/schema.ts'
 
 /**
  * Reads the catalogue's current version: a value the triggers of migration 0006 replace, in the
@@ -34,8 +34,9 @@ export const catalogueVersionReader = (db: Executor) => {
 
 /**
  * The first instant after `now` at which a catalogue answer computed at `now` may change with no
- * write: a session starts (it stops being open to enroll) or a seat hold lapses (its seat is free
- * again). Each is the first entry of an index; undefined when neither is coming.
+ * write: a session starts (it stops being open to enroll), a seat hold lapses or a waitlist offer
+ * ends (its seat is free again). Each is the first entry of an index; undefined when none is
+ * coming.
  */
 export const nextCatalogueChange = async (db: Executor, now: Date): Promise<Date | undefined> => {
   const [row] = await db
@@ -48,10 +49,16 @@ export const nextCatalogueChange = async (db: Executor, now: Date): Promise<Date
         .select({ expiry: min(payments.holdExpiresAt) })
         .from(payments)
         .where(sql`${payments.status} = 'processing' and ${payments.holdExpiresAt} > ${now}`)})`,
+      offer: sql<string | null>`(${db
+        .select({ expiry: min(waitlistEntries.offerExpiresAt) })
+        .from(waitlistEntries)
+        .where(
+          sql`${waitlistEntries.status} = 'offered' and ${waitlistEntries.offerExpiresAt} > ${now}`,
+        )})`,
     })
     .from(catalogueVersion)
     .where(eq(catalogueVersion.id, 1))
-  const instants = [row?.session, row?.hold].flatMap((value) =>
+  const instants = [row?.session, row?.hold, row?.offer].flatMap((value) =>
     value ? [new Date(value).getTime()] : [],
   )
   return instants.length > 0 ? new Date(Math.min(...instants)) : undefined

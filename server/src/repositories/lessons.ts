@@ -35,8 +35,8 @@ export interface LessonRecord {
 }
 
 /**
- * Seats of a session that are taken at `now`: live enrollments and payments still holding a seat.
- * Both counts read an index on the session id.
+ * Seats of a session that are taken at `now`: live enrollments, payments still holding a seat and
+ * waitlist offers not ended. Each count reads an index on the session id.
  */
 const seatsTakenAt = (sessionId: SQL | AnyColumn, now: Date) => sql<number>`((
   select count(*) from enrollments as e
@@ -45,6 +45,10 @@ const seatsTakenAt = (sessionId: SQL | AnyColumn, now: Date) => sql<number>`((
   select count(*) from payments as p
   where p.session_id = ${sessionId} and p.status = 'processing'
     and p.hold_expires_at > ${now.toISOString()}::timestamptz
+) + (
+  select count(*) from waitlist_entries as w
+  where w.session_id = ${sessionId} and w.status = 'offered'
+    and w.offer_expires_at > ${now.toISOString()}::timestamptz
 ))`
 
 /**

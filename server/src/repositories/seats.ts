@@ -2,7 +2,14 @@ import { and, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL } from 'dri
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
-import { enrollments, lessonSessions, lessons, payments, webhookEvents } from '../db/schema.ts'
+import {
+  enrollments,
+  lessonSessions,
+  lessons,
+  payments,
+  waitlistEntries,
+  webhookEvents,
+} from '../db/schema.ts'
 
 /**
  * Seats and the payments for them. Whatever changes who holds a seat first locks the session's
@@ -62,7 +69,8 @@ export const lockSessionById = (tx: Executor, sessionId: number) =>
 
 /**
  * The seats of a session at `now` as a student other than `viewerId` sees them: live enrollments,
- * and open payments of others whose hold has not run out (contract/seats.ts seatsLeft counts them).
+ * and those held for others: open payments whose hold has not run out, and waitlist offers that
+ * have not ended (contract/seats.ts seatsLeft counts them).
  */
 export const seatCounts = async (
   tx: Executor,
@@ -87,7 +95,18 @@ export const seatCounts = async (
         gt(payments.holdExpiresAt, now),
       ),
     )
-  return { seated: seated?.n ?? 0, held: held?.n ?? 0 }
+  const [offered] = await tx
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, sessionId),
+        eq(waitlistEntries.status, 'offered'),
+        ne(waitlistEntries.userId, viewerId),
+        gt(waitlistEntries.offerExpiresAt, now),
+      ),
+    )
+  return { seated: seated?.n ?? 0, held: (held?.n ?? 0) + (offered?.n ?? 0) }
 }
 
 /** The student's active seat in the session, locked when asked. */

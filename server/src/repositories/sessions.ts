@@ -24,6 +24,12 @@ export interface SessionRecord {
   viewerEnrolled: boolean
   /** Whether one of those holds is the viewer's: the seat is theirs to pay for. */
   viewerHolding: boolean
+  /** Students in the session's line for a seat. */
+  waitingCount: number
+  /** The viewer's position in that line (1 first), null when not in it. */
+  viewerPosition: number | null
+  /** Until when a seat is offered to the viewer from the line (the driver's text), or null. */
+  viewerOfferedUntil: string | null
 }
 
 /** Seats taken in the session (of the outer query): enrollments not cancelled. */
@@ -38,18 +44,57 @@ const holdsSeat = (userId: number) => sql<boolean>`exists (
   where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
 )`
 
-/** Seats held by open payments (of the outer query's session), whoever holds them. */
-const heldCount = sql<number>`(
-  select count(*)::int from payments as p
+/**
+ * Seats held (of the outer query's session), whoever holds them: by open payments, and by waitlist
+ * offers that have not ended.
+ */
+const heldCount = sql<number>`((
+  select count(*) from payments as p
   where p.session_id = ${lessonSessions.id} and p.status = 'processing'
     and p.hold_expires_at > now()
-)`
+) + (
+  select count(*) from waitlist_entries as w
+  where w.session_id = ${lessonSessions.id} and w.status = 'offered'
+    and w.offer_expires_at > now()
+))::int`
 
-/** Whether the user's open payment holds a seat in the session (of the outer query). */
-const holdsPaymentHold = (userId: number) => sql<boolean>`exists (
+/**
+ * Whether a seat in the session (of the outer query) is held for the user: by their open payment,
+ * or offered to them from the waitlist.
+ */
+const holdsPaymentHold = (userId: number) => sql<boolean>`(exists (
   select 1 from payments as p
   where p.session_id = ${lessonSessions.id} and p.user_id = ${userId}
     and p.status = 'processing' and p.hold_expires_at > now()
+) or exists (
+  select 1 from waitlist_entries as w
+  where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
+    and w.status = 'offered' and w.offer_expires_at > now()
+))`
+
+/** Students in the line of the session (of the outer query). */
+const waitingCount = sql<number>`(
+  select count(*)::int from waitlist_entries as w
+  where w.session_id = ${lessonSessions.id} and w.status in ('waiting', 'offered')
+)`
+
+/** The user's position in the line of the session (of the outer query), null when not in it. */
+const positionInLine = (userId: number) => sql<number | null>`(
+  select (
+    select count(*)::int from waitlist_entries as o
+    where o.session_id = w.session_id and o.status in ('waiting', 'offered')
+      and o.id < w.id
+  ) + 1
+  from waitlist_entries as w
+  where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
+    and w.status in ('waiting', 'offered')
+)`
+
+/** Until when a seat of the session (of the outer query) is offered to the user, or null. */
+const offeredUntil = (userId: number) => sql<string | null>`(
+  select w.offer_expires_at from waitlist_entries as w
+  where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
+    and w.status = 'offered' and w.offer_expires_at > now()
 )`
 
 const sessionRecordFields = (viewerId: number | null) => ({
@@ -62,6 +107,9 @@ const sessionRecordFields = (viewerId: number | null) => ({
   heldCount,
   viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
   viewerHolding: viewerId === null ? sql<boolean>`false` : holdsPaymentHold(viewerId),
+  waitingCount,
+  viewerPosition: viewerId === null ? sql<number | null>`null` : positionInLine(viewerId),
+  viewerOfferedUntil: viewerId === null ? sql<string | null>`null` : offeredUntil(viewerId),
 })
 
 const soonestFirst = [asc(lessonSessions.startTime), asc(lessonSessions.id)]
@@ -142,6 +190,21 @@ export const listUpcomingSessions = (
   const held = and(gt(lessonSessions.endTime, now), ne(lessonSessions.decision, 'cancelled'))
   return pageOfSessions(db, and(held, takesPart), user.id, page)
 }
+
+/** Whether the user is in the line of the session (of the outer query). */
+const inLine = (userId: number) => sql<boolean>`exists (
+  select 1 from waitlist_entries as w
+  where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
+    and w.status in ('waiting', 'offered')
+)`
+
+/** Sessions not started at `now` in whose line for a seat the student is, soonest first. */
+export const listWaitlistSessions = (
+  db: Executor,
+  user: { id: number },
+  page: PageRequest,
+  now: Date,
+) => pageOfSessions(db, and(gt(lessonSessions.startTime, now), inLine(user.id)), user.id, page)
 
 /** The session, only if it belongs to the lesson (a session id under another lesson is unknown). */
 export const findLessonSession = async (db: Executor, lessonId: number, sessionId: number) => {

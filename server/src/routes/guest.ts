@@ -22,7 +22,10 @@ export const guestRoutes = async (app: FastifyInstance) => {
     endpoints.guestSessionRules,
     async ({ deps }) => ({
       status: 200,
-      body: { decisionHoursBeforeStart: deps.seatDecisionHours },
+      body: {
+        decisionHoursBeforeStart: deps.seatDecisionHours,
+        waitlistOfferMinutes: deps.waitlistOfferMinutes,
+      },
     }),
     revalidated,
   )

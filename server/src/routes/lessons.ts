@@ -38,6 +38,11 @@ export const lessonsRoutes = async (app: FastifyInstance) => {
     body: await lessons.upcomingPage(deps, user, query),
   }))
 
+  route(app, endpoints.waitlistLessons, async ({ deps, user, query }) => ({
+    status: 200,
+    body: await lessons.waitlistPage(deps, user, query),
+  }))
+
   // An educator awaiting approval is refused (declared access) before the upload is read.
   route(app, endpoints.uploadLessonImage, async ({ deps, request, user }) => {
     const upload = await readUpload(request, 'image')

@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { route } from '../http/route.ts'
 import { sessionsPage } from '../services/catalogue.ts'
 import * as seats from '../services/seats.ts'
+import * as waitlist from '../services/waitlist.ts'
 import * as sessions from '../services/sessions.ts'
 
 export const sessionsRoutes = async (app: FastifyInstance) => {
@@ -54,5 +55,15 @@ export const sessionsRoutes = async (app: FastifyInstance) => {
   route(app, endpoints.unenroll, async ({ deps, user, params }) => ({
     status: 200,
     body: messageFields(await seats.unenroll(deps, user, params)),
+  }))
+
+  route(app, endpoints.joinWaitlist, async ({ deps, user, params }) => ({
+    status: 201,
+    body: await waitlist.joinWaitlist(deps, user, params),
+  }))
+
+  route(app, endpoints.leaveWaitlist, async ({ deps, user, params }) => ({
+    status: 200,
+    body: messageFields(await waitlist.leaveWaitlist(deps, user, params)),
   }))
 }

@@ -113,6 +113,18 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
       enrolled: record.enrolledCount,
       minSlots: record.minSlots,
     }),
+    waitingCount: record.waitingCount,
+    waitlistPlace:
+      viewer === null || record.viewerPosition === null
+        ? null
+        : {
+            sessionId: session.id,
+            position: record.viewerPosition,
+            offeredUntil:
+              record.viewerOfferedUntil === null
+                ? null
+                : new Date(record.viewerOfferedUntil).toISOString(),
+          },
   }
 }
 

@@ -41,4 +41,6 @@ export interface ServiceDeps {
    * (MIN_SEATS_CUTOFF_HOURS).
    */
   seatDecisionHours: number
+  /** How long a freed seat is held for the first student waiting, in minutes (WAITLIST_OFFER_MINUTES). */
+  waitlistOfferMinutes: number
 }

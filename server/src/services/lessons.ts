@@ -30,13 +30,15 @@ import {
   type LessonRow,
 } from '../repositories/lessons.ts'
 import { findReviewsByAuthor } from '../repositories/reviews.ts'
-import { listUpcomingSessions } from '../repositories/sessions.ts'
+import { listUpcomingSessions, listWaitlistSessions } from '../repositories/sessions.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
 import { reserveUploadSpace } from '../repositories/files.ts'
 import { removeStoredBytes } from '../storage/files.ts'
 import { lessonRead } from './catalogue.ts'
 import type { ServiceDeps } from './deps.ts'
+import type { FreeingDeps } from './seats.ts'
+import { offerAddedSeats } from './waitlist.ts'
 
 type PageQuery = { page?: number | undefined; take?: number | undefined }
 
@@ -120,14 +122,29 @@ export const historyPage = async (
 }
 
 /** Sessions that have not ended which the user teaches or holds a seat in, soonest first. */
-export const upcomingPage = async (
+export const upcomingPage = (
+  deps: Pick<ServiceDeps, 'db'>,
+  user: Pick<UserRow, 'id' | 'role'>,
+  query: PageQuery,
+) => sessionsPage(deps, user, query, listUpcomingSessions)
+
+/** Sessions not started in whose line for a seat the student waits, soonest first. */
+export const waitlistPage = (
+  deps: Pick<ServiceDeps, 'db'>,
+  user: Pick<UserRow, 'id' | 'role'>,
+  query: PageQuery,
+) => sessionsPage(deps, user, query, listWaitlistSessions)
+
+/** One page of the user's sessions as `list` finds them, each with its lesson. */
+const sessionsPage = async (
   { db }: Pick<ServiceDeps, 'db'>,
   user: Pick<UserRow, 'id' | 'role'>,
   query: PageQuery,
+  list: typeof listUpcomingSessions,
 ): Promise<Paginated<UpcomingSession>> => {
   const now = new Date()
   const page = pageRequest(query, PAGE_SIZE.default)
-  const { records, itemCount } = await listUpcomingSessions(db, user, page, now)
+  const { records, itemCount } = await list(db, user, page, now)
   const lessons = await findLessonRecords(
     db,
     [...new Set(records.map((record) => record.session.lessonId))],
@@ -186,7 +203,7 @@ export const createLesson = async (
  * bytes once that is committed (unless another lesson shows the same image).
  */
 export const updateLesson = async (
-  deps: Pick<ServiceDeps, 'db' | 'storage' | 'log'>,
+  deps: FreeingDeps & Pick<ServiceDeps, 'storage'>,
   user: UserRow,
   lessonId: number,
   body: LessonWriteBody,
@@ -205,6 +222,7 @@ export const updateLesson = async (
     return replaced === null ? undefined : deleteUnusedImage(tx, replaced)
   })
   if (removed) await removeStoredBytes(deps, removed.storageKey)
+  if (fields.maxSlots > lesson.maxSlots) await offerAddedSeats(deps, lesson.id)
   return lessonRead(deps, lesson.id)
 }
 

@@ -29,18 +29,23 @@ import {
   isWebhookEventSeen,
   listCapturedPayments,
   lockSession,
+  type PaymentRow,
   recordWebhookEvent,
   updatePayment,
 } from '../repositories/seats.ts'
 import type { UserRow } from '../repositories/users.ts'
 import { toPayment } from '../serializers/payments.ts'
 import type { ServiceDeps } from './deps.ts'
+import { offerFreedSeats, planHoldEnd } from './waitlist-offers.ts'
 import {
   paymentHolds,
   priceOf,
   recordCapture,
   recordProviderRefund,
-  type SeatDeps,
+  type FreeingDeps,
+  leaveLineSeated,
+  outboxMail,
+  seatChange,
   seatsLeftFor,
   sessionFacts,
 } from './seats.ts'
@@ -70,7 +75,7 @@ const ownPayment = async (db: Executor, paymentId: number, user: Pick<UserRow, '
  * again, under the same request id, so the provider answers the order it made for it, if any.
  */
 export const createOrder = async (
-  deps: SeatDeps,
+  deps: FreeingDeps,
   user: UserRow,
   body: CreateOrderBody,
 ): Promise<Payment> => {
@@ -83,7 +88,7 @@ export const createOrder = async (
 }
 
 const openPayment = async (
-  deps: SeatDeps,
+  deps: FreeingDeps,
   user: UserRow,
   body: CreateOrderBody,
   /** The payment this call asks the provider for, claimed before its transaction commits. */
@@ -115,14 +120,22 @@ const openPayment = async (
       return { payment: open, asks: 'again' as const, seated }
     }
     if (open) await updatePayment(tx, open.id, { status: 'cancelled', holdExpiresAt: null })
+    const holdEnd = new Date(now.getTime() + deps.payments.holdMs)
     const payment = await insertPayment(tx, {
       userId: user.id,
       lessonId: seated.lesson.id,
       sessionId: seated.session.id,
       status: 'processing',
       amountInCents,
-      holdExpiresAt: new Date(now.getTime() + deps.payments.holdMs),
+      holdExpiresAt: holdEnd,
     })
+    await planHoldEnd(deps, tx, {
+      paymentId: payment.id,
+      sessionId: seated.session.id,
+      endsAt: holdEnd,
+    })
+    // The hold replaces the student's place in line (an offer taken, or a seat found free).
+    await leaveLineSeated(tx, seated.session.id, user.id, now)
     claim.paymentId = payment.id
     opening.add(payment.id)
     return { payment, asks: 'first' as const, seated }
@@ -140,9 +153,7 @@ const openPayment = async (
   } catch (error) {
     // No order, no charge: the hold is released and the student may try again. Asking again
     // keeps the hold: another instance may be opening the payment still.
-    if (asks === 'first') {
-      await updatePayment(deps.db, payment.id, { status: 'error', holdExpiresAt: null })
-    }
+    if (asks === 'first') await failPayment(deps, payment)
     throw error
   }
   return paymentView(deps, payment.id)
@@ -155,7 +166,7 @@ const openPayment = async (
  * transaction. A retried call after success answers the same payment.
  */
 export const capturePayment = async (
-  deps: SeatDeps,
+  deps: FreeingDeps,
   user: UserRow,
   paymentId: number,
 ): Promise<Payment> => {
@@ -181,10 +192,14 @@ export const capturePayment = async (
     if (decision.kind === 'refuse' && decision.cancel) {
       await updatePayment(tx, current.id, { status: 'cancelled', holdExpiresAt: null })
     }
-    if (decision.kind === 'charge' && decision.renewHold) {
+    if (decision.kind === 'charge' && decision.renewHold && seated) {
       // A seat is free: hold it again for the time the capture takes.
-      await updatePayment(tx, current.id, {
-        holdExpiresAt: new Date(now.getTime() + deps.payments.holdMs),
+      const holdEnd = new Date(now.getTime() + deps.payments.holdMs)
+      await updatePayment(tx, current.id, { holdExpiresAt: holdEnd })
+      await planHoldEnd(deps, tx, {
+        paymentId: current.id,
+        sessionId: seated.session.id,
+        endsAt: holdEnd,
       })
     }
     return { decision, orderId: current.orderId }
@@ -201,9 +216,7 @@ export const capturePayment = async (
     case 'notApproved':
       throw new ConflictError(MESSAGES.payments.notApproved)
     case 'declined':
-      await updatePayment(deps.db, payment.id, { status: 'error', holdExpiresAt: null }, [
-        'processing',
-      ])
+      await failPayment(deps, payment, ['processing'])
       throw new ConflictError(MESSAGES.payments.declined)
     case 'pending':
       // The provider settles it later and tells the webhook; the hold keeps the seat meanwhile.
@@ -214,17 +227,55 @@ export const capturePayment = async (
   }
 }
 
-/** The buyer gave up: the payment is cancelled and its seat hold released. */
-export const cancelPayment = async (deps: SeatDeps, user: UserRow, paymentId: number) => {
+/**
+ * A payment that failed (no order, a declined capture): in error, its seat hold released and the
+ * seat offered to the first student waiting for it, in one transaction.
+ */
+const failPayment = (
+  deps: FreeingDeps,
+  payment: Pick<PaymentRow, 'id' | 'lessonId' | 'sessionId'>,
+  from: readonly PaymentRow['status'][] | null = null,
+) =>
+  seatChange(deps, async (tx, effects) => {
+    const seated =
+      payment.sessionId === null
+        ? undefined
+        : await lockSession(tx, payment.lessonId, payment.sessionId)
+    const failed = await updatePayment(
+      tx,
+      payment.id,
+      { status: 'error', holdExpiresAt: null },
+      from,
+    )
+    if (failed && seated) {
+      await offerFreedSeats(deps, tx, seated, new Date(), outboxMail(deps, tx, effects))
+    }
+  })
+
+/**
+ * The buyer gave up: the payment is cancelled and its seat hold released, in one transaction with
+ * the seat's offer to the first student waiting for it (services/waitlist-offers.ts).
+ */
+export const cancelPayment = async (deps: FreeingDeps, user: UserRow, paymentId: number) => {
   const payment = await ownPayment(deps.db, paymentId, user)
-  const cancelled = await updatePayment(
-    deps.db,
-    payment.id,
-    { status: 'cancelled', holdExpiresAt: null },
-    ['processing'],
-  )
-  if (!cancelled)
-    throw new ConflictError(MESSAGES.payments.notProcessing({ status: payment.status }))
+  await seatChange(deps, async (tx, effects) => {
+    const now = new Date()
+    const seated =
+      payment.sessionId === null
+        ? undefined
+        : await lockSession(tx, payment.lessonId, payment.sessionId)
+    const cancelled = await updatePayment(
+      tx,
+      payment.id,
+      { status: 'cancelled', holdExpiresAt: null },
+      ['processing'],
+    )
+    if (!cancelled) {
+      throw new ConflictError(MESSAGES.payments.notProcessing({ status: payment.status }))
+    }
+    if (!seated) return
+    await offerFreedSeats(deps, tx, seated, now, outboxMail(deps, tx, effects))
+  })
   return paymentView(deps, payment.id)
 }
 
@@ -255,7 +306,7 @@ export const myPayments = async (
  * after it, so a crash in between is repaired by PayPal's redelivery.
  */
 export const handleWebhook = async (
-  deps: SeatDeps,
+  deps: FreeingDeps,
   headers: Readonly<Record<string, string | string[] | undefined>>,
   event: WebhookBody,
 ) => {
@@ -272,11 +323,7 @@ export const handleWebhook = async (
     }
     case 'denied': {
       const payment = await findPaymentBy(deps.db, { orderId: action.orderId })
-      if (payment) {
-        await updatePayment(deps.db, payment.id, { status: 'error', holdExpiresAt: null }, [
-          'processing',
-        ])
-      }
+      if (payment) await failPayment(deps, payment, ['processing'])
       break
     }
     case 'refunded':

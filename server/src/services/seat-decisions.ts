@@ -15,6 +15,7 @@ import type { ServiceDeps } from './deps.ts'
 import { jobEffectOnce } from './job-effects.ts'
 import { settleRefund } from './refunds.ts'
 import { cancelSessionJobs } from './session-jobs.ts'
+import { closeLineTellingEach } from './waitlist-offers.ts'
 
 /**
  * A session's minimum-seat decision (§1, §3 `min_slots`), made once at its cutoff
@@ -88,6 +89,7 @@ export const decideSeats = async (
         }
       }
       await cancelOpenPayments(tx, sessionId)
+      await closeLineTellingEach(deps, tx, { session, lesson }, now, mail)
       await cancelSessionJobs(deps, tx, { ...session, decision: 'cancelled' })
       if (educator) {
         await mail(educator.email, emails.educatorTooFewStudents(educator, { ...facts, ...told }))

@@ -16,6 +16,7 @@ import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
 import { feeShares } from '../domain/money.ts'
 import { lessonPageUrl } from '../mail/links.ts'
+import type { Mail } from '../mail/mailer.ts'
 import { emails, type PaidSeat } from '../mail/templates.ts'
 import {
   cancelOpenPayments,
@@ -34,9 +35,11 @@ import {
 import { findLessonRow } from '../repositories/lessons.ts'
 import { deleteSessionRow } from '../repositories/sessions.ts'
 import { findUserById, type UserRow } from '../repositories/users.ts'
+import { endPlace, findPlace } from '../repositories/waitlist.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import type { ServiceDeps } from './deps.ts'
 import { settleRefund } from './refunds.ts'
+import { closeLineTellingEach, offerFreedSeats } from './waitlist-offers.ts'
 
 /**
  * Who takes, gives back and loses seats, and what each change owes: e-mails (through the outbox,
@@ -154,17 +157,27 @@ export const calendarAttachment = (
   ),
 })
 
+/** What a change of seats leaves to do after its commit: e-mails to send, refunds to settle. */
+export type SeatEffects = { mails: number[]; refunds: number[] }
+
 /** Runs a change of seats in one transaction, then sends its e-mails and settles its refunds. */
 export const seatChange = async <T>(
   deps: SeatDeps,
-  change: (tx: Executor, effects: { mails: number[]; refunds: number[] }) => Promise<T>,
+  change: (tx: Executor, effects: SeatEffects) => Promise<T>,
 ): Promise<T> => {
-  const effects = { mails: [] as number[], refunds: [] as number[] }
+  const effects: SeatEffects = { mails: [], refunds: [] }
   const result = await deps.db.transaction((tx) => change(tx, effects))
   await deps.mailer.deliver(effects.mails)
   for (const paymentId of effects.refunds) await settleRefund(deps, paymentId)
   return result
 }
+
+/** The change's e-mails: written to the outbox in its transaction, sent after its commit. */
+export const outboxMail =
+  (deps: Pick<SeatDeps, 'mailer'>, tx: Executor, effects: SeatEffects): Mail =>
+  async (to, email) => {
+    effects.mails.push(await deps.mailer.enqueue(tx, to, email))
+  }
 
 /**
  * Seats the student in a free session. The session's row is locked while the seats are counted
@@ -189,6 +202,7 @@ export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Pr
       throw new ConflictError(MESSAGES.enrollments.alreadyEnrolled)
     }
     const seat = found(await findSeat(tx, seated.session.id, user.id), 'Enrollment')
+    await leaveLineSeated(tx, seated.session.id, user.id, now)
     effects.mails.push(await enqueueConfirmation(deps, tx, user, seated, 0))
     return {
       id: seat.id,
@@ -198,12 +212,26 @@ export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Pr
     }
   })
 
+/** The student took a seat (or a hold): their place in the session's line, if any, ends. */
+export const leaveLineSeated = async (
+  tx: Executor,
+  sessionId: number,
+  userId: number,
+  now: Date,
+) => {
+  const place = await findPlace(tx, sessionId, userId)
+  if (place) await endPlace(tx, place.id, 'seated', now)
+}
+
+/** What a change that frees a seat also needs: the job engine and the waitlist's offer time. */
+export type FreeingDeps = SeatDeps & Pick<ServiceDeps, 'jobs' | 'waitlistOfferMinutes'>
+
 /**
  * Gives the seat back before the session starts: a paid seat's refund is recorded as due in the
- * same transaction and then sent to the provider, and the educator is told. Answers the message
- * to show.
+ * same transaction and then sent to the provider, the educator is told, and the seat is offered
+ * to the first student waiting for one (services/waitlist-offers.ts). Answers the message to show.
  */
-export const unenroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds) =>
+export const unenroll = async (deps: FreeingDeps, user: UserRow, ids: SessionIds) =>
   seatChange(deps, async (tx, effects) => {
     const now = new Date()
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
@@ -229,6 +257,7 @@ export const unenroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds) =
       })
       effects.mails.push(await deps.mailer.enqueue(tx, educator.email, email))
     }
+    await offerFreedSeats(deps, tx, seated, now, outboxMail(deps, tx, effects))
     return refunded ? MESSAGES.enrollments.unenrolledRefund : MESSAGES.enrollments.unenrolled
   })
 
@@ -273,6 +302,7 @@ export const deleteSessionWithSeats = async (
       }
     }
     await cancelOpenPayments(tx, seated.session.id)
+    await closeLineTellingEach(deps, tx, seated, new Date(), outboxMail(deps, tx, effects))
     await onDelete(tx, seated.session)
     await deleteSessionRow(tx, seated.session.id)
     return seats.length
@@ -341,10 +371,15 @@ export const recordCapture = async (
 
 /**
  * A refund made at the provider (or ours, confirmed), in one transaction: the payment is refunded
- * and, when the refund was not ours (the payment still counted as paid), its seat returns and the
- * student is told by e-mail. Ours was told when we asked for it.
+ * and, when the refund was not ours (the payment still counted as paid), its seat returns (offered
+ * to the first student waiting for one) and the student is told by e-mail. Ours was told when we
+ * asked for it.
  */
-export const recordProviderRefund = async (deps: SeatDeps, captureId: string, refundId: string) => {
+export const recordProviderRefund = async (
+  deps: FreeingDeps,
+  captureId: string,
+  refundId: string,
+) => {
   await seatChange(deps, async (tx, effects) => {
     const payment = await findPaymentBy(tx, { transactionId: captureId })
     if (!payment) return
@@ -357,7 +392,11 @@ export const recordProviderRefund = async (deps: SeatDeps, captureId: string, re
           : await lockSession(tx, locked.lessonId, locked.sessionId)
       if (seated) {
         const seat = await findSeat(tx, seated.session.id, locked.userId, { lock: true })
-        if (seat?.paymentId === locked.id) await cancelSeat(tx, seat.id, new Date())
+        if (seat?.paymentId === locked.id) {
+          const now = new Date()
+          await cancelSeat(tx, seat.id, now)
+          await offerFreedSeats(deps, tx, seated, now, outboxMail(deps, tx, effects))
+        }
       }
       const student = found(await findUserById(tx, locked.userId), 'User')
       const email = emails.refundedByProvider(student, await paidSeat(deps, tx, locked, seated))

@@ -1,5 +1,9 @@
 import * as endpoints from '@contract/endpoints/guest'
-import { DEFAULT_SEAT_DECISION_HOURS, PAGE_SIZE } from '@contract/rules'
+import {
+  DEFAULT_SEAT_DECISION_HOURS,
+  DEFAULT_WAITLIST_OFFER_MINUTES,
+  PAGE_SIZE,
+} from '@contract/rules'
 import { db } from '../db'
 import { paginate, route } from '../http'
 import {
@@ -21,7 +25,10 @@ export const guestHandlers = [
 
   route(endpoints.guestSessionRules, () => ({
     status: 200,
-    body: { decisionHoursBeforeStart: DEFAULT_SEAT_DECISION_HOURS },
+    body: {
+      decisionHoursBeforeStart: DEFAULT_SEAT_DECISION_HOURS,
+      waitlistOfferMinutes: DEFAULT_WAITLIST_OFFER_MINUTES,
+    },
   })),
 
   route(endpoints.guestLessons, ({ query }) => ({

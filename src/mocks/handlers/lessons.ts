@@ -9,6 +9,7 @@ import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { checkUploadQuota, fail, found, paginate, readUpload, route } from '../http'
 import { catalogue, editableLesson, lessonById, viewableLesson } from '../queries'
 import { toCatalogueLesson, toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
+import { offerFreedSeats, placeOf } from '../seats'
 
 /** The lesson form's checks (contract/checks.ts) over the mock's rows; answers the writable fields. */
 const lessonFields = (body: LessonWriteBody, user: DbUser, current: DbLesson | null) => {
@@ -105,6 +106,18 @@ export const lessonHandlers = [
     return { status: 200, body: paginate(items, query, PAGE_SIZE.default) }
   }),
 
+  route(endpoints.waitlistLessons, ({ user, query }) => {
+    const now = Date.now()
+    const items = db.sessions
+      .filter((session) => Date.parse(session.start_time) > now && placeOf(session.id, user.id))
+      .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time) || a.id - b.id)
+      .flatMap((session) => {
+        const lesson = db.lessons.find((row) => row.id === session.lessonId)
+        return lesson ? [{ lesson: toLesson(lesson), session: toSession(session, user) }] : []
+      })
+    return { status: 200, body: paginate(items, query, PAGE_SIZE.default) }
+  }),
+
   route(endpoints.uploadLessonImage, async ({ user, request }) => {
     const { file, bytes } = await readUpload(request, 'image')
     const contentType = coverImageType(bytes)?.mimeType ?? fail(415, MESSAGES.uploads.invalidType)
@@ -152,6 +165,10 @@ export const lessonHandlers = [
     // A replaced cover goes, unless another lesson shows it too.
     if (previousImage !== null && !db.lessons.some((row) => row.imageId === previousImage)) {
       db.files = db.files.filter((file) => file.id !== previousImage)
+    }
+    // Seats a raised maximum adds go to those waiting.
+    for (const session of db.sessions) {
+      if (session.lessonId === lesson.id) offerFreedSeats(session)
     }
     return { status: 200, body: toLesson(lesson) }
   }),

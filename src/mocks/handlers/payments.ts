@@ -13,6 +13,7 @@ import {
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { apiUrl, fail, found, paginate, refuse, route } from '../http'
 import { sessionOf } from '../queries'
+import { offerFreedSeats, placeOf } from '../seats'
 import {
   fullPriceOf,
   isEnrolled,
@@ -162,6 +163,9 @@ export const paymentHandlers = [
       createdAt: new Date().toISOString(),
     }
     db.payments.push(payment)
+    // The hold replaces the student's place in line (an offer taken, or a seat found free).
+    const place = placeOf(session.id, user.id)
+    if (place) place.status = 'seated'
     return { status: 201, body: toPayment(payment) }
   }),
 
@@ -177,6 +181,8 @@ export const paymentHandlers = [
       fail(409, MESSAGES.payments.notProcessing({ status: payment.status }))
     payment.status = 'cancelled'
     payment.holdExpiresAt = null
+    const session = db.sessions.find((row) => row.id === payment.sessionId)
+    if (session) offerFreedSeats(session)
     return { status: 200, body: toPayment(payment) }
   }),
 

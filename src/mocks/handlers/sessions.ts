@@ -12,13 +12,21 @@ import {
   standingAfterChange,
   standingOf,
   unenrollRefusal,
+  waitlistJoinRefusal,
 } from '@contract/seats'
 import { HttpResponse } from 'msw'
-import { db, type DbSession, type DbUser, nextId, sendEmail } from '../db'
+import { db, type DbSession, type DbUser, type DbWaitlistPlace, nextId, sendEmail } from '../db'
 import { fail, HttpError, paginate, refuse, route } from '../http'
-import { cancelOpenPayments, refundSeat } from '../seats'
+import { cancelOpenPayments, offerFreedSeats, placeOf, positionOf, refundSeat } from '../seats'
 import { editableLesson, lessonById, listedSessionsOf, sessionOf, viewableLesson } from '../queries'
-import { fullPriceOf, isEnrolled, seatsLeftFor, sessionFacts, toSession } from '../serializers'
+import {
+  fullPriceOf,
+  isEnrolled,
+  paymentHolds,
+  seatsLeftFor,
+  sessionFacts,
+  toSession,
+} from '../serializers'
 
 /** Sessions take place on the educator's video account. */
 const requireVideoLicence = (user: DbUser) => {
@@ -183,6 +191,8 @@ export const sessionHandlers = [
       createdAt: new Date().toISOString(),
     }
     db.enrollments.push({ ...enrollment, userId: user.id })
+    const place = placeOf(session.id, user.id)
+    if (place) place.status = 'seated'
     const lesson = lessonById(params.id)
     sendEmail(
       user.email,
@@ -202,6 +212,7 @@ export const sessionHandlers = [
       (row) => !(row.userId === user.id && row.sessionId === session.id),
     )
     const refunded = refundSeat(session.id, user.id, 'unenrolled')
+    offerFreedSeats(session)
     const owner = db.users.find((row) => row.id === lesson.ownerId)
     if (owner)
       sendEmail(
@@ -213,6 +224,48 @@ export const sessionHandlers = [
       ? MESSAGES.enrollments.unenrolledRefund
       : MESSAGES.enrollments.unenrolled
     return { status: 200, body: messageFields(message) }
+  }),
+
+  route(endpoints.joinWaitlist, ({ user, params }) => {
+    const session = sessionOf(params.id, params.sessionId)
+    const now = Date.now()
+    const refusal = waitlistJoinRefusal({
+      now,
+      ...sessionFacts(session),
+      enrolled: isEnrolled(user.id, session.id),
+      holding: db.payments.some(
+        (payment) =>
+          payment.sessionId === session.id &&
+          payment.userId === user.id &&
+          paymentHolds(payment, now),
+      ),
+      waiting: placeOf(session.id, user.id) !== undefined,
+      seatsLeft: seatsLeftFor(session, user.id, now),
+    })
+    if (refusal) refuse(refusal)
+    const place: DbWaitlistPlace = {
+      id: nextId(db.waitlist),
+      sessionId: session.id,
+      userId: user.id,
+      status: 'waiting',
+      offerExpiresAt: null,
+      createdAt: new Date(now).toISOString(),
+    }
+    db.waitlist.push(place)
+    return {
+      status: 201,
+      body: { sessionId: session.id, position: positionOf(place), offeredUntil: null },
+    }
+  }),
+
+  route(endpoints.leaveWaitlist, ({ user, params }) => {
+    const session = sessionOf(params.id, params.sessionId)
+    const place = placeOf(session.id, user.id)
+    if (!place) return fail(404, MESSAGES.waitlist.notWaiting)
+    const offered = place.status === 'offered'
+    place.status = 'left'
+    if (offered) offerFreedSeats(session)
+    return { status: 200, body: messageFields(MESSAGES.waitlist.left) }
   }),
 
   route(endpoints.sessionIcs, ({ user, params }) => {

@@ -6,4 +6,6 @@ export const dashboardKeys = {
   upcomingPage: (page: number) => [...dashboardKeys.upcoming(), 'page', page] as const,
   /** Every page of the upcoming sessions at once; under `upcoming()` too. */
   allUpcoming: () => [...dashboardKeys.upcoming(), 'all'] as const,
+  /** The student's places in waitlists. */
+  waitlist: () => [...dashboardKeys.all, 'waitlist'] as const,
 }

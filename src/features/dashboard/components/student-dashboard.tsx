@@ -9,10 +9,11 @@ import { useNow } from '../lib/use-now'
 import { LessonsNow } from './lessons-now'
 import { NextLesson } from './next-lesson'
 import { ALL_LESSONS_HEADING_ID, UpcomingLessons } from './upcoming-lessons'
+import { WaitlistNotice } from './waitlist-notice'
 
 /**
- * The student's home (§2): the next lesson with its countdown, the upcoming lessons and the
- * lesson catalogue, which the app passes in (features do not import each other).
+ * The student's home (§2): seats held for them from waitlists and their places in line, the next
+ * lesson with its countdown, the upcoming lessons and the lesson catalogue, which the app passes in (features do not import each other).
  */
 export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
   const { t } = useTranslation()
@@ -82,7 +83,10 @@ export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
         {t('dashboard.student.title')}
       </h1>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex min-w-0 flex-col gap-6 xl:col-start-2 xl:row-start-1">{sessions}</div>
+        <div className="flex min-w-0 flex-col gap-6 xl:col-start-2 xl:row-start-1">
+          <WaitlistNotice />
+          {sessions}
+        </div>
         <section aria-labelledby={catalogueId} className="min-w-0 xl:col-start-1 xl:row-start-1">
           <h2
             id={catalogueId}

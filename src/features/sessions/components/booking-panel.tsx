@@ -196,7 +196,9 @@ function NextSession({
           {actions}
         </div>
       )}
-      {!isOwner && full && <p className="text-sm text-slate-700">{t('sessions.booking.full')}</p>}
+      {!isOwner && full && note === null && (
+        <p className="text-sm text-slate-700">{t('sessions.booking.full')}</p>
+      )}
       {!isOwner && note !== null && <p className="text-sm text-slate-600">{note}</p>}
       {dialogs}
     </div>

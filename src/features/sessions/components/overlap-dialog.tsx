@@ -10,25 +10,31 @@ type OverlapDialogProps = {
   lessonTitle: string
   /** The student's seats whose sessions overlap this one, earliest first. */
   overlaps: readonly HeldSeat[]
+  /** Going on joins the session's waitlist rather than taking a seat. */
+  waitlist?: boolean
   onConfirm: () => void
   onCancel: () => void
 }
 
 /**
- * Before a seat in a session that overlaps one the student already holds: which sessions it
- * clashes with (lesson, date, times), and the choice to go on (enroll, or pay for a paid seat)
- * or not. The server allows both seats; this only makes sure the student knows.
+ * Before a seat in a session that overlaps one the student already holds, or a place in its
+ * waitlist: which sessions it clashes with (lesson, date, times), and the choice to go on (enroll,
+ * pay for a paid seat, or join the waitlist) or not. The server allows both seats; this only
+ * makes sure the student knows.
  */
 export function OverlapDialog({
   session,
   lessonTitle,
   overlaps,
+  waitlist = false,
   onConfirm,
   onCancel,
 }: OverlapDialogProps) {
   const { t } = useTranslation()
   const language = useLanguage()
   const paid = session.fullPrice > 0
+  const goOn = waitlist ? 'waitlist' : paid ? 'pay' : 'enroll'
+  const question = waitlist ? 'questionWaitlist' : paid ? 'questionPaid' : 'question'
   const when = (item: { start_time: string; end_time: string }) => ({
     date: formatDate(item.start_time, language),
     ...zonedTimes(item.start_time, item.end_time, language),
@@ -37,7 +43,7 @@ export function OverlapDialog({
     <ConfirmDialog
       open
       title={t('sessions.overlap.title')}
-      confirmLabel={t(paid ? 'sessions.overlap.pay' : 'sessions.overlap.enroll')}
+      confirmLabel={t(`sessions.overlap.${goOn}`)}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
@@ -55,7 +61,7 @@ export function OverlapDialog({
           </li>
         ))}
       </ul>
-      <p>{t(paid ? 'sessions.overlap.questionPaid' : 'sessions.overlap.question')}</p>
+      <p>{t(`sessions.overlap.${question}`)}</p>
     </ConfirmDialog>
   )
 }

@@ -139,6 +139,11 @@ export function OwnerSessionCard({
         </dd>
       </dl>
       <SeatDecision session={session} ended={phase === 'ended'} />
+      {session.waitingCount > 0 && !cancelled && phase !== 'ended' && (
+        <p className="text-sm font-medium text-slate-700">
+          {t('sessions.waitlist.waiting', { count: session.waitingCount })}
+        </p>
+      )}
       <div className="mt-auto flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <Button

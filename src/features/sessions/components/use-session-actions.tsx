@@ -6,9 +6,13 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
 import { serverMessage } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
+import { formatDateTime } from '@/shared/i18n/format'
+import { useLanguage } from '@/shared/i18n/use-language'
 import { Button } from '@/shared/ui/button'
 import { useDownloadCalendar } from '../api/download-calendar'
 import { useEnroll } from '../api/enroll'
+import { useJoinWaitlist } from '../api/join-waitlist'
+import { useLeaveWaitlist } from '../api/leave-waitlist'
 import { useJoinLink } from '../api/get-join-link'
 import { isInJoinWindow, isTypeOutdated, nextBoundary } from '../lib/join-window'
 import { type HeldSeat, overlappingSeats } from '../lib/overlap'
@@ -63,9 +67,10 @@ function CalendarIcon() {
 /**
  * What one session lets the viewer do (§4), in one place for its card and the lesson page's
  * booking panel: enroll (open: a free seat is taken at once, a paid one opens the payment the
- * route renders), calendar, join inside the join window and unenroll until the start (enrolled),
- * join and calendar (live). Returns the buttons, a note explaining what is not possible, and the
- * dialogs they open, which the caller renders.
+ * route renders), join the waitlist of a full one, see their place in it and leave it, take a seat
+ * it offers them while held, calendar, join inside the join window and unenroll until the start
+ * (enrolled), join and calendar (live). Returns the buttons, a note explaining what is not
+ * possible, and the dialogs they open, which the caller renders.
  */
 export function useSessionActions({
   session,
@@ -80,8 +85,13 @@ export function useSessionActions({
   const navigate = useNavigate()
   const location = useLocation()
   const calendar = useDownloadCalendar()
+  const language = useLanguage()
   const enroll = useEnroll()
+  const joinWaitlist = useJoinWaitlist()
+  const leaveWaitlist = useLeaveWaitlist()
   const [dialog, setDialog] = useState<'overlap' | 'pay' | 'unenroll' | null>(null)
+  /** What the overlap warning goes on to: taking the seat, or joining the waitlist. */
+  const [afterOverlap, setAfterOverlap] = useState<'seat' | 'waitlist'>('seat')
   const close = useCallback(() => setDialog(null), [])
   const [checkingOverlaps, setCheckingOverlaps] = useState(false)
   const [overlaps, setOverlaps] = useState<readonly HeldSeat[]>([])
@@ -94,12 +104,22 @@ export function useSessionActions({
     if (!focusActionsOnChange.current) return
     focusActionsOnChange.current = false
     actionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus()
-  }, [session.type])
+  }, [session.type, session.waitlistPlace])
 
-  const { start_time: startTime, end_time: endTime, decidesAt } = session
+  const { start_time: startTime, end_time: endTime, decidesAt, waitlistPlace: place } = session
+  const offeredUntil = place?.offeredUntil ?? null
   const next = useCallback(
-    (now: number) => nextBoundary({ start_time: startTime, end_time: endTime, decidesAt }, now),
-    [startTime, endTime, decidesAt],
+    (now: number) =>
+      nextBoundary(
+        {
+          start_time: startTime,
+          end_time: endTime,
+          decidesAt,
+          waitlistPlace: offeredUntil === null ? null : { sessionId: 0, position: 1, offeredUntil },
+        },
+        now,
+      ),
+    [startTime, endTime, decidesAt, offeredUntil],
   )
   const now = useNowAtBoundaries(next)
   const outdated = isTypeOutdated(session, now)
@@ -150,14 +170,64 @@ export function useSessionActions({
       },
     )
   }
-  const onEnroll = () => {
+  /** Joins the waitlist of a full session: the student hears their place, or why not. */
+  const joinLine = () => {
+    joinWaitlist.mutate(
+      { lessonId: session.lessonId, sessionId: session.id },
+      {
+        onSuccess: (joined) => {
+          focusActionsOnChange.current = true
+          toast.success(
+            t('sessions.waitlist.joined', { title: lessonTitle, position: joined.position }),
+          )
+          onSeatChanged?.()
+        },
+        onError: (error) => {
+          toast.error(
+            t('sessions.waitlist.joinFailed', {
+              reason: serverMessage(error, t('common.errors.common')),
+            }),
+          )
+        },
+      },
+    )
+  }
+  const leaveLine = () => {
+    leaveWaitlist.mutate(
+      { lessonId: session.lessonId, sessionId: session.id },
+      {
+        onSuccess: () => {
+          focusActionsOnChange.current = true
+          toast.success(t('sessions.waitlist.left', { title: lessonTitle }))
+          onSeatChanged?.()
+        },
+        onError: (error) => {
+          toast.error(
+            t('sessions.waitlist.leaveFailed', {
+              reason: serverMessage(error, t('common.errors.common')),
+            }),
+          )
+        },
+      },
+    )
+  }
+  /**
+   * Takes a seat or joins the waitlist, after warning of sessions it overlaps that the student
+   * holds (they may go on); a guest is sent to sign in first.
+   */
+  const checkOverlapsThen = (intent: 'seat' | 'waitlist') => {
+    const goOn = intent === 'seat' ? takeSeat : joinLine
     if (viewer === 'guest') {
-      toast.error(t('sessions.loginToEnroll', { title: lessonTitle }))
+      toast.error(
+        t(intent === 'seat' ? 'sessions.loginToEnroll' : 'sessions.waitlist.loginToJoin', {
+          title: lessonTitle,
+        }),
+      )
       goToLogin()
       return
     }
     if (!loadHeldSeats) {
-      takeSeat()
+      goOn()
       return
     }
     setCheckingOverlaps(true)
@@ -170,14 +240,16 @@ export function useSessionActions({
       .then((found) => {
         setCheckingOverlaps(false)
         if (found.length === 0) {
-          takeSeat()
+          goOn()
           return
         }
         setOverlaps(found)
+        setAfterOverlap(intent)
         setDialog('overlap')
       })
       .catch(() => setCheckingOverlaps(false))
   }
+  const onEnroll = () => checkOverlapsThen('seat')
   const onCalendar = () => {
     if (viewer === 'guest') goToLogin()
     else calendar.mutate({ lessonId: session.lessonId, sessionId: session.id })
@@ -195,6 +267,24 @@ export function useSessionActions({
       {t('sessions.actions.enroll')}
     </Button>
   )
+  const joinLineButton = (
+    <Button
+      variant="secondary"
+      onClick={() => checkOverlapsThen('waitlist')}
+      pending={joinWaitlist.isPending || checkingOverlaps}
+    >
+      {t('sessions.waitlist.join')}
+    </Button>
+  )
+  const leaveLineButton = (
+    <Button variant="ghost" onClick={leaveLine} pending={leaveWaitlist.isPending}>
+      {t('sessions.waitlist.leave')}
+    </Button>
+  )
+  // A full session's line: for students (a guest is sent to sign in), until the start, never in
+  // a session cancelled for too few students.
+  const full =
+    session.type === 'open' && session.disabled && session.decision !== 'cancelled' && !started
   const calendarButton = (
     <Button
       variant="secondary"
@@ -221,11 +311,30 @@ export function useSessionActions({
       if (started) note = t('sessions.notes.started')
       break
     case 'open':
-      if (viewer === 'guest') actions = enrollButton(session.disabled)
+      if (viewer === 'guest') actions = full ? joinLineButton : enrollButton(session.disabled)
       if (viewer === 'student') {
         // A paid seat is taken through the payment dialog the route provides.
         const payable = isFree || renderPayment !== undefined
-        actions = enrollButton(session.disabled || !payable)
+        if (offeredUntil !== null) {
+          // A seat freed and held for the student from the line: theirs to take until then.
+          actions = (
+            <>
+              {enrollButton(!payable)}
+              {leaveLineButton}
+            </>
+          )
+          note = t('sessions.waitlist.offered', {
+            until: formatDateTime(offeredUntil, language),
+          })
+        } else if (place) {
+          actions = leaveLineButton
+          note = t('sessions.waitlist.position', { position: place.position })
+        } else if (full) {
+          actions = joinLineButton
+          note = t('sessions.waitlist.explain')
+        } else {
+          actions = enrollButton(session.disabled || !payable)
+        }
       }
       break
     case 'enrolled':
@@ -271,9 +380,11 @@ export function useSessionActions({
           lessonTitle={lessonTitle}
           overlaps={overlaps}
           onCancel={close}
+          waitlist={afterOverlap === 'waitlist'}
           onConfirm={() => {
             close()
-            takeSeat()
+            if (afterOverlap === 'seat') takeSeat()
+            else joinLine()
           }}
         />
       )}

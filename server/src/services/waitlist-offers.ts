@@ -1,0 +1,128 @@
+import { offersToMake } from '../../../contract/seats.ts'
+import type { Executor } from '../db/client.ts'
+import { jobId } from '../jobs/queues.ts'
+import type { Mail } from '../mail/mailer.ts'
+import { lessonPageUrl } from '../mail/links.ts'
+import { emails } from '../mail/templates.ts'
+import { seatCounts, type SeatedSession } from '../repositories/seats.ts'
+import { findUserById } from '../repositories/users.ts'
+import {
+  closeLine,
+  endPlace,
+  firstWaiting,
+  lapsedOffers,
+  lineCounts,
+  offerPlace,
+} from '../repositories/waitlist.ts'
+import type { ServiceDeps } from './deps.ts'
+
+/**
+ * Offering freed seats to those waiting for them (services/waitlist.ts has the line itself).
+ * Every change that frees a seat calls it in its own transaction, the session locked.
+ */
+
+type OfferDeps = Pick<ServiceDeps, 'jobs' | 'waitlistOfferMinutes' | 'appOrigin'>
+
+const MINUTE_MS = 60_000
+
+/**
+ * Plans, in the caller's transaction, the job that offers a payment's held seat on when the hold
+ * ends without a capture (each new end of the hold has its own).
+ */
+export const planHoldEnd = (
+  deps: Pick<ServiceDeps, 'jobs'>,
+  tx: Executor,
+  hold: { paymentId: number; sessionId: number; endsAt: Date },
+) =>
+  deps.jobs.send(
+    tx,
+    'seatHoldEnd',
+    { sessionId: hold.sessionId, paymentId: hold.paymentId, endsAt: hold.endsAt.toISOString() },
+    {
+      id: jobId(`seat-hold-end:${hold.paymentId}:${hold.endsAt.toISOString()}`),
+      startAfter: hold.endsAt,
+    },
+  )
+
+/** The job that ends one offer: unique per place and end. */
+const offerEndJobId = (placeId: number, endsAt: Date) =>
+  jobId(`waitlist-offer-end:${placeId}:${endsAt.toISOString()}`)
+
+/**
+ * Offers the session's free seats to the first in line, in the caller's transaction (the
+ * session locked): one offer per seat neither taken, held nor offered, each with the job that
+ * ends it and an e-mail. Lapsed offers end first, their seats offered on. Answers how many were
+ * offered.
+ */
+export const offerFreedSeats = async (
+  deps: OfferDeps,
+  tx: Executor,
+  seated: SeatedSession,
+  now: Date,
+  mail: Mail,
+) => {
+  for (const lapsed of await lapsedOffers(tx, seated.session.id, now)) {
+    await endPlace(tx, lapsed.id, 'expired', now)
+  }
+  const seats = await seatCounts(tx, seated.session.id, 0, now)
+  const line = await lineCounts(tx, seated.session.id, now)
+  const take = offersToMake({
+    now: now.getTime(),
+    startsAt: seated.session.startTime.getTime(),
+    cancelled: seated.session.decision === 'cancelled',
+    maxSlots: seated.lesson.maxSlots,
+    seated: seats.seated,
+    // seatCounts counts the running offers as held; offersToMake wants them apart.
+    held: seats.held - line.offered,
+    offered: line.offered,
+    waiting: line.waiting,
+  })
+  if (take === 0) return 0
+  const until = new Date(now.getTime() + deps.waitlistOfferMinutes * MINUTE_MS)
+  for (const place of await firstWaiting(tx, seated.session.id, take)) {
+    await offerPlace(tx, place.id, now, until)
+    await deps.jobs.send(
+      tx,
+      'waitlistOfferEnd',
+      { sessionId: seated.session.id, placeId: place.id, endsAt: until.toISOString() },
+      { id: offerEndJobId(place.id, until), startAfter: until },
+    )
+    const student = await findUserById(tx, place.userId)
+    if (!student) continue
+    await mail(
+      student.email,
+      emails.waitlistOffer(student, {
+        lessonTitle: seated.lesson.title,
+        session: seated.session,
+        heldUntil: until,
+        lessonUrl: lessonPageUrl(deps.appOrigin, seated.lesson.id),
+      }),
+    )
+  }
+  return take
+}
+
+/**
+ * Closes the line of a session that was cancelled or is being removed, in the caller's
+ * transaction; each student in it is told by e-mail.
+ */
+export const closeLineTellingEach = async (
+  deps: Pick<ServiceDeps, 'appOrigin'>,
+  tx: Executor,
+  seated: SeatedSession,
+  now: Date,
+  mail: Mail,
+) => {
+  for (const place of await closeLine(tx, seated.session.id, now)) {
+    const student = await findUserById(tx, place.userId)
+    if (!student) continue
+    await mail(
+      student.email,
+      emails.waitlistClosed(student, {
+        lessonTitle: seated.lesson.title,
+        session: seated.session,
+        lessonUrl: lessonPageUrl(deps.appOrigin, seated.lesson.id),
+      }),
+    )
+  }
+}

@@ -1,0 +1,22 @@
+import { waitlistLessons } from '@contract/descriptors/lessons'
+import { PAGE_SIZE } from '@contract/rules'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { request } from '@/shared/api/request'
+import { dashboardKeys } from './keys'
+
+/**
+ * GET /lessons/waitlist: the first page (20) of the sessions not yet started whose waitlist the
+ * student is in, soonest first; each session's waitlistPlace has the position and any offer.
+ */
+export const getWaitlist = async () =>
+  (await request(waitlistLessons, { query: { page: 1, take: PAGE_SIZE.default } })).data
+
+export const waitlistQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.waitlist(),
+    queryFn: getWaitlist,
+    // An offer may come any moment (an e-mail says so): coming back to the dashboard asks again.
+    staleTime: 0,
+  })
+
+export const useWaitlist = () => useQuery(waitlistQueryOptions())
