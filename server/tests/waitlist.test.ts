@@ -364,7 +364,7 @@ describe('a held seat of a payment, and the waitlist', () => {
     expect((await placeOf(s, first!))?.status).toBe('waiting')
   })
 
-  it('offers the seat at once when the order cannot be opened, or the capture is declined', async () => {
+  it('offers the seat at once when a capture is declined; an order PayPal cannot open keeps the offer', async () => {
     const s = await fullSession({ priceInCents: 1500, maxSlots: 2, students: 5 })
     const [buyer, first, second] = s.others
     // The buyer's hold fills the session; two wait.
@@ -377,12 +377,58 @@ describe('a held seat of a payment, and the waitlist', () => {
       cookie: buyer!.cookie,
     })
     expect(errorOf(declined).message).toBe(MESSAGES.payments.declined.text)
-    expect((await placeOf(s, first!))?.status).toBe('offered')
-    // The first opens an order PayPal fails to make: their hold is released, the seat offered on.
+    const offer = await placeOf(s, first!)
+    expect(offer?.status).toBe('offered')
+    // The first opens an order PayPal fails to make: their hold is released and the seat is theirs
+    // again until the offer's own end; the second still waits.
     fake.failNext(/^\/v2\/checkout\/orders$/, { status: 503 })
     const failed = await context.call(payments.createOrder, { body: s.ids, cookie: first!.cookie })
     expect(failed.statusCode).toBe(502)
+    expect(await placeOf(s, first!)).toMatchObject({
+      id: offer!.id,
+      status: 'offered',
+      offerExpiresAt: offer!.offerExpiresAt,
+    })
+    expect((await placeOf(s, second!))?.status).toBe('waiting')
+    // Trying again works; giving up the payment keeps the offer too, until it ends.
+    const opened = await context.call(payments.createOrder, { body: s.ids, cookie: first!.cookie })
+    expect(opened.statusCode).toBe(201)
+    expect(await placeOf(s, first!)).toBeUndefined()
+    await context.call(payments.cancelPayment, {
+      params: { id: bodyOf(opened).id },
+      cookie: first!.cookie,
+    })
+    expect((await placeOf(s, first!))?.status).toBe('offered')
+    expect((await placeOf(s, second!))?.status).toBe('waiting')
+    // Past the offer's end, giving up a payment passes the seat on.
+    await clock.set(at(offer!.offerExpiresAt!, -SECOND))
+    const late = await context.call(payments.createOrder, {
+      body: s.ids,
+      cookie: await cookieFor(context.db, first!.user),
+    })
+    expect(late.statusCode).toBe(201)
+    await clock.set(at(offer!.offerExpiresAt!, DUE))
+    await context.call(payments.cancelPayment, {
+      params: { id: bodyOf(late).id },
+      cookie: await cookieFor(context.db, first!.user),
+    })
+    expect(await placeOf(s, first!)).toBeUndefined()
     expect((await placeOf(s, second!))?.status).toBe('offered')
+  })
+
+  it('ends the place of a student in line whose capture seats them', async () => {
+    const s = await fullSession({ priceInCents: 1500, maxSlots: 2 })
+    const [buyer] = s.others
+    const payment = await openApproved(context, fake, s.ids, buyer!.cookie)
+    // In line as well (as after a hold that ran out while PayPal was still capturing).
+    await context.db
+      .insert(waitlistEntries)
+      .values({ sessionId: s.session.id, userId: buyer!.user.id })
+    await context.call(payments.capturePayment, {
+      params: { id: payment.id },
+      cookie: buyer!.cookie,
+    })
+    expect(await placeOf(s, buyer!)).toBeUndefined()
   })
 
   it('offers the seat a refund made at PayPal gives back', async () => {
@@ -405,6 +451,52 @@ describe('a held seat of a payment, and the waitlist', () => {
     expect(answered.statusCode).toBe(200)
     expect(await activeSeats(context.db, s.session.id)).toHaveLength(0)
     expect((await placeOf(s, first!))?.status).toBe('offered')
+  })
+})
+
+describe('a seat run free before its job', () => {
+  it('goes to the first in line, not to whoever asks first, when a hold has run out', async () => {
+    const s = await fullSession({ priceInCents: 1500, maxSlots: 2 })
+    const [holder, first, outsider] = s.others
+    const opened = bodyOf(
+      await context.call(payments.createOrder, { body: s.ids, cookie: holder!.cookie }),
+    )
+    await join(s, first!)
+    // The hold has run out; its job has not run yet.
+    await clock.set(at(new Date(opened.holdExpiresAt!), DUE))
+    const refused = await context.call(payments.createOrder, {
+      body: s.ids,
+      cookie: await cookieFor(context.db, outsider!.user),
+    })
+    expect(refused.statusCode).toBe(409)
+    expect(errorOf(refused).message).toBe(MESSAGES.enrollments.noSeatsLeft.text)
+    expect((await placeOf(s, first!))?.status).toBe('offered')
+  })
+
+  it('goes to the next in line when an offer has run out, though the second asks first', async () => {
+    const s = await fullSession()
+    const [first, second, third] = s.others
+    for (const student of [first!, second!, third!]) await join(s, student)
+    await unenroll(s, s.seated)
+    const offer = await placeOf(s, first!)
+    await clock.set(at(offer!.offerExpiresAt!, DUE))
+    // The list no longer counts the first, before any job: the second is first now.
+    const listed = await context.call(sessions.listSessions, {
+      params: { id: s.lesson.id },
+      cookie: await cookieFor(context.db, second!.user),
+    })
+    expect(bodyOf(listed).data[0]).toMatchObject({
+      waitingCount: 2,
+      waitlistPlace: { position: 1, offeredUntil: null },
+    })
+    // The third asks for the seat: refused, and the second is offered it.
+    const refused = await context.call(sessions.enroll, {
+      params: s.params,
+      cookie: await cookieFor(context.db, third!.user),
+    })
+    expect(refused.statusCode).toBe(409)
+    expect((await placeOf(s, second!))?.status).toBe('offered')
+    expect((await placeOf(s, third!))?.status).toBe('waiting')
   })
 })
 

@@ -71,16 +71,56 @@ export const makeDueDecisions = (now = Date.now()) => {
       )
     }
     cancelOpenPayments(session.id)
-    for (const place of db.waitlist) {
-      if (
-        place.sessionId === session.id &&
-        (place.status === 'waiting' || place.status === 'offered')
-      ) {
-        place.status = 'closed'
-      }
-    }
+    closeLine(session)
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
   }
+}
+
+/**
+ * Closes the session's line (it was cancelled or is being removed), as the server does
+ * (services/waitlist-offers.ts closeLineTellingEach): each student in it is told.
+ */
+export const closeLine = (session: DbSession) => {
+  const lesson = db.lessons.find((row) => row.id === session.lessonId)
+  for (const place of db.waitlist) {
+    if (place.sessionId !== session.id) continue
+    if (place.status !== 'waiting' && place.status !== 'offered') continue
+    place.status = 'closed'
+    const student = db.users.find((row) => row.id === place.userId)
+    if (student) {
+      sendEmail(
+        student.email,
+        'The session you were waiting for was cancelled',
+        `"${lesson?.title ?? ''}" on ${session.start_time} was cancelled.`,
+      )
+    }
+  }
+}
+
+/** The student took a seat or a hold: their place in the session's line, if any, ends. */
+export const leaveLineSeated = (sessionId: number, userId: number) => {
+  const place = placeOf(sessionId, userId)
+  if (place) place.status = 'seated'
+}
+
+/**
+ * A payment's hold released (failed or given up), as the server does (services/payments.ts
+ * releaseHold): a seat the student had been offered is theirs again while the offer lasts, unless
+ * they are in the line anew; otherwise the seat goes to the first in line.
+ */
+export const releaseHold = (session: DbSession, userId: number, now = Date.now()) => {
+  if (!placeOf(session.id, userId)) {
+    const taken = db.waitlist.find(
+      (place) =>
+        place.sessionId === session.id &&
+        place.userId === userId &&
+        place.status === 'seated' &&
+        place.offerExpiresAt !== null &&
+        Date.parse(place.offerExpiresAt) > now,
+    )
+    if (taken) taken.status = 'offered'
+  }
+  offerFreedSeats(session, now)
 }
 
 /** The student's place in the session's line (waiting or offered), undefined when none. */

@@ -44,73 +44,79 @@ const holdsSeat = (userId: number) => sql<boolean>`exists (
   where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
 )`
 
+/** A place in line (of the alias) still in it at `at`: waiting, or offered a seat still held. */
+const stillInLine = (alias: string, at: SQL) =>
+  sql`(${sql.raw(alias)}.status = 'waiting' or (${sql.raw(alias)}.status = 'offered'
+    and ${sql.raw(alias)}.offer_expires_at > ${at}))`
+
 /**
- * Seats held (of the outer query's session), whoever holds them: by open payments, and by waitlist
- * offers that have not ended.
+ * Seats held at `at` (of the outer query's session), whoever holds them: by open payments, and by
+ * waitlist offers that have not ended. The app's clock, as every seat decision reads it.
  */
-const heldCount = sql<number>`((
+const heldCount = (at: SQL) => sql<number>`((
   select count(*) from payments as p
   where p.session_id = ${lessonSessions.id} and p.status = 'processing'
-    and p.hold_expires_at > now()
+    and p.hold_expires_at > ${at}
 ) + (
   select count(*) from waitlist_entries as w
   where w.session_id = ${lessonSessions.id} and w.status = 'offered'
-    and w.offer_expires_at > now()
+    and w.offer_expires_at > ${at}
 ))::int`
 
 /**
- * Whether a seat in the session (of the outer query) is held for the user: by their open payment,
- * or offered to them from the waitlist.
+ * Whether a seat in the session (of the outer query) is held for the user at `at`: by their open
+ * payment, or offered to them from the waitlist.
  */
-const holdsPaymentHold = (userId: number) => sql<boolean>`(exists (
+const holdsPaymentHold = (userId: number, at: SQL) => sql<boolean>`(exists (
   select 1 from payments as p
   where p.session_id = ${lessonSessions.id} and p.user_id = ${userId}
-    and p.status = 'processing' and p.hold_expires_at > now()
+    and p.status = 'processing' and p.hold_expires_at > ${at}
 ) or exists (
   select 1 from waitlist_entries as w
   where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
-    and w.status = 'offered' and w.offer_expires_at > now()
+    and w.status = 'offered' and w.offer_expires_at > ${at}
 ))`
 
-/** Students in the line of the session (of the outer query). */
-const waitingCount = sql<number>`(
+/** Students in the line of the session (of the outer query) at `at`; an offer run out has left it. */
+const waitingCount = (at: SQL) => sql<number>`(
   select count(*)::int from waitlist_entries as w
-  where w.session_id = ${lessonSessions.id} and w.status in ('waiting', 'offered')
+  where w.session_id = ${lessonSessions.id} and ${stillInLine('w', at)}
 )`
 
 /** The user's position in the line of the session (of the outer query), null when not in it. */
-const positionInLine = (userId: number) => sql<number | null>`(
+const positionInLine = (userId: number, at: SQL) => sql<number | null>`(
   select (
     select count(*)::int from waitlist_entries as o
-    where o.session_id = w.session_id and o.status in ('waiting', 'offered')
-      and o.id < w.id
+    where o.session_id = w.session_id and ${stillInLine('o', at)} and o.id < w.id
   ) + 1
   from waitlist_entries as w
-  where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
-    and w.status in ('waiting', 'offered')
+  where w.session_id = ${lessonSessions.id} and w.user_id = ${userId} and ${stillInLine('w', at)}
 )`
 
 /** Until when a seat of the session (of the outer query) is offered to the user, or null. */
-const offeredUntil = (userId: number) => sql<string | null>`(
+const offeredUntil = (userId: number, at: SQL) => sql<string | null>`(
   select w.offer_expires_at from waitlist_entries as w
   where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
-    and w.status = 'offered' and w.offer_expires_at > now()
+    and w.status = 'offered' and w.offer_expires_at > ${at}
 )`
 
-const sessionRecordFields = (viewerId: number | null) => ({
-  session: lessonSessions,
-  lessonOwnerId: lessons.ownerId,
-  priceInCents: lessons.priceInCents,
-  minSlots: lessons.minSlots,
-  maxSlots: lessons.maxSlots,
-  enrolledCount,
-  heldCount,
-  viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
-  viewerHolding: viewerId === null ? sql<boolean>`false` : holdsPaymentHold(viewerId),
-  waitingCount,
-  viewerPosition: viewerId === null ? sql<number | null>`null` : positionInLine(viewerId),
-  viewerOfferedUntil: viewerId === null ? sql<string | null>`null` : offeredUntil(viewerId),
-})
+const sessionRecordFields = (viewerId: number | null, now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`
+  return {
+    session: lessonSessions,
+    lessonOwnerId: lessons.ownerId,
+    priceInCents: lessons.priceInCents,
+    minSlots: lessons.minSlots,
+    maxSlots: lessons.maxSlots,
+    enrolledCount,
+    heldCount: heldCount(at),
+    viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
+    viewerHolding: viewerId === null ? sql<boolean>`false` : holdsPaymentHold(viewerId, at),
+    waitingCount: waitingCount(at),
+    viewerPosition: viewerId === null ? sql<number | null>`null` : positionInLine(viewerId, at),
+    viewerOfferedUntil: viewerId === null ? sql<string | null>`null` : offeredUntil(viewerId, at),
+  }
+}
 
 const soonestFirst = [asc(lessonSessions.startTime), asc(lessonSessions.id)]
 
@@ -133,13 +139,13 @@ const upcomingThenPast = (now: Date) => {
 const pageOfSessions = async (
   db: Executor,
   where: SQL | undefined,
-  viewerId: number | null,
+  viewer: { id: number | null; now: Date },
   page: PageRequest,
   order: SQL[] = soonestFirst,
 ): Promise<{ records: SessionRecord[]; itemCount: number }> => {
   const [records, [total]] = await Promise.all([
     db
-      .select(sessionRecordFields(viewerId))
+      .select(sessionRecordFields(viewer.id, viewer.now))
       .from(lessonSessions)
       .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
       .where(where)
@@ -166,7 +172,13 @@ export const listLessonSessions = (
   page: PageRequest,
   now: Date,
 ) =>
-  pageOfSessions(db, eq(lessonSessions.lessonId, lessonId), viewerId, page, upcomingThenPast(now))
+  pageOfSessions(
+    db,
+    eq(lessonSessions.lessonId, lessonId),
+    { id: viewerId, now },
+    page,
+    upcomingThenPast(now),
+  )
 
 /**
  * Sessions that have not ended which the user takes part in: a student's seats, or the sessions
@@ -188,14 +200,14 @@ export const listUpcomingSessions = (
   // A session cancelled for too few students takes place no more: the educator's list drops it
   // (its students' seats went with it).
   const held = and(gt(lessonSessions.endTime, now), ne(lessonSessions.decision, 'cancelled'))
-  return pageOfSessions(db, and(held, takesPart), user.id, page)
+  return pageOfSessions(db, and(held, takesPart), { id: user.id, now }, page)
 }
 
-/** Whether the user is in the line of the session (of the outer query). */
-const inLine = (userId: number) => sql<boolean>`exists (
+/** Whether the user is in the line of the session (of the outer query) at `now`. */
+const inLine = (userId: number, now: Date) => sql<boolean>`exists (
   select 1 from waitlist_entries as w
   where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
-    and w.status in ('waiting', 'offered')
+    and ${stillInLine('w', sql`${now.toISOString()}::timestamptz`)}
 )`
 
 /** Sessions not started at `now` in whose line for a seat the student is, soonest first. */
@@ -204,7 +216,13 @@ export const listWaitlistSessions = (
   user: { id: number },
   page: PageRequest,
   now: Date,
-) => pageOfSessions(db, and(gt(lessonSessions.startTime, now), inLine(user.id)), user.id, page)
+) =>
+  pageOfSessions(
+    db,
+    and(gt(lessonSessions.startTime, now), inLine(user.id, now)),
+    { id: user.id, now },
+    page,
+  )
 
 /** The session, only if it belongs to the lesson (a session id under another lesson is unknown). */
 export const findLessonSession = async (db: Executor, lessonId: number, sessionId: number) => {
@@ -225,9 +243,10 @@ export const findSessionRecord = async (
   db: Executor,
   sessionId: number,
   viewerId: number | null,
+  now: Date,
 ): Promise<SessionRecord | undefined> => {
   const [record] = await db
-    .select(sessionRecordFields(viewerId))
+    .select(sessionRecordFields(viewerId, now))
     .from(lessonSessions)
     .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
     .where(eq(lessonSessions.id, sessionId))

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type { WaitlistStatus } from '../../../contract/entities.ts'
 import type { Executor } from '../db/client.ts'
 import { lessonSessions, waitlistEntries } from '../db/schema.ts'
@@ -42,15 +42,21 @@ export const insertPlace = async (tx: Executor, sessionId: number, userId: numbe
   return row
 }
 
-/** The place's position in its line, 1 for the first: those in line before it, and itself. */
-export const positionOf = async (tx: Executor, place: WaitlistRow) => {
+/**
+ * The place's position in its line at `now`, 1 for the first: those in line before it (an offer
+ * run out has left it), and itself.
+ */
+export const positionOf = async (tx: Executor, place: WaitlistRow, now: Date) => {
   const [row] = await tx
     .select({ n: count() })
     .from(waitlistEntries)
     .where(
       and(
         eq(waitlistEntries.sessionId, place.sessionId),
-        inArray(waitlistEntries.status, IN_LINE),
+        or(
+          eq(waitlistEntries.status, 'waiting'),
+          and(eq(waitlistEntries.status, 'offered'), gt(waitlistEntries.offerExpiresAt, now)),
+        ),
         lt(waitlistEntries.id, place.id),
       ),
     )
@@ -68,6 +74,16 @@ export const lineCounts = async (tx: Executor, sessionId: number, now: Date) => 
     .from(waitlistEntries)
     .where(eq(waitlistEntries.sessionId, sessionId))
   return { waiting: row?.waiting ?? 0, offered: row?.offered ?? 0 }
+}
+
+/** Whether anyone waits in the session's line (read without its lock: a hint, not a count). */
+export const hasWaiting = async (db: Executor, sessionId: number) => {
+  const [row] = await db
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.sessionId, sessionId), eq(waitlistEntries.status, 'waiting')))
+    .limit(1)
+  return row !== undefined
 }
 
 /** The first `take` waiting in the session's line, in their order. */
@@ -98,6 +114,29 @@ export const endPlace = async (
     .update(waitlistEntries)
     .set({ status, endedAt: at })
     .where(eq(waitlistEntries.id, placeId))
+}
+
+/**
+ * A seat offered to the student and taken with a payment hold, back to them while the offer
+ * lasts (the payment failed or was given up): their place is offered again until the offer's own
+ * end, unless they are in the line anew. Answers whether it was.
+ */
+export const reopenOffer = async (tx: Executor, sessionId: number, userId: number, now: Date) => {
+  const reopened = await tx
+    .update(waitlistEntries)
+    .set({ status: 'offered', endedAt: null })
+    .where(
+      and(
+        eq(waitlistEntries.sessionId, sessionId),
+        eq(waitlistEntries.userId, userId),
+        eq(waitlistEntries.status, 'seated'),
+        gt(waitlistEntries.offerExpiresAt, now),
+        sql`not exists (select 1 from waitlist_entries as o where o.session_id = ${sessionId}
+          and o.user_id = ${userId} and o.status in ('waiting', 'offered'))`,
+      ),
+    )
+    .returning({ id: waitlistEntries.id })
+  return reopened.length > 0
 }
 
 /** Ends every place in the session's line (the session was cancelled); answers them. */

@@ -37,8 +37,8 @@ import { reserveUploadSpace } from '../repositories/files.ts'
 import { removeStoredBytes } from '../storage/files.ts'
 import { lessonRead } from './catalogue.ts'
 import type { ServiceDeps } from './deps.ts'
-import type { FreeingDeps } from './seats.ts'
-import { offerAddedSeats } from './waitlist.ts'
+import { type FreeingDeps, outboxMail, seatChange } from './seat-change.ts'
+import { offerAddedSeats } from './waitlist-offers.ts'
 
 type PageQuery = { page?: number | undefined; take?: number | undefined }
 
@@ -200,7 +200,8 @@ export const createLesson = async (
 
 /**
  * Saves the lesson form. A new cover replaces the old one: its row goes with the update and its
- * bytes once that is committed (unless another lesson shows the same image).
+ * bytes once that is committed (unless another lesson shows the same image). Seats a raised
+ * maximum adds are offered to those waiting in the update's transaction.
  */
 export const updateLesson = async (
   deps: FreeingDeps & Pick<ServiceDeps, 'storage'>,
@@ -217,12 +218,14 @@ export const updateLesson = async (
     lesson.imageId !== fields.imageId
       ? lesson.imageId
       : null
-  const removed = await db.transaction(async (tx) => {
+  const removed = await seatChange(deps, async (tx, effects) => {
     await updateLessonRow(tx, lesson.id, fields)
+    if (fields.maxSlots > lesson.maxSlots) {
+      await offerAddedSeats(deps, tx, lesson.id, new Date(), outboxMail(deps, tx, effects))
+    }
     return replaced === null ? undefined : deleteUnusedImage(tx, replaced)
   })
   if (removed) await removeStoredBytes(deps, removed.storageKey)
-  if (fields.maxSlots > lesson.maxSlots) await offerAddedSeats(deps, lesson.id)
   return lessonRead(deps, lesson.id)
 }
 

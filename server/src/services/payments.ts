@@ -30,22 +30,23 @@ import {
   listCapturedPayments,
   lockSession,
   type PaymentRow,
+  type SeatedSession,
   recordWebhookEvent,
   updatePayment,
 } from '../repositories/seats.ts'
 import type { UserRow } from '../repositories/users.ts'
+import { reopenOffer } from '../repositories/waitlist.ts'
 import { toPayment } from '../serializers/payments.ts'
 import type { ServiceDeps } from './deps.ts'
-import { offerFreedSeats, planHoldEnd } from './waitlist-offers.ts'
+import { type FreeingDeps, outboxMail, seatChange, type SeatEffects } from './seat-change.ts'
+import { offerFreedSeats, passFreedSeats, planHoldEnd } from './waitlist-offers.ts'
 import {
   paymentHolds,
   priceOf,
   recordCapture,
   recordProviderRefund,
-  type FreeingDeps,
   leaveLineSeated,
-  outboxMail,
-  seatChange,
+  lockSessionOf,
   seatsLeftFor,
   sessionFacts,
 } from './seats.ts'
@@ -94,6 +95,8 @@ const openPayment = async (
   /** The payment this call asks the provider for, claimed before its transaction commits. */
   claim: { paymentId?: number },
 ): Promise<Payment> => {
+  // A seat run free goes to those waiting before this student may hold it.
+  await passFreedSeats(deps, body.lessonId, body.sessionId)
   const now = new Date()
   const { opening } = deps.payments
   const opened = await deps.db.transaction(async (tx) => {
@@ -171,13 +174,13 @@ export const capturePayment = async (
   paymentId: number,
 ): Promise<Payment> => {
   const payment = await ownPayment(deps.db, paymentId, user)
+  // A seat run free goes to those waiting before this payment may hold it again.
+  if (payment.sessionId !== null) await passFreedSeats(deps, payment.lessonId, payment.sessionId)
   const { decision, orderId } = await deps.db.transaction(async (tx) => {
     const now = new Date()
+    // The session's lock first, then the payment's, as every change of seats takes them.
+    const seated = await lockSessionOf(tx, payment)
     const current = found(await findPayment(tx, payment.id, { lock: true }), 'Payment')
-    const seated =
-      current.sessionId === null
-        ? undefined
-        : await lockSession(tx, current.lessonId, current.sessionId)
     const decision = captureCheck({
       now: now.getTime(),
       status: current.status,
@@ -196,6 +199,7 @@ export const capturePayment = async (
       // A seat is free: hold it again for the time the capture takes.
       const holdEnd = new Date(now.getTime() + deps.payments.holdMs)
       await updatePayment(tx, current.id, { holdExpiresAt: holdEnd })
+      await leaveLineSeated(tx, seated.session.id, user.id, now)
       await planHoldEnd(deps, tx, {
         paymentId: current.id,
         sessionId: seated.session.id,
@@ -228,42 +232,51 @@ export const capturePayment = async (
 }
 
 /**
- * A payment that failed (no order, a declined capture): in error, its seat hold released and the
- * seat offered to the first student waiting for it, in one transaction.
+ * A payment's hold released (failed or given up), in its transaction: a seat the student had
+ * been offered from the waitlist is theirs again while the offer lasts; otherwise the seat goes
+ * to the first in line.
+ */
+const releaseHold = async (
+  deps: FreeingDeps,
+  tx: Executor,
+  seated: SeatedSession,
+  userId: number,
+  effects: SeatEffects,
+  now = new Date(),
+) => {
+  await reopenOffer(tx, seated.session.id, userId, now)
+  await offerFreedSeats(deps, tx, seated, now, outboxMail(deps, tx, effects))
+}
+
+/**
+ * A payment that failed (no order, a declined capture): in error and its seat hold released
+ * (`releaseHold`), in one transaction.
  */
 const failPayment = (
   deps: FreeingDeps,
-  payment: Pick<PaymentRow, 'id' | 'lessonId' | 'sessionId'>,
+  payment: Pick<PaymentRow, 'id' | 'userId' | 'lessonId' | 'sessionId'>,
   from: readonly PaymentRow['status'][] | null = null,
 ) =>
   seatChange(deps, async (tx, effects) => {
-    const seated =
-      payment.sessionId === null
-        ? undefined
-        : await lockSession(tx, payment.lessonId, payment.sessionId)
+    const seated = await lockSessionOf(tx, payment)
     const failed = await updatePayment(
       tx,
       payment.id,
       { status: 'error', holdExpiresAt: null },
       from,
     )
-    if (failed && seated) {
-      await offerFreedSeats(deps, tx, seated, new Date(), outboxMail(deps, tx, effects))
-    }
+    if (failed && seated) await releaseHold(deps, tx, seated, payment.userId, effects)
   })
 
 /**
- * The buyer gave up: the payment is cancelled and its seat hold released, in one transaction with
- * the seat's offer to the first student waiting for it (services/waitlist-offers.ts).
+ * The buyer gave up: the payment is cancelled and its seat hold released (`releaseHold`), in one
+ * transaction.
  */
 export const cancelPayment = async (deps: FreeingDeps, user: UserRow, paymentId: number) => {
   const payment = await ownPayment(deps.db, paymentId, user)
   await seatChange(deps, async (tx, effects) => {
     const now = new Date()
-    const seated =
-      payment.sessionId === null
-        ? undefined
-        : await lockSession(tx, payment.lessonId, payment.sessionId)
+    const seated = await lockSessionOf(tx, payment)
     const cancelled = await updatePayment(
       tx,
       payment.id,
@@ -273,8 +286,7 @@ export const cancelPayment = async (deps: FreeingDeps, user: UserRow, paymentId:
     if (!cancelled) {
       throw new ConflictError(MESSAGES.payments.notProcessing({ status: payment.status }))
     }
-    if (!seated) return
-    await offerFreedSeats(deps, tx, seated, now, outboxMail(deps, tx, effects))
+    if (seated) await releaseHold(deps, tx, seated, payment.userId, effects, now)
   })
   return paymentView(deps, payment.id)
 }

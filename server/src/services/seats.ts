@@ -16,7 +16,6 @@ import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
 import { feeShares } from '../domain/money.ts'
 import { lessonPageUrl } from '../mail/links.ts'
-import type { Mail } from '../mail/mailer.ts'
 import { emails, type PaidSeat } from '../mail/templates.ts'
 import {
   cancelOpenPayments,
@@ -38,23 +37,14 @@ import { findUserById, type UserRow } from '../repositories/users.ts'
 import { endPlace, findPlace } from '../repositories/waitlist.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import type { ServiceDeps } from './deps.ts'
-import { settleRefund } from './refunds.ts'
-import { closeLineTellingEach, offerFreedSeats } from './waitlist-offers.ts'
+import { type FreeingDeps, outboxMail, seatChange, type SeatDeps } from './seat-change.ts'
+import { closeLineTellingEach, offerFreedSeats, passFreedSeats } from './waitlist-offers.ts'
 
 /**
  * Who takes, gives back and loses seats, and what each change owes: e-mails (through the outbox,
  * in the change's transaction) and refunds (recorded as due in it, sent after it). The decisions
  * are contract/seats.ts's; this loads their facts under the session's lock and stores the outcome.
  */
-
-/**
- * What seat and payment changes need: the database, the mailer, the provider, the log, and for
- * the e-mails the app's origin (links to the lesson page) and the domain of calendar event ids.
- */
-export type SeatDeps = Pick<
-  ServiceDeps,
-  'db' | 'mailer' | 'payments' | 'log' | 'appOrigin' | 'eventDomain'
->
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -157,35 +147,18 @@ export const calendarAttachment = (
   ),
 })
 
-/** What a change of seats leaves to do after its commit: e-mails to send, refunds to settle. */
-export type SeatEffects = { mails: number[]; refunds: number[] }
-
-/** Runs a change of seats in one transaction, then sends its e-mails and settles its refunds. */
-export const seatChange = async <T>(
-  deps: SeatDeps,
-  change: (tx: Executor, effects: SeatEffects) => Promise<T>,
-): Promise<T> => {
-  const effects: SeatEffects = { mails: [], refunds: [] }
-  const result = await deps.db.transaction((tx) => change(tx, effects))
-  await deps.mailer.deliver(effects.mails)
-  for (const paymentId of effects.refunds) await settleRefund(deps, paymentId)
-  return result
-}
-
-/** The change's e-mails: written to the outbox in its transaction, sent after its commit. */
-export const outboxMail =
-  (deps: Pick<SeatDeps, 'mailer'>, tx: Executor, effects: SeatEffects): Mail =>
-  async (to, email) => {
-    effects.mails.push(await deps.mailer.enqueue(tx, to, email))
-  }
-
 /**
  * Seats the student in a free session. The session's row is locked while the seats are counted
  * and the seat written, so parallel requests never seat more students than the lesson's max
  * slots (holds of open payments count as taken), and a unique index keeps one seat per student.
  */
-export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Promise<Enrollment> =>
-  seatChange(deps, async (tx, effects) => {
+export const enroll = async (
+  deps: FreeingDeps,
+  user: UserRow,
+  ids: SessionIds,
+): Promise<Enrollment> => {
+  await passFreedSeats(deps, ids.id, ids.sessionId)
+  return seatChange(deps, async (tx, effects) => {
     const now = new Date()
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
     const refusal = enrollRefusal({
@@ -211,6 +184,7 @@ export const enroll = async (deps: SeatDeps, user: UserRow, ids: SessionIds): Pr
       createdAt: seat.createdAt.toISOString(),
     }
   })
+}
 
 /** The student took a seat (or a hold): their place in the session's line, if any, ends. */
 export const leaveLineSeated = async (
@@ -222,9 +196,6 @@ export const leaveLineSeated = async (
   const place = await findPlace(tx, sessionId, userId)
   if (place) await endPlace(tx, place.id, 'seated', now)
 }
-
-/** What a change that frees a seat also needs: the job engine and the waitlist's offer time. */
-export type FreeingDeps = SeatDeps & Pick<ServiceDeps, 'jobs' | 'waitlistOfferMinutes'>
 
 /**
  * Gives the seat back before the session starts: a paid seat's refund is recorded as due in the
@@ -308,6 +279,16 @@ export const deleteSessionWithSeats = async (
     return seats.length
   })
 
+/**
+ * The session a payment is for, locked (undefined once the session is gone). Taken before the
+ * payment's own lock, so that changes of seats and of payments lock in one order and never wait
+ * on each other in a circle.
+ */
+export const lockSessionOf = (
+  tx: Executor,
+  payment: { lessonId: number; sessionId: number | null },
+) => (payment.sessionId === null ? undefined : lockSession(tx, payment.lessonId, payment.sessionId))
+
 /** What a completed capture did: seated the student, or found the seat gone and refunds. */
 export type CaptureOutcome = 'seated' | 'refunding' | 'recorded before'
 
@@ -324,14 +305,12 @@ export const recordCapture = async (
   captureId: string,
 ): Promise<CaptureOutcome> =>
   seatChange(deps, async (tx, effects) => {
+    // The session's lock first, then the payment's, as every change of seats takes them.
+    const seated = await lockSessionOf(tx, found(await findPayment(tx, paymentId), 'Payment'))
     const payment = found(await findPayment(tx, paymentId, { lock: true }), 'Payment')
     if (payment.transactionId !== null) return 'recorded before'
     const now = new Date()
     const student = found(await findUserById(tx, payment.userId), 'User')
-    const seated =
-      payment.sessionId === null
-        ? undefined
-        : await lockSession(tx, payment.lessonId, payment.sessionId)
     const captured = {
       transactionId: captureId,
       holdExpiresAt: null,
@@ -352,6 +331,7 @@ export const recordCapture = async (
       (await insertSeat(tx, { sessionId: seated.session.id, userId: student.id, paymentId }))
     ) {
       await updatePayment(tx, paymentId, { ...captured, status: 'success' })
+      await leaveLineSeated(tx, seated.session.id, student.id, now)
       effects.mails.push(
         await enqueueConfirmation(deps, tx, student, seated, payment.amountInCents),
       )
@@ -383,13 +363,11 @@ export const recordProviderRefund = async (
   await seatChange(deps, async (tx, effects) => {
     const payment = await findPaymentBy(tx, { transactionId: captureId })
     if (!payment) return
+    // The session's lock first, then the payment's, as every change of seats takes them.
+    const seated = await lockSessionOf(tx, payment)
     const locked = found(await findPayment(tx, payment.id, { lock: true }), 'Payment')
     if (locked.status === 'refunded') return
     if (refundOwed(locked) > 0) {
-      const seated =
-        locked.sessionId === null
-          ? undefined
-          : await lockSession(tx, locked.lessonId, locked.sessionId)
       if (seated) {
         const seat = await findSeat(tx, seated.session.id, locked.userId, { lock: true })
         if (seat?.paymentId === locked.id) {

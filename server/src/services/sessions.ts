@@ -30,7 +30,8 @@ import {
   newStanding,
   planSessionJobs,
 } from './session-jobs.ts'
-import { deleteSessionWithSeats, type SeatDeps } from './seats.ts'
+import type { SeatDeps } from './seat-change.ts'
+import { deleteSessionWithSeats } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -120,8 +121,14 @@ const unstartedSession = async (
 }
 
 /** The session as its owner sees it. */
-const ownSession = async (db: Executor, sessionId: number, owner: UserRow): Promise<Session> =>
-  toSession(found(await findSessionRecord(db, sessionId, owner.id), 'Session'), owner, new Date())
+const ownSession = async (db: Executor, sessionId: number, owner: UserRow): Promise<Session> => {
+  const now = new Date()
+  return toSession(
+    found(await findSessionRecord(db, sessionId, owner.id, now), 'Session'),
+    owner,
+    now,
+  )
+}
 
 /**
  * Schedules a session of the caller's lesson, pending its minimum-seat decision unless scheduled

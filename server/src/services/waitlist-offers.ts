@@ -4,17 +4,20 @@ import { jobId } from '../jobs/queues.ts'
 import type { Mail } from '../mail/mailer.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
-import { seatCounts, type SeatedSession } from '../repositories/seats.ts'
+import { lockSession, seatCounts, type SeatedSession } from '../repositories/seats.ts'
 import { findUserById } from '../repositories/users.ts'
 import {
   closeLine,
   endPlace,
   firstWaiting,
+  hasWaiting,
   lapsedOffers,
   lineCounts,
   offerPlace,
+  sessionsWithLine,
 } from '../repositories/waitlist.ts'
 import type { ServiceDeps } from './deps.ts'
+import { type FreeingDeps, outboxMail, seatChange } from './seat-change.ts'
 
 /**
  * Offering freed seats to those waiting for them (services/waitlist.ts has the line itself).
@@ -47,6 +50,21 @@ export const planHoldEnd = (
 /** The job that ends one offer: unique per place and end. */
 const offerEndJobId = (placeId: number, endsAt: Date) =>
   jobId(`waitlist-offer-end:${placeId}:${endsAt.toISOString()}`)
+
+/**
+ * Before a request takes a seat, joins the line or renews a hold: a seat an offer or a payment's
+ * hold left free by running out goes to the first in line first, in a transaction of its own
+ * under the session's lock, rather than waiting for the job at its end (which is then a
+ * backstop). Its offers are made even when the request is refused. Nothing to do, and no lock,
+ * while no one waits.
+ */
+export const passFreedSeats = async (deps: FreeingDeps, lessonId: number, sessionId: number) => {
+  if (!(await hasWaiting(deps.db, sessionId))) return
+  await seatChange(deps, async (tx, effects) => {
+    const seated = await lockSession(tx, lessonId, sessionId)
+    if (seated) await offerFreedSeats(deps, tx, seated, new Date(), outboxMail(deps, tx, effects))
+  })
+}
 
 /**
  * Offers the session's free seats to the first in line, in the caller's transaction (the
@@ -124,5 +142,22 @@ export const closeLineTellingEach = async (
         lessonUrl: lessonPageUrl(deps.appOrigin, seated.lesson.id),
       }),
     )
+  }
+}
+
+/**
+ * The seats a lesson's raised maximum adds go to those waiting, in the caller's transaction (the
+ * lesson's update), each session with a line locked in turn.
+ */
+export const offerAddedSeats = async (
+  deps: OfferDeps,
+  tx: Executor,
+  lessonId: number,
+  now: Date,
+  mail: Mail,
+) => {
+  for (const sessionId of await sessionsWithLine(tx, lessonId)) {
+    const seated = await lockSession(tx, lessonId, sessionId)
+    if (seated) await offerFreedSeats(deps, tx, seated, now, mail)
   }
 }

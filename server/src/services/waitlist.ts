@@ -10,17 +10,12 @@ import {
   seatCounts,
 } from '../repositories/seats.ts'
 import type { UserRow } from '../repositories/users.ts'
-import {
-  endPlace,
-  findPlace,
-  insertPlace,
-  positionOf,
-  sessionsWithLine,
-} from '../repositories/waitlist.ts'
+import { endPlace, findPlace, insertPlace, positionOf } from '../repositories/waitlist.ts'
 import type { ServiceDeps } from './deps.ts'
 import { jobEffectOnce } from './job-effects.ts'
-import { outboxMail, paymentHolds, seatChange, type SeatDeps, sessionFacts } from './seats.ts'
-import { offerFreedSeats } from './waitlist-offers.ts'
+import { type FreeingDeps, outboxMail, seatChange } from './seat-change.ts'
+import { paymentHolds, sessionFacts } from './seats.ts'
+import { offerFreedSeats, passFreedSeats } from './waitlist-offers.ts'
 
 /**
  * The line for seats of a full session (issue 31). A student joins it when no seat is left; when
@@ -30,22 +25,23 @@ import { offerFreedSeats } from './waitlist-offers.ts'
  * Every change runs under the session's lock, so a freed seat is offered to one student once.
  */
 
-type WaitlistDeps = SeatDeps & Pick<ServiceDeps, 'jobs' | 'waitlistOfferMinutes'>
 type SessionIds = { id: number; sessionId: number }
 
 /** The student's place in a session's line as its answer shows it. */
 const placeAnswer = async (
   tx: Executor,
   place: NonNullable<Awaited<ReturnType<typeof findPlace>>>,
+  now: Date,
 ) => ({
   sessionId: place.sessionId,
-  position: await positionOf(tx, place),
+  position: await positionOf(tx, place, now),
   offeredUntil: place.status === 'offered' ? (place.offerExpiresAt?.toISOString() ?? null) : null,
 })
 
 /** Joins a full session's line (contract/seats.ts waitlistJoinRefusal); answers the place. */
-export const joinWaitlist = (deps: WaitlistDeps, user: UserRow, ids: SessionIds) =>
-  seatChange(deps, async (tx) => {
+export const joinWaitlist = async (deps: FreeingDeps, user: UserRow, ids: SessionIds) => {
+  await passFreedSeats(deps, ids.id, ids.sessionId)
+  return seatChange(deps, async (tx) => {
     const now = new Date()
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
     const open = await findOpenPayment(tx, user.id, seated.session.id)
@@ -61,11 +57,12 @@ export const joinWaitlist = (deps: WaitlistDeps, user: UserRow, ids: SessionIds)
     if (refusal) throw refusalError(refusal)
     const place = await insertPlace(tx, seated.session.id, user.id, now)
     if (!place) throw new ConflictError(MESSAGES.waitlist.alreadyWaiting)
-    return placeAnswer(tx, place)
+    return placeAnswer(tx, place, now)
   })
+}
 
 /** Leaves a session's line; a seat offered to the student goes to the next in line at once. */
-export const leaveWaitlist = (deps: WaitlistDeps, user: UserRow, ids: SessionIds) =>
+export const leaveWaitlist = (deps: FreeingDeps, user: UserRow, ids: SessionIds) =>
   seatChange(deps, async (tx, effects) => {
     const now = new Date()
     const seated = found(await lockSession(tx, ids.id, ids.sessionId), 'Session')
@@ -77,19 +74,6 @@ export const leaveWaitlist = (deps: WaitlistDeps, user: UserRow, ids: SessionIds
     }
     return MESSAGES.waitlist.left
   })
-
-/**
- * The seats a lesson's raised maximum adds go to those waiting, session by session (each in its
- * own transaction, under its lock).
- */
-export const offerAddedSeats = async (deps: WaitlistDeps, lessonId: number) => {
-  for (const sessionId of await sessionsWithLine(deps.db, lessonId)) {
-    await seatChange(deps, async (tx, effects) => {
-      const seated = await lockSession(tx, lessonId, sessionId)
-      if (seated) await offerFreedSeats(deps, tx, seated, new Date(), outboxMail(deps, tx, effects))
-    })
-  }
-}
 
 /**
  * The end of an offer or of a payment's seat hold: under the session's lock, a seat it leaves

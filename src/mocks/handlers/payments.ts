@@ -13,7 +13,7 @@ import {
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { apiUrl, fail, found, paginate, refuse, route } from '../http'
 import { sessionOf } from '../queries'
-import { offerFreedSeats, placeOf } from '../seats'
+import { leaveLineSeated, releaseHold } from '../seats'
 import {
   fullPriceOf,
   isEnrolled,
@@ -69,6 +69,7 @@ const recordCapture = (payment: DbPayment, captureId: string) => {
     return
   }
   payment.status = 'success'
+  if (payment.sessionId !== null) leaveLineSeated(payment.sessionId, payment.userId)
   db.enrollments.push({
     id: nextId(db.enrollments),
     userId: payment.userId,
@@ -96,6 +97,7 @@ const capture = (payment: DbPayment) => {
   }
   if (check.renewHold) {
     payment.holdExpiresAt = new Date(now + DEFAULT_PAYMENT_HOLD_MINUTES * 60_000).toISOString()
+    if (payment.sessionId !== null) leaveLineSeated(payment.sessionId, payment.userId)
   }
   recordCapture(payment, `CAPTURE-${newToken().slice(0, 12).toUpperCase()}`)
 }
@@ -164,8 +166,7 @@ export const paymentHandlers = [
     }
     db.payments.push(payment)
     // The hold replaces the student's place in line (an offer taken, or a seat found free).
-    const place = placeOf(session.id, user.id)
-    if (place) place.status = 'seated'
+    leaveLineSeated(session.id, user.id)
     return { status: 201, body: toPayment(payment) }
   }),
 
@@ -182,7 +183,7 @@ export const paymentHandlers = [
     payment.status = 'cancelled'
     payment.holdExpiresAt = null
     const session = db.sessions.find((row) => row.id === payment.sessionId)
-    if (session) offerFreedSeats(session)
+    if (session) releaseHold(session, payment.userId)
     return { status: 200, body: toPayment(payment) }
   }),
 
@@ -206,6 +207,8 @@ export const paymentHandlers = [
         if (payment?.status === 'processing') {
           payment.status = 'error'
           payment.holdExpiresAt = null
+          const session = db.sessions.find((row) => row.id === payment.sessionId)
+          if (session) releaseHold(session, payment.userId)
         }
         break
       }

@@ -17,7 +17,15 @@ import {
 import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, type DbWaitlistPlace, nextId, sendEmail } from '../db'
 import { fail, HttpError, paginate, refuse, route } from '../http'
-import { cancelOpenPayments, offerFreedSeats, placeOf, positionOf, refundSeat } from '../seats'
+import {
+  cancelOpenPayments,
+  closeLine,
+  leaveLineSeated,
+  offerFreedSeats,
+  placeOf,
+  positionOf,
+  refundSeat,
+} from '../seats'
 import { editableLesson, lessonById, listedSessionsOf, sessionOf, viewableLesson } from '../queries'
 import {
   fullPriceOf,
@@ -164,6 +172,7 @@ export const sessionHandlers = [
         sendEmail(student.email, 'A session was cancelled', `"${lesson.title}" was cancelled.`)
     }
     cancelOpenPayments(session.id)
+    closeLine(session)
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
     const message =
@@ -191,8 +200,7 @@ export const sessionHandlers = [
       createdAt: new Date().toISOString(),
     }
     db.enrollments.push({ ...enrollment, userId: user.id })
-    const place = placeOf(session.id, user.id)
-    if (place) place.status = 'seated'
+    leaveLineSeated(session.id, user.id)
     const lesson = lessonById(params.id)
     sendEmail(
       user.email,

@@ -15,8 +15,10 @@ export const waitlistQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.waitlist(),
     queryFn: getWaitlist,
-    // An offer may come any moment (an e-mail says so): coming back to the dashboard asks again.
+    // An offer may come any moment (an e-mail says so): coming back to the dashboard asks again,
+    // and while the student waits in a line the list is asked again every minute.
     staleTime: 0,
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? 60_000 : false),
   })
 
 export const useWaitlist = () => useQuery(waitlistQueryOptions())
