@@ -422,3 +422,48 @@ export const PaymentConfig = Type.Object({
   holdMinutes: Type.Integer({ minimum: 1 }),
 })
 export type PaymentConfig = Type.Static<typeof PaymentConfig>
+
+/**
+ * One line of an educator's earnings (issue 32): a captured payment for a seat in one of their
+ * lessons, or its refund (negative amounts, with its reason; `pending` while the provider has not
+ * confirmed it). Amounts in USD cents; the fee is the one in force at the capture.
+ */
+export const EarningsLine = Type.Object({
+  paymentId: Id,
+  kind: Type.Union([Type.Literal('payment'), Type.Literal('refund')]),
+  at: IsoDateTime,
+  lessonId: Id,
+  lessonTitle: Type.String(),
+  sessionStart: Type.Union([IsoDateTime, Type.Null()], {
+    description: 'Null once the session was deleted',
+  }),
+  studentFirstName: Type.String({ description: "The first word of the student's name" }),
+  grossCents: Type.Integer(),
+  feeCents: Type.Integer(),
+  shareCents: Type.Integer(),
+  refundReason: Type.Union([RefundReason, Type.Null()]),
+  pending: Type.Boolean({ description: 'A refund due, not yet confirmed by the provider' }),
+})
+export type EarningsLine = Type.Static<typeof EarningsLine>
+
+/** Sums of earnings lines, in USD cents. */
+export const EarningsTotals = Type.Object({
+  grossCents: Type.Integer(),
+  feeCents: Type.Integer(),
+  shareCents: Type.Integer(),
+})
+export type EarningsTotals = Type.Static<typeof EarningsTotals>
+
+/** An educator's earnings month by month: the last twelve calendar months in their time zone. */
+export const EarningsSummary = Type.Object({
+  timezone: Type.String({ description: "The educator's IANA time zone, whose months these are" }),
+  months: Type.Array(
+    Type.Object({
+      month: Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM' }),
+      ...EarningsTotals.properties,
+    }),
+    { description: 'Oldest first, the current month last' },
+  ),
+  lastThreeMonths: EarningsTotals,
+})
+export type EarningsSummary = Type.Static<typeof EarningsSummary>

@@ -67,6 +67,20 @@ export const WAITLIST_OFFER_MINUTES_MAX = 1440
 /** The platform's default fee per transaction, in percent of the amount. */
 export const DEFAULT_PLATFORM_FEE_PERCENT = 10
 
+/**
+ * The platform's fee on one captured payment and the educator's share, in whole cents. The fee
+ * is given in basis points (1000 = 10 %) and rounded to the nearest cent; the educator gets the
+ * rest, so the two always add up to the amount.
+ */
+export const feeShares = (amountInCents: number, basisPoints: number) => {
+  const platformFeeInCents = Math.round((amountInCents * basisPoints) / 10_000)
+  return {
+    platformFeeBasisPoints: basisPoints,
+    platformFeeInCents,
+    educatorShareInCents: amountInCents - platformFeeInCents,
+  }
+}
+
 /** At least 6 characters with one lowercase and one uppercase letter (§5). */
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_PATTERN = '^(?=.*[a-z])(?=.*[A-Z]).{6,}$'

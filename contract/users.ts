@@ -49,3 +49,19 @@ export const toAdminUser = (
   createdAt,
   upcomingSessionCount,
 })
+
+/** What an educator's earnings show of a student: the first word of their name. */
+export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? ''
+
+/** Totals of earnings rows, in cents (each an integer sum the backend made). */
+export const sumEarnings = (
+  rows: readonly { grossCents: number; feeCents: number; shareCents: number }[],
+) =>
+  rows.reduce(
+    (total, row) => ({
+      grossCents: total.grossCents + row.grossCents,
+      feeCents: total.feeCents + row.feeCents,
+      shareCents: total.shareCents + row.shareCents,
+    }),
+    { grossCents: 0, feeCents: 0, shareCents: 0 },
+  )

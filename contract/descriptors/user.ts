@@ -51,3 +51,23 @@ export const userAverageScore: DescriptorOf<typeof endpoints.userAverageScore> =
   path: '/user/:id/average_score',
   access: 'user',
 }
+
+/**
+ * The calling educator's earnings, newest first: each captured payment of their lessons and each
+ * refund (negative)
+ */
+export const myEarnings: DescriptorOf<typeof endpoints.myEarnings> = {
+  method: 'GET',
+  path: '/user/earnings',
+  access: ['educator'],
+}
+
+/**
+ * The calling educator's earnings per calendar month (their time zone) for the last twelve months,
+ * and the last three months' total
+ */
+export const myEarningsSummary: DescriptorOf<typeof endpoints.myEarningsSummary> = {
+  method: 'GET',
+  path: '/user/earnings/summary',
+  access: ['educator'],
+}

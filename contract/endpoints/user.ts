@@ -1,7 +1,15 @@
 import Type from 'typebox'
 import { errors, IdParam, PageQuery, Paginated } from '../common.ts'
 import { defineEndpoint } from '../endpoint.ts'
-import { AverageScore, CurrentUser, Email, Language, Review } from '../entities.ts'
+import {
+  AverageScore,
+  CurrentUser,
+  EarningsLine,
+  EarningsSummary,
+  Email,
+  Language,
+  Review,
+} from '../entities.ts'
 import { Password } from './auth.ts'
 
 export const UserIdParams = Type.Object({ id: IdParam })
@@ -85,4 +93,30 @@ export const userAverageScore = defineEndpoint({
     "Answers the average rating and the number of reviews of an educator's lessons; an id that is not an educator's is not found.",
   params: UserIdParams,
   response: { 200: AverageScore, ...errors(400, 401, 404) },
+})
+
+export const EarningsQuery = Type.Object({ ...PageQuery })
+export type EarningsQuery = Type.Static<typeof EarningsQuery>
+
+export const myEarnings = defineEndpoint({
+  method: 'GET',
+  path: '/user/earnings',
+  access: ['educator'],
+  summary:
+    "The calling educator's earnings, newest first: each captured payment of their lessons and each refund (negative)",
+  description:
+    "Pages through the payments captured for seats in the caller's lessons and their refunds: when, lesson, session, the student's first name, gross, platform fee and the educator's share, in USD cents.",
+  querystring: EarningsQuery,
+  response: { 200: Paginated(EarningsLine), ...errors(400, 401, 403) },
+})
+
+export const myEarningsSummary = defineEndpoint({
+  method: 'GET',
+  path: '/user/earnings/summary',
+  access: ['educator'],
+  summary:
+    "The calling educator's earnings per calendar month (their time zone) for the last twelve months, and the last three months' total",
+  description:
+    "Sums the caller's earnings lines month by month in their time zone, refunds in the month they were made, over the last twelve months, the current one included.",
+  response: { 200: EarningsSummary, ...errors(401, 403) },
 })

@@ -456,6 +456,9 @@ const scenarios: Scenario[] = [
   { name: 'my payments, a paid seat', endpoint: api.payments.listMyPayments, as: PAYER },
   { name: 'my payments, a refund', endpoint: api.payments.listMyPayments, as: REFUNDED },
   { name: 'my payments as an educator', endpoint: api.payments.listMyPayments, as: EDUCATOR },
+  { name: "an educator's earnings", endpoint: api.user.myEarnings, as: EDUCATOR },
+  { name: "an educator's earnings by month", endpoint: api.user.myEarningsSummary, as: EDUCATOR },
+  { name: 'earnings, as a student', endpoint: api.user.myEarnings, as: STUDENT },
   {
     name: 'open a payment for a paid session',
     endpoint: api.payments.createOrder,
@@ -3218,6 +3221,32 @@ describe('enrolling answers alike', () => {
       return [before, await countsOf()]
     })
     expect(counts[1]![1]).toBe(counts[0]![1]! + 1)
+  })
+})
+
+describe("an educator's earnings answer alike", () => {
+  it("sums the demo's payments of kenji's lessons alike, line by line and month by month", async () => {
+    const earned = await alike(async (backend) => {
+      const page = resultOf(
+        await backend.call(api.user.myEarnings, { as: EDUCATOR, query: { take: 100 } }),
+      )
+      const summary = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR }))
+      return {
+        lines: page.data.map((line) => [
+          line.kind,
+          line.lessonTitle,
+          line.studentFirstName,
+          line.grossCents,
+          line.feeCents,
+          line.shareCents,
+          line.refundReason,
+          line.pending,
+        ]),
+        count: page.meta.itemCount,
+        summary,
+      }
+    })
+    expect(earned.count).toBeGreaterThan(0)
   })
 })
 

@@ -36,6 +36,8 @@ export interface DbUser {
   reauthWindowStart: number | null
   /** Approved by an admin; students and admins are always validated. */
   isValidated: boolean
+  /** The IANA zone an educator's earnings months are in; Asia/Tokyo when unset, as the server's default. */
+  timezone?: string
   videoLicenceId: number | null
   createdAt: string
 }
@@ -131,6 +133,10 @@ export interface DbPayment {
   holdExpiresAt: string | null
   refundReason: RefundReason | null
   createdAt: string
+  /** When the capture was recorded; a captured row without it was captured at `createdAt`. */
+  capturedAt?: string | null
+  /** When its refund became due; a refunded row without it, at `createdAt`. */
+  refundDueAt?: string | null
 }
 
 export interface DbToken {

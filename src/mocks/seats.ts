@@ -14,6 +14,7 @@ export const refundSeat = (sessionId: number, userId: number, reason: RefundReas
     if (matches && owed > 0) {
       payment.status = 'refunded'
       payment.refundReason = reason
+      payment.refundDueAt ??= new Date().toISOString()
       refunded = true
     }
   }

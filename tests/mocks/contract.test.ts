@@ -133,6 +133,8 @@ const scenarios: Scenario[] = [
   }),
 
   scenario(user.me, { as: student }),
+  scenario(user.myEarnings, { as: educator }),
+  scenario(user.myEarningsSummary, { as: educator }),
   scenario(user.updateProfile, { as: educator, json: { description: 'New bio' } }),
   scenario(user.reassignOwnVideoLicence, { as: educator }),
   scenario(user.userReviews, { as: student, params: { id: educator } }),

@@ -66,6 +66,8 @@ export const users = pgTable(
      */
     ratingTotal: integer('rating_total').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** The IANA zone whose calendar months an educator's earnings are summed in. */
+    timezone: text('timezone').notNull().default('Asia/Tokyo'),
     videoLicenceId: integer('video_licence_id')
       .unique()
       .references(() => videoLicences.id, { onDelete: 'set null' }),
@@ -294,6 +296,10 @@ export const payments = pgTable(
     >(),
     refundId: text('refund_id'),
     refundedAt: instant('refunded_at'),
+    /** When the capture was recorded: the educator earned it then. */
+    capturedAt: instant('captured_at'),
+    /** When the refund became due (or the provider's own refund was learnt of): earnings lost then. */
+    refundDueAt: instant('refund_due_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -314,6 +320,8 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'processing'`),
     index('payments_session_status_idx').on(t.sessionId, t.status),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    // An educator's earnings: the payments of a lesson, by when they were captured.
+    index('payments_lesson_captured_idx').on(t.lessonId, t.capturedAt),
     // The next seat hold to lapse: when a cached catalogue page stops being true.
     index('payments_hold_expiry_idx')
       .on(t.holdExpiresAt)

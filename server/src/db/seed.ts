@@ -3,9 +3,8 @@ import { DEMO_PASSWORD } from '../../../demo/world.ts'
 import { filePath } from '../../../contract/files.ts'
 import { demoLessonCover } from '../../../demo/cover/index.ts'
 import { demoWorld, type DemoWorld } from '../../../demo/resolve.ts'
-import { DEFAULT_PLATFORM_FEE_PERCENT } from '../../../contract/rules.ts'
+import { DEFAULT_PLATFORM_FEE_PERCENT, feeShares } from '../../../contract/rules.ts'
 import { hashPassword } from '../crypto/passwords.ts'
-import { feeShares } from '../domain/money.ts'
 import type { Database, Transaction } from './client.ts'
 import {
   categories,
@@ -165,6 +164,8 @@ const insertWorld = async (
             refundReason: payment.refundReason,
             refundId: payment.status === 'refunded' ? `REFUND-${payment.transactionId}` : null,
             refundedAt: payment.status === 'refunded' ? new Date(payment.createdAt) : null,
+            capturedAt: payment.transactionId ? new Date(payment.createdAt) : null,
+            refundDueAt: payment.status === 'refunded' ? new Date(payment.createdAt) : null,
             createdAt: new Date(payment.createdAt),
             updatedAt: new Date(payment.createdAt),
           })),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
@@ -210,9 +210,19 @@ export const updatePayment = async (
   fields: Partial<typeof payments.$inferInsert>,
   from: readonly PaymentStatus[] | null = null,
 ): Promise<boolean> => {
+  const now = new Date()
+  const at = sql`${now.toISOString()}::timestamptz`
+  // The instants earnings are counted at, kept here for every writer: the first capture, and the
+  // first time a refund is due (or learnt of from the provider).
+  const refunding = fields.status === 'refunding' || fields.status === 'refunded'
   const changed = await tx
     .update(payments)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({
+      ...fields,
+      ...(fields.transactionId ? { capturedAt: sql`coalesce(${payments.capturedAt}, ${at})` } : {}),
+      ...(refunding ? { refundDueAt: sql`coalesce(${payments.refundDueAt}, ${at})` } : {}),
+      updatedAt: now,
+    })
     .where(and(eq(payments.id, paymentId), from ? inArray(payments.status, [...from]) : undefined))
     .returning({ id: payments.id })
   return changed.length > 0

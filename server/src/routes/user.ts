@@ -3,12 +3,23 @@ import * as endpoints from '../../../contract/endpoints/user.ts'
 import { route } from '../http/route.ts'
 import { SESSION_COOKIE } from '../plugins/auth.ts'
 import * as accounts from '../services/accounts.ts'
+import * as earnings from '../services/earnings.ts'
 
 /**
  * The current user and its profile. GET /user/:id/reviews and /user/:id/average_score belong to
  * the catalogue and are registered with its routes.
  */
 export const userRoutes = async (app: FastifyInstance) => {
+  route(app, endpoints.myEarnings, async ({ deps, user, query }) => ({
+    status: 200,
+    body: await earnings.earningsPage(deps, user, query),
+  }))
+
+  route(app, endpoints.myEarningsSummary, async ({ deps, user }) => ({
+    status: 200,
+    body: await earnings.earningsSummary(deps, user),
+  }))
+
   route(app, endpoints.me, async ({ deps, user }) => ({
     status: 200,
     body: await accounts.currentUserOf(deps, user.id),

@@ -1,6 +1,6 @@
 import type { Enrollment } from '../../../contract/entities.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
-import { sessionPriceInCents } from '../../../contract/rules.ts'
+import { feeShares, sessionPriceInCents } from '../../../contract/rules.ts'
 import {
   captureOutcome,
   captureRefundReason,
@@ -14,7 +14,6 @@ import {
 } from '../../../contract/seats.ts'
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
-import { feeShares } from '../domain/money.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { emails, type PaidSeat } from '../mail/templates.ts'
 import {

@@ -63,9 +63,11 @@ const recordCapture = (payment: DbPayment, captureId: string) => {
   const outcome = captureOutcome(facts)
   payment.transactionId = captureId
   payment.holdExpiresAt = null
+  payment.capturedAt = new Date().toISOString()
   if (outcome === 'refund') {
     payment.status = 'refunded'
     payment.refundReason = captureRefundReason(facts)
+    payment.refundDueAt = payment.capturedAt
     return
   }
   payment.status = 'success'
@@ -221,6 +223,7 @@ export const paymentHandlers = [
           )
         }
         payment.refundReason ??= 'provider'
+        payment.refundDueAt ??= new Date().toISOString()
         payment.status = 'refunded'
         break
       }

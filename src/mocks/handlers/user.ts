@@ -2,6 +2,7 @@ import * as endpoints from '@contract/endpoints/user'
 import { MESSAGES } from '@contract/messages'
 import { isNewAddress, PAGE_SIZE, REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '@contract/rules'
 import { type DbUser, sendEmail } from '../db'
+import { earningsLines, earningsSummary } from '../earnings'
 import { fail, paginate, route } from '../http'
 import {
   assignLicence,
@@ -42,6 +43,16 @@ const reauthenticate = (user: DbUser, currentPassword: string | undefined) => {
 }
 
 export const userHandlers = [
+  route(endpoints.myEarnings, ({ user, query }) => ({
+    status: 200,
+    body: paginate(earningsLines(user.id), query, PAGE_SIZE.default),
+  })),
+
+  route(endpoints.myEarningsSummary, ({ user }) => ({
+    status: 200,
+    body: earningsSummary(user),
+  })),
+
   route(endpoints.me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
 
   // As the server: the password and a new address need the current password; a new address
