@@ -17,8 +17,8 @@ export interface EndpointSchemas {
   readonly body?: Type.TSchema
   /** `multipart` bodies carry one file field, named here. */
   readonly multipart?: { readonly field: string }
-  /** Non-JSON answers: an image, a file of its own type, or an iCalendar document. */
-  readonly produces?: 'image/*' | 'application/octet-stream' | 'text/calendar'
+  /** Non-JSON answers: an image, a file of its own type, an iCalendar or a CSV document. */
+  readonly produces?: 'image/*' | 'application/octet-stream' | 'text/calendar' | 'text/csv'
   /** A schema for every status the endpoint answers. */
   readonly response: Readonly<Record<number, Type.TSchema>>
 }

@@ -71,3 +71,13 @@ export const myEarningsSummary: DescriptorOf<typeof endpoints.myEarningsSummary>
   path: '/user/earnings/summary',
   access: ['educator'],
 }
+
+/**
+ * The calling educator's earnings lines as a CSV file (UTF-8 with BOM), in their language and time
+ * zone
+ */
+export const myEarningsCsv: DescriptorOf<typeof endpoints.myEarningsCsv> = {
+  method: 'GET',
+  path: '/user/earnings.csv',
+  access: ['educator'],
+}

@@ -120,3 +120,18 @@ export const myEarningsSummary = defineEndpoint({
     "Sums the caller's earnings lines month by month in their time zone, refunds in the month they were made, over the last twelve months, the current one included.",
   response: { 200: EarningsSummary, ...errors(401, 403) },
 })
+
+export const myEarningsCsv = defineEndpoint({
+  method: 'GET',
+  path: '/user/earnings.csv',
+  access: ['educator'],
+  summary:
+    "The calling educator's earnings lines as a CSV file (UTF-8 with BOM), in their language and time zone",
+  description:
+    "Sends every line of the caller's earnings, newest first, as a CSV file a spreadsheet opens as it is: the same lines GET /user/earnings pages through.",
+  produces: 'text/csv',
+  response: {
+    200: Type.String({ description: 'text/csv document, UTF-8 with a byte order mark' }),
+    ...errors(401, 403),
+  },
+})

@@ -459,6 +459,7 @@ const scenarios: Scenario[] = [
   { name: "an educator's earnings", endpoint: api.user.myEarnings, as: EDUCATOR },
   { name: "an educator's earnings by month", endpoint: api.user.myEarningsSummary, as: EDUCATOR },
   { name: 'earnings, as a student', endpoint: api.user.myEarnings, as: STUDENT },
+  { name: "an educator's earnings file", endpoint: api.user.myEarningsCsv, as: EDUCATOR },
   {
     name: 'open a payment for a paid session',
     endpoint: api.payments.createOrder,
@@ -3247,6 +3248,22 @@ describe("an educator's earnings answer alike", () => {
       }
     })
     expect(earned.count).toBeGreaterThan(0)
+  })
+
+  it("writes the same CSV file, byte for byte, in the educator's language", async () => {
+    const files = await alike(async (backend) => {
+      const answer = await backend.call(api.user.myEarningsCsv, { as: EDUCATOR })
+      return {
+        status: answer.status,
+        type: answer.headers['content-type'],
+        disposition: answer.headers['content-disposition'],
+        // A client's text decoding drops the byte order mark (the server's own test reads it).
+        body: String(answer.body).replace(/^\uFEFF/, ''),
+      }
+    })
+    expect(files.status).toBe(200)
+    // kenji reads Japanese.
+    expect(files.body).toMatch(/^日時,種別,レッスン,/)
   })
 })
 

@@ -76,6 +76,10 @@ const lines = async (s: Scene) =>
       cookie: await cookieFor(context.db, s.educator),
     }),
   )
+/** The instant as the CSV writes it in Tokyo (UTC+9, no summer time). */
+const tokyo = (instant: Date) =>
+  new Date(instant.getTime() + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
+
 const month = (page: Awaited<ReturnType<typeof summary>>, key: string) =>
   page.months.find((row) => row.month === key)
 
@@ -251,5 +255,31 @@ describe('the earnings by month', () => {
     const page = await lines(s)
     expect(page.data[0]).toMatchObject({ kind: 'refund', pending: true, grossCents: -4000 })
     expect(month(await summary(s), '2026-11')?.grossCents).toBe(0)
+  })
+})
+
+describe('the earnings file', () => {
+  it("sends every line as CSV in the educator's language and zone, a line per row", async () => {
+    await clock.set(NOW)
+    const s = await scene('Asia/Tokyo')
+    await context.db.update(users).set({ language: 'jp-JP' }).where(eq(users.id, s.educator.id))
+    await captured(s, 3000, new Date('2026-10-31T15:30:00Z'), {
+      refundedAt: new Date('2026-11-02T00:00:00Z'),
+    })
+    const answer = await context.call(user.myEarningsCsv, {
+      cookie: await cookieFor(context.db, s.educator),
+    })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="earnings.csv"/)
+    const rows = answer.body.split('\r\n')
+    expect(rows[0]).toMatch(/^\uFEFF日時,種別,レッスン,/)
+    expect(rows.slice(1)).toEqual([
+      `2026-11-02 09:00,返金,Ikebana,${tokyo(s.session.startTime)},Hana,-30.00,-3.00,-27.00,受講者が受講を取り消しました,いいえ`,
+      `2026-11-01 00:30,支払い,Ikebana,${tokyo(s.session.startTime)},Hana,30.00,3.00,27.00,,`,
+      '',
+    ])
+    const asStudent = await context.call(user.myEarningsCsv, { cookie: s.student.cookie })
+    expect(asStudent.statusCode).toBe(403)
   })
 })

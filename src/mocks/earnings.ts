@@ -9,7 +9,8 @@ import { db, type DbUser } from './db'
  * due; months are the educator's calendar months.
  */
 
-const SERVER_DEFAULT_ZONE = 'Asia/Tokyo'
+/** The zone of an educator who has set none, as the server's column default. */
+export const EARNINGS_DEFAULT_ZONE = 'Asia/Tokyo'
 const SUMMARY_MONTHS = 12
 
 /** Every line of the educator's earnings, newest first (a refund before its payment at one instant). */
@@ -80,7 +81,7 @@ const lastMonths = (now: number, timeZone: string, count: number) => {
 }
 
 export const earningsSummary = (educator: DbUser, now = Date.now()): EarningsSummary => {
-  const timezone = educator.timezone ?? SERVER_DEFAULT_ZONE
+  const timezone = educator.timezone ?? EARNINGS_DEFAULT_ZONE
   const lines = earningsLines(educator.id)
   const months = lastMonths(now, timezone, SUMMARY_MONTHS).map((month) => ({
     month,

@@ -135,6 +135,7 @@ const scenarios: Scenario[] = [
   scenario(user.me, { as: student }),
   scenario(user.myEarnings, { as: educator }),
   scenario(user.myEarningsSummary, { as: educator }),
+  scenario(user.myEarningsCsv, { as: educator }),
   scenario(user.updateProfile, { as: educator, json: { description: 'New bio' } }),
   scenario(user.reassignOwnVideoLicence, { as: educator }),
   scenario(user.userReviews, { as: student, params: { id: educator } }),
@@ -323,6 +324,10 @@ describe('every contract endpoint has a mock answering its contract', () => {
       if (endpoint.produces === 'text/calendar') {
         expect(contentType).toMatch(/^text\/calendar/)
         expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/)
+      } else if (endpoint.produces === 'text/csv') {
+        expect(contentType).toMatch(/^text\/csv/)
+        // Read as text, the byte order mark is dropped by the decoding.
+        expect(body).toMatch(/^\uFEFF?Date,/)
       } else if (endpoint.produces === 'image/*') {
         expect(contentType).toMatch(/^image\//)
         expect(String(body).length).toBeGreaterThan(0)

@@ -41,8 +41,15 @@ const linesOf = (educatorId: number) => sql`
 
 type Rows<T> = { rows: T[] }
 
-/** One page of the educator's earnings lines, newest first (a refund after its payment). */
-export const listEarningsLines = async (db: Executor, educatorId: number, page: PageRequest) => {
+/**
+ * One page of the educator's earnings lines (every line when `page` is null), newest first (a
+ * refund before its payment at one instant).
+ */
+export const listEarningsLines = async (
+  db: Executor,
+  educatorId: number,
+  page: PageRequest | null,
+) => {
   const lines = linesOf(educatorId)
   const result = (await db.execute(sql`
     select line.payment_id, line.kind, line.at, line.lesson_id, l.title as lesson_title,
@@ -53,7 +60,7 @@ export const listEarningsLines = async (db: Executor, educatorId: number, page: 
     join users as u on u.id = line.user_id
     left join lesson_sessions as s on s.id = line.session_id
     order by line.at desc, line.payment_id desc, line.kind desc
-    limit ${page.take} offset ${page.offset}`)) as Rows<{
+    ${page === null ? sql`` : sql`limit ${page.take} offset ${page.offset}`}`)) as Rows<{
     payment_id: number
     kind: 'payment' | 'refund'
     at: string | Date

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as endpoints from '../../../contract/endpoints/user.ts'
+import { attachmentDisposition } from '../../../contract/files.ts'
 import { route } from '../http/route.ts'
 import { SESSION_COOKIE } from '../plugins/auth.ts'
 import * as accounts from '../services/accounts.ts'
@@ -19,6 +20,13 @@ export const userRoutes = async (app: FastifyInstance) => {
     status: 200,
     body: await earnings.earningsSummary(deps, user),
   }))
+
+  route(app, endpoints.myEarningsCsv, async ({ deps, reply, user }) =>
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition('earnings.csv'))
+      .send(await earnings.earningsFile(deps, user)),
+  )
 
   route(app, endpoints.me, async ({ deps, user }) => ({
     status: 200,

@@ -1,10 +1,15 @@
 import type { Paginated } from '../../../contract/common.ts'
+import { earningsCsv } from '../../../contract/earnings-csv.ts'
 import type { EarningsLine, EarningsSummary } from '../../../contract/entities.ts'
 import type { EarningsQuery } from '../../../contract/endpoints/user.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
 import { firstNameOf, sumEarnings } from '../../../contract/users.ts'
-import { earningsByMonth, listEarningsLines } from '../repositories/earnings.ts'
+import {
+  earningsByMonth,
+  type EarningsLineRow,
+  listEarningsLines,
+} from '../repositories/earnings.ts'
 import type { UserRow } from '../repositories/users.ts'
 import type { ServiceDeps } from './deps.ts'
 
@@ -13,6 +18,19 @@ import type { ServiceDeps } from './deps.ts'
 /** Months the summary covers, the current one included. */
 const SUMMARY_MONTHS = 12
 
+/** A line as the API shows it: the student by their first name. */
+const toEarningsLine = ({
+  studentName,
+  at,
+  sessionStart,
+  ...line
+}: EarningsLineRow): EarningsLine => ({
+  ...line,
+  at: at.toISOString(),
+  sessionStart: sessionStart?.toISOString() ?? null,
+  studentFirstName: firstNameOf(studentName),
+})
+
 export const earningsPage = async (
   { db }: Pick<ServiceDeps, 'db'>,
   educator: UserRow,
@@ -20,13 +38,16 @@ export const earningsPage = async (
 ): Promise<Paginated<EarningsLine>> => {
   const page = pageRequest(query, PAGE_SIZE.default)
   const { records, itemCount } = await listEarningsLines(db, educator.id, page)
-  const lines = records.map(({ studentName, at, sessionStart, ...line }) => ({
-    ...line,
-    at: at.toISOString(),
-    sessionStart: sessionStart?.toISOString() ?? null,
-    studentFirstName: firstNameOf(studentName),
-  }))
-  return toPage(lines, page, itemCount)
+  return toPage(records.map(toEarningsLine), page, itemCount)
+}
+
+/** Every line as a CSV file, in the educator's language and time zone. */
+export const earningsFile = async ({ db }: Pick<ServiceDeps, 'db'>, educator: UserRow) => {
+  const { records } = await listEarningsLines(db, educator.id, null)
+  return earningsCsv(records.map(toEarningsLine), {
+    language: educator.language,
+    timeZone: educator.timezone,
+  })
 }
 
 export const earningsSummary = async (

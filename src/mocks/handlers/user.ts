@@ -1,8 +1,11 @@
+import { earningsCsv } from '@contract/earnings-csv'
 import * as endpoints from '@contract/endpoints/user'
+import { attachmentDisposition } from '@contract/files'
+import { HttpResponse } from 'msw'
 import { MESSAGES } from '@contract/messages'
 import { isNewAddress, PAGE_SIZE, REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '@contract/rules'
 import { type DbUser, sendEmail } from '../db'
-import { earningsLines, earningsSummary } from '../earnings'
+import { EARNINGS_DEFAULT_ZONE, earningsLines, earningsSummary } from '../earnings'
 import { fail, paginate, route } from '../http'
 import {
   assignLicence,
@@ -52,6 +55,23 @@ export const userHandlers = [
     status: 200,
     body: earningsSummary(user),
   })),
+
+  route(
+    endpoints.myEarningsCsv,
+    ({ user }) =>
+      new HttpResponse(
+        earningsCsv(earningsLines(user.id), {
+          language: user.language,
+          timeZone: user.timezone ?? EARNINGS_DEFAULT_ZONE,
+        }),
+        {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': attachmentDisposition('earnings.csv'),
+          },
+        },
+      ),
+  ),
 
   route(endpoints.me, ({ user }) => ({ status: 200, body: toCurrentUser(user) })),
 
