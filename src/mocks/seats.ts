@@ -85,7 +85,7 @@ export const closeLine = (session: DbSession) => {
   const lesson = db.lessons.find((row) => row.id === session.lessonId)
   for (const place of db.waitlist) {
     if (place.sessionId !== session.id) continue
-    if (place.status !== 'waiting' && place.status !== 'offered') continue
+    if (!isInLine(place)) continue
     place.status = 'closed'
     const student = db.users.find((row) => row.id === place.userId)
     if (student) {
@@ -124,13 +124,14 @@ export const releaseHold = (session: DbSession, userId: number, now = Date.now()
   offerFreedSeats(session, now)
 }
 
+/** Whether the place is still in its line: waiting, or offered a seat. */
+export const isInLine = (place: DbWaitlistPlace) =>
+  place.status === 'waiting' || place.status === 'offered'
+
 /** The student's place in the session's line (waiting or offered), undefined when none. */
 export const placeOf = (sessionId: number, userId: number) =>
   db.waitlist.find(
-    (place) =>
-      place.sessionId === sessionId &&
-      place.userId === userId &&
-      (place.status === 'waiting' || place.status === 'offered'),
+    (place) => place.sessionId === sessionId && place.userId === userId && isInLine(place),
   )
 
 /** Whether the place holds a seat offered to it at `now`. */
@@ -144,10 +145,7 @@ export const holdsOffer = (place: DbWaitlistPlace, now: number) =>
 /** The place's position in its line, 1 for the first. */
 export const positionOf = (place: DbWaitlistPlace) =>
   db.waitlist.filter(
-    (other) =>
-      other.sessionId === place.sessionId &&
-      (other.status === 'waiting' || other.status === 'offered') &&
-      other.id < place.id,
+    (other) => other.sessionId === place.sessionId && isInLine(other) && other.id < place.id,
   ).length + 1
 
 /**
@@ -194,10 +192,6 @@ export const offerFreedSeats = (session: DbSession, now = Date.now()) => {
  * next in line, as the server's offer-end and hold-end jobs do.
  */
 export const passFreedSeats = (now = Date.now()) => {
-  const lines = new Set(
-    db.waitlist
-      .filter((place) => place.status === 'waiting' || place.status === 'offered')
-      .map((place) => place.sessionId),
-  )
+  const lines = new Set(db.waitlist.filter(isInLine).map((place) => place.sessionId))
   for (const session of db.sessions) if (lines.has(session.id)) offerFreedSeats(session, now)
 }

@@ -33,7 +33,7 @@ import {
   type DbUser,
 } from './db'
 import { reviewsOfEducator } from './queries'
-import { holdsOffer, placeOf, positionOf } from './seats'
+import { holdsOffer, isInLine, placeOf, positionOf } from './seats'
 
 /** Who is looking: a signed-in user, or null for a guest. */
 export type Viewer = DbUser | null
@@ -189,11 +189,8 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
       enrolled: enrolledCount(session.id),
       minSlots: lesson?.min_slots ?? 0,
     }),
-    waitingCount: db.waitlist.filter(
-      (place) =>
-        place.sessionId === session.id &&
-        (place.status === 'waiting' || place.status === 'offered'),
-    ).length,
+    waitingCount: db.waitlist.filter((place) => place.sessionId === session.id && isInLine(place))
+      .length,
     waitlistPlace: placeFor(session.id, viewer?.id, now.getTime()),
   }
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { OwnerSessionCard } from '@/features/sessions/components/owner-session-card'
 import { isTypeOutdated, nextBoundary } from '@/features/sessions/lib/join-window'
 import { db, nextId, seedIds } from '@/mocks/db'
+import { placeOf as placeInLine } from '@/mocks/seats'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
 import { formatDate, formatDateTime, formatTime, zonedTimes } from '@/shared/i18n/format'
@@ -31,13 +32,8 @@ const cardName = (sessionId: number) => {
 const fullCard = () => screen.findByRole('article', { name: cardName(ids.full) })
 const openAlgebra = (user: 'student' | null = 'student') =>
   renderApp(undefined, { user, url: paths.lesson.detail.href(seedIds.freeLesson) })
-const placeOf = (userId: number) =>
-  db.waitlist.find(
-    (place) =>
-      place.sessionId === ids.full &&
-      place.userId === userId &&
-      (place.status === 'waiting' || place.status === 'offered'),
-  )
+/** The student's place in the full session's line, as the mock keeps it. */
+const placeOf = (userId: number) => placeInLine(ids.full, userId)
 /** A seat of the full session freed (Mai gave hers back), as before an offer is made. */
 const freeASeat = () => {
   db.enrollments = db.enrollments.filter(
