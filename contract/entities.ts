@@ -60,6 +60,9 @@ export const CurrentUser = Type.Object({
   }),
   isVideoConferenceConnected: Type.Boolean(),
   videoLicence: Type.Union([VideoLicence, Type.Null()]),
+  timezone: Type.String({
+    description: "The user's IANA time zone, whose calendar days and months their sums use",
+  }),
 })
 export type CurrentUser = Type.Static<typeof CurrentUser>
 

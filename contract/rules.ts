@@ -30,6 +30,8 @@ export const LINK_TEXT_MAX = { title: 200, description: 2000, url: 2048 } as con
 export const LESSON_LINKS_MAX = 20
 /** The longest IANA time-zone name a session may name (the longest real one has 32 characters). */
 export const TIME_ZONE_MAX_LENGTH = 64
+/** The zone of an account that never named one (the marketplace's home). */
+export const DEFAULT_USER_TIME_ZONE = 'Asia/Tokyo'
 
 /** Half of a surrogate pair: not a character at all, so UTF-8 cannot encode it. */
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -468,12 +470,17 @@ const offsetMinutes = (instant: Date, timeZone: string) => {
   return (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000
 }
 
-export const isValidTimeZone = (timeZone: string) => {
+export const isValidTimeZone = (timeZone: string) => canonicalTimeZone(timeZone) !== null
+
+/**
+ * The zone's IANA name as stored ('utc' becomes 'UTC', 'asia/tokyo' 'Asia/Tokyo'), or null when
+ * no such zone exists.
+ */
+export const canonicalTimeZone = (timeZone: string): string | null => {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return true
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
   } catch {
-    return false
+    return null
   }
 }
 

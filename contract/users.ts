@@ -16,6 +16,7 @@ export interface Account {
   isValidated: boolean
   videoLicenceId: number | null
   videoLicence: VideoLicence | null
+  timezone: string
 }
 
 export const toCurrentUser = (account: Account): CurrentUser => ({
@@ -30,6 +31,7 @@ export const toCurrentUser = (account: Account): CurrentUser => ({
   isValidated: account.isValidated,
   isVideoConferenceConnected: account.videoLicenceId !== null,
   videoLicence: account.videoLicence,
+  timezone: account.timezone,
 })
 
 /** `upcomingSessionCount`: sessions of the user's lessons that have not ended yet. */

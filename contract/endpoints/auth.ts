@@ -2,7 +2,7 @@ import Type from 'typebox'
 import { errors, MessageBody } from '../common.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { CurrentUser, Email, Language } from '../entities.ts'
-import { PASSWORD_PATTERN } from '../rules.ts'
+import { PASSWORD_PATTERN, TIME_ZONE_MAX_LENGTH } from '../rules.ts'
 
 export const Password = Type.String({ pattern: PASSWORD_PATTERN, maxLength: 128 })
 const Registrable = Type.Union([Type.Literal('student'), Type.Literal('educator')])
@@ -14,6 +14,13 @@ export const RegisterBody = Type.Object({
   role: Registrable,
   terms: Type.Optional(Type.Boolean()),
   language: Type.Optional(Language),
+  timezone: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: TIME_ZONE_MAX_LENGTH,
+      description: "IANA time zone, e.g. Asia/Tokyo; the browser's, refused when unknown",
+    }),
+  ),
 })
 export type RegisterBody = Type.Static<typeof RegisterBody>
 

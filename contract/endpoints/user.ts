@@ -10,6 +10,7 @@ import {
   Language,
   Review,
 } from '../entities.ts'
+import { TIME_ZONE_MAX_LENGTH } from '../rules.ts'
 import { Password } from './auth.ts'
 
 export const UserIdParams = Type.Object({ id: IdParam })
@@ -22,6 +23,13 @@ export const UpdateProfileBody = Type.Object({
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
   password: Type.Optional(Password),
   language: Type.Optional(Language),
+  timezone: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: TIME_ZONE_MAX_LENGTH,
+      description: 'IANA time zone, e.g. Asia/Tokyo; refused when unknown',
+    }),
+  ),
   currentPassword: Type.Optional(
     Type.String({
       maxLength: 128,

@@ -83,6 +83,17 @@ const registerAndConfirm = async (body: typeof newStudent) => {
 }
 
 describe('POST /auth/register', () => {
+  it("keeps the browser's time zone, and refuses an unknown one without creating the account", async () => {
+    const refused = await post(auth.register, { ...newStudent, timezone: 'Atlantis/Capital' })
+    expect(refused.statusCode).toBe(400)
+    expect(await context.db.select().from(users)).toEqual([])
+
+    const response = await post(auth.register, { ...newStudent, timezone: 'Europe/Paris' })
+    expect(response.statusCode).toBe(201)
+    const [user] = await context.db.select().from(users)
+    expect(user?.timezone).toBe('Europe/Paris')
+  })
+
   it('creates an unconfirmed student with an argon2id hash and e-mails a hashed 24-hour token', async () => {
     const before = Date.now()
     const response = await post(auth.register, newStudent)
@@ -100,6 +111,7 @@ describe('POST /auth/register', () => {
       email: 'ana@manabi.example',
       role: 'student',
       language: 'en-US',
+      timezone: 'Asia/Tokyo',
       emailConfirmedAt: null,
       description: null,
     })
@@ -345,6 +357,7 @@ describe('POST /auth/login', () => {
       isValidated: true,
       isVideoConferenceConnected: false,
       videoLicence: null,
+      timezone: 'Asia/Tokyo',
     })
     expect(body).not.toHaveProperty('passwordHash')
     expect(body).not.toHaveProperty('reauthFailures')

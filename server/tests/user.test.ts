@@ -96,6 +96,7 @@ describe('GET /user/me', () => {
         provider: 'zoom',
         accountEmail: 'licence1@manabi.example',
       },
+      timezone: 'Asia/Tokyo',
     })
   })
 
@@ -172,6 +173,24 @@ describe('PATCH /user/update_profile', () => {
 
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ name: 'Kept Name', email: student.email })
+  })
+
+  it("sets the user's time zone as IANA names it, and refuses one that does not exist", async () => {
+    const educator = await createUser(context.db, { role: 'educator' })
+    const cookie = await signIn(context, educator)
+    expect((await me(cookie)).json()).toMatchObject({ timezone: 'Asia/Tokyo' })
+
+    const set = await updateProfile(cookie, { timezone: 'america/new_york' })
+    expect(set.statusCode).toBe(200)
+    expect(set.json()).toMatchObject({ timezone: 'America/New_York' })
+    expect((await userRow(educator.id))?.timezone).toBe('America/New_York')
+
+    for (const timezone of ['Mars/Olympus_Mons', 'Asia/Tokyo\u0000', ' ', 'x'.repeat(65)]) {
+      const refused = await updateProfile(cookie, { timezone })
+      expect(refused.statusCode).toBe(400)
+      expect(errorOf(refused).message).toEqual(expect.anything())
+    }
+    expect((await userRow(educator.id))?.timezone).toBe('America/New_York')
   })
 
   it('sets and clears an educator bio', async () => {

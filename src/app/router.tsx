@@ -164,6 +164,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: paths.upcomingLessons.pattern,
                 lazy: lazyDefault(() => import('./routes/upcoming-lessons')),
               },
+              {
+                path: paths.earnings.pattern,
+                lazy: lazyDefault(() => import('./routes/earnings')),
+              },
             ],
           },
           {

@@ -2,6 +2,7 @@ import { demoLessonCover } from '@demo/cover/index'
 import { demoWorld, type DemoWorld } from '@demo/resolve'
 import { DEMO_PASSWORD, type AccountKey, type CategoryKey } from '@demo/world'
 import { filePath } from '@contract/files'
+import { DEFAULT_USER_TIME_ZONE } from '@contract/rules'
 import type {
   Language,
   Link,
@@ -36,7 +37,7 @@ export interface DbUser {
   reauthWindowStart: number | null
   /** Approved by an admin; students and admins are always validated. */
   isValidated: boolean
-  /** The IANA zone an educator's earnings months are in; Asia/Tokyo when unset, as the server's default. */
+  /** The user's IANA zone; unset is the server's column default (see timeZoneOf). */
   timezone?: string
   videoLicenceId: number | null
   createdAt: string
@@ -508,3 +509,6 @@ export const sendEmail = (to: string, subject: string, body: string) => {
 /** A random single-use token. */
 export const newToken = () =>
   `${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
+
+/** The user's time zone, the server's column default when none was named. */
+export const timeZoneOf = (user: DbUser) => user.timezone ?? DEFAULT_USER_TIME_ZONE

@@ -1,7 +1,7 @@
 import type { EarningsLine, EarningsSummary } from '@contract/entities'
 import { DEFAULT_PLATFORM_FEE_PERCENT, feeShares } from '@contract/rules'
 import { firstNameOf, sumEarnings } from '@contract/users'
-import { db, type DbUser } from './db'
+import { db, type DbUser, timeZoneOf } from './db'
 
 /**
  * An educator's earnings as the server sums them (server/src/repositories/earnings.ts): each
@@ -9,8 +9,6 @@ import { db, type DbUser } from './db'
  * due; months are the educator's calendar months.
  */
 
-/** The zone of an educator who has set none, as the server's column default. */
-export const EARNINGS_DEFAULT_ZONE = 'Asia/Tokyo'
 const SUMMARY_MONTHS = 12
 
 /** Every line of the educator's earnings, newest first (a refund before its payment at one instant). */
@@ -81,7 +79,7 @@ const lastMonths = (now: number, timeZone: string, count: number) => {
 }
 
 export const earningsSummary = (educator: DbUser, now = Date.now()): EarningsSummary => {
-  const timezone = educator.timezone ?? EARNINGS_DEFAULT_ZONE
+  const timezone = timeZoneOf(educator)
   const lines = earningsLines(educator.id)
   const months = lastMonths(now, timezone, SUMMARY_MONTHS).map((month) => ({
     month,

@@ -13,7 +13,12 @@ import type { Descriptor, Endpoint, HttpMethod, Reply, StaticOf } from '@contrac
 import { exceedsUploadLimit, fileNameProblem } from '@contract/files'
 import { errorFields, type Message, MESSAGES, messageList, reasonPhrase } from '@contract/messages'
 import { pageRequest, toPage } from '@contract/paging'
-import { DEFAULT_UPLOAD_QUOTA_MB, exceedsUploadQuota, quotaText } from '@contract/rules'
+import {
+  canonicalTimeZone,
+  DEFAULT_UPLOAD_QUOTA_MB,
+  exceedsUploadQuota,
+  quotaText,
+} from '@contract/rules'
 import { unstorableIssues, validationMessages } from '@contract/validation'
 import { env } from '@/shared/config/env'
 import { db, type DbUser } from './db'
@@ -64,6 +69,10 @@ export const fail = (
 
 /** Answers a refusal the shared core decided (contract/seats.ts Refusal). */
 export const refuse = (refusal: Refusal): never => fail(refusal.status, refusal.message)
+
+/** A zone a user named, as the server stores it; an unknown one is refused as there. */
+export const knownTimeZone = (timeZone: string): string =>
+  canonicalTimeZone(timeZone) ?? fail(400, MESSAGES.sessions.unknownTimeZone)
 
 /**
  * An error answer. A test may give bare text instead of a message: an answer without a code, as

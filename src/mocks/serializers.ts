@@ -31,6 +31,7 @@ import {
   type DbReview,
   type DbSession,
   type DbUser,
+  timeZoneOf,
 } from './db'
 import { reviewsOfEducator } from './queries'
 import { holdsOffer, isInLine, placeOf, positionOf } from './seats'
@@ -67,15 +68,16 @@ export const toPoolLicence = (licence: DbLicence): PoolLicence => {
   }
 }
 
-export const toCurrentUser = (user: DbUser): CurrentUser =>
-  currentUserOf({ ...user, videoLicence: licenceOf(user) })
+const accountOf = (user: DbUser) => ({
+  ...user,
+  timezone: timeZoneOf(user),
+  videoLicence: licenceOf(user),
+})
+
+export const toCurrentUser = (user: DbUser): CurrentUser => currentUserOf(accountOf(user))
 
 export const toAdminUser = (user: DbUser): AdminUser =>
-  adminUserOf(
-    { ...user, videoLicence: licenceOf(user) },
-    user.createdAt,
-    upcomingSessionCount(user.id),
-  )
+  adminUserOf(accountOf(user), user.createdAt, upcomingSessionCount(user.id))
 
 const categoryOf = (categoryId: number): Category => {
   const category = db.categories.find((row) => row.id === categoryId)

@@ -36,6 +36,7 @@ describe('navigation per role (§2)', () => {
       'Dashboard',
       'New lesson',
       'Upcoming lessons',
+      'Earnings',
       'Settings',
       'Support',
     ])

@@ -144,10 +144,12 @@ describe('registering (§4, §8)', () => {
         role: 'educator',
         terms: true,
         language: 'en-US',
+        // The browser's zone (tests run in UTC): the account's days and months are its.
+        timezone: 'UTC',
       },
     ])
     const created = db.users.find((user) => user.email === 'hana@example.com')
-    expect(created).toMatchObject({ role: 'educator', isEmailConfirmed: false })
+    expect(created).toMatchObject({ role: 'educator', isEmailConfirmed: false, timezone: 'UTC' })
     expect(db.outbox.at(-1)?.to).toBe('hana@example.com')
   })
 
@@ -197,6 +199,20 @@ describe('registering (§4, §8)', () => {
     )
     server.events.removeAllListeners()
     expect(sent).toEqual([expect.objectContaining({ language: 'jp-JP' })])
+  })
+
+  it("gives the account the browser's time zone", async () => {
+    process.env.TZ = 'America/New_York'
+    const sent = captureRegisterBody()
+    await openRegister()
+    await fillValid()
+    await submit()
+    await waitFor(() => expect(sent).toHaveLength(1))
+    server.events.removeAllListeners()
+    expect(sent[0]).toMatchObject({ timezone: 'America/New_York' })
+    expect(db.users.find((user) => user.email === 'hana@example.com')?.timezone).toBe(
+      'America/New_York',
+    )
   })
 
   it('puts another server message about the e-mail on the email field', async () => {

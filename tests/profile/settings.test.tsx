@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import * as auth from '@contract/descriptors/auth'
 import * as user from '@contract/descriptors/user'
+import { MESSAGES } from '@contract/messages'
 import { REAUTH_MAX_FAILURES } from '@contract/rules'
 import { db, DEMO_PASSWORD, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
@@ -557,5 +558,50 @@ describe('settings: the video licence of educators (§2, §6)', () => {
     expect(
       screen.queryByRole('button', { name: 'ビデオライセンスを再割り当て' }),
     ).not.toBeInTheDocument()
+  })
+})
+
+describe('settings: the time zone (issue 32)', () => {
+  it("shows the account's zone and saves another", async () => {
+    const sent = recordBodies(user.updateProfile)
+    await renderSettings('educator')
+    const zone = within(profileForm()).getByRole('combobox', { name: 'Your time zone' })
+    expect(zone).toHaveValue('Asia/Tokyo')
+    expect(zone).toHaveAccessibleDescription(/earnings are summed by the months of this zone/)
+    await userEvent.type(within(profileForm()).getByRole('searchbox'), 'New York')
+    await userEvent.selectOptions(zone, 'America/New_York')
+    await userEvent.click(update())
+    await waitFor(() => expect(userRow(seedIds.educator).timezone).toBe('America/New_York'))
+    server.events.removeAllListeners()
+    expect(sent).toEqual([expect.objectContaining({ timezone: 'America/New_York' })])
+    expect(await screen.findByText('User updated')).toBeInTheDocument()
+  })
+
+  it("puts the server's refusal of an unknown zone in a toast, in Japanese too", async () => {
+    server.use(
+      mockEndpoint(user.updateProfile, () => errorResponse(400, MESSAGES.sessions.unknownTimeZone)),
+    )
+    await i18n.changeLanguage('jp-JP')
+    await renderApp(undefined, { url: '/settings', user: 'educator' })
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'あなたのタイムゾーン' }),
+      'Europe/Paris',
+    )
+    await userEvent.click(screen.getByRole('button', { name: '更新' }))
+    expect(await screen.findByText('不明なタイムゾーンです。')).toBeInTheDocument()
+    expect(userRow(seedIds.educator).timezone).toBeUndefined()
+  })
+
+  it('refuses an unknown zone in the mocks as on the server', async () => {
+    const answer = await call(user.updateProfile, {
+      as: seedIds.educator,
+      json: { timezone: 'Mars/Olympus_Mons' },
+    })
+    expect(answer.status).toBe(400)
+    const stored = await call(user.updateProfile, {
+      as: seedIds.educator,
+      json: { timezone: 'america/new_york' },
+    })
+    expect(stored.body).toMatchObject({ timezone: 'America/New_York' })
   })
 })

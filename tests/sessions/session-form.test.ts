@@ -5,7 +5,7 @@ import {
   sessionFormValues,
   sessionSchema,
 } from '@/features/sessions/lib/session-form'
-import { timeZoneOptions } from '@/features/sessions/lib/time-zones'
+import { timeZoneOptions } from '@/shared/lib/time-zones'
 
 describe('utcToZoned: the wall clock an instant reads as in a zone', () => {
   it('reads the date and time in the zone, crossing the date line', () => {

@@ -5,7 +5,7 @@ import {
   offsetText,
   type ZoneChoice,
   zoneChoices,
-} from '@/features/sessions/lib/time-zones'
+} from '@/shared/lib/time-zones'
 
 const WINTER = new Date('2026-01-15T12:00:00Z')
 const SUMMER = new Date('2026-07-15T12:00:00Z')

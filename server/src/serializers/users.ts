@@ -32,6 +32,7 @@ const accountOf = (user: UserRow, licence: LicenceRow | null | undefined): Accou
   isValidated: isValidated(user),
   videoLicenceId: user.videoLicenceId,
   videoLicence: toLicence(licence),
+  timezone: user.timezone,
 })
 
 export const toCurrentUser = (user: UserRow, licence: LicenceRow | null | undefined): CurrentUser =>

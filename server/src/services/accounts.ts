@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../../contract/entities.ts'
 import type { RegisterBody } from '../../../contract/endpoints/auth.ts'
 import type { UpdateProfileBody } from '../../../contract/endpoints/user.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
-import { isNewAddress } from '../../../contract/rules.ts'
+import { canonicalTimeZone, isNewAddress } from '../../../contract/rules.ts'
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts'
 import { hashToken } from '../crypto/tokens.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -61,6 +61,13 @@ export const resetPasswordUrl = (appOrigin: string, token: string) =>
 export const forgotPasswordUrl = (appOrigin: string) => `${appOrigin}/auth/forgot-password`
 
 /** A name is required: surrounding spaces are dropped and a blank name is refused. */
+/** A zone the user named, as stored; an unknown one is refused. */
+const checkedTimeZone = (timeZone: string) => {
+  const zone = canonicalTimeZone(timeZone)
+  if (zone === null) throw new BadRequestError(MESSAGES.sessions.unknownTimeZone)
+  return zone
+}
+
 export const cleanName = (name: string) => {
   const trimmed = name.trim()
   if (trimmed === '') throw new BadRequestError(MESSAGES.accounts.blankName)
@@ -103,6 +110,7 @@ export const currentUserOf = async (
 /** The account, its confirmation token and e-mail exist together or not at all. */
 export const register = async (deps: AccountDeps, body: RegisterBody) => {
   const name = cleanName(body.name)
+  const timezone = body.timezone === undefined ? undefined : checkedTimeZone(body.timezone)
   // Checked before the slow hash; the unique index settles a race with another registration.
   if (await isEmailTaken(deps.db, body.email)) {
     throw new ConflictError(MESSAGES.accounts.emailExists)
@@ -115,6 +123,7 @@ export const register = async (deps: AccountDeps, body: RegisterBody) => {
       passwordHash,
       role: body.role,
       language: body.language ?? 'en-US',
+      timezone,
     })
     await mailConfirmation(tx, mail, user, deps.appOrigin)
   })
@@ -259,6 +268,7 @@ export const updateProfile = async (
   }
   if (newPassword !== undefined) changes.passwordHash = await hashPassword(newPassword)
   if (body.language !== undefined) changes.language = body.language
+  if (body.timezone !== undefined) changes.timezone = checkedTimeZone(body.timezone)
 
   if (Object.keys(changes).length === 0) return
   // The e-mails speak the language and use the name the form has just saved.

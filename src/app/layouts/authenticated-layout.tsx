@@ -32,6 +32,9 @@ function NavLinks({ user }: { user: CurrentUser }) {
           <li>
             <NavItem to={paths.upcomingLessons.href()}>{t('nav.upcomingLessons')}</NavItem>
           </li>
+          <li>
+            <NavItem to={paths.earnings.href()}>{t('nav.earnings')}</NavItem>
+          </li>
         </>
       )}
       {user.role === 'student' && (

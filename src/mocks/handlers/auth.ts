@@ -3,7 +3,7 @@ import { isValidatedAccount } from '@contract/checks'
 import { MESSAGES, messageFields } from '@contract/messages'
 import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MS, isNewAddress } from '@contract/rules'
 import { db, nextId, sendEmail } from '../db'
-import { fail, route } from '../http'
+import { fail, knownTimeZone, route } from '../http'
 import { isEmailTaken, issueToken, retireTokens, takeToken } from '../queries'
 import { toCurrentUser } from '../serializers'
 
@@ -61,6 +61,7 @@ export const authHandlers = [
   route(endpoints.register, ({ body }) => {
     if (!body.name.trim()) fail(400, MESSAGES.accounts.blankName)
     if (findByEmail(body.email)) fail(409, MESSAGES.accounts.emailExists)
+    const timezone = body.timezone === undefined ? undefined : knownTimeZone(body.timezone)
     const id = nextId(db.users)
     db.users.push({
       id,
@@ -70,6 +71,7 @@ export const authHandlers = [
       description: null,
       role: body.role,
       language: body.language ?? 'en-US',
+      ...(timezone && { timezone }),
       isEmailConfirmed: false,
       pendingEmail: null,
       reauthFailures: 0,

@@ -4,9 +4,9 @@ import { attachmentDisposition } from '@contract/files'
 import { HttpResponse } from 'msw'
 import { MESSAGES } from '@contract/messages'
 import { isNewAddress, PAGE_SIZE, REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '@contract/rules'
-import { type DbUser, sendEmail } from '../db'
-import { EARNINGS_DEFAULT_ZONE, earningsLines, earningsSummary } from '../earnings'
-import { fail, paginate, route } from '../http'
+import { type DbUser, sendEmail, timeZoneOf } from '../db'
+import { earningsLines, earningsSummary } from '../earnings'
+import { fail, knownTimeZone, paginate, route } from '../http'
 import {
   assignLicence,
   averageScoreOf,
@@ -62,7 +62,7 @@ export const userHandlers = [
       new HttpResponse(
         earningsCsv(earningsLines(user.id), {
           language: user.language,
-          timeZone: user.timezone ?? EARNINGS_DEFAULT_ZONE,
+          timeZone: timeZoneOf(user),
         }),
         {
           headers: {
@@ -94,6 +94,7 @@ export const userHandlers = [
       user.description = body.description?.trim() ? body.description : null
     }
     if (body.language !== undefined) user.language = body.language
+    if (body.timezone !== undefined) user.timezone = knownTimeZone(body.timezone)
     if (body.password !== undefined) {
       user.password = body.password
       sendEmail(user.email, 'Password changed', 'Your password was changed.')

@@ -43,6 +43,7 @@ export const paths = {
   settings: route('/settings'),
   history: route('/history'),
   upcomingLessons: route('/upcoming-lessons'),
+  earnings: route('/earnings'),
   admin: {
     /** The users list; it is also the admin's dashboard at /. */
     users: route('/admin/users'),

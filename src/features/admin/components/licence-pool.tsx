@@ -10,7 +10,7 @@ import { Loading } from '@/shared/ui/loading'
 import { useVideoLicences } from '../api/get-video-licences'
 import { useRetireVideoLicence } from '../api/retire-video-licence'
 import { AddLicenceForm } from './add-licence-form'
-import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from './card-table'
+import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
 
 /** A free licence can leave the pool for good, after a confirmation. */
 function RetireLicence({ licence }: { licence: PoolLicence }) {

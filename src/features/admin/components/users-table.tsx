@@ -2,7 +2,7 @@ import type { AdminUser } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from './card-table'
+import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
 import { UserActions } from './user-actions'
 
 /** Approval and licences concern educators only. */

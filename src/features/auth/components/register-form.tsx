@@ -9,6 +9,7 @@ import { boolean, mixed, object } from 'yup'
 import { problemText, toApiError } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
 import { useLanguage } from '@/shared/i18n/use-language'
+import { viewerTimeZone } from '@/shared/i18n/format'
 import {
   confirmPasswordField,
   emailField,
@@ -93,7 +94,7 @@ export function RegisterForm() {
 
   const onSubmit = ({ name, email, password, role, terms }: RegisterValues) =>
     registration.mutate(
-      { name, email, password, role, terms, language },
+      { name, email, password, role, terms, language, timezone: viewerTimeZone() },
       {
         onSuccess: () => {
           reset(emptyForm)

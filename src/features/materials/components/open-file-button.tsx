@@ -3,7 +3,7 @@ import { fileExtension, isPdfContent, isPlainText, sniffImageType } from '@contr
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { saveBlob } from '@/shared/lib/save-blob'
+import { saveBlob } from '@/shared/lib/file-download'
 import { type MaterialFile, useDownloadMaterialFile } from '../api/download-file'
 import { type FilePreview, FilePreviewDialog, type PreviewKind } from './file-preview-dialog'
 

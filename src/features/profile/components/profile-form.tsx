@@ -10,6 +10,7 @@ import { problemText, serverMessage, toApiError } from '@/shared/api/errors'
 import { emailField, errorKeys, requiredText } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { fieldClass, TextField } from '@/shared/ui/text-field'
+import { TimeZoneField } from '@/shared/ui/time-zone-field'
 import { useUpdateProfile } from '../api/update-profile'
 import { currentPasswordError } from '../lib/current-password'
 
@@ -22,6 +23,7 @@ const profileSchema = (currentEmail: string) =>
     name: requiredText(),
     email: emailField(),
     description: string().nullable().default(null),
+    timezone: requiredText(),
     currentPassword: string()
       .default('')
       .when('email', {
@@ -37,12 +39,13 @@ const valuesOf = (user: CurrentUser): ProfileValues => ({
   name: user.name,
   email: user.email,
   description: user.description ?? '',
+  timezone: user.timezone,
   currentPassword: '',
 })
 
 /**
- * §2 settings: full name, email and, for educators, the bio (a 300 px area, §9); Update sends
- * them. A new email address asks for the current password and waits for its confirmation link,
+ * §2 settings: full name, email, for educators the bio (a 300 px area, §9), and the time zone
+ * whose days and months the user's sums use; Update sends them. A new email address asks for the current password and waits for its confirmation link,
  * which the email field says until it is used. A wrong current password goes on its field, a
  * taken e-mail on the email field; any other failure is a toast with the server's message (§8).
  */
@@ -64,9 +67,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     defaultValues: valuesOf(user),
   })
   const changesEmail = isNewAddress(user.email, useWatch({ control, name: 'email' }))
+  const chosenZone = useWatch({ control, name: 'timezone' })
 
   const submit = (values: ProfileValues) => {
     const body: UpdateProfileBody = { name: values.name, email: values.email }
+    if (values.timezone !== user.timezone) body.timezone = values.timezone
     if (changesEmail) body.currentPassword = values.currentPassword
     // A blank bio is no bio (nullable, §5); only educators have one.
     if (isEducator) body.description = values.description?.trim() ? values.description : null
@@ -160,6 +165,14 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           )}
         </div>
       )}
+      <TimeZoneField
+        value={chosenZone}
+        savedZone={user.timezone}
+        label={t('profile.form.timezone')}
+        hint={t('profile.form.timezoneHint')}
+        error={errors.timezone?.message}
+        registration={register('timezone')}
+      />
       <div>
         <Button type="submit" pending={update.isPending}>
           {t('profile.form.submit')}

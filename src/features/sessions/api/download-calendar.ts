@@ -1,26 +1,12 @@
 import { sessionIcs } from '@contract/descriptors/sessions'
-import type { AxiosResponseHeaders } from 'axios'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { errorMessage } from '@/shared/api/errors'
+import { parseJsonErrors, saveBlob } from '@/shared/lib/file-download'
 import { request } from '@/shared/api/request'
-import { saveBlob } from '@/shared/lib/save-blob'
 
 type CalendarTarget = { lessonId: number; sessionId: number }
-
-/** Error bodies are JSON even though the calendar itself is text: parse them for the error helper. */
-const parseJsonErrors = (data: unknown, headers: AxiosResponseHeaders) => {
-  const type = String(headers.get('content-type') ?? '')
-  if (typeof data === 'string' && type.includes('json')) {
-    try {
-      return JSON.parse(data) as unknown
-    } catch {
-      return data
-    }
-  }
-  return data
-}
 
 /**
  * GET /lessons/:id/sessions/:sessionId/ics: the session as an iCalendar file, as a Blob. The text

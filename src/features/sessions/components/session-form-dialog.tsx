@@ -26,8 +26,8 @@ import {
   toSessionBody,
   type SessionFormValues,
 } from '../lib/session-form'
-import { browserTimeZone } from '../lib/time-zones'
-import { TimeZoneField } from './time-zone-field'
+import { browserTimeZone } from '@/shared/lib/time-zones'
+import { TimeZoneField } from '@/shared/ui/time-zone-field'
 
 type SessionFormDialogProps = {
   lessonId: number
@@ -109,11 +109,8 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
   // The years offered: from this year where the session is scheduled, as of the dialog's opening,
   // and the edited session's own.
   const [openedAt] = useState(Date.now)
-  const years = schedulingYears(
-    openedAt,
-    useWatch({ control, name: 'timezone' }),
-    defaultValues.date,
-  )
+  const chosenZone = useWatch({ control, name: 'timezone' })
+  const years = schedulingYears(openedAt, chosenZone, defaultValues.date)
 
   const fillQuickSession = () => {
     const times = quickSession(Date.now(), startIn, length, getValues('timezone'))
@@ -224,8 +221,8 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
           />
         </div>
         <TimeZoneField
-          control={control}
-          sessionZone={defaultValues.timezone}
+          value={chosenZone}
+          savedZone={defaultValues.timezone}
           error={errors.timezone?.message}
           registration={register('timezone')}
         />
