@@ -4,6 +4,7 @@ import {
   EMAIL_PATTERN,
   LANGUAGES,
   LINK_TEXT_MAX,
+  OVERVIEW_WEEKS,
   RATING_MAX,
   RATING_MIN,
   RESOURCE_TYPES,
@@ -467,3 +468,94 @@ export const EarningsSummary = Type.Object({
   lastThreeMonths: EarningsTotals,
 })
 export type EarningsSummary = Type.Static<typeof EarningsSummary>
+
+/** A stretch of time from `from` (included) to `to` (excluded), as ISO instants. */
+export const InstantRange = Type.Object({ from: IsoDateTime, to: IsoDateTime })
+export type InstantRange = Type.Static<typeof InstantRange>
+
+/** One week of the marketplace, Monday to Monday in the admin's zone. Amounts in USD cents. */
+export const OverviewWeek = Type.Object({
+  weekStart: Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: "The week's Monday in the admin's zone (YYYY-MM-DD)",
+  }),
+  enrollments: Type.Integer({
+    minimum: 0,
+    description: 'Seats taken that week, free or paid, whether or not given back since',
+  }),
+  grossCents: Type.Integer({ minimum: 0, description: 'Payments captured that week' }),
+  feeCents: Type.Integer({ minimum: 0, description: "The platform's fees of those payments" }),
+  refundedCents: Type.Integer({ minimum: 0, description: 'Refunds that became due that week' }),
+})
+export type OverviewWeek = Type.Static<typeof OverviewWeek>
+
+/**
+ * The marketplace at a glance (GET /admin/overview), each figure the total of the list behind it
+ * for the same bounds: weeks and their bounds are the admin's (`timezone`), Monday to Monday.
+ */
+export const AdminOverview = Type.Object({
+  timezone: Type.String({ description: "The admin's IANA time zone, whose weeks these are" }),
+  pendingEducators: Type.Integer({
+    minimum: 0,
+    description: 'Educators awaiting approval: GET /admin/users?state=awaiting_approval',
+  }),
+  licences: Type.Object(
+    { free: Type.Integer({ minimum: 0 }), held: Type.Integer({ minimum: 0 }) },
+    { description: 'The licences of GET /admin/video-licences without and with a holder' },
+  ),
+  thisWeek: InstantRange,
+  sessionsThisWeek: Type.Integer({
+    minimum: 0,
+    description:
+      'Sessions starting this week, not cancelled: GET /admin/sessions with `thisWeek` and cancelled=false',
+  }),
+  window: InstantRange,
+  weeks: Type.Array(OverviewWeek, {
+    minItems: OVERVIEW_WEEKS,
+    maxItems: OVERVIEW_WEEKS,
+    description: 'The weeks of `window`, oldest first, the current one last',
+  }),
+  cancelledTooFew: Type.Integer({
+    minimum: 0,
+    description:
+      'Sessions starting in `window` cancelled for too few students: GET /admin/sessions with `window` and cancelled=true',
+  }),
+  refunds: Type.Object(
+    { count: Type.Integer({ minimum: 0 }), cents: Type.Integer({ minimum: 0 }) },
+    { description: 'Refunds due in `window`: GET /admin/refunds with `window`, and their sum' },
+  ),
+})
+export type AdminOverview = Type.Static<typeof AdminOverview>
+
+/** A session as the admin's list shows it, with its lesson, its educator and its seats. */
+export const AdminSession = Type.Object({
+  id: Id,
+  lessonId: Id,
+  lessonTitle: Type.String(),
+  educator: Type.Object({ id: Id, name: Type.String() }),
+  start_time: IsoDateTime,
+  end_time: IsoDateTime,
+  timezone: Type.String({ description: 'IANA time zone the educator scheduled it in' }),
+  seatsTaken: Type.Integer({ minimum: 0, description: 'Seats students hold now' }),
+  minSlots: Slots,
+  maxSlots: Slots,
+  decision: SeatDecision,
+})
+export type AdminSession = Type.Static<typeof AdminSession>
+
+/** A refund as the admin's list shows it: the payment whose refund became due. */
+export const AdminRefund = Type.Object({
+  paymentId: Id,
+  lessonId: Id,
+  lessonTitle: Type.String(),
+  sessionId: Type.Union([Id, Type.Null()], { description: 'Null once the session was deleted' }),
+  sessionStart: Type.Union([IsoDateTime, Type.Null()]),
+  student: Type.Object({ id: Id, name: Type.String() }),
+  amountCents: Type.Integer({ minimum: 0 }),
+  refundReason: Type.Union([RefundReason, Type.Null()]),
+  status: Type.Union([Type.Literal('refunding'), Type.Literal('refunded')], {
+    description: 'refunding: due, not yet confirmed by the provider; refunded: confirmed',
+  }),
+  refundDueAt: IsoDateTime,
+})
+export type AdminRefund = Type.Static<typeof AdminRefund>

@@ -93,6 +93,10 @@ const TEMPLATES = {
     signInLocked: ({ count }: { count: number }) =>
       `Too many failed sign-ins for this account. Try again in ${counted(count, 'second', 'seconds')}, or reset your password.`,
   },
+  admin: {
+    /** A list's range whose start comes after its end. */
+    rangeReversed: '"from" must not be after "to"',
+  },
   licences: {
     notAnEducator: 'The user is not an educator',
     notFree: 'That video licence is not free',

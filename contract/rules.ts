@@ -314,6 +314,21 @@ type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
  * video licence. Each one selects educators only.
  */
 export const ADMIN_USER_STATES = ['awaiting_approval', 'approved', 'no_licence'] as const
+/** The educators the admin's overview counts as waiting: its list's state of that name. */
+export const PENDING_EDUCATOR_STATE =
+  'awaiting_approval' satisfies (typeof ADMIN_USER_STATES)[number]
+
+/** The weeks (Monday to Monday in the admin's zone) the admin's overview sums, the current one last. */
+export const OVERVIEW_WEEKS = 12
+
+/**
+ * An instant a list's range is bounded by, as a query parameter: ISO 8601 with seconds and an
+ * offset (Z or ±hh:mm), a year of four digits from 1000. Narrower than the date-time format,
+ * which also lets through leap seconds and lower-case or space separators that JavaScript cannot
+ * read, and years PostgreSQL refuses.
+ */
+export const RANGE_INSTANT_PATTERN =
+  '^[1-9]\\d{3}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$'
 const MEETING_URL_PATTERNS: Record<VideoProvider, RegExp> = {
   zoom: /^https:\/\/([a-z\d-]+\.)?zoom\.us\/(j|my|w)\/[\w.?=&-]+$/i,
   google_meet: /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}(\?[\w=&-]*)?$/i,

@@ -56,3 +56,27 @@ export const retireVideoLicence: DescriptorOf<typeof endpoints.retireVideoLicenc
   path: '/admin/video-licences/:id',
   access: ['admin'],
 }
+
+/** The marketplace at a glance, week by week in the admin's time zone */
+export const adminOverview: DescriptorOf<typeof endpoints.adminOverview> = {
+  method: 'GET',
+  path: '/admin/overview',
+  access: ['admin'],
+}
+
+/**
+ * Sessions starting in [from, to), soonest first, optionally only (or all but) those cancelled for
+ * too few students
+ */
+export const listAdminSessions: DescriptorOf<typeof endpoints.listAdminSessions> = {
+  method: 'GET',
+  path: '/admin/sessions',
+  access: ['admin'],
+}
+
+/** Payments whose refund became due in [from, to), newest first */
+export const listRefunds: DescriptorOf<typeof endpoints.listRefunds> = {
+  method: 'GET',
+  path: '/admin/refunds',
+  access: ['admin'],
+}

@@ -322,6 +322,13 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt),
     // An educator's earnings: the payments of a lesson, by when they were captured.
     index('payments_lesson_captured_idx').on(t.lessonId, t.capturedAt),
+    // The admin's overview: payments captured, and refunds due, in a week.
+    index('payments_captured_idx')
+      .on(t.capturedAt)
+      .where(sql`${t.capturedAt} is not null`),
+    index('payments_refund_due_idx')
+      .on(t.refundDueAt)
+      .where(sql`${t.refundDueAt} is not null`),
     // The next seat hold to lapse: when a cached catalogue page stops being true.
     index('payments_hold_expiry_idx')
       .on(t.holdExpiresAt)
@@ -391,6 +398,8 @@ export const enrollments = pgTable(
       .on(t.sessionId, t.userId)
       .where(sql`${t.cancelledAt} is null`),
     index('enrollments_user_idx').on(t.userId),
+    // The admin's overview: seats taken in a week.
+    index('enrollments_created_idx').on(t.createdAt),
   ],
 )
 

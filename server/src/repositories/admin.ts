@@ -43,17 +43,21 @@ const filtersOf = (query: AdminUsersQuery) => {
 
 /** One page of users with their licences, newest first, and how many match in all. */
 export const listUsersPage = async (db: Executor, query: AdminUsersQuery, page: PageRequest) => {
-  const where = filtersOf(query)
   const rows = await db
     .select({ user: users, licence: videoLicences, upcomingSessionCount })
     .from(users)
     .leftJoin(videoLicences, eq(videoLicences.id, users.videoLicenceId))
-    .where(where)
+    .where(filtersOf(query))
     .orderBy(desc(users.createdAt), desc(users.id))
     .offset(page.offset)
     .limit(page.take)
-  const [total] = await db.select({ count: count() }).from(users).where(where)
-  return { rows, itemCount: total?.count ?? 0 }
+  return { rows, itemCount: await countUsers(db, query) }
+}
+
+/** How many users the list selects with the query, whatever the page. */
+export const countUsers = async (db: Executor, query: AdminUsersQuery) => {
+  const [total] = await db.select({ count: count() }).from(users).where(filtersOf(query))
+  return total?.count ?? 0
 }
 
 /** One user with its licence and upcoming session count, as the admin list shows it. */
