@@ -171,6 +171,8 @@ export interface DbState {
   lessons: DbLesson[]
   sessions: DbSession[]
   enrollments: DbEnrollment[]
+  /** Seats given back (unenrolled, refunded, cancelled with their session), as the server keeps them. */
+  cancelledSeats: DbEnrollment[]
   reviews: DbReview[]
   resources: DbResource[]
   files: DbFile[]
@@ -466,6 +468,7 @@ const seed = (): DbState => {
     lessons,
     sessions,
     enrollments,
+    cancelledSeats: [],
     reviews,
     resources,
     files,

@@ -1,7 +1,7 @@
 import type { EarningsLine, EarningsSummary } from '@contract/entities'
 import { DEFAULT_PLATFORM_FEE_PERCENT, feeShares } from '@contract/rules'
 import { firstNameOf, sumEarnings } from '@contract/users'
-import { db, type DbUser } from './db'
+import { db, type DbPayment, type DbUser } from './db'
 
 /**
  * An educator's earnings as the server sums them (server/src/repositories/earnings.ts): each
@@ -13,17 +13,30 @@ import { db, type DbUser } from './db'
 export const EARNINGS_DEFAULT_ZONE = 'Asia/Tokyo'
 const SUMMARY_MONTHS = 12
 
+/** When the payment was captured, null if it was not: a seeded capture, when it was made. */
+export const capturedAtOf = (payment: DbPayment) =>
+  payment.capturedAt ?? (payment.transactionId ? payment.createdAt : null)
+
+/** When its refund became due, null if none did: a seeded refund, when it was made. */
+export const refundDueAtOf = (payment: DbPayment) => {
+  const refunded = payment.status === 'refunding' || payment.status === 'refunded'
+  return payment.refundDueAt ?? (refunded ? payment.createdAt : null)
+}
+
+/** The platform's fee and the educator's share of a payment, at the fee in force. */
+export const sharesOf = (payment: DbPayment) =>
+  feeShares(payment.amount_in_cents, DEFAULT_PLATFORM_FEE_PERCENT * 100)
+
 /** Every line of the educator's earnings, newest first (a refund before its payment at one instant). */
 export const earningsLines = (educatorId: number): EarningsLine[] => {
   const lines: EarningsLine[] = []
   for (const payment of db.payments) {
     const lesson = db.lessons.find((row) => row.id === payment.lessonId)
     if (lesson?.ownerId !== educatorId) continue
-    const capturedAt = payment.capturedAt ?? (payment.transactionId ? payment.createdAt : null)
+    const capturedAt = capturedAtOf(payment)
     if (capturedAt === null) continue
-    const refunded = payment.status === 'refunding' || payment.status === 'refunded'
-    const refundAt = payment.refundDueAt ?? (refunded ? payment.createdAt : null)
-    const shares = feeShares(payment.amount_in_cents, DEFAULT_PLATFORM_FEE_PERCENT * 100)
+    const refundAt = refundDueAtOf(payment)
+    const shares = sharesOf(payment)
     const student = db.users.find((row) => row.id === payment.userId)
     const session = db.sessions.find((row) => row.id === payment.sessionId)
     const common = {

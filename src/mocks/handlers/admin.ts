@@ -1,9 +1,10 @@
 import { normaliseAccountEmail } from '@contract/checks'
-import type { AdminUsersQuery } from '@contract/endpoints/admin'
+import { rangeProblem } from '@contract/checks'
 import * as endpoints from '@contract/endpoints/admin'
 import { MESSAGES, messageFields } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
-import { db, type DbUser, nextId, sendEmail } from '../db'
+import { adminOverview, adminRefunds, adminSessions, matchesState } from '../admin-overview'
+import { db, nextId, sendEmail } from '../db'
 import { fail, found, paginate, route } from '../http'
 import { assignLicence, licenceLine, userById } from '../queries'
 import { toAdminUser, toPoolLicence } from '../serializers'
@@ -14,12 +15,14 @@ const educatorById = (id: number) => {
   return user
 }
 
-const matchesState = (user: DbUser, state: AdminUsersQuery['state']) => {
-  if (state === undefined) return true
-  if (user.role !== 'educator') return false
-  if (state === 'awaiting_approval') return !user.isValidated
-  if (state === 'approved') return user.isValidated
-  return user.videoLicenceId === null
+/** A list's range in ms; `from` after `to` is refused as the server refuses it. */
+const rangeOf = (query: { from?: string | undefined; to?: string | undefined }) => {
+  const problem = rangeProblem(query)
+  if (problem) fail(400, problem)
+  return {
+    from: query.from === undefined ? undefined : Date.parse(query.from),
+    to: query.to === undefined ? undefined : Date.parse(query.to),
+  }
 }
 
 export const adminHandlers = [
@@ -93,4 +96,16 @@ export const adminHandlers = [
     db.licences = db.licences.filter((row) => row.id !== licence.id)
     return { status: 200, body: messageFields(MESSAGES.licences.retired) }
   }),
+
+  route(endpoints.adminOverview, ({ user }) => ({ status: 200, body: adminOverview(user) })),
+
+  route(endpoints.listAdminSessions, ({ query }) => ({
+    status: 200,
+    body: paginate(adminSessions(rangeOf(query), query.cancelled), query, PAGE_SIZE.default),
+  })),
+
+  route(endpoints.listRefunds, ({ query }) => ({
+    status: 200,
+    body: paginate(adminRefunds(rangeOf(query)), query, PAGE_SIZE.default),
+  })),
 ]

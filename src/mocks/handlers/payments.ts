@@ -13,7 +13,7 @@ import {
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { apiUrl, fail, found, paginate, refuse, route } from '../http'
 import { sessionOf } from '../queries'
-import { leaveLineSeated, releaseHold } from '../seats'
+import { giveBackSeats, leaveLineSeated, releaseHold } from '../seats'
 import {
   fullPriceOf,
   isEnrolled,
@@ -218,8 +218,8 @@ export const paymentHandlers = [
         const payment = db.payments.find((row) => row.transactionId === event.captureId)
         if (!payment || payment.status === 'refunded') break
         if (refundOwed({ status: payment.status, amountInCents: payment.amount_in_cents }) > 0) {
-          db.enrollments = db.enrollments.filter(
-            (row) => !(row.userId === payment.userId && row.sessionId === payment.sessionId),
+          giveBackSeats(
+            (row) => row.userId === payment.userId && row.sessionId === payment.sessionId,
           )
         }
         payment.refundReason ??= 'provider'

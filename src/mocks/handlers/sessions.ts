@@ -20,6 +20,7 @@ import { fail, HttpError, paginate, refuse, route } from '../http'
 import {
   cancelOpenPayments,
   closeLine,
+  giveBackSeats,
   leaveLineSeated,
   offerFreedSeats,
   placeOf,
@@ -173,7 +174,9 @@ export const sessionHandlers = [
     }
     cancelOpenPayments(session.id)
     closeLine(session)
+    // Its seats go with it, given back or not, as the server's cascade takes them.
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
+    db.cancelledSeats = db.cancelledSeats.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
     const message =
       seats.length > 0
@@ -216,9 +219,7 @@ export const sessionHandlers = [
     if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound({ what: 'Enrollment' }))
     const refusal = unenrollRefusal({ now: Date.now(), startsAt: Date.parse(session.start_time) })
     if (refusal) refuse(refusal)
-    db.enrollments = db.enrollments.filter(
-      (row) => !(row.userId === user.id && row.sessionId === session.id),
-    )
+    giveBackSeats((row) => row.userId === user.id && row.sessionId === session.id)
     const refunded = refundSeat(session.id, user.id, 'unenrolled')
     offerFreedSeats(session)
     const owner = db.users.find((row) => row.id === lesson.ownerId)
