@@ -276,6 +276,12 @@ const scenarios: Scenario[] = [
     json: { provider: 'zoom', accountEmail: 'zoom-new@pool.example' },
   }),
   scenario(admin.retireVideoLicence, { as: adminId, params: { id: seedIds.licences.free[0] } }),
+  scenario(admin.adminOverview, { as: adminId }),
+  scenario(admin.listAdminSessions, {
+    as: adminId,
+    query: { from: '2020-01-01T00:00:00Z', cancelled: false },
+  }),
+  scenario(admin.listRefunds, { as: adminId, query: { to: '2100-01-01T00:00:00+09:00' } }),
 
   scenario(guest.guestCategories, { as: null }),
   scenario(guest.guestLessons, { as: null }),
