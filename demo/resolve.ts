@@ -165,7 +165,8 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
     emailConfirmedAt: account.confirmed === false ? null : now - 170 * DAY,
     approvedAt:
       account.role === 'educator' && account.approved !== false
-        ? now - (account.approvedDaysAgo ?? 45) * DAY
+        ? // On the hour, as session times are, so both seeds count the rule's periods alike.
+          Math.floor((now - (account.approvedDaysAgo ?? 45) * DAY) / HOUR) * HOUR
         : null,
     licence: account.teaches
       ? positionOf(
