@@ -589,7 +589,10 @@ export interface EarningsRuleAnchor {
 }
 
 /** Period `index` of the anchor: each is counted from the anchor, so month ends do not drift. */
-export const earningsRulePeriod = (anchor: EarningsRuleAnchor, index: number): EarningsRulePeriod => {
+export const earningsRulePeriod = (
+  anchor: EarningsRuleAnchor,
+  index: number,
+): EarningsRulePeriod => {
   const deadline = addUtcMonths(anchor.ruleFrom, EARNINGS_RULE_PERIOD_MONTHS * (index + 1))
   return {
     index,

@@ -11,7 +11,6 @@ export interface Env {
   ENABLE_MOCKS: boolean
 }
 
-
 type RawEnv = Partial<
   Record<'VITE_API_URL' | 'VITE_SUPPORT_EMAIL' | 'VITE_ENABLE_MOCKS', string | undefined>
 >
