@@ -42,6 +42,16 @@ export const VideoLicence = Type.Object({
 export type VideoLicence = Type.Static<typeof VideoLicence>
 
 /**
+ * A deactivated educator's account (§9): since when, and why (the earnings rule). It takes no new
+ * sessions or students until an admin reactivates it.
+ */
+export const Deactivation = Type.Object({
+  at: IsoDateTime,
+  reason: Type.Literal('earningsRule'),
+})
+export type Deactivation = Type.Static<typeof Deactivation>
+
+/**
  * The signed-in user as GET /user/me returns it (§3). The spec does not list every field; these
  * are the ones the screens need. The password never leaves the server.
  */
@@ -61,6 +71,9 @@ export const CurrentUser = Type.Object({
   }),
   isVideoConferenceConnected: Type.Boolean(),
   videoLicence: Type.Union([VideoLicence, Type.Null()]),
+  deactivation: Type.Union([Deactivation, Type.Null()], {
+    description: 'Why and since when the account is deactivated; null while active',
+  }),
 })
 export type CurrentUser = Type.Static<typeof CurrentUser>
 
@@ -78,6 +91,9 @@ export const AdminUser = Type.Object({
   upcomingSessionCount: Type.Integer({
     minimum: 0,
     description: "Sessions of the user's lessons that have not ended (0 for non-educators)",
+  }),
+  deactivatedAt: Type.Union([IsoDateTime, Type.Null()], {
+    description: 'When the account was deactivated (the earnings rule); null while active',
   }),
 })
 export type AdminUser = Type.Static<typeof AdminUser>
@@ -455,6 +471,23 @@ export const EarningsTotals = Type.Object({
 })
 export type EarningsTotals = Type.Static<typeof EarningsTotals>
 
+/**
+ * The terms' earnings rule (§9) as it stands for the current period: the educator must earn
+ * `minJpy` yen in it (net share at `usdJpy` yen per dollar, rounded down) by its deadline, or the
+ * account is deactivated then; warned 14 days before. A newly approved educator's first period is
+ * exempt.
+ */
+export const EarningsRule = Type.Object({
+  periodStart: IsoDateTime,
+  deadline: IsoDateTime,
+  exempt: Type.Boolean(),
+  earnedJpy: Type.Integer(),
+  minJpy: Type.Integer({ minimum: 0 }),
+  usdJpy: Type.Number({ exclusiveMinimum: 0 }),
+  met: Type.Boolean(),
+})
+export type EarningsRule = Type.Static<typeof EarningsRule>
+
 /** An educator's earnings month by month: the last twelve calendar months in their time zone. */
 export const EarningsSummary = Type.Object({
   timezone: Type.String({ description: "The educator's IANA time zone, whose months these are" }),
@@ -466,6 +499,9 @@ export const EarningsSummary = Type.Object({
     { description: 'Oldest first, the current month last' },
   ),
   lastThreeMonths: EarningsTotals,
+  rule: Type.Union([EarningsRule, Type.Null()], {
+    description: 'The terms’ earnings rule for the current period; null unless approved and active',
+  }),
 })
 export type EarningsSummary = Type.Static<typeof EarningsSummary>
 

@@ -86,6 +86,7 @@ const TEMPLATES = {
     passwordChanged: 'Password changed',
     notApproved: 'Your account has not been approved yet',
     alreadyApproved: 'This educator is already approved',
+    notDeactivated: 'This account is not deactivated',
     blankName: 'name must not be blank',
     currentPasswordRequired: 'currentPassword is required to change the email or password',
     wrongCurrentPassword: 'Current password is incorrect',
@@ -119,6 +120,8 @@ const TEMPLATES = {
   },
   sessions: {
     noVideoLicence: 'Connect a video-conference account before creating sessions',
+    accountDeactivated:
+      'Your account is deactivated (the earnings rule of the terms): it cannot schedule sessions until support reactivates it',
     unknownTimeZone: 'Unknown time zone',
     unsupportedMeetingLink: 'Meeting link must be a Zoom or Google Meet URL',
     endBeforeStart: 'End time must be after start time',
@@ -144,6 +147,7 @@ const TEMPLATES = {
     unenrolled: 'Unenrolled',
     unenrolledRefund: 'Unenrolled; your payment is being refunded in full',
     tooFewStudents: 'This session was cancelled: too few students enrolled',
+    educatorDeactivated: "This lesson's educator is not taking new students at the moment",
   },
   waitlist: {
     alreadyWaiting: 'You are already on the waitlist of this session',

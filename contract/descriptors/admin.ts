@@ -22,6 +22,13 @@ export const approveUser: DescriptorOf<typeof endpoints.approveUser> = {
   access: ['admin'],
 }
 
+/** Reactivate an educator account deactivated by the earnings rule */
+export const reactivateUser: DescriptorOf<typeof endpoints.reactivateUser> = {
+  method: 'POST',
+  path: '/admin/users/:id/reactivate',
+  access: ['admin'],
+}
+
 /** Assign a free licence to an educator, or reassign (replace) the one it holds */
 export const assignVideoLicence: DescriptorOf<typeof endpoints.assignVideoLicence> = {
   method: 'POST',

@@ -63,6 +63,17 @@ export const approveUser = defineEndpoint({
   response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
 })
 
+export const reactivateUser = defineEndpoint({
+  method: 'POST',
+  path: '/admin/users/:id/reactivate',
+  access: ['admin'],
+  summary: 'Reactivate an educator account deactivated by the earnings rule',
+  description:
+    "Clears a deactivation: the educator's lessons return to the catalogue and take sessions and students again, and a new period of the earnings rule starts now, not exempt; the educator is told by e-mail. 409 when the account is not deactivated.",
+  params: AdminUserParams,
+  response: { 200: AdminUser, ...errors(400, 401, 403, 404, 409) },
+})
+
 export const assignVideoLicence = defineEndpoint({
   method: 'POST',
   path: '/admin/users/:id/video-licence',

@@ -345,6 +345,7 @@ describe('POST /auth/login', () => {
       isValidated: true,
       isVideoConferenceConnected: false,
       videoLicence: null,
+      deactivation: null,
     })
     expect(body).not.toHaveProperty('passwordHash')
     expect(body).not.toHaveProperty('reauthFailures')

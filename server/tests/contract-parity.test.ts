@@ -1492,6 +1492,18 @@ const scenarios: Scenario[] = [
     params: userNamed(UNVERIFIED),
   },
   {
+    name: 'reactivate an active educator',
+    endpoint: api.admin.reactivateUser,
+    as: ADMIN,
+    params: userNamed(EDUCATOR),
+  },
+  {
+    name: 'reactivate, as a student',
+    endpoint: api.admin.reactivateUser,
+    as: STUDENT,
+    params: userNamed(EDUCATOR),
+  },
+  {
     name: 'approve an approved educator',
     endpoint: api.admin.approveUser,
     as: ADMIN,
@@ -3488,6 +3500,123 @@ describe("an educator's earnings answer alike", () => {
     expect(files.status).toBe(200)
     // kenji reads Japanese.
     expect(files.body).toMatch(/^日時,種別,レッスン,/)
+  })
+})
+
+/** Deactivates the educator on the backend at `at`, as their deadline's job would have. */
+const deactivateOn = async (backend: Backend, email: string, at: string) => {
+  if (backend === mockBackend) {
+    const user = mockDb.users.find((row) => row.email === email)
+    if (!user) throw new Error(`The mock has no ${email}`)
+    user.deactivatedAt = at
+    return
+  }
+  await context.db
+    .update(userRows)
+    .set({ deactivatedAt: new Date(at), deactivationReason: 'earnings_rule' })
+    .where(eq(userRows.email, email))
+}
+
+describe('the earnings rule answers alike (§9)', () => {
+  it("weighs laura's period against the rule alike, and kenji's exempt first one", async () => {
+    const rules = await alike(async (backend) => {
+      // One after the other: the mock signs in one account at a time.
+      const answers = []
+      for (const as of [LAURA, EDUCATOR]) {
+        answers.push(resultOf(await backend.call(api.user.myEarningsSummary, { as })).rule)
+      }
+      return answers
+    })
+    expect(rules.map((rule) => [rule?.exempt, rule?.met])).toEqual([
+      [false, false],
+      [true, false],
+    ])
+    const daysLeft = (Date.parse(rules[0]!.deadline) - Date.now()) / 86_400_000
+    expect(daysLeft).toBeGreaterThan(14)
+    expect(daysLeft).toBeLessThan(21)
+  })
+
+  it('keeps a deactivated educator out of the catalogue and new seats, until reactivated', async () => {
+    const at = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 86_400_000).toISOString()
+    const steps = await alike(async (backend) => {
+      const listedOwners = async () =>
+        resultOf(await backend.call(guest.guestLessons, { query: { take: 100 } })).data.map(
+          (lesson) => lesson.owner.name,
+        )
+      const before = await listedOwners()
+      const { id: lessonId } = await lessonTitled(EDUCATOR, 'TypeScript from Scratch')(backend)
+      const lesson = resultOf(await backend.call(guest.guestSessions, { params: { id: lessonId } }))
+      const open = lesson.data.find((session) => Date.parse(session.start_time) > Date.now())
+      await deactivateOn(backend, EDUCATOR, at)
+      const mail = await watchMail(backend)
+      const me = resultOf(await backend.call(api.user.me, { as: EDUCATOR }))
+      const listed = (await listedOwners()).filter((name) => name === me.name).length
+      const summary = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR }))
+      const enrolled = await backend.call(api.sessions.enroll, {
+        as: PAYER,
+        params: { id: lessonId, sessionId: open?.id ?? 0 },
+      })
+      const created = await backend.call(api.sessions.createSession, {
+        as: EDUCATOR,
+        params: { id: lessonId },
+        body: {
+          date: '2031-01-10',
+          startHour: '10:00',
+          endHour: '11:00',
+          timezone: 'Asia/Tokyo',
+          url: 'https://zoom.us/j/5550001',
+        },
+      })
+      const users = resultOf(
+        await backend.call(api.admin.listUsers, { as: ADMIN, query: { search: 'kenji' } }),
+      ).data
+      const params = await userNamed(EDUCATOR)(backend)
+      const reactivated = resultOf(
+        await backend.call(api.admin.reactivateUser, { as: ADMIN, params }),
+      )
+      const again = await backend.call(api.admin.reactivateUser, { as: ADMIN, params })
+      const after = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR })).rule
+      return {
+        wasListed: before.includes(me.name),
+        deactivation: me.deactivation,
+        listed,
+        rule: summary.rule,
+        enrolled: outcome(enrolled),
+        created: outcome(created),
+        listedAt: users.map((user) => user.deactivatedAt),
+        reactivatedAt: reactivated.deactivatedAt,
+        again: outcome(again),
+        after: after && { exempt: after.exempt, earnedJpy: after.earnedJpy, met: after.met },
+        relisted: (await listedOwners()).includes(me.name),
+        told: await mail(),
+      }
+    })
+    expect(steps).toEqual({
+      wasListed: true,
+      deactivation: { at, reason: 'earningsRule' },
+      listed: 0,
+      rule: null,
+      enrolled: {
+        status: 403,
+        message: MESSAGES.enrollments.educatorDeactivated.text,
+        code: 'enrollments.educatorDeactivated',
+      },
+      created: {
+        status: 403,
+        message: MESSAGES.sessions.accountDeactivated.text,
+        code: 'sessions.accountDeactivated',
+      },
+      listedAt: [at],
+      reactivatedAt: null,
+      again: {
+        status: 409,
+        message: MESSAGES.accounts.notDeactivated.text,
+        code: 'accounts.notDeactivated',
+      },
+      after: { exempt: false, earnedJpy: 0, met: false },
+      relisted: true,
+      told: [EDUCATOR],
+    })
   })
 })
 

@@ -96,6 +96,7 @@ describe('GET /user/me', () => {
         provider: 'zoom',
         accountEmail: 'licence1@manabi.example',
       },
+      deactivation: null,
     })
   })
 

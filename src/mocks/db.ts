@@ -36,6 +36,12 @@ export interface DbUser {
   reauthWindowStart: number | null
   /** Approved by an admin; students and admins are always validated. */
   isValidated: boolean
+  /** When an educator was approved (ISO). */
+  approvedAt: string | null
+  /** Where the earnings rule counts from: the approval or the last reactivation (ISO). */
+  earningsRuleFrom: string | null
+  /** When the earnings rule deactivated the account (ISO), null while active. */
+  deactivatedAt: string | null
   /** The IANA zone an educator's earnings months are in; Asia/Tokyo when unset, as the server's default. */
   timezone?: string
   videoLicenceId: number | null
@@ -337,6 +343,9 @@ const seed = (): DbState => {
     reauthFailures: 0,
     reauthWindowStart: null,
     isValidated: account.role !== 'educator' || account.approvedAt !== null,
+    approvedAt: account.approvedAt === null ? null : iso(account.approvedAt),
+    earningsRuleFrom: account.approvedAt === null ? null : iso(account.approvedAt),
+    deactivatedAt: null,
     videoLicenceId: account.licence === null ? null : id(account.licence),
     createdAt: iso(account.createdAt),
   }))

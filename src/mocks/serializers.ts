@@ -67,12 +67,16 @@ export const toPoolLicence = (licence: DbLicence): PoolLicence => {
   }
 }
 
+/** The account's deactivation as the API shows it. */
+const deactivationOf = (user: DbUser): CurrentUser['deactivation'] =>
+  user.deactivatedAt === null ? null : { at: user.deactivatedAt, reason: 'earningsRule' }
+
 export const toCurrentUser = (user: DbUser): CurrentUser =>
-  currentUserOf({ ...user, videoLicence: licenceOf(user) })
+  currentUserOf({ ...user, videoLicence: licenceOf(user), deactivation: deactivationOf(user) })
 
 export const toAdminUser = (user: DbUser): AdminUser =>
   adminUserOf(
-    { ...user, videoLicence: licenceOf(user) },
+    { ...user, videoLicence: licenceOf(user), deactivation: deactivationOf(user) },
     user.createdAt,
     upcomingSessionCount(user.id),
   )

@@ -265,6 +265,14 @@ const scenarios: Scenario[] = [
 
   scenario(admin.listUsers, { as: adminId, query: { role: 'educator' } }),
   scenario(admin.approveUser, { as: adminId, params: { id: seedIds.unverifiedEducator } }),
+  scenario(admin.reactivateUser, {
+    as: adminId,
+    params: { id: educator },
+    before: () => {
+      const user = db.users.find((row) => row.id === educator)
+      if (user) user.deactivatedAt = new Date(Date.now() - 60_000).toISOString()
+    },
+  }),
   scenario(admin.assignVideoLicence, {
     as: adminId,
     params: { id: seedIds.educatorWithoutLicence },

@@ -71,11 +71,14 @@ export const findAdminUserRow = async (db: Executor, userId: number) => {
   return row
 }
 
-/** Approves an educator awaiting approval; false when it was already approved (date kept). */
-export const approveEducator = async (db: Executor, userId: number) => {
+/**
+ * Approves an educator awaiting approval at `at`, where their earnings rule counts from; false
+ * when it was already approved (date kept).
+ */
+export const approveEducator = async (db: Executor, userId: number, at: Date) => {
   const updated = await db
     .update(users)
-    .set({ approvedAt: new Date() })
+    .set({ approvedAt: at, earningsRuleFrom: at })
     .where(and(eq(users.id, userId), isNull(users.approvedAt)))
     .returning({ id: users.id })
   return updated.length > 0

@@ -19,6 +19,11 @@ export const adminRoutes = async (app: FastifyInstance) => {
     body: await admin.approveUser(deps, params.id),
   }))
 
+  route(app, endpoints.reactivateUser, async ({ deps, params }) => ({
+    status: 200,
+    body: await admin.reactivateEducator(deps, params.id),
+  }))
+
   route(app, endpoints.assignVideoLicence, async ({ deps, params, body }) => ({
     status: 200,
     body: await admin.assignVideoLicence(deps, params.id, body?.licenceId),

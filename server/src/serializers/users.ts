@@ -32,6 +32,10 @@ const accountOf = (user: UserRow, licence: LicenceRow | null | undefined): Accou
   isValidated: isValidated(user),
   videoLicenceId: user.videoLicenceId,
   videoLicence: toLicence(licence),
+  deactivation:
+    user.deactivatedAt === null
+      ? null
+      : { at: user.deactivatedAt.toISOString(), reason: 'earningsRule' },
 })
 
 export const toCurrentUser = (user: UserRow, licence: LicenceRow | null | undefined): CurrentUser =>

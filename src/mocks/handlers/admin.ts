@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '@contract/rules'
 import { adminOverview, adminRefunds, adminSessions, matchesState } from '../admin-overview'
 import { db, nextId, sendEmail } from '../db'
 import { fail, found, paginate, route } from '../http'
+import { judgedDeadline } from '../earnings'
 import { assignLicence, licenceLine, userById } from '../queries'
 import { toAdminUser, toPoolLicence } from '../serializers'
 
@@ -45,9 +46,27 @@ export const adminHandlers = [
   route(endpoints.approveUser, ({ params }) => {
     const educator = educatorById(params.id)
     if (educator.isValidated) fail(409, MESSAGES.accounts.alreadyApproved)
+    const now = new Date().toISOString()
     educator.isValidated = true
+    educator.approvedAt = now
+    educator.earningsRuleFrom = now
     sendEmail(educator.email, 'Account approved', 'An admin approved your educator account.')
     return { status: 200, body: toAdminUser(educator) }
+  }),
+
+  route(endpoints.reactivateUser, ({ params }) => {
+    const user = userById(params.id)
+    if (user.deactivatedAt === null) fail(409, MESSAGES.accounts.notDeactivated)
+    const now = Date.now()
+    user.deactivatedAt = null
+    user.earningsRuleFrom = new Date(now).toISOString()
+    const deadline = judgedDeadline(user, now)
+    sendEmail(
+      user.email,
+      'Account reactivated',
+      `Your account is active again; the next deadline is ${deadline === undefined ? 'none' : new Date(deadline).toISOString()}.`,
+    )
+    return { status: 200, body: toAdminUser(user) }
   }),
 
   route(endpoints.assignVideoLicence, ({ params, body }) => {

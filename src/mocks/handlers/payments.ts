@@ -12,7 +12,7 @@ import {
 } from '@contract/seats'
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { apiUrl, fail, found, paginate, refuse, route } from '../http'
-import { sessionOf } from '../queries'
+import { ownerDeactivated, sessionOf } from '../queries'
 import { giveBackSeats, leaveLineSeated, releaseHold } from '../seats'
 import {
   fullPriceOf,
@@ -145,6 +145,7 @@ export const paymentHandlers = [
       enrolled: isEnrolled(user.id, session.id),
       seatsLeft: seatsLeftFor(session, user.id, now),
       priceInCents: amount,
+      educatorDeactivated: ownerDeactivated(session),
       openHold: holding ? 'running' : open.length > 0 ? 'expired' : 'none',
     })
     if (decision.kind === 'refuse') refuse(decision.refusal)

@@ -27,7 +27,14 @@ import {
   positionOf,
   refundSeat,
 } from '../seats'
-import { editableLesson, lessonById, listedSessionsOf, sessionOf, viewableLesson } from '../queries'
+import {
+  editableLesson,
+  lessonById,
+  listedSessionsOf,
+  ownerDeactivated,
+  sessionOf,
+  viewableLesson,
+} from '../queries'
 import {
   fullPriceOf,
   isEnrolled,
@@ -37,8 +44,9 @@ import {
   toSession,
 } from '../serializers'
 
-/** Sessions take place on the educator's video account. */
-const requireVideoLicence = (user: DbUser) => {
+/** Sessions take place on the educator's video account, and not for a deactivated educator. */
+const requireSchedulingAccount = (user: DbUser) => {
+  if (user.deactivatedAt !== null) fail(403, MESSAGES.sessions.accountDeactivated)
   if (user.videoLicenceId === null) fail(403, MESSAGES.sessions.noVideoLicence)
 }
 
@@ -127,7 +135,7 @@ export const sessionHandlers = [
 
   route(endpoints.createSession, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
-    requireVideoLicence(user)
+    requireSchedulingAccount(user)
     const fields = withoutOverlap(checkedFields(body), user, null)
     const session: DbSession = {
       id: nextId(db.sessions),
@@ -141,7 +149,7 @@ export const sessionHandlers = [
 
   route(endpoints.updateSession, ({ user, params, body }) => {
     editableLesson(params.id, user)
-    requireVideoLicence(user)
+    requireSchedulingAccount(user)
     const session = unstartedSession(
       params.id,
       params.sessionId,
@@ -194,6 +202,7 @@ export const sessionHandlers = [
       enrolled: isEnrolled(user.id, session.id),
       seatsLeft: seatsLeftFor(session, user.id, now),
       priceInCents: fullPriceOf(session),
+      educatorDeactivated: ownerDeactivated(session),
     })
     if (refusal) refuse(refusal)
     const enrollment = {
