@@ -261,3 +261,11 @@ export const reviewWrite = (facts: {
   const text = reviewText(facts.body)
   return text.ok ? text : { ok: false, refusal: { status: 400, message: text.problems } }
 }
+
+/** A list's range as its query gives it: each bound optional, `from` not after `to`. */
+export const rangeProblem = (range: { from?: string | undefined; to?: string | undefined }) =>
+  range.from !== undefined &&
+  range.to !== undefined &&
+  Date.parse(range.from) > Date.parse(range.to)
+    ? MESSAGES.admin.rangeReversed
+    : null

@@ -4,6 +4,7 @@ import {
   EMAIL_PATTERN,
   LANGUAGES,
   LINK_TEXT_MAX,
+  OVERVIEW_WEEKS,
   RATING_MAX,
   RATING_MIN,
   RESOURCE_TYPES,
@@ -41,6 +42,16 @@ export const VideoLicence = Type.Object({
 export type VideoLicence = Type.Static<typeof VideoLicence>
 
 /**
+ * A deactivated educator's account (§9): since when, and why (the earnings rule). It takes no new
+ * sessions or students until an admin reactivates it.
+ */
+export const Deactivation = Type.Object({
+  at: IsoDateTime,
+  reason: Type.Literal('earningsRule'),
+})
+export type Deactivation = Type.Static<typeof Deactivation>
+
+/**
  * The signed-in user as GET /user/me returns it (§3). The spec does not list every field; these
  * are the ones the screens need. The password never leaves the server.
  */
@@ -63,6 +74,9 @@ export const CurrentUser = Type.Object({
   timezone: Type.String({
     description: "The user's IANA time zone, whose calendar days and months their sums use",
   }),
+  deactivation: Type.Union([Deactivation, Type.Null()], {
+    description: 'Why and since when the account is deactivated; null while active',
+  }),
 })
 export type CurrentUser = Type.Static<typeof CurrentUser>
 
@@ -80,6 +94,9 @@ export const AdminUser = Type.Object({
   upcomingSessionCount: Type.Integer({
     minimum: 0,
     description: "Sessions of the user's lessons that have not ended (0 for non-educators)",
+  }),
+  deactivatedAt: Type.Union([IsoDateTime, Type.Null()], {
+    description: 'When the account was deactivated (the earnings rule); null while active',
   }),
 })
 export type AdminUser = Type.Static<typeof AdminUser>
@@ -457,6 +474,23 @@ export const EarningsTotals = Type.Object({
 })
 export type EarningsTotals = Type.Static<typeof EarningsTotals>
 
+/**
+ * The terms' earnings rule (§9) as it stands for the current period: the educator must earn
+ * `minJpy` yen in it (net share at `usdJpy` yen per dollar, rounded down) by its deadline, or the
+ * account is deactivated then; warned 14 days before. A newly approved educator's first period is
+ * exempt.
+ */
+export const EarningsRule = Type.Object({
+  periodStart: IsoDateTime,
+  deadline: IsoDateTime,
+  exempt: Type.Boolean(),
+  earnedJpy: Type.Integer(),
+  minJpy: Type.Integer({ minimum: 0 }),
+  usdJpy: Type.Number({ exclusiveMinimum: 0 }),
+  met: Type.Boolean(),
+})
+export type EarningsRule = Type.Static<typeof EarningsRule>
+
 /** An educator's earnings month by month: the last twelve calendar months in their time zone. */
 export const EarningsSummary = Type.Object({
   timezone: Type.String({ description: "The educator's IANA time zone, whose months these are" }),
@@ -468,5 +502,99 @@ export const EarningsSummary = Type.Object({
     { description: 'Oldest first, the current month last' },
   ),
   lastThreeMonths: EarningsTotals,
+  rule: Type.Union([EarningsRule, Type.Null()], {
+    description: 'The terms’ earnings rule for the current period; null unless approved and active',
+  }),
 })
 export type EarningsSummary = Type.Static<typeof EarningsSummary>
+
+/** A stretch of time from `from` (included) to `to` (excluded), as ISO instants. */
+export const InstantRange = Type.Object({ from: IsoDateTime, to: IsoDateTime })
+export type InstantRange = Type.Static<typeof InstantRange>
+
+/** One week of the marketplace, Monday to Monday in the admin's zone. Amounts in USD cents. */
+export const OverviewWeek = Type.Object({
+  weekStart: Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: "The week's Monday in the admin's zone (YYYY-MM-DD)",
+  }),
+  enrollments: Type.Integer({
+    minimum: 0,
+    description: 'Seats taken that week, free or paid, whether or not given back since',
+  }),
+  grossCents: Type.Integer({ minimum: 0, description: 'Payments captured that week' }),
+  feeCents: Type.Integer({ minimum: 0, description: "The platform's fees of those payments" }),
+  refundedCents: Type.Integer({ minimum: 0, description: 'Refunds that became due that week' }),
+})
+export type OverviewWeek = Type.Static<typeof OverviewWeek>
+
+/**
+ * The marketplace at a glance (GET /admin/overview), each figure the total of the list behind it
+ * for the same bounds: weeks and their bounds are the admin's (`timezone`), Monday to Monday.
+ */
+export const AdminOverview = Type.Object({
+  timezone: Type.String({ description: "The admin's IANA time zone, whose weeks these are" }),
+  pendingEducators: Type.Integer({
+    minimum: 0,
+    description: 'Educators awaiting approval: GET /admin/users?state=awaiting_approval',
+  }),
+  licences: Type.Object(
+    { free: Type.Integer({ minimum: 0 }), held: Type.Integer({ minimum: 0 }) },
+    { description: 'The licences of GET /admin/video-licences without and with a holder' },
+  ),
+  thisWeek: InstantRange,
+  sessionsThisWeek: Type.Integer({
+    minimum: 0,
+    description:
+      'Sessions starting this week, not cancelled: GET /admin/sessions with `thisWeek` and cancelled=false',
+  }),
+  window: InstantRange,
+  weeks: Type.Array(OverviewWeek, {
+    minItems: OVERVIEW_WEEKS,
+    maxItems: OVERVIEW_WEEKS,
+    description: 'The weeks of `window`, oldest first, the current one last',
+  }),
+  cancelledTooFew: Type.Integer({
+    minimum: 0,
+    description:
+      'Sessions starting in `window` cancelled for too few students: GET /admin/sessions with `window` and cancelled=true',
+  }),
+  refunds: Type.Object(
+    { count: Type.Integer({ minimum: 0 }), cents: Type.Integer({ minimum: 0 }) },
+    { description: 'Refunds due in `window`: GET /admin/refunds with `window`, and their sum' },
+  ),
+})
+export type AdminOverview = Type.Static<typeof AdminOverview>
+
+/** A session as the admin's list shows it, with its lesson, its educator and its seats. */
+export const AdminSession = Type.Object({
+  id: Id,
+  lessonId: Id,
+  lessonTitle: Type.String(),
+  educator: Type.Object({ id: Id, name: Type.String() }),
+  start_time: IsoDateTime,
+  end_time: IsoDateTime,
+  timezone: Type.String({ description: 'IANA time zone the educator scheduled it in' }),
+  seatsTaken: Type.Integer({ minimum: 0, description: 'Seats students hold now' }),
+  minSlots: Slots,
+  maxSlots: Slots,
+  decision: SeatDecision,
+})
+export type AdminSession = Type.Static<typeof AdminSession>
+
+/** A refund as the admin's list shows it: the payment whose refund became due. */
+export const AdminRefund = Type.Object({
+  paymentId: Id,
+  lessonId: Id,
+  lessonTitle: Type.String(),
+  sessionId: Type.Union([Id, Type.Null()], { description: 'Null once the session was deleted' }),
+  sessionStart: Type.Union([IsoDateTime, Type.Null()]),
+  student: Type.Object({ id: Id, name: Type.String() }),
+  amountCents: Type.Integer({ minimum: 0 }),
+  refundReason: Type.Union([RefundReason, Type.Null()]),
+  status: Type.Union([Type.Literal('refunding'), Type.Literal('refunded')], {
+    description: 'refunding: due, not yet confirmed by the provider; refunded: confirmed',
+  }),
+  refundDueAt: IsoDateTime,
+})
+export type AdminRefund = Type.Static<typeof AdminRefund>

@@ -36,7 +36,13 @@ export type {
 export type { ResourceWriteBody, RenameResourceBody } from './endpoints/resources.ts'
 export type { ReviewBody } from './endpoints/reviews.ts'
 export type { CreateOrderBody, PaymentsQuery, WebhookBody } from './endpoints/payments.ts'
-export type { AddLicenceBody, AdminUsersQuery, AssignLicenceBody } from './endpoints/admin.ts'
+export type {
+  AddLicenceBody,
+  AdminRefundsQuery,
+  AdminSessionsQuery,
+  AdminUsersQuery,
+  AssignLicenceBody,
+} from './endpoints/admin.ts'
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' &&

@@ -86,12 +86,17 @@ const TEMPLATES = {
     passwordChanged: 'Password changed',
     notApproved: 'Your account has not been approved yet',
     alreadyApproved: 'This educator is already approved',
+    notDeactivated: 'This account is not deactivated',
     blankName: 'name must not be blank',
     currentPasswordRequired: 'currentPassword is required to change the email or password',
     wrongCurrentPassword: 'Current password is incorrect',
     /** Sign-ins refused for a while: too many wrong passwords for the account from this browser. */
     signInLocked: ({ count }: { count: number }) =>
       `Too many failed sign-ins for this account. Try again in ${counted(count, 'second', 'seconds')}, or reset your password.`,
+  },
+  admin: {
+    /** A list's range whose start comes after its end. */
+    rangeReversed: '"from" must not be after "to"',
   },
   licences: {
     notAnEducator: 'The user is not an educator',
@@ -115,6 +120,8 @@ const TEMPLATES = {
   },
   sessions: {
     noVideoLicence: 'Connect a video-conference account before creating sessions',
+    accountDeactivated:
+      'Your account is deactivated (the earnings rule of the terms): it cannot schedule sessions until support reactivates it',
     unknownTimeZone: 'Unknown time zone',
     unsupportedMeetingLink: 'Meeting link must be a Zoom or Google Meet URL',
     endBeforeStart: 'End time must be after start time',
@@ -140,6 +147,7 @@ const TEMPLATES = {
     unenrolled: 'Unenrolled',
     unenrolledRefund: 'Unenrolled; your payment is being refunded in full',
     tooFewStudents: 'This session was cancelled: too few students enrolled',
+    educatorDeactivated: "This lesson's educator is not taking new students at the moment",
   },
   waitlist: {
     alreadyWaiting: 'You are already on the waitlist of this session',

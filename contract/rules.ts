@@ -115,6 +115,8 @@ export const isNewAddress = (current: string, requested: string) =>
 /** A basic e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
 export const isValidEmail = (email: string) => new RegExp(EMAIL_PATTERN).test(email)
+/** The product's support mailbox: the SPA's Support link and the server's e-mails name it. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@manabi.example'
 
 /** §9 timings of the interface. */
 /** A lazy image starts loading when it comes within this distance of the view. */
@@ -316,6 +318,21 @@ type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
  * video licence. Each one selects educators only.
  */
 export const ADMIN_USER_STATES = ['awaiting_approval', 'approved', 'no_licence'] as const
+/** The educators the admin's overview counts as waiting: its list's state of that name. */
+export const PENDING_EDUCATOR_STATE =
+  'awaiting_approval' satisfies (typeof ADMIN_USER_STATES)[number]
+
+/** The weeks (Monday to Monday in the admin's zone) the admin's overview sums, the current one last. */
+export const OVERVIEW_WEEKS = 12
+
+/**
+ * An instant a list's range is bounded by, as a query parameter: ISO 8601 with seconds and an
+ * offset (Z or ±hh:mm), a year of four digits from 1000. Narrower than the date-time format,
+ * which also lets through leap seconds and lower-case or space separators that JavaScript cannot
+ * read, and years PostgreSQL refuses.
+ */
+export const RANGE_INSTANT_PATTERN =
+  '^[1-9]\\d{3}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$'
 const MEETING_URL_PATTERNS: Record<VideoProvider, RegExp> = {
   zoom: /^https:\/\/([a-z\d-]+\.)?zoom\.us\/(j|my|w)\/[\w.?=&-]+$/i,
   google_meet: /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}(\?[\w=&-]*)?$/i,
@@ -530,3 +547,137 @@ export const utcToZoned = (instant: Date | string | number, timeZone: string): Z
  * link of the e-mail asking a student for a review (/history?review=<lesson id>).
  */
 export const REVIEW_LINK_PARAM = 'review'
+
+/**
+ * The terms' earnings rule (§9): an approved educator must earn at least EARNINGS_MIN_JPY yen in
+ * each period of three months, or the account is deactivated at the period's end. Earnings are
+ * the educator's net share in US cents (captures less refunds, as the earnings lines count them),
+ * turned into yen at EARNINGS_USD_JPY. The defaults, and the bounds of the two settings:
+ */
+export const DEFAULT_EARNINGS_USD_JPY = 150
+export const EARNINGS_USD_JPY_MAX = 10_000
+export const DEFAULT_EARNINGS_MIN_JPY = 7197
+export const EARNINGS_MIN_JPY_MAX = 100_000_000
+/** The rate is kept to this many decimals, as an integer of its units, so no float error enters. */
+export const EARNINGS_USD_JPY_DECIMALS = 4
+const RATE_UNITS_PER_YEN = 10 ** EARNINGS_USD_JPY_DECIMALS
+/** A period of the rule, in calendar months. */
+export const EARNINGS_RULE_PERIOD_MONTHS = 3
+/** How long before a period's deadline an educator below the rule is warned. */
+export const EARNINGS_RULE_WARNING_MS = 14 * 24 * 60 * 60 * 1000
+
+/** Whether a rate has no more decimals than the rule keeps. */
+export const isEarningsRate = (usdJpy: number) =>
+  Number.isFinite(usdJpy) &&
+  usdJpy > 0 &&
+  usdJpy <= EARNINGS_USD_JPY_MAX &&
+  Math.abs(usdJpy * RATE_UNITS_PER_YEN - Math.round(usdJpy * RATE_UNITS_PER_YEN)) < 1e-6
+
+/**
+ * An instant plus whole calendar months in UTC, as date-fns `addMonths` counts them: the day of
+ * the month is kept, or the month's last day when it has fewer (31 January + 1 = 28 or 29
+ * February); the time of day is kept.
+ */
+export const addUtcMonths = (instant: number, months: number) => {
+  const date = new Date(instant)
+  const day = date.getUTCDate()
+  date.setUTCDate(1)
+  date.setUTCMonth(date.getUTCMonth() + months)
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate()
+  date.setUTCDate(Math.min(day, lastDay))
+  return date.getTime()
+}
+
+/** One period of an educator's rule: epoch milliseconds, `deadline` its end (excluded). */
+export interface EarningsRulePeriod {
+  /** 0 for the period starting at the anchor. */
+  index: number
+  start: number
+  deadline: number
+  /** When an educator below the rule is warned. */
+  warningAt: number
+  /** A newly approved educator's first period, which the rule does not judge. */
+  exempt: boolean
+}
+
+/**
+ * When an educator's rule counts from: `ruleFrom` is the later of their approval and their last
+ * reactivation; the first period after the approval is exempt, the first after a reactivation is
+ * not (the educator has those three months to meet the rule).
+ */
+export interface EarningsRuleAnchor {
+  ruleFrom: number
+  approvedAt: number
+}
+
+/** Period `index` of the anchor: each is counted from the anchor, so month ends do not drift. */
+export const earningsRulePeriod = (
+  anchor: EarningsRuleAnchor,
+  index: number,
+): EarningsRulePeriod => {
+  const deadline = addUtcMonths(anchor.ruleFrom, EARNINGS_RULE_PERIOD_MONTHS * (index + 1))
+  return {
+    index,
+    start: addUtcMonths(anchor.ruleFrom, EARNINGS_RULE_PERIOD_MONTHS * index),
+    deadline,
+    warningAt: deadline - EARNINGS_RULE_WARNING_MS,
+    exempt: index === 0 && anchor.ruleFrom === anchor.approvedAt,
+  }
+}
+
+/** The period `now` falls in (the first one before the anchor). */
+export const earningsRulePeriodAt = (anchor: EarningsRuleAnchor, now: number) => {
+  const from = new Date(anchor.ruleFrom)
+  const at = new Date(now)
+  const monthsApart =
+    (at.getUTCFullYear() - from.getUTCFullYear()) * 12 + at.getUTCMonth() - from.getUTCMonth()
+  let index = Math.max(0, Math.floor(monthsApart / EARNINGS_RULE_PERIOD_MONTHS))
+  while (index > 0 && earningsRulePeriod(anchor, index).start > now) index -= 1
+  while (earningsRulePeriod(anchor, index).deadline <= now) index += 1
+  return earningsRulePeriod(anchor, index)
+}
+
+/** The period the rule judges next at `now`: the current one, or the next when it is exempt. */
+export const earningsRuleJudgedPeriod = (anchor: EarningsRuleAnchor, now: number) => {
+  const current = earningsRulePeriodAt(anchor, now)
+  return current.exempt ? earningsRulePeriod(anchor, current.index + 1) : current
+}
+
+/** The period of the anchor that ends at `deadline`, if one does. */
+export const earningsRulePeriodEndingAt = (anchor: EarningsRuleAnchor, deadline: number) => {
+  const period = earningsRulePeriodAt(anchor, deadline - 1)
+  return period.deadline === deadline ? period : undefined
+}
+
+/**
+ * Net share cents in yen, rounded down: the rate is taken as an integer of ten-thousandths and the
+ * product computed exactly (a float product of cents and a rate like 151.37 can miss by one yen).
+ */
+export const yenOfShareCents = (shareCents: number, usdJpy: number) => {
+  const product = BigInt(shareCents) * BigInt(Math.round(usdJpy * RATE_UNITS_PER_YEN))
+  const divisor = BigInt(100 * RATE_UNITS_PER_YEN)
+  const quotient = product / divisor
+  // BigInt division truncates towards zero; a net loss rounds down too.
+  return Number(product < 0n && quotient * divisor !== product ? quotient - 1n : quotient)
+}
+
+/** Whether a period's earnings meet the rule. */
+export const meetsEarningsRule = (earnedJpy: number, minJpy: number) => earnedJpy >= minJpy
+
+/** The rule as an educator's earnings summary shows it (times as ISO instants). */
+export const earningsRuleStanding = (
+  period: EarningsRulePeriod,
+  shareCents: number,
+  settings: { usdJpy: number; minJpy: number },
+) => {
+  const earnedJpy = yenOfShareCents(shareCents, settings.usdJpy)
+  return {
+    periodStart: new Date(period.start).toISOString(),
+    deadline: new Date(period.deadline).toISOString(),
+    exempt: period.exempt,
+    earnedJpy,
+    minJpy: settings.minJpy,
+    usdJpy: settings.usdJpy,
+    met: meetsEarningsRule(earnedJpy, settings.minJpy),
+  }
+}

@@ -126,11 +126,16 @@ export interface SeatFacts {
   readonly enrolled: boolean
   readonly seatsLeft: number
   readonly priceInCents: number
+  /** The lesson's educator is deactivated (§9): their seats taken stay, no new ones are given. */
+  readonly educatorDeactivated: boolean
 }
+
+const educatorGone: Refusal = { status: 403, message: MESSAGES.enrollments.educatorDeactivated }
 
 /** Taking a seat in a session without paying (POST …/enroll): refused, or null to seat. */
 export const enrollRefusal = (facts: SeatFacts): Refusal | null => {
   if (facts.enrolled) return conflict(MESSAGES.enrollments.alreadyEnrolled)
+  if (facts.educatorDeactivated) return educatorGone
   if (hasStarted(facts.startsAt, facts.now)) return conflict(MESSAGES.enrollments.alreadyStarted)
   if (facts.cancelled) return conflict(MESSAGES.enrollments.tooFewStudents)
   if (facts.seatsLeft === 0) return conflict(MESSAGES.enrollments.noSeatsLeft)
@@ -151,6 +156,7 @@ export const orderDecision = (
 ): OrderDecision => {
   const refuse = (refusal: Refusal) => ({ kind: 'refuse', refusal }) as const
   if (facts.enrolled) return refuse(conflict(MESSAGES.enrollments.alreadyEnrolled))
+  if (facts.educatorDeactivated && facts.openHold !== 'running') return refuse(educatorGone)
   if (hasStarted(facts.startsAt, facts.now)) {
     return refuse(conflict(MESSAGES.enrollments.alreadyStarted))
   }

@@ -2,7 +2,14 @@
  * A user as the API shows it, built from the plain facts each backend stores, so the server and
  * the mock catalogue answer GET /user/me and the admin list with the same fields.
  */
-import type { AdminUser, CurrentUser, Language, Role, VideoLicence } from './entities.ts'
+import type {
+  AdminUser,
+  CurrentUser,
+  Deactivation,
+  Language,
+  Role,
+  VideoLicence,
+} from './entities.ts'
 
 export interface Account {
   id: number
@@ -17,6 +24,7 @@ export interface Account {
   videoLicenceId: number | null
   videoLicence: VideoLicence | null
   timezone: string
+  deactivation: Deactivation | null
 }
 
 export const toCurrentUser = (account: Account): CurrentUser => ({
@@ -32,6 +40,7 @@ export const toCurrentUser = (account: Account): CurrentUser => ({
   isVideoConferenceConnected: account.videoLicenceId !== null,
   videoLicence: account.videoLicence,
   timezone: account.timezone,
+  deactivation: account.deactivation,
 })
 
 /** `upcomingSessionCount`: sessions of the user's lessons that have not ended yet. */
@@ -50,6 +59,7 @@ export const toAdminUser = (
   videoLicence: account.videoLicence,
   createdAt,
   upcomingSessionCount,
+  deactivatedAt: account.deactivation?.at ?? null,
 })
 
 /** What an educator's earnings show of a student: the first word of their name. */

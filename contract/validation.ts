@@ -107,7 +107,11 @@ const linesOf = (issue: SchemaIssue): [field: string, line: Message][] => {
       })
     }
   }
-  if (issue.keyword === 'pattern') return [[field, MESSAGES.validation.invalidFormat({ field })]]
+  // A value can break a pattern and a format at once, which ajv and TypeBox report in another
+  // order: both are the same line.
+  if (issue.keyword === 'pattern' || issue.keyword === 'format') {
+    return [[field, MESSAGES.validation.invalidFormat({ field })]]
+  }
   if (issue.keyword === 'additionalProperties') {
     const extra = [...names(params.additionalProperty), ...names(params.additionalProperties)]
     if (extra.length > 0) {

@@ -162,8 +162,12 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
     role: account.role,
     bio: account.bio ?? null,
     language: account.language ?? 'en-US',
-    emailConfirmedAt: account.confirmed === false ? null : now - 50 * DAY,
-    approvedAt: account.role === 'educator' && account.approved !== false ? now - 45 * DAY : null,
+    emailConfirmedAt: account.confirmed === false ? null : now - 170 * DAY,
+    approvedAt:
+      account.role === 'educator' && account.approved !== false
+        ? // On the hour, as session times are, so both seeds count the rule's periods alike.
+          Math.floor((now - (account.approvedDaysAgo ?? 45) * DAY) / HOUR) * HOUR
+        : null,
     licence: account.teaches
       ? positionOf(
           licences,
@@ -172,7 +176,7 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
         )
       : null,
     // The admin is the oldest account, the unconfirmed student the newest.
-    createdAt: now - (60 - index) * DAY,
+    createdAt: now - (180 - index) * DAY,
   }))
 
   const world: DemoWorld = {

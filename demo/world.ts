@@ -43,6 +43,8 @@ export interface DemoAccount {
   language?: Language
   /** Educators only; false leaves the account awaiting an admin's approval. */
   approved?: boolean
+  /** How many days ago an approved educator was approved (45 by default). */
+  approvedDaysAgo?: number
   /** False leaves the e-mail unconfirmed, so the account cannot sign in yet. */
   confirmed?: boolean
   /** The video licence an educator holds (its account e-mail), its meeting room and time zone. */
@@ -99,8 +101,12 @@ export const ACCOUNTS: readonly DemoAccount[] = [
     name: 'Laura Bianchi',
     email: 'laura@manabi.example',
     role: 'educator',
-    description: 'Approved educator without a video licence',
+    description:
+      'Approved educator without a video licence, below the earnings rule with its deadline in under three weeks (the earnings screen warns)',
     bio: 'Art historian; no video account yet.',
+    // Approved long enough ago that her exempt first period is over: the second one, with nothing
+    // earned, ends 16 to 19 days from now (six calendar months after the approval).
+    approvedDaysAgo: 165,
   },
   {
     key: 'yuki',

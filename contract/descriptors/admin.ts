@@ -22,6 +22,13 @@ export const approveUser: DescriptorOf<typeof endpoints.approveUser> = {
   access: ['admin'],
 }
 
+/** Reactivate an educator account deactivated by the earnings rule */
+export const reactivateUser: DescriptorOf<typeof endpoints.reactivateUser> = {
+  method: 'POST',
+  path: '/admin/users/:id/reactivate',
+  access: ['admin'],
+}
+
 /** Assign a free licence to an educator, or reassign (replace) the one it holds */
 export const assignVideoLicence: DescriptorOf<typeof endpoints.assignVideoLicence> = {
   method: 'POST',
@@ -54,5 +61,29 @@ export const addVideoLicence: DescriptorOf<typeof endpoints.addVideoLicence> = {
 export const retireVideoLicence: DescriptorOf<typeof endpoints.retireVideoLicence> = {
   method: 'DELETE',
   path: '/admin/video-licences/:id',
+  access: ['admin'],
+}
+
+/** The marketplace at a glance, week by week in the admin's time zone */
+export const adminOverview: DescriptorOf<typeof endpoints.adminOverview> = {
+  method: 'GET',
+  path: '/admin/overview',
+  access: ['admin'],
+}
+
+/**
+ * Sessions starting in [from, to), soonest first, optionally only (or all but) those cancelled for
+ * too few students
+ */
+export const listAdminSessions: DescriptorOf<typeof endpoints.listAdminSessions> = {
+  method: 'GET',
+  path: '/admin/sessions',
+  access: ['admin'],
+}
+
+/** Payments whose refund became due in [from, to), newest first */
+export const listRefunds: DescriptorOf<typeof endpoints.listRefunds> = {
+  method: 'GET',
+  path: '/admin/refunds',
   access: ['admin'],
 }

@@ -105,6 +105,8 @@ export const buildApp = async (options: AppOptions) => {
     reminderLeadsMinutes: config.reminderLeadsMinutes,
     seatDecisionHours: config.MIN_SEATS_CUTOFF_HOURS,
     waitlistOfferMinutes: config.WAITLIST_OFFER_MINUTES,
+    earningsRule: { usdJpy: config.EARNINGS_USD_JPY, minJpy: config.EARNINGS_MIN_JPY },
+    supportEmail: config.SUPPORT_EMAIL,
   })
   await app.register(jobWorkPlugin, { work: workJobs })
 

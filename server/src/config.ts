@@ -11,6 +11,14 @@ import {
   DEFAULT_PLATFORM_FEE_PERCENT,
   DEFAULT_UNATTACHED_UPLOAD_HOURS,
   DEFAULT_UPLOAD_QUOTA_MB,
+  DEFAULT_EARNINGS_MIN_JPY,
+  DEFAULT_EARNINGS_USD_JPY,
+  DEFAULT_SUPPORT_EMAIL,
+  EARNINGS_MIN_JPY_MAX,
+  EARNINGS_USD_JPY_DECIMALS,
+  EARNINGS_USD_JPY_MAX,
+  EMAIL_PATTERN,
+  isEarningsRate,
 } from '../../contract/rules.ts'
 
 /** Sessions are reminded of a day and an hour before they start. */
@@ -130,6 +138,23 @@ const ConfigSchema = Type.Object({
     maximum: WAITLIST_OFFER_MINUTES_MAX,
     default: DEFAULT_WAITLIST_OFFER_MINUTES,
   }),
+  /** Yen per US dollar, at which educators' earnings are weighed against EARNINGS_MIN_JPY. */
+  EARNINGS_USD_JPY: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: EARNINGS_USD_JPY_MAX,
+    default: DEFAULT_EARNINGS_USD_JPY,
+  }),
+  /**
+   * The terms' rule (§9): the yen an approved educator must earn in each period of three months,
+   * or their account is deactivated at its end.
+   */
+  EARNINGS_MIN_JPY: Type.Integer({
+    minimum: 0,
+    maximum: EARNINGS_MIN_JPY_MAX,
+    default: DEFAULT_EARNINGS_MIN_JPY,
+  }),
+  /** The support mailbox e-mails name (a deactivated educator writes to it). */
+  SUPPORT_EMAIL: Type.String({ pattern: EMAIL_PATTERN, default: DEFAULT_SUPPORT_EMAIL }),
 })
 
 type Settings = Type.Static<typeof ConfigSchema>
@@ -238,6 +263,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     !converted.PAYPAL_STANDIN
   ) {
     throw new ConfigError(STANDIN_REFUSED)
+  }
+  if (!isEarningsRate(converted.EARNINGS_USD_JPY)) {
+    throw new ConfigError(
+      `Invalid configuration: EARNINGS_USD_JPY takes at most ${EARNINGS_USD_JPY_DECIMALS} decimals`,
+    )
   }
   if (converted.PAYPAL_CLIENT_ID && !converted.PAYPAL_WEBHOOK_ID) {
     throw new ConfigError(

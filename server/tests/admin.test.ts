@@ -161,6 +161,7 @@ describe('GET /admin/users', () => {
       videoLicence: { id: licence?.id, provider: 'zoom', accountEmail: 'licence-1@pool.example' },
       createdAt: educator.createdAt.toISOString(),
       upcomingSessionCount: 0,
+      deactivatedAt: null,
     })
     expect(response.json()).toMatchObject({
       meta: { page: 1, take: 20, itemCount: 3, pageCount: 1, hasNextPage: false },

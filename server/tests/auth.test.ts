@@ -358,6 +358,7 @@ describe('POST /auth/login', () => {
       isVideoConferenceConnected: false,
       videoLicence: null,
       timezone: 'Asia/Tokyo',
+      deactivation: null,
     })
     expect(body).not.toHaveProperty('passwordHash')
     expect(body).not.toHaveProperty('reauthFailures')

@@ -298,6 +298,14 @@ describe('the authorisation matrix', () => {
     ).toEqual([])
   })
 
+  it('lets admins alone reactivate an account deactivated by the earnings rule (§9)', () => {
+    const reactivate = operations.find(
+      (operation) => operation.method === 'POST' && operation.path.endsWith('/reactivate'),
+    )
+    expect(reactivate?.access).toEqual(['admin'])
+    expect(reactivate?.slots.map((slot) => slot.type)).toEqual(['user'])
+  })
+
   it('does not let an unconfirmed student sign in', async () => {
     const student = world.personas.unconfirmedStudent
     const sessionsBefore = await context.db

@@ -3,6 +3,7 @@ import Value from 'typebox/value'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ResultOf } from '../../contract/client.ts'
 import type { Descriptor } from '../../contract/descriptor.ts'
+import type { AdminSession } from '../../contract/entities.ts'
 import * as admin from '../../contract/descriptors/admin.ts'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
@@ -20,6 +21,8 @@ import {
   REVIEW_MAX_LENGTH,
   UPLOAD_LIMIT_BYTES,
 } from '../../contract/rules.ts'
+import { demoWorld } from '../../demo/resolve.ts'
+import { DAY } from '../../demo/world.ts'
 import { db as mockDb, seedIds } from '../../src/mocks/db.ts'
 import { apiUrl } from '../../src/mocks/http.ts'
 import { server as mockServer } from '../../src/mocks/node.ts'
@@ -32,8 +35,9 @@ import {
   users as userRows,
 } from '../src/db/schema.ts'
 import { seedDemoData } from '../src/db/seed.ts'
+import { planMissingSessionJobs } from '../src/services/session-jobs.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { type Address, setupTestApp, truncateAll, urlOf } from './helpers.ts'
+import { type Address, setupTestApp, testClock, truncateAll, urlOf } from './helpers.ts'
 
 /**
  * The same requests go to the real server (seeded with the demo data) and to the MSW catalogue
@@ -1423,11 +1427,81 @@ const scenarios: Scenario[] = [
     endpoint: api.admin.listUsers,
     as: EDUCATOR,
   },
+  { name: "the admin's overview", endpoint: api.admin.adminOverview, as: ADMIN },
+  { name: "the admin's overview as a student", endpoint: api.admin.adminOverview, as: STUDENT },
+  { name: "the admin's overview as a guest", endpoint: api.admin.adminOverview },
+  {
+    name: "the admin's sessions",
+    endpoint: api.admin.listAdminSessions,
+    as: ADMIN,
+    query: { from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00+09:00', take: 3 },
+  },
+  {
+    name: "the admin's cancelled sessions",
+    endpoint: api.admin.listAdminSessions,
+    as: ADMIN,
+    query: { cancelled: true },
+  },
+  {
+    name: "the admin's sessions as an educator",
+    endpoint: api.admin.listAdminSessions,
+    as: EDUCATOR,
+  },
+  {
+    name: "the admin's sessions, a range ending before it starts",
+    endpoint: api.admin.listAdminSessions,
+    as: ADMIN,
+    query: { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' },
+  },
+  {
+    name: "the admin's sessions, a malformed instant",
+    endpoint: api.admin.listAdminSessions,
+    as: ADMIN,
+    query: { from: '2026-02-30T00:00:00Z' },
+  },
+  {
+    name: "the admin's sessions, a leap second",
+    endpoint: api.admin.listAdminSessions,
+    as: ADMIN,
+    query: { to: '2016-12-31T23:59:60Z' },
+  },
+  {
+    name: "the admin's sessions, a page past 2^31",
+    endpoint: api.admin.listAdminSessions,
+    as: ADMIN,
+    query: { page: 2 ** 31 },
+  },
+  { name: "the admin's refunds", endpoint: api.admin.listRefunds, as: ADMIN },
+  { name: "the admin's refunds as a student", endpoint: api.admin.listRefunds, as: STUDENT },
+  {
+    name: "the admin's refunds, a range ending before it starts",
+    endpoint: api.admin.listRefunds,
+    as: ADMIN,
+    query: { from: '2026-01-01T00:00:01Z', to: '2026-01-01T00:00:00Z' },
+  },
+  {
+    name: "the admin's refunds, a date without its time",
+    endpoint: api.admin.listRefunds,
+    as: ADMIN,
+    query: { from: '2026-01-01' },
+  },
   {
     name: 'approve educator',
     endpoint: api.admin.approveUser,
     as: ADMIN,
     params: userNamed(UNVERIFIED),
+  },
+  {
+    name: 'reactivate an active educator',
+    endpoint: api.admin.reactivateUser,
+    as: ADMIN,
+    params: userNamed(EDUCATOR),
+  },
+  {
+    name: 'reactivate, as a student',
+    endpoint: api.admin.reactivateUser,
+    as: STUDENT,
+    params: userNamed(EDUCATOR),
   },
   {
     name: 'approve an approved educator',
@@ -3225,6 +3299,168 @@ describe('enrolling answers alike', () => {
   })
 })
 
+describe("the admin's overview answers alike", () => {
+  /** Wednesday 18 November 2026, 12:00 in Tokyo: the demo's weeks fall the same on both. */
+  const PINNED = new Date('2026-11-18T03:00:00.000Z')
+  const clock = testClock(context)
+
+  // Both demos seeded at the pinned instant; the next test seeds again at the real one.
+  beforeEach(async () => {
+    await clock.set(PINNED)
+    cookies.clear()
+    await truncateAll(context.db)
+    await seedDemoData(context.db, context.app.storage)
+    mockDb.reset()
+  })
+  afterEach(async () => {
+    await clock.reset()
+    cookies.clear()
+    seededUntil = null
+  })
+
+  /**
+   * An instant to the minute: the demo's sessions live now were placed by each backend's clock,
+   * which runs on from the pinned instant (milliseconds apart).
+   */
+  const toMinute = (instant: string) => instant.slice(0, 16)
+
+  /** A session as both demos have it: ids and the showcase's lessons aside. */
+  const shared = (titles: Set<string>, rows: AdminSession[]) =>
+    rows
+      .filter((row) => titles.has(row.lessonTitle))
+      .map(({ id: _id, lessonId: _lessonId, educator, start_time, end_time, ...row }) => ({
+        ...row,
+        educator: educator.name,
+        start_time: toMinute(start_time),
+        end_time: toMinute(end_time),
+      }))
+
+  /**
+   * The overview and the lists behind it on one backend: each figure must be its list's total,
+   * and what the showcase adds to the server's demo is set apart.
+   */
+  const readOverview = async (backend: Backend) => {
+    const overview = resultOf(await backend.call(admin.adminOverview, { as: ADMIN }))
+    const list = async (query: Record<string, string | number | boolean>) =>
+      resultOf(
+        await backend.call(admin.listAdminSessions, { as: ADMIN, query: { ...query, take: 100 } }),
+      )
+    const thisWeek = await list({ ...overview.thisWeek, cancelled: false })
+    const cancelled = await list({ ...overview.window, cancelled: true })
+    const refunds = resultOf(
+      await backend.call(admin.listRefunds, {
+        as: ADMIN,
+        query: { ...overview.window, take: 100 },
+      }),
+    )
+    const pending = resultOf(
+      await backend.call(admin.listUsers, { as: ADMIN, query: { state: 'awaiting_approval' } }),
+    )
+    const pool = resultOf(await backend.call(admin.listVideoLicences, { as: ADMIN }))
+    expect(overview.sessionsThisWeek, backend.name).toBe(thisWeek.meta.itemCount)
+    expect(overview.cancelledTooFew, backend.name).toBe(cancelled.meta.itemCount)
+    expect(overview.refunds, backend.name).toEqual({
+      count: refunds.meta.itemCount,
+      cents: refunds.data.reduce((sum, row) => sum + row.amountCents, 0),
+    })
+    expect(overview.pendingEducators, backend.name).toBe(pending.meta.itemCount)
+    expect(overview.licences.free + overview.licences.held, backend.name).toBe(pool.length)
+    const mockTitles = new Set(mockDb.lessons.map((lesson) => lesson.title))
+    return {
+      overview: {
+        ...overview,
+        licences: overview.licences.held,
+        sessionsThisWeek: undefined,
+        weeks: overview.weeks.map(({ enrollments: _enrollments, ...week }) => week),
+      },
+      enrollments: overview.weeks.map((week) => week.enrollments),
+      freeLicences: overview.licences.free,
+      thisWeek: shared(mockTitles, thisWeek.data),
+      cancelled: shared(mockTitles, cancelled.data),
+      refunds: refunds.data.map(
+        ({ paymentId: _payment, lessonId: _lesson, sessionId, student, ...row }) => ({
+          ...row,
+          sessionId: sessionId !== null,
+          sessionStart: row.sessionStart && toMinute(row.sessionStart),
+          student: student.name,
+          refundDueAt: toMinute(row.refundDueAt),
+        }),
+      ),
+    }
+  }
+
+  /** What the server's demo has that the mock's has not, week by week of the overview. */
+  const showcase = (overview: { window: { from: string }; weeks: unknown[] }) => {
+    const full = demoWorld(PINNED.getTime(), { showcase: true })
+    const core = demoWorld(PINNED.getTime(), { showcase: false })
+    const from = Date.parse(overview.window.from)
+    // Tokyo keeps no summer time: its weeks are seven days each.
+    const seatsIn = (world: typeof full, week: number) =>
+      world.seats.filter(
+        (seat) =>
+          seat.createdAt >= from + week * 7 * DAY && seat.createdAt < from + (week + 1) * 7 * DAY,
+      ).length
+    return {
+      enrollments: overview.weeks.map((_, week) => seatsIn(full, week) - seatsIn(core, week)),
+      freeLicences: full.licences.length - core.licences.length,
+    }
+  }
+
+  const compare = async () => {
+    const server = await readOverview(serverBackend)
+    const mock = await readOverview(mockBackend)
+    expect(server.overview, 'the overview').toEqual(mock.overview)
+    expect(server.thisWeek, "this week's sessions").toEqual(mock.thisWeek)
+    expect(server.cancelled, 'the sessions cancelled for too few students').toEqual(mock.cancelled)
+    expect(server.refunds, 'the refunds').toEqual(mock.refunds)
+    const added = showcase(mock.overview)
+    expect(
+      server.enrollments.map((count, week) => count - mock.enrollments[week]!),
+      'the seats taken, the showcase aside',
+    ).toEqual(added.enrollments)
+    expect(server.freeLicences - mock.freeLicences).toBe(added.freeLicences)
+    return mock
+  }
+
+  it("counts the demo's figures alike, each the total of its list", async () => {
+    const mock = await compare()
+    expect(mock.overview).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      pendingEducators: 1,
+      licences: 2,
+      thisWeek: { from: '2026-11-15T15:00:00.000Z', to: '2026-11-22T15:00:00.000Z' },
+      window: { from: '2026-08-30T15:00:00.000Z', to: '2026-11-22T15:00:00.000Z' },
+    })
+    expect(mock.refunds.length).toBeGreaterThan(0)
+    expect(mock.enrollments.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0)
+  })
+
+  it('counts a seat given back and its refund alike, and a session cancelled for too few students', async () => {
+    const before = await compare()
+    // Mai gives back her paid seat: refunded now, and still a seat taken in its week.
+    const params = await seatOf(PAYER, true)(serverBackend)
+    resultOf(await serverBackend.call(api.sessions.unenroll, { as: PAYER, params }))
+    const mockParams = await seatOf(PAYER, true)(mockBackend)
+    resultOf(await mockBackend.call(api.sessions.unenroll, { as: PAYER, params: mockParams }))
+    const after = await compare()
+    expect(after.overview.refunds.count).toBe(before.overview.refunds.count + 1)
+    expect(after.enrollments).toEqual(before.enrollments)
+
+    // The demo's pending session (no one enrolled) is cancelled at its cutoff.
+    const pending = mockDb.sessions.find((session) => session.decision === 'pending')!
+    await clock.set(new Date(Date.parse(pending.decisionAt!) + 1))
+    cookies.clear()
+    // The seed plans no job: the sweep plans the ones missing, as at a start.
+    await planMissingSessionJobs(context.app.serviceDeps)
+    expect(await context.app.runDueJobs(['seatDecision'])).toBe(1)
+    const cancelled = await compare()
+    expect(cancelled.overview.cancelledTooFew).toBe(1)
+    expect(cancelled.cancelled).toEqual([
+      expect.objectContaining({ decision: 'cancelled', seatsTaken: 0 }),
+    ])
+  })
+})
+
 describe("an educator's earnings answer alike", () => {
   it("sums the demo's payments of kenji's lessons alike, line by line and month by month", async () => {
     const earned = await alike(async (backend) => {
@@ -3264,6 +3500,123 @@ describe("an educator's earnings answer alike", () => {
     expect(files.status).toBe(200)
     // kenji reads Japanese.
     expect(files.body).toMatch(/^日時,種別,レッスン,/)
+  })
+})
+
+/** Deactivates the educator on the backend at `at`, as their deadline's job would have. */
+const deactivateOn = async (backend: Backend, email: string, at: string) => {
+  if (backend === mockBackend) {
+    const user = mockDb.users.find((row) => row.email === email)
+    if (!user) throw new Error(`The mock has no ${email}`)
+    user.deactivatedAt = at
+    return
+  }
+  await context.db
+    .update(userRows)
+    .set({ deactivatedAt: new Date(at), deactivationReason: 'earnings_rule' })
+    .where(eq(userRows.email, email))
+}
+
+describe('the earnings rule answers alike (§9)', () => {
+  it("weighs laura's period against the rule alike, and kenji's exempt first one", async () => {
+    const rules = await alike(async (backend) => {
+      // One after the other: the mock signs in one account at a time.
+      const answers = []
+      for (const as of [LAURA, EDUCATOR]) {
+        answers.push(resultOf(await backend.call(api.user.myEarningsSummary, { as })).rule)
+      }
+      return answers
+    })
+    expect(rules.map((rule) => [rule?.exempt, rule?.met])).toEqual([
+      [false, false],
+      [true, false],
+    ])
+    const daysLeft = (Date.parse(rules[0]!.deadline) - Date.now()) / 86_400_000
+    expect(daysLeft).toBeGreaterThan(14)
+    expect(daysLeft).toBeLessThan(21)
+  })
+
+  it('keeps a deactivated educator out of the catalogue and new seats, until reactivated', async () => {
+    const at = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 86_400_000).toISOString()
+    const steps = await alike(async (backend) => {
+      const listedOwners = async () =>
+        resultOf(await backend.call(guest.guestLessons, { query: { take: 100 } })).data.map(
+          (lesson) => lesson.owner.name,
+        )
+      const before = await listedOwners()
+      const { id: lessonId } = await lessonTitled(EDUCATOR, 'TypeScript from Scratch')(backend)
+      const lesson = resultOf(await backend.call(guest.guestSessions, { params: { id: lessonId } }))
+      const open = lesson.data.find((session) => Date.parse(session.start_time) > Date.now())
+      await deactivateOn(backend, EDUCATOR, at)
+      const mail = await watchMail(backend)
+      const me = resultOf(await backend.call(api.user.me, { as: EDUCATOR }))
+      const listed = (await listedOwners()).filter((name) => name === me.name).length
+      const summary = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR }))
+      const enrolled = await backend.call(api.sessions.enroll, {
+        as: PAYER,
+        params: { id: lessonId, sessionId: open?.id ?? 0 },
+      })
+      const created = await backend.call(api.sessions.createSession, {
+        as: EDUCATOR,
+        params: { id: lessonId },
+        body: {
+          date: '2031-01-10',
+          startHour: '10:00',
+          endHour: '11:00',
+          timezone: 'Asia/Tokyo',
+          url: 'https://zoom.us/j/5550001',
+        },
+      })
+      const users = resultOf(
+        await backend.call(api.admin.listUsers, { as: ADMIN, query: { search: 'kenji' } }),
+      ).data
+      const params = await userNamed(EDUCATOR)(backend)
+      const reactivated = resultOf(
+        await backend.call(api.admin.reactivateUser, { as: ADMIN, params }),
+      )
+      const again = await backend.call(api.admin.reactivateUser, { as: ADMIN, params })
+      const after = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR })).rule
+      return {
+        wasListed: before.includes(me.name),
+        deactivation: me.deactivation,
+        listed,
+        rule: summary.rule,
+        enrolled: outcome(enrolled),
+        created: outcome(created),
+        listedAt: users.map((user) => user.deactivatedAt),
+        reactivatedAt: reactivated.deactivatedAt,
+        again: outcome(again),
+        after: after && { exempt: after.exempt, earnedJpy: after.earnedJpy, met: after.met },
+        relisted: (await listedOwners()).includes(me.name),
+        told: await mail(),
+      }
+    })
+    expect(steps).toEqual({
+      wasListed: true,
+      deactivation: { at, reason: 'earningsRule' },
+      listed: 0,
+      rule: null,
+      enrolled: {
+        status: 403,
+        message: MESSAGES.enrollments.educatorDeactivated.text,
+        code: 'enrollments.educatorDeactivated',
+      },
+      created: {
+        status: 403,
+        message: MESSAGES.sessions.accountDeactivated.text,
+        code: 'sessions.accountDeactivated',
+      },
+      listedAt: [at],
+      reactivatedAt: null,
+      again: {
+        status: 409,
+        message: MESSAGES.accounts.notDeactivated.text,
+        code: 'accounts.notDeactivated',
+      },
+      after: { exempt: false, earnedJpy: 0, met: false },
+      relisted: true,
+      told: [EDUCATOR],
+    })
   })
 })
 

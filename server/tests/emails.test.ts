@@ -130,7 +130,29 @@ const samples = (language: Language) => {
     approved: emails.approved(reader),
     licenceAssigned: emails.licenceAssigned(reader, LICENCE),
     licenceRemoved: emails.licenceRemoved(reader, LICENCE),
+    earningsRuleWarning: emails.earningsRuleWarning(
+      { ...reader, timezone: 'Asia/Tokyo' },
+      EARNINGS_RULE,
+    ),
+    earningsRuleDeactivated: emails.earningsRuleDeactivated(
+      { ...reader, timezone: 'America/New_York' },
+      { ...EARNINGS_RULE, supportEmail: 'support@manabi.example' },
+    ),
+    reactivated: emails.reactivated(
+      { ...reader, timezone: 'Asia/Tokyo' },
+      { deadline: EARNINGS_RULE.deadline, minJpy: 7197, earningsUrl: `${ORIGIN}/earnings` },
+    ),
   } satisfies Record<keyof typeof emails, Email>
+}
+
+/** A period of the earnings rule an educator is below: ¥2,999 of ¥7,197 at ¥151.37 a dollar. */
+const EARNINGS_RULE = {
+  periodStart: new Date('2026-03-31T02:00:00Z'),
+  deadline: new Date('2026-06-30T02:00:00Z'),
+  earnedJpy: 2999,
+  minJpy: 7197,
+  usdJpy: 151.37,
+  earningsUrl: `${ORIGIN}/earnings`,
 }
 
 /** The variants an e-mail has besides its sample: without a payment, without the session. */

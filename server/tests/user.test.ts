@@ -97,6 +97,7 @@ describe('GET /user/me', () => {
         accountEmail: 'licence1@manabi.example',
       },
       timezone: 'Asia/Tokyo',
+      deactivation: null,
     })
   })
 

@@ -37,6 +37,12 @@ export interface DbUser {
   reauthWindowStart: number | null
   /** Approved by an admin; students and admins are always validated. */
   isValidated: boolean
+  /** When an educator was approved (ISO). */
+  approvedAt: string | null
+  /** Where the earnings rule counts from: the approval or the last reactivation (ISO). */
+  earningsRuleFrom: string | null
+  /** When the earnings rule deactivated the account (ISO), null while active. */
+  deactivatedAt: string | null
   /** The user's IANA zone; unset is the server's column default (see timeZoneOf). */
   timezone?: string
   videoLicenceId: number | null
@@ -172,6 +178,8 @@ export interface DbState {
   lessons: DbLesson[]
   sessions: DbSession[]
   enrollments: DbEnrollment[]
+  /** Seats given back (unenrolled, refunded, cancelled with their session), as the server keeps them. */
+  cancelledSeats: DbEnrollment[]
   reviews: DbReview[]
   resources: DbResource[]
   files: DbFile[]
@@ -336,6 +344,9 @@ const seed = (): DbState => {
     reauthFailures: 0,
     reauthWindowStart: null,
     isValidated: account.role !== 'educator' || account.approvedAt !== null,
+    approvedAt: account.approvedAt === null ? null : iso(account.approvedAt),
+    earningsRuleFrom: account.approvedAt === null ? null : iso(account.approvedAt),
+    deactivatedAt: null,
     videoLicenceId: account.licence === null ? null : id(account.licence),
     createdAt: iso(account.createdAt),
   }))
@@ -467,6 +478,7 @@ const seed = (): DbState => {
     lessons,
     sessions,
     enrollments,
+    cancelledSeats: [],
     reviews,
     resources,
     files,

@@ -1,7 +1,18 @@
-import type { EarningsLine, EarningsSummary } from '@contract/entities'
-import { DEFAULT_PLATFORM_FEE_PERCENT, feeShares } from '@contract/rules'
+import type { EarningsLine, EarningsRule, EarningsSummary } from '@contract/entities'
+import {
+  DEFAULT_EARNINGS_MIN_JPY,
+  DEFAULT_EARNINGS_USD_JPY,
+  DEFAULT_PLATFORM_FEE_PERCENT,
+  type EarningsRuleAnchor,
+  type EarningsRulePeriod,
+  earningsRuleJudgedPeriod,
+  earningsRulePeriod,
+  earningsRulePeriodAt,
+  earningsRuleStanding,
+  feeShares,
+} from '@contract/rules'
 import { firstNameOf, sumEarnings } from '@contract/users'
-import { db, type DbUser, timeZoneOf } from './db'
+import { db, type DbPayment, type DbUser, sendEmail, timeZoneOf } from './db'
 
 /**
  * An educator's earnings as the server sums them (server/src/repositories/earnings.ts): each
@@ -11,17 +22,30 @@ import { db, type DbUser, timeZoneOf } from './db'
 
 const SUMMARY_MONTHS = 12
 
+/** When the payment was captured, null if it was not: a seeded capture, when it was made. */
+export const capturedAtOf = (payment: DbPayment) =>
+  payment.capturedAt ?? (payment.transactionId ? payment.createdAt : null)
+
+/** When its refund became due, null if none did: a seeded refund, when it was made. */
+export const refundDueAtOf = (payment: DbPayment) => {
+  const refunded = payment.status === 'refunding' || payment.status === 'refunded'
+  return payment.refundDueAt ?? (refunded ? payment.createdAt : null)
+}
+
+/** The platform's fee and the educator's share of a payment, at the fee in force. */
+export const sharesOf = (payment: DbPayment) =>
+  feeShares(payment.amount_in_cents, DEFAULT_PLATFORM_FEE_PERCENT * 100)
+
 /** Every line of the educator's earnings, newest first (a refund before its payment at one instant). */
 export const earningsLines = (educatorId: number): EarningsLine[] => {
   const lines: EarningsLine[] = []
   for (const payment of db.payments) {
     const lesson = db.lessons.find((row) => row.id === payment.lessonId)
     if (lesson?.ownerId !== educatorId) continue
-    const capturedAt = payment.capturedAt ?? (payment.transactionId ? payment.createdAt : null)
+    const capturedAt = capturedAtOf(payment)
     if (capturedAt === null) continue
-    const refunded = payment.status === 'refunding' || payment.status === 'refunded'
-    const refundAt = payment.refundDueAt ?? (refunded ? payment.createdAt : null)
-    const shares = feeShares(payment.amount_in_cents, DEFAULT_PLATFORM_FEE_PERCENT * 100)
+    const refundAt = refundDueAtOf(payment)
+    const shares = sharesOf(payment)
     const student = db.users.find((row) => row.id === payment.userId)
     const session = db.sessions.find((row) => row.id === payment.sessionId)
     const common = {
@@ -85,5 +109,66 @@ export const earningsSummary = (educator: DbUser, now = Date.now()): EarningsSum
     month,
     ...sumEarnings(lines.filter((line) => monthIn(line.at, timezone) === month)),
   }))
-  return { timezone, months, lastThreeMonths: sumEarnings(months.slice(-3)) }
+  return {
+    timezone,
+    months,
+    lastThreeMonths: sumEarnings(months.slice(-3)),
+    rule: earningsRuleOf(educator, now),
+  }
+}
+
+/** The rule's settings: the server's defaults. */
+const RULE_SETTINGS = { usdJpy: DEFAULT_EARNINGS_USD_JPY, minJpy: DEFAULT_EARNINGS_MIN_JPY }
+
+/** The educator's anchor (contract/rules.ts), while approved with one. */
+const anchorOf = (user: DbUser): EarningsRuleAnchor | undefined =>
+  user.role === 'educator' && user.approvedAt !== null && user.earningsRuleFrom !== null
+    ? { ruleFrom: Date.parse(user.earningsRuleFrom), approvedAt: Date.parse(user.approvedAt) }
+    : undefined
+
+/** The educator's earnings in a period, weighed against the rule (the same lines as above). */
+const standingIn = (educatorId: number, period: EarningsRulePeriod) =>
+  earningsRuleStanding(
+    period,
+    earningsLines(educatorId)
+      .filter((line) => {
+        const at = Date.parse(line.at)
+        return at >= period.start && at < period.deadline
+      })
+      .reduce((total, line) => total + line.shareCents, 0),
+    RULE_SETTINGS,
+  )
+
+/** The rule for the educator's current period; null unless approved and active. */
+export const earningsRuleOf = (user: DbUser, now = Date.now()): EarningsRule | null => {
+  const anchor = anchorOf(user)
+  if (!anchor || user.deactivatedAt !== null) return null
+  return standingIn(user.id, earningsRulePeriodAt(anchor, now))
+}
+
+/** The first period the rule judges after `from` (the deadline the server's job is planned at). */
+export const judgedDeadline = (user: DbUser, from: number) => {
+  const anchor = anchorOf(user)
+  return anchor ? earningsRuleJudgedPeriod(anchor, from).deadline : undefined
+}
+
+/**
+ * What the server's deadline jobs would have done by `now`: each judged period that ended below
+ * the rule deactivates its educator as of its deadline (and tells them); one met lets the next
+ * follow.
+ */
+export const judgeEarningsRules = (now = Date.now()) => {
+  for (const user of db.users) {
+    const anchor = anchorOf(user)
+    if (!anchor || user.deactivatedAt !== null) continue
+    let period = earningsRuleJudgedPeriod(anchor, anchor.ruleFrom)
+    while (period.deadline <= now) {
+      if (!standingIn(user.id, period).met) {
+        user.deactivatedAt = new Date(period.deadline).toISOString()
+        sendEmail(user.email, 'Account deactivated', 'Your earnings were below the rule.')
+        break
+      }
+      period = earningsRulePeriod(anchor, period.index + 1)
+    }
+  }
 }

@@ -22,6 +22,7 @@ import {
 import { unstorableIssues, validationMessages } from '@contract/validation'
 import { env } from '@/shared/config/env'
 import { db, type DbUser } from './db'
+import { judgeEarningsRules } from './earnings'
 import { makeDueDecisions, passFreedSeats } from './seats'
 
 /** Shared plumbing of the mock handlers: URLs, errors, access, validation, paging, uploads. */
@@ -207,6 +208,7 @@ export const route = <const E extends Endpoint>(
       // The work the server's job engine would have done by now.
       makeDueDecisions()
       passFreedSeats()
+      judgeEarningsRules()
       const user = authorize(endpoint)
       const rawParams = Object.fromEntries(
         Object.entries(params).map(([key, value]) => [key, String(value)]),

@@ -84,6 +84,16 @@ export const listedSessionsOf = (lessonId: number) =>
 export const isEnrolledInLesson = (userId: number, lessonId: number) =>
   db.enrollments.some((row) => row.userId === userId && row.lessonId === lessonId)
 
+/** Whether the user is deactivated (an educator below the earnings rule, §9). */
+const isDeactivated = (userId: number) =>
+  db.users.some((user) => user.id === userId && user.deactivatedAt !== null)
+
+/** A session's educator is deactivated: no new seats in it. */
+export const ownerDeactivated = (session: { lessonId: number }) => {
+  const lesson = db.lessons.find((row) => row.id === session.lessonId)
+  return lesson !== undefined && isDeactivated(lesson.ownerId)
+}
+
 /** §4: the student and guest catalogues list only lessons with a session; filters of §7. */
 export const catalogue = (query: LessonListQuery | undefined): DbLesson[] => {
   const categoryIds = query?.categoryIds?.split(',').map(Number)
@@ -91,6 +101,7 @@ export const catalogue = (query: LessonListQuery | undefined): DbLesson[] => {
   const direction = query?.order === 'ASC' ? 1 : -1
   return db.lessons
     .filter((lesson) => hasSessions(lesson.id))
+    .filter((lesson) => !isDeactivated(lesson.ownerId))
     .filter((lesson) => !categoryIds || categoryIds.includes(lesson.categoryId))
     .filter((lesson) => !title || lesson.title.toLowerCase().includes(title))
     .sort(

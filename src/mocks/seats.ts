@@ -1,9 +1,15 @@
 import type { RefundReason } from '@contract/entities'
 import { DEFAULT_WAITLIST_OFFER_MINUTES } from '@contract/rules'
 import { decisionWhenDue, offerHolds, offersToMake, refundOwed } from '@contract/seats'
-import { db, type DbSession, type DbWaitlistPlace, sendEmail } from './db'
+import { db, type DbEnrollment, type DbSession, type DbWaitlistPlace, sendEmail } from './db'
 
 /** What the mock does to seats and payments beyond one request: refunds and timed decisions. */
+
+/** Gives back the seats that match: kept aside, as the server keeps a seat given back. */
+export const giveBackSeats = (matches: (seat: DbEnrollment) => boolean) => {
+  db.cancelledSeats.push(...db.enrollments.filter(matches))
+  db.enrollments = db.enrollments.filter((seat) => !matches(seat))
+}
 
 /** Refunds a student's paid seat in a session; true when a payment was refunded. */
 export const refundSeat = (sessionId: number, userId: number, reason: RefundReason) => {
@@ -73,7 +79,7 @@ export const makeDueDecisions = (now = Date.now()) => {
     }
     cancelOpenPayments(session.id)
     closeLine(session)
-    db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
+    giveBackSeats((row) => row.sessionId === session.id)
   }
 }
 

@@ -68,10 +68,15 @@ export const toPoolLicence = (licence: DbLicence): PoolLicence => {
   }
 }
 
+/** The account's deactivation as the API shows it. */
+const deactivationOf = (user: DbUser): CurrentUser['deactivation'] =>
+  user.deactivatedAt === null ? null : { at: user.deactivatedAt, reason: 'earningsRule' }
+
 const accountOf = (user: DbUser) => ({
   ...user,
   timezone: timeZoneOf(user),
   videoLicence: licenceOf(user),
+  deactivation: deactivationOf(user),
 })
 
 export const toCurrentUser = (user: DbUser): CurrentUser => currentUserOf(accountOf(user))

@@ -94,6 +94,7 @@ const seat = (overrides: Partial<SeatFacts> = {}): SeatFacts => ({
   enrolled: false,
   seatsLeft: 1,
   priceInCents: 0,
+  educatorDeactivated: false,
   ...overrides,
 })
 
@@ -120,6 +121,17 @@ describe('enrolling without paying', () => {
       message: MESSAGES.enrollments.paymentRequired,
     })
   })
+
+  it('refuses a new seat with a deactivated educator (§9), after one the student holds', () => {
+    const deactivated = seat({ educatorDeactivated: true })
+    expect(enrollRefusal(deactivated)).toEqual({
+      status: 403,
+      message: MESSAGES.enrollments.educatorDeactivated,
+    })
+    expect(enrollRefusal({ ...deactivated, enrolled: true })).toEqual(
+      conflict(MESSAGES.enrollments.alreadyEnrolled),
+    )
+  })
 })
 
 describe('opening a payment', () => {
@@ -131,6 +143,18 @@ describe('opening a payment', () => {
     expect(order()).toEqual({ kind: 'open' })
     expect(order({ openHold: 'expired' })).toEqual({ kind: 'open' })
     expect(order({ startsAt: NOW + 1 })).toEqual({ kind: 'open' })
+  })
+
+  it('opens no payment with a deactivated educator (§9), but answers a hold already running', () => {
+    expect(order({ educatorDeactivated: true })).toEqual(
+      refused({ status: 403, message: MESSAGES.enrollments.educatorDeactivated }),
+    )
+    expect(order({ educatorDeactivated: true, openHold: 'expired' })).toEqual(
+      refused({ status: 403, message: MESSAGES.enrollments.educatorDeactivated }),
+    )
+    expect(order({ educatorDeactivated: true, openHold: 'running' })).toEqual({
+      kind: 'answer open',
+    })
   })
 
   it("answers the student's running hold again, even when no other seat is left", () => {

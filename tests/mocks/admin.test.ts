@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as admin from '@contract/descriptors/admin'
+import * as sessionsApi from '@contract/descriptors/sessions'
 import { db, seedIds } from '@/mocks/db'
 import { call } from './helpers'
 
@@ -23,5 +24,70 @@ describe("the mock admin list's upcoming session count", () => {
     // The paid lesson's ended session is not counted.
     expect(expected).toBeLessThan(db.sessions.filter((row) => lessonIds.has(row.lessonId)).length)
     expect(kenji?.upcomingSessionCount).toBe(expected)
+  })
+})
+
+/**
+ * The overview's figures the parity test cannot compare (the server's demo adds showcase
+ * lessons and licences), and its weeks in a zone with summer time, on the mock's own rows.
+ */
+describe("the mock admin's overview", () => {
+  /** Wednesday 18 November 2026, 12:00 in Tokyo, 22:00 on Tuesday in New York (EST). */
+  const NOW = Date.parse('2026-11-18T03:00:00.000Z')
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('counts its own pool, and each figure is the total of its list', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+    db.reset()
+    const overview = (await call(admin.adminOverview, { as: seedIds.admin })).body
+    expect(overview.licences).toEqual({ free: 2, held: 2 })
+    expect(overview.pendingEducators).toBe(1)
+    const thisWeek = await call(admin.listAdminSessions, {
+      as: seedIds.admin,
+      query: { ...overview.thisWeek, cancelled: false, take: 100 },
+    })
+    expect(thisWeek.body.meta.itemCount).toBe(overview.sessionsThisWeek)
+    const expected = db.sessions.filter(
+      (row) =>
+        Date.parse(row.start_time) >= Date.parse('2026-11-15T15:00:00.000Z') &&
+        Date.parse(row.start_time) < Date.parse('2026-11-22T15:00:00.000Z'),
+    ).length
+    expect(expected).toBeGreaterThan(0)
+    expect(overview.sessionsThisWeek).toBe(expected)
+  })
+
+  it("draws New York's weeks at its Mondays, across the end of summer time, and counts a seat given back", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+    db.reset()
+    db.users.find((row) => row.id === seedIds.admin)!.timezone = 'America/New_York'
+    // Monday 9 November, 00:30 in Tokyo: Sunday 8 November in New York.
+    db.enrollments.push({
+      id: 999,
+      userId: seedIds.student3,
+      lessonId: seedIds.freeLesson,
+      sessionId: seedIds.sessions.futureFree,
+      createdAt: '2026-11-08T15:30:00.000Z',
+    })
+    const before = (await call(admin.adminOverview, { as: seedIds.admin })).body
+    expect(before).toMatchObject({
+      timezone: 'America/New_York',
+      thisWeek: { from: '2026-11-16T05:00:00.000Z', to: '2026-11-23T05:00:00.000Z' },
+      window: { from: '2026-08-31T04:00:00.000Z', to: '2026-11-23T05:00:00.000Z' },
+    })
+    const week = (weekStart: string) =>
+      before.weeks.find((row) => row.weekStart === weekStart)?.enrollments
+    const sunday = week('2026-11-02')
+    expect(sunday).toBeGreaterThan(0)
+    const left = await call(sessionsApi.unenroll, {
+      as: seedIds.student3,
+      params: { id: seedIds.freeLesson, sessionId: seedIds.sessions.futureFree },
+    })
+    expect(left.status).toBe(200)
+    const after = (await call(admin.adminOverview, { as: seedIds.admin })).body
+    expect(after.weeks).toEqual(before.weeks)
   })
 })

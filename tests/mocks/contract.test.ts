@@ -265,6 +265,14 @@ const scenarios: Scenario[] = [
 
   scenario(admin.listUsers, { as: adminId, query: { role: 'educator' } }),
   scenario(admin.approveUser, { as: adminId, params: { id: seedIds.unverifiedEducator } }),
+  scenario(admin.reactivateUser, {
+    as: adminId,
+    params: { id: educator },
+    before: () => {
+      const user = db.users.find((row) => row.id === educator)
+      if (user) user.deactivatedAt = new Date(Date.now() - 60_000).toISOString()
+    },
+  }),
   scenario(admin.assignVideoLicence, {
     as: adminId,
     params: { id: seedIds.educatorWithoutLicence },
@@ -276,6 +284,12 @@ const scenarios: Scenario[] = [
     json: { provider: 'zoom', accountEmail: 'zoom-new@pool.example' },
   }),
   scenario(admin.retireVideoLicence, { as: adminId, params: { id: seedIds.licences.free[0] } }),
+  scenario(admin.adminOverview, { as: adminId }),
+  scenario(admin.listAdminSessions, {
+    as: adminId,
+    query: { from: '2020-01-01T00:00:00Z', cancelled: false },
+  }),
+  scenario(admin.listRefunds, { as: adminId, query: { to: '2100-01-01T00:00:00+09:00' } }),
 
   scenario(guest.guestCategories, { as: null }),
   scenario(guest.guestLessons, { as: null }),

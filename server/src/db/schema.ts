@@ -68,6 +68,16 @@ export const users = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     /** The IANA zone whose calendar months an educator's earnings are summed in. */
     timezone: text('timezone').notNull().default('Asia/Tokyo'),
+    /**
+     * Where an approved educator's earnings rule counts its periods from (contract/rules.ts): the
+     * approval, or the last reactivation by an admin.
+     */
+    earningsRuleFrom: instant('earnings_rule_from'),
+    /** The deadline whose warning was decided (sent when below the rule): one per period. */
+    earningsWarningFor: instant('earnings_warning_for'),
+    /** A deactivated educator teaches the seats taken but takes no new sessions or students. */
+    deactivatedAt: instant('deactivated_at'),
+    deactivationReason: text('deactivation_reason').$type<'earnings_rule'>(),
     videoLicenceId: integer('video_licence_id')
       .unique()
       .references(() => videoLicences.id, { onDelete: 'set null' }),
@@ -78,6 +88,10 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('admin', 'student', 'educator')`),
     check('users_language_check', sql`${t.language} in ('en-US', 'jp-JP')`),
     check('users_reauth_failures_check', sql`${t.reauthFailures} >= 0`),
+    check(
+      'users_deactivation_check',
+      sql`(${t.deactivatedAt} is null) = (${t.deactivationReason} is null) and (${t.deactivationReason} is null or ${t.deactivationReason} in ('earnings_rule'))`,
+    ),
   ],
 )
 
@@ -322,6 +336,13 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt),
     // An educator's earnings: the payments of a lesson, by when they were captured.
     index('payments_lesson_captured_idx').on(t.lessonId, t.capturedAt),
+    // The admin's overview: payments captured, and refunds due, in a week.
+    index('payments_captured_idx')
+      .on(t.capturedAt)
+      .where(sql`${t.capturedAt} is not null`),
+    index('payments_refund_due_idx')
+      .on(t.refundDueAt)
+      .where(sql`${t.refundDueAt} is not null`),
     // The next seat hold to lapse: when a cached catalogue page stops being true.
     index('payments_hold_expiry_idx')
       .on(t.holdExpiresAt)
@@ -391,6 +412,8 @@ export const enrollments = pgTable(
       .on(t.sessionId, t.userId)
       .where(sql`${t.cancelledAt} is null`),
     index('enrollments_user_idx').on(t.userId),
+    // The admin's overview: seats taken in a week.
+    index('enrollments_created_idx').on(t.createdAt),
   ],
 )
 

@@ -83,6 +83,7 @@ const insertWorld = async (
         language: account.language,
         emailConfirmedAt: date(account.emailConfirmedAt),
         approvedAt: date(account.approvedAt),
+        earningsRuleFrom: date(account.approvedAt),
         videoLicenceId: account.licence === null ? null : idAt(licenceRows, account.licence),
         createdAt: new Date(account.createdAt),
       })),

@@ -24,6 +24,22 @@ export const QUEUES = {
   waitlistOfferEnd: { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
   /** The end of one payment's seat hold: a lapsed hold's seat goes to the first in line. */
   seatHoldEnd: { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+  /** An educator's earnings-rule warning before a deadline (services/earnings-rule.ts). */
+  earningsRuleWarning: {
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+  },
+  /** An educator's earnings rule judged at a period's deadline (services/earnings-rule.ts). */
+  earningsRuleDeadline: {
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+  },
+  /** Plans the rule's jobs of educators without them (services/earnings-rule.ts). */
+  earningsRuleSweep: { retryLimit: 0, expireInSeconds: 15 * 60 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>
 
 export type QueueName = keyof typeof QUEUES
@@ -34,6 +50,7 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
   refundRetry: '* * * * *',
   mailRetry: '* * * * *',
   sessionJobsSweep: '*/10 * * * *',
+  earningsRuleSweep: '7 * * * *',
 }
 
 /** What each queue's jobs carry. */
@@ -42,6 +59,7 @@ export interface JobData {
   refundRetry: Record<string, never>
   mailRetry: Record<string, never>
   sessionJobsSweep: Record<string, never>
+  earningsRuleSweep: Record<string, never>
   sessionReminder: {
     sessionId: number
     /** The start it reminds of (ISO): a session moved since makes it moot. */
@@ -71,6 +89,17 @@ export interface JobData {
     /** The hold's end (ISO): a capture or a renewed hold since makes it moot. */
     endsAt: string
   }
+  earningsRuleWarning: EarningsRuleJob
+  earningsRuleDeadline: EarningsRuleJob
+}
+
+/** A job of one period of an educator's earnings rule. */
+export interface EarningsRuleJob {
+  userId: number
+  /** Where the rule counted from (ISO): a reactivation since makes it moot. */
+  ruleFrom: string
+  /** The period's deadline (ISO). */
+  deadline: string
 }
 
 /**

@@ -96,3 +96,11 @@ export const formatMoney = (cents: number, language: Language) =>
   new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: 'USD' }).format(
     cents / 100,
   )
+
+/** Whole yen in the reader's language: 7197 → "¥7,197" ("￥7,197" in Japanese). */
+export const formatYen = (yen: number, language: Language) =>
+  new Intl.NumberFormat(NUMBER_LOCALE[language], { style: 'currency', currency: 'JPY' }).format(yen)
+
+/** A rate of yen per dollar, with its decimals as given: 151.37 → "151.37". */
+export const formatRate = (rate: number, language: Language) =>
+  new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 4 }).format(rate)

@@ -11,3 +11,6 @@ export const lessonPageUrl = (appOrigin: string, lessonId: number) =>
 
 export const reviewPageUrl = (appOrigin: string, lessonId: number) =>
   `${appOrigin}/history?${REVIEW_LINK_PARAM}=${encodeURIComponent(lessonId)}`
+
+/** The educator's earnings screen (the SPA's paths.earnings). */
+export const earningsPageUrl = (appOrigin: string) => `${appOrigin}/earnings`

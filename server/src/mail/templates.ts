@@ -1,6 +1,6 @@
 import type { Language, VideoProvider } from '../../../contract/entities.ts'
 import { JOIN_WINDOW_MS } from '../../../contract/rules.ts'
-import { formatMoney, instantWhen, sessionWhen } from './format.ts'
+import { formatMoney, formatRate, formatYen, instantWhen, sessionWhen } from './format.ts'
 import { emailT } from './i18n.ts'
 
 /**
@@ -446,4 +446,73 @@ export const emails = {
       subject: ['licenceRemoved.subject'],
       paragraphs: [['licenceRemoved.body', licenceValues(reader.language, licence)]],
     }),
+
+  /** To an educator below the earnings rule before its deadline (§9). */
+  earningsRuleWarning: (reader: Reader & { timezone: string }, rule: EarningsRuleFacts): Email => {
+    const values = earningsRuleValues(reader, rule)
+    return render(reader, {
+      subject: ['earningsRule.warningSubject', values],
+      paragraphs: [['earningsRule.warningBody', values], ['earningsRule.warningConsequence']],
+      link: { label: ['earningsRule.earningsPageLink'], url: rule.earningsUrl },
+    })
+  },
+
+  /** To an educator deactivated at a deadline for being below the earnings rule. */
+  earningsRuleDeactivated: (
+    reader: Reader & { timezone: string },
+    rule: EarningsRuleFacts & { supportEmail: string },
+  ): Email => {
+    const values = earningsRuleValues(reader, rule)
+    return render(reader, {
+      subject: ['earningsRule.deactivatedSubject'],
+      paragraphs: [
+        ['earningsRule.deactivatedBody', values],
+        ['earningsRule.deactivatedEffects'],
+        ['earningsRule.deactivatedSupport', { supportEmail: rule.supportEmail }],
+      ],
+      link: { label: ['earningsRule.earningsPageLink'], url: rule.earningsUrl },
+    })
+  },
+
+  /** To an educator an admin reactivated: the new period's deadline. */
+  reactivated: (
+    reader: Reader & { timezone: string },
+    rule: { deadline: Date; minJpy: number; earningsUrl: string },
+  ): Email =>
+    render(reader, {
+      subject: ['earningsRule.reactivatedSubject'],
+      paragraphs: [
+        [
+          'earningsRule.reactivatedBody',
+          {
+            minimum: formatYen(rule.minJpy, reader.language),
+            deadline: instantWhen(reader.language, rule.deadline, reader.timezone),
+          },
+        ],
+      ],
+      link: { label: ['earningsRule.earningsPageLink'], url: rule.earningsUrl },
+    }),
 }
+
+/** A period of the earnings rule as its e-mails tell it. */
+export interface EarningsRuleFacts {
+  periodStart: Date
+  deadline: Date
+  earnedJpy: number
+  minJpy: number
+  usdJpy: number
+  earningsUrl: string
+}
+
+/** The rule's sums in yen and its instants in the educator's zone, in their language. */
+const earningsRuleValues = (
+  reader: { language: Language; timezone: string },
+  rule: EarningsRuleFacts,
+) => ({
+  minimum: formatYen(rule.minJpy, reader.language),
+  earned: formatYen(rule.earnedJpy, reader.language),
+  needed: formatYen(Math.max(0, rule.minJpy - rule.earnedJpy), reader.language),
+  rate: formatRate(rule.usdJpy, reader.language),
+  start: instantWhen(reader.language, rule.periodStart, reader.timezone),
+  deadline: instantWhen(reader.language, rule.deadline, reader.timezone),
+})

@@ -9,6 +9,11 @@ import { sendReviewRequests } from '../services/review-requests.ts'
 import { decideSeats } from '../services/seat-decisions.ts'
 import { offerSeatAtEnd } from '../services/waitlist.ts'
 import { planMissingSessionJobs } from '../services/session-jobs.ts'
+import {
+  judgeEarningsRule,
+  planMissingEarningsRuleJobs,
+  warnBelowEarningsRule,
+} from '../services/earnings-rule.ts'
 
 /** A queue's work: what one job does, with the services' dependencies. It may throw (retried). */
 type Handler<Q extends QueueName> = (
@@ -36,6 +41,11 @@ export const handlers: { [Q in QueueName]: Handler<Q> } = {
   seatDecision: decideSeats,
   waitlistOfferEnd: (deps, job) => offerSeatAtEnd(deps, 'waitlistOfferEnd', job),
   seatHoldEnd: (deps, job) => offerSeatAtEnd(deps, 'seatHoldEnd', job),
+  earningsRuleWarning: warnBelowEarningsRule,
+  earningsRuleDeadline: judgeEarningsRule,
+  earningsRuleSweep: async (deps) => {
+    await planMissingEarningsRuleJobs(deps)
+  },
 }
 
 declare module 'fastify' {

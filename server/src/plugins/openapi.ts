@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import fp from 'fastify-plugin'
 import type { Access } from '../../../contract/descriptor.ts'
 import { RESOURCE_SUMMARIES } from '../../../contract/index.ts'
+import { DEFAULT_SUPPORT_EMAIL } from '../../../contract/rules.ts'
 import { SESSION_COOKIE } from './auth.ts'
 
 /**
@@ -35,9 +36,9 @@ export const openapiPlugin = fp(
           description:
             'The REST API of the Manabi live-lesson marketplace (contract/ in the repository).',
           version: '1.0.0',
-          // The product's support mailbox, as the SPA's Support link defaults to it
+          // The product's support mailbox, as the SPA's Support link and the e-mails default to it
           // (VITE_SUPPORT_EMAIL, src/shared/config/env.ts).
-          contact: { name: 'Manabi support', email: 'support@manabi.example' },
+          contact: { name: 'Manabi support', email: DEFAULT_SUPPORT_EMAIL },
         },
         // The document is served by the API it describes (at /api/docs/json): its paths, API
         // prefix included, are on the same origin, whatever name the client reaches it by.

@@ -12,10 +12,25 @@ declare module 'fastify' {
 export const serviceDepsPlugin = fp<
   Pick<
     ServiceDeps,
-    'appOrigin' | 'reminderLeadsMinutes' | 'seatDecisionHours' | 'waitlistOfferMinutes'
+    | 'appOrigin'
+    | 'reminderLeadsMinutes'
+    | 'seatDecisionHours'
+    | 'waitlistOfferMinutes'
+    | 'earningsRule'
+    | 'supportEmail'
   >
 >(
-  async (app, { appOrigin, reminderLeadsMinutes, seatDecisionHours, waitlistOfferMinutes }) => {
+  async (
+    app,
+    {
+      appOrigin,
+      reminderLeadsMinutes,
+      seatDecisionHours,
+      waitlistOfferMinutes,
+      earningsRule,
+      supportEmail,
+    },
+  ) => {
     app.decorate('serviceDeps', {
       db: app.db,
       mailer: app.mailer,
@@ -31,6 +46,8 @@ export const serviceDepsPlugin = fp<
       reminderLeadsMinutes,
       seatDecisionHours,
       waitlistOfferMinutes,
+      earningsRule,
+      supportEmail,
     })
   },
   {

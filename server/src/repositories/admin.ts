@@ -43,17 +43,21 @@ const filtersOf = (query: AdminUsersQuery) => {
 
 /** One page of users with their licences, newest first, and how many match in all. */
 export const listUsersPage = async (db: Executor, query: AdminUsersQuery, page: PageRequest) => {
-  const where = filtersOf(query)
   const rows = await db
     .select({ user: users, licence: videoLicences, upcomingSessionCount })
     .from(users)
     .leftJoin(videoLicences, eq(videoLicences.id, users.videoLicenceId))
-    .where(where)
+    .where(filtersOf(query))
     .orderBy(desc(users.createdAt), desc(users.id))
     .offset(page.offset)
     .limit(page.take)
-  const [total] = await db.select({ count: count() }).from(users).where(where)
-  return { rows, itemCount: total?.count ?? 0 }
+  return { rows, itemCount: await countUsers(db, query) }
+}
+
+/** How many users the list selects with the query, whatever the page. */
+export const countUsers = async (db: Executor, query: AdminUsersQuery) => {
+  const [total] = await db.select({ count: count() }).from(users).where(filtersOf(query))
+  return total?.count ?? 0
 }
 
 /** One user with its licence and upcoming session count, as the admin list shows it. */
@@ -67,11 +71,14 @@ export const findAdminUserRow = async (db: Executor, userId: number) => {
   return row
 }
 
-/** Approves an educator awaiting approval; false when it was already approved (date kept). */
-export const approveEducator = async (db: Executor, userId: number) => {
+/**
+ * Approves an educator awaiting approval at `at`, where their earnings rule counts from; false
+ * when it was already approved (date kept).
+ */
+export const approveEducator = async (db: Executor, userId: number, at: Date) => {
   const updated = await db
     .update(users)
-    .set({ approvedAt: new Date() })
+    .set({ approvedAt: at, earningsRuleFrom: at })
     .where(and(eq(users.id, userId), isNull(users.approvedAt)))
     .returning({ id: users.id })
   return updated.length > 0

@@ -135,3 +135,16 @@ export const earningsByMonth = async (
     shareCents: Number(row.share),
   }))
 }
+
+/**
+ * The educator's net share in [from, to): the same lines as the earnings (captures less the
+ * refunds due), so the terms' rule weighs exactly what the earnings screen shows.
+ */
+export const shareBetween = async (db: Executor, educatorId: number, from: Date, to: Date) => {
+  const result = (await db.execute(sql`
+    select coalesce(sum(line.share), 0)::bigint as share
+    from (${linesOf(educatorId)}) as line
+    where line.at >= ${from.toISOString()}::timestamptz
+      and line.at < ${to.toISOString()}::timestamptz`)) as Rows<{ share: string | number }>
+  return Number(result.rows[0]?.share ?? 0)
+}

@@ -92,6 +92,12 @@ const selectLessonRecords = (db: Executor, now: Date) =>
  */
 const hasSessions = gt(lessons.sessionCount, 0)
 
+/** A deactivated educator's lessons (§9) are left out of the catalogue until reactivated. */
+const teachingOwner = sql`not exists (
+  select 1 from ${users} as owner
+  where owner.id = ${lessons.ownerId} and owner.deactivated_at is not null
+)`
+
 /** A LIKE pattern that matches `text` literally (its % and _ are not wildcards). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
@@ -216,6 +222,7 @@ export const listCatalogue = async (
   const title = filters.title?.trim()
   const where = and(
     hasSessions,
+    teachingOwner,
     filters.categoryIds ? inArray(lessons.categoryId, filters.categoryIds) : undefined,
     title ? ilike(lessons.title, containing(title)) : undefined,
   )

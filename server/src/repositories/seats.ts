@@ -130,13 +130,16 @@ export const findSeat = async (
   return row
 }
 
-/** Seats a student; a seat already held (a racing request) is a unique violation: false. */
+/**
+ * Seats a student; a seat already held (a racing request) is a unique violation: false. Taken
+ * when the app's clock says, as a payment is captured, so the admin's weeks count both alike.
+ */
 export const insertSeat = async (
   tx: Executor,
   seat: { sessionId: number; userId: number; paymentId: number | null },
 ): Promise<boolean> => {
   try {
-    await tx.insert(enrollments).values(seat)
+    await tx.insert(enrollments).values({ ...seat, createdAt: new Date() })
     return true
   } catch (error) {
     if (pgErrorCode(error) === PG.uniqueViolation) return false

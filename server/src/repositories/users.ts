@@ -20,3 +20,13 @@ export const findUserById = async (db: Executor, userId: number): Promise<UserRo
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1)
   return row
 }
+
+/** Whether the user's account is deactivated (an educator below the earnings rule, §9). */
+export const isDeactivated = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ at: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row !== undefined && row.at !== null
+}

@@ -33,6 +33,10 @@ const accountOf = (user: UserRow, licence: LicenceRow | null | undefined): Accou
   videoLicenceId: user.videoLicenceId,
   videoLicence: toLicence(licence),
   timezone: user.timezone,
+  deactivation:
+    user.deactivatedAt === null
+      ? null
+      : { at: user.deactivatedAt.toISOString(), reason: 'earningsRule' },
 })
 
 export const toCurrentUser = (user: UserRow, licence: LicenceRow | null | undefined): CurrentUser =>

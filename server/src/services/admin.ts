@@ -4,9 +4,10 @@ import type { AdminUser, PoolLicence } from '../../../contract/entities.ts'
 import type { AddLicenceBody, AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
 import { MESSAGES, messageFields } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
-import { PAGE_SIZE } from '../../../contract/rules.ts'
+import { earningsRuleJudgedPeriod, PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, NotFoundError } from '../domain/errors.ts'
+import { earningsPageUrl } from '../mail/links.ts'
 import { withMails } from '../mail/mailer.ts'
 import { emails } from '../mail/templates.ts'
 import {
@@ -23,13 +24,17 @@ import {
   releaseLicence,
 } from '../repositories/licences.ts'
 import { toLicenceFacts, toPoolLicence } from '../serializers/licences.ts'
+import { reactivateUser } from '../repositories/earnings-rule.ts'
 import { toAdminUser } from '../serializers/users.ts'
 import type { ServiceDeps } from './deps.ts'
+import { planEarningsRuleJobs } from './earnings-rule.ts'
 
 /** Admins list users, verify educators and lend them video-conference licences. */
 
 /** What the admin calls need: the database, and the mailer to tell educators what changed. */
 type AdminDeps = Pick<ServiceDeps, 'db' | 'mailer'>
+/** Approving and reactivating also plan the earnings rule's jobs. */
+type RuleAdminDeps = AdminDeps & Pick<ServiceDeps, 'jobs' | 'appOrigin' | 'earningsRule'>
 
 type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>
 
@@ -60,15 +65,54 @@ export const usersPage = async (
  * Approves an educator awaiting approval. Approving twice is a conflict, so of two admins
  * approving at once exactly one succeeds and the educator is told once.
  */
-export const approveUser = async ({ db, mailer }: AdminDeps, userId: number) => {
-  const row = await withMails(db, mailer, async (tx, mail) => {
+export const approveUser = async (deps: RuleAdminDeps, userId: number) => {
+  const row = await withMails(deps.db, deps.mailer, async (tx, mail) => {
     await educatorRow(tx, userId)
-    if (!(await approveEducator(tx, userId))) {
+    const now = new Date()
+    if (!(await approveEducator(tx, userId, now))) {
       throw new ConflictError(MESSAGES.accounts.alreadyApproved)
     }
     const approved = await adminUserRow(tx, userId)
+    await planEarningsRuleJobs(deps, tx, approved.user, now)
     await mail(approved.user.email, emails.approved(approved.user))
     return approved
+  })
+  return toAdmin(row)
+}
+
+/**
+ * Reactivates an educator deactivated by the earnings rule: their lessons return to the catalogue
+ * (the catalogue's version follows the column), and a new period counts from now, not exempt, its
+ * jobs planned; the educator is told its deadline. Reactivating an active account is a conflict,
+ * so of two admins at once one succeeds and the educator is told once.
+ */
+export const reactivateEducator = async (deps: RuleAdminDeps, userId: number) => {
+  const row = await withMails(deps.db, deps.mailer, async (tx, mail) => {
+    await adminUserRow(tx, userId)
+    const now = new Date()
+    if (!(await reactivateUser(tx, userId, now))) {
+      throw new ConflictError(MESSAGES.accounts.notDeactivated)
+    }
+    const reactivated = await adminUserRow(tx, userId)
+    const { user } = reactivated
+    await planEarningsRuleJobs(deps, tx, user, now)
+    const period = user.approvedAt
+      ? earningsRuleJudgedPeriod(
+          { ruleFrom: now.getTime(), approvedAt: user.approvedAt.getTime() },
+          now.getTime(),
+        )
+      : undefined
+    if (period) {
+      await mail(
+        user.email,
+        emails.reactivated(user, {
+          deadline: new Date(period.deadline),
+          minJpy: deps.earningsRule.minJpy,
+          earningsUrl: earningsPageUrl(deps.appOrigin),
+        }),
+      )
+    }
+    return reactivated
   })
   return toAdmin(row)
 }

@@ -43,4 +43,8 @@ export interface ServiceDeps {
   seatDecisionHours: number
   /** How long a freed seat is held for the first student waiting, in minutes (WAITLIST_OFFER_MINUTES). */
   waitlistOfferMinutes: number
+  /** The terms' earnings rule: yen per dollar and the yen due per period (EARNINGS_*). */
+  earningsRule: { usdJpy: number; minJpy: number }
+  /** The support mailbox e-mails name (SUPPORT_EMAIL). */
+  supportEmail: string
 }

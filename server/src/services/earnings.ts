@@ -12,6 +12,7 @@ import {
 } from '../repositories/earnings.ts'
 import type { UserRow } from '../repositories/users.ts'
 import type { ServiceDeps } from './deps.ts'
+import { earningsRuleNow } from './earnings-rule.ts'
 
 /** What an educator earned from their lessons (issue 32): the lines, and their sums by month. */
 
@@ -51,19 +52,15 @@ export const earningsFile = async ({ db }: Pick<ServiceDeps, 'db'>, educator: Us
 }
 
 export const earningsSummary = async (
-  { db }: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'earningsRule'>,
   educator: UserRow,
 ): Promise<EarningsSummary> => {
-  const months = await earningsByMonth(
-    db,
-    educator.id,
-    educator.timezone,
-    new Date(),
-    SUMMARY_MONTHS,
-  )
+  const now = new Date()
+  const months = await earningsByMonth(deps.db, educator.id, educator.timezone, now, SUMMARY_MONTHS)
   return {
     timezone: educator.timezone,
     months,
     lastThreeMonths: sumEarnings(months.slice(-3)),
+    rule: await earningsRuleNow(deps, educator, now),
   }
 }

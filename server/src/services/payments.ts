@@ -34,7 +34,7 @@ import {
   recordWebhookEvent,
   updatePayment,
 } from '../repositories/seats.ts'
-import type { UserRow } from '../repositories/users.ts'
+import { isDeactivated, type UserRow } from '../repositories/users.ts'
 import { reopenOffer } from '../repositories/waitlist.ts'
 import { toPayment } from '../serializers/payments.ts'
 import type { ServiceDeps } from './deps.ts'
@@ -109,6 +109,7 @@ const openPayment = async (
       enrolled: (await findSeat(tx, seated.session.id, user.id)) !== undefined,
       seatsLeft: await seatsLeftFor(tx, seated, user.id, now),
       priceInCents: amountInCents,
+      educatorDeactivated: await isDeactivated(tx, seated.lesson.ownerId),
       openHold: open ? (paymentHolds(open, now) ? 'running' : 'expired') : 'none',
     })
     if (decision.kind === 'refuse') throw refusalError(decision.refusal)

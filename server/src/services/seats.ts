@@ -32,7 +32,7 @@ import {
 } from '../repositories/seats.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
 import { deleteSessionRow } from '../repositories/sessions.ts'
-import { findUserById, type UserRow } from '../repositories/users.ts'
+import { findUserById, isDeactivated, type UserRow } from '../repositories/users.ts'
 import { endPlace, findPlace } from '../repositories/waitlist.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import type { ServiceDeps } from './deps.ts'
@@ -166,6 +166,7 @@ export const enroll = async (
       enrolled: (await findSeat(tx, seated.session.id, user.id)) !== undefined,
       seatsLeft: await seatsLeftFor(tx, seated, user.id, now),
       priceInCents: priceOf(seated),
+      educatorDeactivated: await isDeactivated(tx, seated.lesson.ownerId),
     })
     if (refusal) refuse(refusal)
     if (

@@ -95,8 +95,12 @@ type SessionWriteDeps = Pick<
   'db' | 'jobs' | 'reminderLeadsMinutes' | 'seatDecisionHours'
 >
 
-/** Sessions take place on the educator's video account: none, no sessions to create or move. */
-const requireVideoLicence = (user: Pick<UserRow, 'videoLicenceId'>) => {
+/**
+ * Sessions take place on the educator's video account: none, no sessions to create or move; nor
+ * for an educator deactivated by the earnings rule (§9), who only teaches the seats taken.
+ */
+const requireSchedulingAccount = (user: Pick<UserRow, 'videoLicenceId' | 'deactivatedAt'>) => {
+  if (user.deactivatedAt !== null) throw new ForbiddenError(MESSAGES.sessions.accountDeactivated)
   if (user.videoLicenceId === null) throw new ForbiddenError(MESSAGES.sessions.noVideoLicence)
 }
 
@@ -143,7 +147,7 @@ export const createSession = async (
 ) => {
   const { db } = deps
   const lesson = await editableLesson(db, lessonId, user)
-  requireVideoLicence(user)
+  requireSchedulingAccount(user)
   const fields = checkedSessionFields(body)
   const id = await db
     .transaction(async (tx) => {
@@ -171,7 +175,7 @@ export const updateSession = async (
 ) => {
   const { db } = deps
   await editableLesson(db, ids.id, user)
-  requireVideoLicence(user)
+  requireSchedulingAccount(user)
   const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotChange, new Date())
   const fields = checkedSessionFields(body)
   await db

@@ -1,10 +1,12 @@
 import { normaliseAccountEmail } from '@contract/checks'
-import type { AdminUsersQuery } from '@contract/endpoints/admin'
+import { rangeProblem } from '@contract/checks'
 import * as endpoints from '@contract/endpoints/admin'
 import { MESSAGES, messageFields } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
-import { db, type DbUser, nextId, sendEmail } from '../db'
+import { adminOverview, adminRefunds, adminSessions, matchesState } from '../admin-overview'
+import { db, nextId, sendEmail } from '../db'
 import { fail, found, paginate, route } from '../http'
+import { judgedDeadline } from '../earnings'
 import { assignLicence, licenceLine, userById } from '../queries'
 import { toAdminUser, toPoolLicence } from '../serializers'
 
@@ -14,12 +16,14 @@ const educatorById = (id: number) => {
   return user
 }
 
-const matchesState = (user: DbUser, state: AdminUsersQuery['state']) => {
-  if (state === undefined) return true
-  if (user.role !== 'educator') return false
-  if (state === 'awaiting_approval') return !user.isValidated
-  if (state === 'approved') return user.isValidated
-  return user.videoLicenceId === null
+/** A list's range in ms; `from` after `to` is refused as the server refuses it. */
+const rangeOf = (query: { from?: string | undefined; to?: string | undefined }) => {
+  const problem = rangeProblem(query)
+  if (problem) fail(400, problem)
+  return {
+    from: query.from === undefined ? undefined : Date.parse(query.from),
+    to: query.to === undefined ? undefined : Date.parse(query.to),
+  }
 }
 
 export const adminHandlers = [
@@ -42,9 +46,27 @@ export const adminHandlers = [
   route(endpoints.approveUser, ({ params }) => {
     const educator = educatorById(params.id)
     if (educator.isValidated) fail(409, MESSAGES.accounts.alreadyApproved)
+    const now = new Date().toISOString()
     educator.isValidated = true
+    educator.approvedAt = now
+    educator.earningsRuleFrom = now
     sendEmail(educator.email, 'Account approved', 'An admin approved your educator account.')
     return { status: 200, body: toAdminUser(educator) }
+  }),
+
+  route(endpoints.reactivateUser, ({ params }) => {
+    const user = userById(params.id)
+    if (user.deactivatedAt === null) fail(409, MESSAGES.accounts.notDeactivated)
+    const now = Date.now()
+    user.deactivatedAt = null
+    user.earningsRuleFrom = new Date(now).toISOString()
+    const deadline = judgedDeadline(user, now)
+    sendEmail(
+      user.email,
+      'Account reactivated',
+      `Your account is active again; the next deadline is ${deadline === undefined ? 'none' : new Date(deadline).toISOString()}.`,
+    )
+    return { status: 200, body: toAdminUser(user) }
   }),
 
   route(endpoints.assignVideoLicence, ({ params, body }) => {
@@ -93,4 +115,16 @@ export const adminHandlers = [
     db.licences = db.licences.filter((row) => row.id !== licence.id)
     return { status: 200, body: messageFields(MESSAGES.licences.retired) }
   }),
+
+  route(endpoints.adminOverview, ({ user }) => ({ status: 200, body: adminOverview(user) })),
+
+  route(endpoints.listAdminSessions, ({ query }) => ({
+    status: 200,
+    body: paginate(adminSessions(rangeOf(query), query.cancelled), query, PAGE_SIZE.default),
+  })),
+
+  route(endpoints.listRefunds, ({ query }) => ({
+    status: 200,
+    body: paginate(adminRefunds(rangeOf(query)), query, PAGE_SIZE.default),
+  })),
 ]

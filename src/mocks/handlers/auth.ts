@@ -77,6 +77,9 @@ export const authHandlers = [
       reauthFailures: 0,
       reauthWindowStart: null,
       isValidated: isValidatedAccount(body.role, false),
+      approvedAt: null,
+      earningsRuleFrom: null,
+      deactivatedAt: null,
       videoLicenceId: null,
       createdAt: new Date().toISOString(),
     })

@@ -12,8 +12,8 @@ import {
 } from '@contract/seats'
 import { db, type DbPayment, type DbUser, newToken, nextId } from '../db'
 import { apiUrl, fail, found, paginate, refuse, route } from '../http'
-import { sessionOf } from '../queries'
-import { leaveLineSeated, releaseHold } from '../seats'
+import { ownerDeactivated, sessionOf } from '../queries'
+import { giveBackSeats, leaveLineSeated, releaseHold } from '../seats'
 import {
   fullPriceOf,
   isEnrolled,
@@ -145,6 +145,7 @@ export const paymentHandlers = [
       enrolled: isEnrolled(user.id, session.id),
       seatsLeft: seatsLeftFor(session, user.id, now),
       priceInCents: amount,
+      educatorDeactivated: ownerDeactivated(session),
       openHold: holding ? 'running' : open.length > 0 ? 'expired' : 'none',
     })
     if (decision.kind === 'refuse') refuse(decision.refusal)
@@ -218,8 +219,8 @@ export const paymentHandlers = [
         const payment = db.payments.find((row) => row.transactionId === event.captureId)
         if (!payment || payment.status === 'refunded') break
         if (refundOwed({ status: payment.status, amountInCents: payment.amount_in_cents }) > 0) {
-          db.enrollments = db.enrollments.filter(
-            (row) => !(row.userId === payment.userId && row.sessionId === payment.sessionId),
+          giveBackSeats(
+            (row) => row.userId === payment.userId && row.sessionId === payment.sessionId,
           )
         }
         payment.refundReason ??= 'provider'

@@ -20,13 +20,21 @@ import { fail, HttpError, paginate, refuse, route } from '../http'
 import {
   cancelOpenPayments,
   closeLine,
+  giveBackSeats,
   leaveLineSeated,
   offerFreedSeats,
   placeOf,
   positionOf,
   refundSeat,
 } from '../seats'
-import { editableLesson, lessonById, listedSessionsOf, sessionOf, viewableLesson } from '../queries'
+import {
+  editableLesson,
+  lessonById,
+  listedSessionsOf,
+  ownerDeactivated,
+  sessionOf,
+  viewableLesson,
+} from '../queries'
 import {
   fullPriceOf,
   isEnrolled,
@@ -36,8 +44,9 @@ import {
   toSession,
 } from '../serializers'
 
-/** Sessions take place on the educator's video account. */
-const requireVideoLicence = (user: DbUser) => {
+/** Sessions take place on the educator's video account, and not for a deactivated educator. */
+const requireSchedulingAccount = (user: DbUser) => {
+  if (user.deactivatedAt !== null) fail(403, MESSAGES.sessions.accountDeactivated)
   if (user.videoLicenceId === null) fail(403, MESSAGES.sessions.noVideoLicence)
 }
 
@@ -126,7 +135,7 @@ export const sessionHandlers = [
 
   route(endpoints.createSession, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
-    requireVideoLicence(user)
+    requireSchedulingAccount(user)
     const fields = withoutOverlap(checkedFields(body), user, null)
     const session: DbSession = {
       id: nextId(db.sessions),
@@ -140,7 +149,7 @@ export const sessionHandlers = [
 
   route(endpoints.updateSession, ({ user, params, body }) => {
     editableLesson(params.id, user)
-    requireVideoLicence(user)
+    requireSchedulingAccount(user)
     const session = unstartedSession(
       params.id,
       params.sessionId,
@@ -173,7 +182,9 @@ export const sessionHandlers = [
     }
     cancelOpenPayments(session.id)
     closeLine(session)
+    // Its seats go with it, given back or not, as the server's cascade takes them.
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
+    db.cancelledSeats = db.cancelledSeats.filter((row) => row.sessionId !== session.id)
     db.sessions = db.sessions.filter((row) => row.id !== session.id)
     const message =
       seats.length > 0
@@ -191,6 +202,7 @@ export const sessionHandlers = [
       enrolled: isEnrolled(user.id, session.id),
       seatsLeft: seatsLeftFor(session, user.id, now),
       priceInCents: fullPriceOf(session),
+      educatorDeactivated: ownerDeactivated(session),
     })
     if (refusal) refuse(refusal)
     const enrollment = {
@@ -216,9 +228,7 @@ export const sessionHandlers = [
     if (!isEnrolled(user.id, session.id)) fail(404, MESSAGES.http.notFound({ what: 'Enrollment' }))
     const refusal = unenrollRefusal({ now: Date.now(), startsAt: Date.parse(session.start_time) })
     if (refusal) refuse(refusal)
-    db.enrollments = db.enrollments.filter(
-      (row) => !(row.userId === user.id && row.sessionId === session.id),
-    )
+    giveBackSeats((row) => row.userId === user.id && row.sessionId === session.id)
     const refunded = refundSeat(session.id, user.id, 'unenrolled')
     offerFreedSeats(session)
     const owner = db.users.find((row) => row.id === lesson.ownerId)

@@ -1,4 +1,4 @@
-import { isValidEmail } from '@contract/rules'
+import { DEFAULT_SUPPORT_EMAIL, isValidEmail } from '@contract/rules'
 
 /**
  * The VITE_* variables, validated once at start-up. The payment SDK's settings come from the API
@@ -10,8 +10,6 @@ export interface Env {
   SUPPORT_EMAIL: string
   ENABLE_MOCKS: boolean
 }
-
-const DEFAULT_SUPPORT_EMAIL = 'support@manabi.example'
 
 type RawEnv = Partial<
   Record<'VITE_API_URL' | 'VITE_SUPPORT_EMAIL' | 'VITE_ENABLE_MOCKS', string | undefined>
