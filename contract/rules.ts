@@ -487,15 +487,31 @@ const offsetMinutes = (instant: Date, timeZone: string) => {
   return (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000
 }
 
-export const isValidTimeZone = (timeZone: string) => canonicalTimeZone(timeZone) !== null
+export const isValidTimeZone = (timeZone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+// The zones of the IANA database as the engine lists them (UTC apart: V8 leaves it out). ICU also
+// knows legacy names such as SystemV/AST4 that PostgreSQL does not: a user's zone goes into its
+// SQL (sums by month and week), so it must be one of these.
+const listedZones =
+  typeof Intl.supportedValuesOf === 'function'
+    ? new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])
+    : null
 
 /**
- * The zone's IANA name as stored ('utc' becomes 'UTC', 'asia/tokyo' 'Asia/Tokyo'), or null when
- * no such zone exists.
+ * A user's zone as stored ('utc' becomes 'UTC', 'asia/tokyo' 'Asia/Tokyo'), or null when it is
+ * not a zone of the IANA database.
  */
 export const canonicalTimeZone = (timeZone: string): string | null => {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
+    return listedZones === null || listedZones.has(zone) ? zone : null
   } catch {
     return null
   }

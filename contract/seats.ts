@@ -182,6 +182,8 @@ export interface CaptureFacts {
   readonly enrolled: boolean
   readonly holding: boolean
   readonly seatsLeft: number
+  /** The lesson's educator was deactivated by the earnings rule: no new seats, only held ones. */
+  readonly educatorDeactivated: boolean
 }
 
 export type CaptureCheck =
@@ -195,7 +197,8 @@ export type CaptureCheck =
 /**
  * Before charging, the seat must still be there: nothing is charged for a session that is gone,
  * has started or was cancelled for too few students, a seat the buyer already has, or a hold that
- * ran out while the seat went to someone else; each of those cancels the payment.
+ * ran out while the seat went to someone else or its educator was deactivated; each of those
+ * cancels the payment.
  */
 export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
   if (facts.captured) return { kind: 'answer' }
@@ -215,6 +218,8 @@ export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
   if (facts.session.cancelled) return cancel(MESSAGES.enrollments.tooFewStudents)
   if (facts.enrolled) return cancel(MESSAGES.enrollments.alreadyEnrolled)
   if (facts.holding) return { kind: 'charge', renewHold: false }
+  // A hold that ran out is a new seat, which a deactivated educator's session no longer gives.
+  if (facts.educatorDeactivated) return { kind: 'refuse', refusal: educatorGone, cancel: true }
   if (facts.seatsLeft === 0) return cancel(MESSAGES.payments.holdExpired)
   return { kind: 'charge', renewHold: true }
 }
@@ -226,13 +231,16 @@ export const captureCheck = (facts: CaptureFacts): CaptureCheck => {
  * someone else).
  */
 export const captureOutcome = (
-  facts: Pick<CaptureFacts, 'now' | 'session' | 'enrolled' | 'holding' | 'seatsLeft'>,
+  facts: Pick<
+    CaptureFacts,
+    'now' | 'session' | 'enrolled' | 'holding' | 'seatsLeft' | 'educatorDeactivated'
+  >,
 ): 'seat' | 'refund' =>
   facts.session !== null &&
   !facts.session.cancelled &&
   !hasStarted(facts.session.startsAt, facts.now) &&
   !facts.enrolled &&
-  (facts.holding || facts.seatsLeft > 0)
+  (facts.holding || (facts.seatsLeft > 0 && !facts.educatorDeactivated))
     ? 'seat'
     : 'refund'
 
@@ -242,10 +250,11 @@ export const captureRefundReason = (facts: Pick<CaptureFacts, 'session'>) =>
 
 /**
  * Joining a session's waitlist (POST …/waitlist): only a full session that has not started nor
- * was cancelled has one, and a student with a seat, a hold or a place in it already does not
- * join again. Refused, or null to join.
+ * was cancelled, whose educator is not deactivated, has one, and a student with a seat, a hold or
+ * a place in it already does not join again. Refused, or null to join.
  */
 export const waitlistJoinRefusal = (facts: {
+  readonly educatorDeactivated: boolean
   readonly now: number
   readonly startsAt: number
   readonly cancelled: boolean
@@ -257,6 +266,7 @@ export const waitlistJoinRefusal = (facts: {
   if (facts.enrolled) return conflict(MESSAGES.enrollments.alreadyEnrolled)
   if (hasStarted(facts.startsAt, facts.now)) return conflict(MESSAGES.enrollments.alreadyStarted)
   if (facts.cancelled) return conflict(MESSAGES.enrollments.tooFewStudents)
+  if (facts.educatorDeactivated) return educatorGone
   if (facts.waiting) return conflict(MESSAGES.waitlist.alreadyWaiting)
   if (facts.holding || facts.seatsLeft > 0) return conflict(MESSAGES.waitlist.seatsFree)
   return null
@@ -264,9 +274,11 @@ export const waitlistJoinRefusal = (facts: {
 
 /**
  * How many of those waiting are offered a seat now: one per seat neither taken, held by a payment
- * nor already offered, while anyone waits; none once the session has started or was cancelled.
+ * nor already offered, while anyone waits; none once the session has started or was cancelled,
+ * nor while its educator is deactivated (no new seats: the line waits for a reactivation).
  */
 export const offersToMake = (facts: {
+  readonly educatorDeactivated: boolean
   readonly now: number
   readonly startsAt: number
   readonly cancelled: boolean
@@ -276,7 +288,7 @@ export const offersToMake = (facts: {
   readonly offered: number
   readonly waiting: number
 }) =>
-  facts.cancelled || hasStarted(facts.startsAt, facts.now)
+  facts.cancelled || facts.educatorDeactivated || hasStarted(facts.startsAt, facts.now)
     ? 0
     : Math.min(
         facts.waiting,

@@ -189,6 +189,11 @@ export interface DbState {
   waitlist: DbWaitlistPlace[]
   /** The mocked browser's login session. */
   session: { userId: number | null }
+  /**
+   * When the seed was made: the server's first sweep plans the earnings rule from the period then
+   * current, so no period that ended before it is judged.
+   */
+  seededAt: number
 }
 
 export { DEMO_PASSWORD }
@@ -328,7 +333,8 @@ export const seedTokens = {
 } as const
 
 const seed = (): DbState => {
-  const world = worldAt(Date.now())
+  const seededAt = Date.now()
+  const world = worldAt(seededAt)
   const iso = (time: number) => new Date(time).toISOString()
 
   const users = world.accounts.map((account, position): DbUser => ({
@@ -487,6 +493,7 @@ const seed = (): DbState => {
     outbox: [],
     waitlist: [],
     session: { userId: null },
+    seededAt,
   }
 }
 

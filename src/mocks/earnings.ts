@@ -161,7 +161,8 @@ export const judgeEarningsRules = (now = Date.now()) => {
   for (const user of db.users) {
     const anchor = anchorOf(user)
     if (!anchor || user.deactivatedAt !== null) continue
-    let period = earningsRuleJudgedPeriod(anchor, anchor.ruleFrom)
+    // As the server: the first period judged is the one its sweep found when the world began.
+    let period = earningsRuleJudgedPeriod(anchor, Math.max(anchor.ruleFrom, db.seededAt))
     while (period.deadline <= now) {
       if (!standingIn(user.id, period).met) {
         user.deactivatedAt = new Date(period.deadline).toISOString()

@@ -2,6 +2,7 @@ import type { RefundReason } from '@contract/entities'
 import { DEFAULT_WAITLIST_OFFER_MINUTES } from '@contract/rules'
 import { decisionWhenDue, offerHolds, offersToMake, refundOwed } from '@contract/seats'
 import { db, type DbEnrollment, type DbSession, type DbWaitlistPlace, sendEmail } from './db'
+import { ownerDeactivated } from './queries'
 
 /** What the mock does to seats and payments beyond one request: refunds and timed decisions. */
 
@@ -167,6 +168,7 @@ export const offerFreedSeats = (session: DbSession, now = Date.now()) => {
   const lesson = db.lessons.find((row) => row.id === session.lessonId)
   const waiting = line.filter((place) => place.status === 'waiting').sort((a, b) => a.id - b.id)
   const take = offersToMake({
+    educatorDeactivated: ownerDeactivated(session),
     now,
     startsAt: Date.parse(session.start_time),
     cancelled: session.decision === 'cancelled',

@@ -187,6 +187,7 @@ const capture = (overrides: Partial<CaptureFacts> = {}): CaptureFacts => ({
   enrolled: false,
   holding: true,
   seatsLeft: 0,
+  educatorDeactivated: false,
   ...overrides,
 })
 
@@ -207,6 +208,25 @@ describe('checking a capture before charging', () => {
       kind: 'charge',
       renewHold: false,
     })
+  })
+
+  it("charges a running hold of a deactivated educator's session, and refuses one that ran out", () => {
+    expect(captureCheck(capture({ educatorDeactivated: true }))).toEqual({
+      kind: 'charge',
+      renewHold: false,
+    })
+    expect(
+      captureCheck(capture({ educatorDeactivated: true, holding: false, seatsLeft: 3 })),
+    ).toEqual({
+      kind: 'refuse',
+      refusal: { status: 403, message: MESSAGES.enrollments.educatorDeactivated },
+      cancel: true,
+    })
+    // Once captured (the webhook, a race), a seat no hold keeps is refunded, not given.
+    expect(captureOutcome(capture({ educatorDeactivated: true }))).toBe('seat')
+    expect(
+      captureOutcome(capture({ educatorDeactivated: true, holding: false, seatsLeft: 3 })),
+    ).toBe('refund')
   })
 
   it('answers a payment captured before as it is, whatever became of it', () => {
@@ -414,6 +434,7 @@ describe('the minimum-seat decision', () => {
 describe('the waitlist', () => {
   const HOUR = 3_600_000
   const full = {
+    educatorDeactivated: false,
     now: NOW,
     startsAt: NOW + 48 * HOUR,
     cancelled: false,
@@ -464,6 +485,15 @@ describe('the waitlist', () => {
     const line = { ...full, maxSlots: 3, seated: 0, held: 0, offered: 0, waiting: 5 }
     expect(offersToMake({ ...line, startsAt: NOW })).toBe(0)
     expect(offersToMake({ ...line, cancelled: true })).toBe(0)
+  })
+
+  it("is closed, and offers nothing, while the session's educator is deactivated", () => {
+    expect(waitlistJoinRefusal({ ...full, educatorDeactivated: true })).toEqual({
+      status: 403,
+      message: MESSAGES.enrollments.educatorDeactivated,
+    })
+    const line = { ...full, maxSlots: 3, seated: 0, held: 0, offered: 0, waiting: 5 }
+    expect(offersToMake({ ...line, educatorDeactivated: true })).toBe(0)
   })
 
   it('holds an offered seat until its end, not at it', () => {

@@ -163,7 +163,8 @@ describe("the educator's earnings (issue 32)", () => {
   })
 
   it('is an educator screen: a student is refused', async () => {
-    await renderApp(undefined, { user: 'student', url: URL_PATH })
+    const { router } = await renderApp(undefined, { user: 'student', url: URL_PATH })
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.unauthorized.href()))
     expect(screen.queryByRole('heading', { name: 'Earnings' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Earnings' })).not.toBeInTheDocument()
   })

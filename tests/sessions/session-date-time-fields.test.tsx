@@ -2,7 +2,7 @@ import * as sessionCalls from '@contract/descriptors/sessions'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { seedIds } from '@/mocks/db'
+import { db, seedIds } from '@/mocks/db'
 import { paths } from '@/shared/config/paths'
 import { recordBodies } from '@tests/request-log'
 import { renderApp } from '@tests/render-app'
@@ -217,6 +217,9 @@ describe('the session dialog’s date and times', { timeout: 30_000 }, () => {
   })
 
   it('sends the first and the last minute of a day, 00:00 and 23:59', async () => {
+    // On the real clock: the world the last test left was made at its fixed clock, ten months
+    // back, and the earnings rule would have judged the demo educator's periods since.
+    db.reset()
     const user = userEvent.setup()
     const dialog = await openAddDialog(user, { now: null })
     const bodies = recordBodies(sessionCalls.createSession)

@@ -60,14 +60,14 @@ export const resetPasswordUrl = (appOrigin: string, token: string) =>
   `${appOrigin}/auth/reset-password?token=${encodeURIComponent(token)}`
 export const forgotPasswordUrl = (appOrigin: string) => `${appOrigin}/auth/forgot-password`
 
-/** A name is required: surrounding spaces are dropped and a blank name is refused. */
-/** A zone the user named, as stored; an unknown one is refused. */
+/** A zone the user named, as stored; one the database does not know is refused. */
 const checkedTimeZone = (timeZone: string) => {
   const zone = canonicalTimeZone(timeZone)
   if (zone === null) throw new BadRequestError(MESSAGES.sessions.unknownTimeZone)
   return zone
 }
 
+/** A name is required: surrounding spaces are dropped and a blank name is refused. */
 export const cleanName = (name: string) => {
   const trimmed = name.trim()
   if (trimmed === '') throw new BadRequestError(MESSAGES.accounts.blankName)

@@ -192,6 +192,7 @@ export const capturePayment = async (
         seated !== undefined && (await findSeat(tx, seated.session.id, user.id)) !== undefined,
       holding: paymentHolds(current, now),
       seatsLeft: seated ? await seatsLeftFor(tx, seated, user.id, now) : 0,
+      educatorDeactivated: seated ? await isDeactivated(tx, seated.lesson.ownerId) : false,
     })
     if (decision.kind === 'refuse' && decision.cancel) {
       await updatePayment(tx, current.id, { status: 'cancelled', holdExpiresAt: null })

@@ -323,6 +323,7 @@ export const recordCapture = async (
           enrolled: (await findSeat(tx, seated.session.id, student.id)) !== undefined,
           holding: paymentHolds(payment, now),
           seatsLeft: await seatsLeftFor(tx, seated, student.id, now),
+          educatorDeactivated: await isDeactivated(tx, seated.lesson.ownerId),
         })
       : 'refund'
     if (

@@ -5,7 +5,7 @@ import type { Mail } from '../mail/mailer.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
 import { lockSession, seatCounts, type SeatedSession } from '../repositories/seats.ts'
-import { findUserById } from '../repositories/users.ts'
+import { findUserById, isDeactivated } from '../repositories/users.ts'
 import {
   closeLine,
   endPlace,
@@ -85,6 +85,7 @@ export const offerFreedSeats = async (
   const seats = await seatCounts(tx, seated.session.id, 0, now)
   const line = await lineCounts(tx, seated.session.id, now)
   const take = offersToMake({
+    educatorDeactivated: await isDeactivated(tx, seated.lesson.ownerId),
     now: now.getTime(),
     startsAt: seated.session.startTime.getTime(),
     cancelled: seated.session.decision === 'cancelled',

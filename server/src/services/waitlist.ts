@@ -9,7 +9,7 @@ import {
   lockSessionById,
   seatCounts,
 } from '../repositories/seats.ts'
-import type { UserRow } from '../repositories/users.ts'
+import { isDeactivated, type UserRow } from '../repositories/users.ts'
 import { endPlace, findPlace, insertPlace, positionOf } from '../repositories/waitlist.ts'
 import type { ServiceDeps } from './deps.ts'
 import { jobEffectOnce } from './job-effects.ts'
@@ -47,6 +47,7 @@ export const joinWaitlist = async (deps: FreeingDeps, user: UserRow, ids: Sessio
     const open = await findOpenPayment(tx, user.id, seated.session.id)
     const seats = await seatCounts(tx, seated.session.id, user.id, now)
     const refusal = waitlistJoinRefusal({
+      educatorDeactivated: await isDeactivated(tx, seated.lesson.ownerId),
       now: now.getTime(),
       ...sessionFacts(seated),
       enrolled: (await findSeat(tx, seated.session.id, user.id)) !== undefined,

@@ -49,6 +49,7 @@ const captureFacts = (payment: DbPayment, now: number) => {
     enrolled: session !== undefined && isEnrolled(payment.userId, session.id),
     holding: paymentHolds(payment, now),
     seatsLeft: session ? seatsLeftFor(session, payment.userId, now) : 0,
+    educatorDeactivated: session !== undefined && ownerDeactivated(session),
   }
 }
 

@@ -248,6 +248,7 @@ export const sessionHandlers = [
     const session = sessionOf(params.id, params.sessionId)
     const now = Date.now()
     const refusal = waitlistJoinRefusal({
+      educatorDeactivated: ownerDeactivated(session),
       now,
       ...sessionFacts(session),
       enrolled: isEnrolled(user.id, session.id),

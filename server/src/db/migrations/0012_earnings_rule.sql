@@ -3,8 +3,10 @@ ALTER TABLE "users" ADD COLUMN "earnings_warning_for" timestamp with time zone;-
 ALTER TABLE "users" ADD COLUMN "deactivated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deactivation_reason" text;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_deactivation_check" CHECK (("users"."deactivated_at" is null) = ("users"."deactivation_reason" is null) and ("users"."deactivation_reason" is null or "users"."deactivation_reason" in ('earnings_rule')));--> statement-breakpoint
--- Approved educators' rule counts from their approval (the first period exempt).
-UPDATE "users" SET "earnings_rule_from" = "approved_at"
+-- Educators approved before the rule existed are judged from its arrival, with a full three
+-- months to meet it (not exempt, as the anchor is not their approval): no period that ran before
+-- the rule counts against them.
+UPDATE "users" SET "earnings_rule_from" = greatest("approved_at", now())
   WHERE "role" = 'educator' AND "approved_at" IS NOT NULL;
 --> statement-breakpoint
 -- A deactivated educator's lessons leave the catalogue, and come back on reactivation: the

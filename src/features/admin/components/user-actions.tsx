@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/shared/ui/button'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
 import { useApproveUser } from '../api/approve-user'
+import { useReactivateUser } from '../api/reactivate-user'
 import { useRemoveVideoLicence } from '../api/remove-video-licence'
 import { AssignLicenceDialog } from './assign-licence-dialog'
 
-type OpenDialog = 'approve' | 'assign' | 'remove' | null
+type OpenDialog = 'approve' | 'assign' | 'remove' | 'reactivate' | null
 
 /**
- * What an admin can do to one educator: approve it while it waits, lend it a licence, lend it
- * another one, or take its licence back. Every action asks first; its buttons are disabled while
+ * What an admin can do to one educator: approve it while it waits, reactivate it once the
+ * earnings rule deactivated it, lend it a licence, lend it another one, or take its licence back. Every action asks first; its buttons are disabled while
  * its call runs. Students and admins have no actions.
  */
 export function UserActions({ user }: { user: AdminUser }) {
@@ -19,12 +20,13 @@ export function UserActions({ user }: { user: AdminUser }) {
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const approve = useApproveUser()
   const remove = useRemoveVideoLicence()
+  const reactivate = useReactivateUser()
   const close = () => setDialog(null)
   const assignButton = useRef<HTMLButtonElement>(null)
   // Approving takes away the Approve button that opened the dialog: once the row's buttons are
   // enabled again, focus goes to its next step (lending a licence) instead of the page body.
   const focusAfterApproval = useRef(false)
-  const pending = approve.isPending || remove.isPending
+  const pending = approve.isPending || remove.isPending || reactivate.isPending
   useEffect(() => {
     if (pending || !focusAfterApproval.current) return
     focusAfterApproval.current = false
@@ -45,6 +47,16 @@ export function UserActions({ user }: { user: AdminUser }) {
           aria-label={t('admin.users.approve.labelFor', names)}
         >
           {t('admin.users.approve.action')}
+        </Button>
+      )}
+      {user.deactivatedAt !== null && (
+        <Button
+          className="px-3 py-1.5"
+          onClick={() => setDialog('reactivate')}
+          pending={pending}
+          aria-label={t('admin.users.reactivate.labelFor', names)}
+        >
+          {t('admin.users.reactivate.action')}
         </Button>
       )}
       <Button
@@ -87,6 +99,18 @@ export function UserActions({ user }: { user: AdminUser }) {
       >
         <p>{t('admin.users.approve.question', { name: user.name, email: user.email })}</p>
         <p>{t('admin.users.approve.effect')}</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={dialog === 'reactivate'}
+        title={t('admin.users.reactivate.title')}
+        confirmLabel={t('admin.users.reactivate.confirm')}
+        pending={reactivate.isPending}
+        onCancel={close}
+        onConfirm={() => reactivate.mutate(user.id, { onSettled: close })}
+      >
+        <p>{t('admin.users.reactivate.question', { name: user.name, email: user.email })}</p>
+        <p>{t('admin.users.reactivate.effect')}</p>
       </ConfirmDialog>
 
       {dialog === 'assign' && <AssignLicenceDialog user={user} onClose={close} />}

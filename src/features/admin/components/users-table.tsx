@@ -41,6 +41,13 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
           <CardCell label={columns.emailConfirmed}>{yesNo(user.isEmailConfirmed)}</CardCell>
           <CardCell label={columns.approved}>
             {user.role === 'educator' ? yesNo(user.isValidated) : <NotApplicable />}
+            {user.deactivatedAt !== null && (
+              <span className="block font-medium text-red-700">
+                {t('admin.users.deactivatedOn', {
+                  date: formatDate(user.deactivatedAt, language),
+                })}
+              </span>
+            )}
           </CardCell>
           <CardCell label={columns.licence}>
             {user.videoLicence ? (

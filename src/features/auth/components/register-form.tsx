@@ -1,4 +1,4 @@
-import { REGISTRABLE_ROLES } from '@contract/rules'
+import { canonicalTimeZone, REGISTRABLE_ROLES } from '@contract/rules'
 import { yupResolver } from '@hookform/resolvers/yup'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -94,7 +94,16 @@ export function RegisterForm() {
 
   const onSubmit = ({ name, email, password, role, terms }: RegisterValues) =>
     registration.mutate(
-      { name, email, password, role, terms, language, timezone: viewerTimeZone() },
+      // The browser's zone when the database knows it; otherwise the account's default.
+      {
+        name,
+        email,
+        password,
+        role,
+        terms,
+        language,
+        timezone: canonicalTimeZone(viewerTimeZone()) ?? undefined,
+      },
       {
         onSuccess: () => {
           reset(emptyForm)

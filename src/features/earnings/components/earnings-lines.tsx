@@ -41,6 +41,19 @@ export function EarningsLines({ timeZone }: { timeZone: string }) {
     content = (
       <LoadError onRetry={() => void lines.refetch()}>{t('earnings.lines.loadFailed')}</LoadError>
     )
+  } else if (lines.data.data.length === 0 && page > 1) {
+    // A page past the last (an old link): say so, with the way back.
+    content = (
+      <>
+        <p className="text-slate-600">{t('earnings.lines.pastEnd')}</p>
+        <Pagination
+          page={page}
+          pageCount={lines.data.meta.pageCount}
+          onPageChange={setPage}
+          label={t('earnings.lines.pages')}
+        />
+      </>
+    )
   } else if (lines.data.data.length === 0) {
     content = <p className="text-slate-600">{t('earnings.lines.empty')}</p>
   } else {

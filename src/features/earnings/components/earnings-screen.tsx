@@ -9,11 +9,13 @@ import { Skeleton, SkeletonLine } from '@/shared/ui/skeleton'
 import { useDownloadEarningsCsv } from '../api/download-earnings-csv'
 import { useEarningsSummary } from '../api/get-earnings-summary'
 import { EarningsLines } from './earnings-lines'
+import { EarningsRulePanel } from './earnings-rule-panel'
 import { EarningsTotalsPanel } from './earnings-totals'
 import { MonthlyEarnings } from './monthly-earnings'
 
 /**
- * The educator's earnings (issue 32): the last three months' totals, the twelve months as a chart
+ * The educator's earnings (issue 32): where they stand against the terms' earnings rule, the
+ * last three months' totals, the twelve months as a chart
  * and a table, every payment and refund, and the same lines as a CSV file. Amounts are USD; months
  * and instants are the educator's own zone's, as the server sums them.
  */
@@ -42,6 +44,7 @@ export function EarningsScreen({ user }: { user: CurrentUser }) {
   } else {
     sums = (
       <>
+        <EarningsRulePanel rule={summary.data.rule} user={user} />
         <EarningsTotalsPanel totals={summary.data.lastThreeMonths} />
         <MonthlyEarnings summary={summary.data} />
       </>

@@ -165,14 +165,17 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           )}
         </div>
       )}
-      <TimeZoneField
-        value={chosenZone}
-        savedZone={user.timezone}
-        label={t('profile.form.timezone')}
-        hint={t('profile.form.timezoneHint')}
-        error={errors.timezone?.message}
-        registration={register('timezone')}
-      />
+      {/* Only educators' and admins' sums (earnings months, the overview's weeks) use it yet. */}
+      {user.role !== 'student' && (
+        <TimeZoneField
+          value={chosenZone}
+          savedZone={user.timezone}
+          label={t('profile.form.timezone')}
+          hint={t(isEducator ? 'profile.form.timezoneHint' : 'profile.form.timezoneHintAdmin')}
+          error={errors.timezone?.message}
+          registration={register('timezone')}
+        />
+      )}
       <div>
         <Button type="submit" pending={update.isPending}>
           {t('profile.form.submit')}
