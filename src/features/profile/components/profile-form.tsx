@@ -44,9 +44,10 @@ const valuesOf = (user: CurrentUser): ProfileValues => ({
 })
 
 /**
- * §2 settings: full name, email, for educators the bio (a 300 px area, §9), and the time zone
- * whose days and months the user's sums use; Update sends them. A new email address asks for the current password and waits for its confirmation link,
- * which the email field says until it is used. A wrong current password goes on its field, a
+ * §2 settings: full name, email, for educators the bio (a 300 px area, §9), and for educators
+ * and admins the time zone whose days and months their sums use; Update sends them. A new email
+ * address asks for the current password and waits for its confirmation link, which the email
+ * field says until it is used. A wrong current password goes on its field, a
  * taken e-mail on the email field; any other failure is a toast with the server's message (§8).
  */
 export function ProfileForm({ user }: { user: CurrentUser }) {
