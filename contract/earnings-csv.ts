@@ -69,8 +69,8 @@ export const centsAsDollars = (cents: number) => {
 }
 
 /** "2026-11-03 10:00" in the zone: a form every spreadsheet reads as a date and time. */
-const localDateTime = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', {
+const localDateTimeIn = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('sv-SE', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -78,7 +78,9 @@ const localDateTime = (instant: string, timeZone: string) =>
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).format(new Date(instant))
+  })
+  return (instant: string) => format.format(new Date(instant))
+}
 
 /**
  * One text cell, quoted when it holds a comma, a quote or a line break. Text a spreadsheet would
@@ -95,12 +97,14 @@ export const earningsCsv = (
   { language, timeZone }: { language: Language; timeZone: string },
 ) => {
   const [yes, no] = YES_NO[language]
+  // One formatter for the file, not two per line.
+  const localDateTime = localDateTimeIn(timeZone)
   const rows = lines.map((line) =>
     [
-      localDateTime(line.at, timeZone),
+      localDateTime(line.at),
       KINDS[language][line.kind],
       textCell(line.lessonTitle),
-      line.sessionStart === null ? '' : localDateTime(line.sessionStart, timeZone),
+      line.sessionStart === null ? '' : localDateTime(line.sessionStart),
       textCell(line.studentFirstName),
       centsAsDollars(line.grossCents),
       centsAsDollars(line.feeCents),
