@@ -80,6 +80,23 @@ export const CurrentUser = Type.Object({
 })
 export type CurrentUser = Type.Static<typeof CurrentUser>
 
+/**
+ * The terms' earnings rule (§9) as it stands for the current period: the educator must earn
+ * `minJpy` yen in it (net share at `usdJpy` yen per dollar, rounded down) by its deadline, or the
+ * account is deactivated then; warned 14 days before. A newly approved educator's first period is
+ * exempt.
+ */
+export const EarningsRule = Type.Object({
+  periodStart: IsoDateTime,
+  deadline: IsoDateTime,
+  exempt: Type.Boolean(),
+  earnedJpy: Type.Integer(),
+  minJpy: Type.Integer({ minimum: 0 }),
+  usdJpy: Type.Number({ exclusiveMinimum: 0 }),
+  met: Type.Boolean(),
+})
+export type EarningsRule = Type.Static<typeof EarningsRule>
+
 /** A user as the admin list shows it. */
 export const AdminUser = Type.Object({
   id: Id,
@@ -97,6 +114,10 @@ export const AdminUser = Type.Object({
   }),
   deactivatedAt: Type.Union([IsoDateTime, Type.Null()], {
     description: 'When the account was deactivated (the earnings rule); null while active',
+  }),
+  earningsRule: Type.Union([EarningsRule, Type.Null()], {
+    description:
+      "The earnings rule for the educator's current period, as their earnings screen shows it; null unless an approved, active educator",
   }),
 })
 export type AdminUser = Type.Static<typeof AdminUser>
@@ -474,23 +495,6 @@ export const EarningsTotals = Type.Object({
 })
 export type EarningsTotals = Type.Static<typeof EarningsTotals>
 
-/**
- * The terms' earnings rule (§9) as it stands for the current period: the educator must earn
- * `minJpy` yen in it (net share at `usdJpy` yen per dollar, rounded down) by its deadline, or the
- * account is deactivated then; warned 14 days before. A newly approved educator's first period is
- * exempt.
- */
-export const EarningsRule = Type.Object({
-  periodStart: IsoDateTime,
-  deadline: IsoDateTime,
-  exempt: Type.Boolean(),
-  earnedJpy: Type.Integer(),
-  minJpy: Type.Integer({ minimum: 0 }),
-  usdJpy: Type.Number({ exclusiveMinimum: 0 }),
-  met: Type.Boolean(),
-})
-export type EarningsRule = Type.Static<typeof EarningsRule>
-
 /** An educator's earnings month by month: the last twelve calendar months in their time zone. */
 export const EarningsSummary = Type.Object({
   timezone: Type.String({ description: "The educator's IANA time zone, whose months these are" }),
@@ -563,6 +567,15 @@ export const AdminOverview = Type.Object({
     { count: Type.Integer({ minimum: 0 }), cents: Type.Integer({ minimum: 0 }) },
     { description: 'Refunds due in `window`: GET /admin/refunds with `window`, and their sum' },
   ),
+  belowEarningsRule: Type.Integer({
+    minimum: 0,
+    description:
+      'Approved, active educators in a judged period whose share so far is under the minimum: GET /admin/users?state=below_earnings_rule',
+  }),
+  deactivatedEducators: Type.Integer({
+    minimum: 0,
+    description: 'Educators deactivated by the earnings rule: GET /admin/users?state=deactivated',
+  }),
 })
 export type AdminOverview = Type.Static<typeof AdminOverview>
 

@@ -317,7 +317,18 @@ type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
  * The admin list's educator states: awaiting approval, approved, and (approved or not) holding no
  * video licence. Each one selects educators only.
  */
-export const ADMIN_USER_STATES = ['awaiting_approval', 'approved', 'no_licence'] as const
+/**
+ * The educator states the admin's users list filters by: awaiting approval, approved, holding no
+ * licence, below the earnings rule (approved, active, in a judged period whose share is under the
+ * minimum so far) and deactivated by it.
+ */
+export const ADMIN_USER_STATES = [
+  'awaiting_approval',
+  'approved',
+  'no_licence',
+  'below_earnings_rule',
+  'deactivated',
+] as const
 /** The educators the admin's overview counts as waiting: its list's state of that name. */
 export const PENDING_EDUCATOR_STATE =
   'awaiting_approval' satisfies (typeof ADMIN_USER_STATES)[number]

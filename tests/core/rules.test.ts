@@ -32,7 +32,13 @@ describe('the names and values of the specification', () => {
 
   it('lists the resource types (§5) and the admin list’s educator states', () => {
     expect(RESOURCE_TYPES).toEqual(['link', 'document', 'presentation', 'text', 'other'])
-    expect(ADMIN_USER_STATES).toEqual(['awaiting_approval', 'approved', 'no_licence'])
+    expect(ADMIN_USER_STATES).toEqual([
+      'awaiting_approval',
+      'approved',
+      'no_licence',
+      'below_earnings_rule',
+      'deactivated',
+    ])
   })
 
   it('pages the guest catalogue by five, newest first (§7)', () => {
