@@ -181,6 +181,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: paths.admin.licences.pattern,
                 lazy: lazyDefault(() => import('./routes/admin-licences')),
               },
+              {
+                path: paths.admin.sessions.pattern,
+                lazy: lazyDefault(() => import('./routes/admin-sessions')),
+              },
+              {
+                path: paths.admin.refunds.pattern,
+                lazy: lazyDefault(() => import('./routes/admin-refunds')),
+              },
             ],
           },
           {

@@ -4,7 +4,7 @@ import { paths } from '@/shared/config/paths'
 import { renderApp } from '@tests/render-app'
 
 // A browser that cannot draw the chart (or a chunk that failed to load) throws in its place.
-vi.mock('@/features/earnings/components/earnings-chart', () => ({
+vi.mock('@/shared/ui/stacked-bar-chart', () => ({
   default: () => {
     throw new Error('No canvas here')
   },

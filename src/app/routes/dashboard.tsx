@@ -7,19 +7,20 @@ import { MyLessons } from '@/features/lessons/components/my-lessons'
 import { EducatorStatus } from '@/features/profile/components/educator-status'
 import { LatestReviews } from '@/features/reviews/components/latest-reviews'
 
-// The admin's dashboard is the users list, its own chunk: no student downloads it.
-const AdminUsers = lazy(() => import('./admin-users'))
+// The admin's dashboard (the overview above the users list) is its own chunk: no student
+// downloads it.
+const AdminDashboard = lazy(() => import('./admin-dashboard'))
 
 /**
- * §2: students get their dashboard, admins the users list, educators their account's state, their
- * lessons and the latest reviews of them.
+ * §2: students get their dashboard, admins the overview and the users list, educators their
+ * account's state, their lessons and the latest reviews of them.
  */
 export default function Dashboard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation()
   if (user.role === 'student') {
     return <StudentDashboard catalogue={<LessonCatalogue cardHeadingLevel={3} />} />
   }
-  if (user.role === 'admin') return <AdminUsers />
+  if (user.role === 'admin') return <AdminDashboard />
   return (
     <section aria-labelledby="educator-dashboard-title" className="flex flex-col gap-8 p-4 sm:p-6">
       <div className="flex flex-col gap-4">

@@ -4,6 +4,22 @@
  */
 const route = <P extends string>(pattern: P) => ({ pattern, href: () => pattern as string })
 
+/** A list's query: parameters left out when null or undefined. */
+type ListQuery = Record<string, string | number | boolean | null | undefined>
+
+/** A list screen whose filters live in its query string, so a link can open it filtered. */
+const listRoute = <P extends string>(pattern: P) => ({
+  pattern,
+  href: (query: ListQuery = {}) => {
+    const params = new URLSearchParams()
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== null && value !== undefined) params.set(name, String(value))
+    }
+    const search = params.toString()
+    return search ? `${pattern}?${search}` : (pattern as string)
+  },
+})
+
 export const paths = {
   home: route('/'),
   welcome: route('/login'),
@@ -45,9 +61,13 @@ export const paths = {
   upcomingLessons: route('/upcoming-lessons'),
   earnings: route('/earnings'),
   admin: {
-    /** The users list; it is also the admin's dashboard at /. */
-    users: route('/admin/users'),
+    /** The users list; the admin's dashboard at / shows the overview above it. */
+    users: listRoute('/admin/users'),
     licences: route('/admin/video-licences'),
+    /** Every educator's sessions in a range (from, to, cancelled), behind the overview's figures. */
+    sessions: listRoute('/admin/sessions'),
+    /** The refunds due in a range (from, to), behind the overview's figures. */
+    refunds: listRoute('/admin/refunds'),
   },
   payment: {
     result: {

@@ -212,3 +212,19 @@ export const formatFileSize = (bytes: number, language: AppLanguage) => {
     maximumFractionDigits: 1,
   }).format(bytes / size)
 }
+
+/** Whole yen as its reader writes them: "¥7,197", "￥7,197". */
+export const formatYen = (yen: number, language: AppLanguage) =>
+  numberFormat(language, { style: 'currency', currency: 'JPY' }).format(yen)
+
+/** A rate in yen per US dollar, to its four decimals at most: "¥150", "¥151.25". */
+export const formatRate = (usdJpy: number, language: AppLanguage) =>
+  numberFormat(language, {
+    style: 'currency',
+    currency: 'JPY',
+    maximumFractionDigits: 4,
+  }).format(usdJpy)
+
+/** A whole count with its reader's grouping: "1,234". */
+export const formatCount = (count: number, language: AppLanguage) =>
+  numberFormat(language, {}).format(count)

@@ -17,7 +17,10 @@ export const useAddVideoLicence = () => {
     mutationFn: addVideoLicence,
     onSuccess: (licence) => {
       toast.success(t('admin.pool.added', { account: licence.accountEmail }))
-      return queryClient.invalidateQueries({ queryKey: adminKeys.licences() })
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.licences() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+      ])
     },
   })
 }

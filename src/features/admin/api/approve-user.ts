@@ -38,6 +38,10 @@ export const useApproveUser = () => {
       updateUserRows(queryClient, user.id, () => user)
       toast.success(t('admin.users.approve.done', { name: user.name }))
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+      ]),
   })
 }

@@ -21,6 +21,10 @@ export const useRetireVideoLicence = () => {
     onError: (error) => {
       toast.error(serverMessage(error, t('admin.pool.retireFailed')))
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.licences() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.licences() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
+      ]),
   })
 }

@@ -17,9 +17,10 @@ export const updateUserRows = (
       },
   )
 
-/** After a licence changes hands, both the users list and the pool are read again. */
+/** After a licence changes hands, the users list, the pool and the overview's count are read again. */
 export const refreshUsersAndPool = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
     queryClient.invalidateQueries({ queryKey: adminKeys.licences() }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.overview() }),
   ])

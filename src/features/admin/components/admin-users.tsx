@@ -12,21 +12,22 @@ import { useUserFilters } from './use-user-filters'
 /**
  * The admin's users list (§2 admin educator verification list): every user with search, role
  * and state filters and pages, all kept in the URL; educators are approved and lent licences
- * from their row.
+ * from their row. On the dashboard it follows the overview, its heading one level down.
  */
-export function AdminUsers() {
+export function AdminUsers({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const { t } = useTranslation()
   const { filters, setFilters, setPage } = useUserFilters()
   const users = useUsers(filters)
   const filtered = Boolean(filters.search || filters.role || filters.state)
   // Clearing starts the filters afresh: a search still waiting to be sent is dropped with them.
   const [filtersKey, setFiltersKey] = useState(0)
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
 
   return (
     <section aria-labelledby="admin-users-title" className="flex flex-col p-4 sm:p-6">
-      <h1 id="admin-users-title" className="mb-1 text-2xl font-semibold text-slate-900">
+      <Heading id="admin-users-title" className="mb-1 text-2xl font-semibold text-slate-900">
         {t('admin.users.title')}
-      </h1>
+      </Heading>
       <p className="mb-6 text-sm text-slate-600">{t('admin.users.description')}</p>
       <UserFilters key={filtersKey} filters={filters} onChange={setFilters} />
       {users.isPending ? (

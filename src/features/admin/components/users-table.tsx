@@ -1,6 +1,6 @@
-import type { AdminUser } from '@contract/index'
+import type { AdminUser, EarningsRule } from '@contract/index'
 import { useTranslation } from 'react-i18next'
-import { formatDate } from '@/shared/i18n/format'
+import { formatDate, formatYen } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
 import { UserActions } from './user-actions'
@@ -13,6 +13,25 @@ function NotApplicable() {
       <span aria-hidden="true">—</span>
       <span className="sr-only">{t('admin.users.notApplicable')}</span>
     </>
+  )
+}
+
+/** Where an approved, active educator stands against the earnings rule this period. */
+function RuleStanding({ rule }: { rule: EarningsRule }) {
+  const { t } = useTranslation()
+  const language = useLanguage()
+  const values = {
+    earned: formatYen(rule.earnedJpy, language),
+    min: formatYen(rule.minJpy, language),
+    deadline: formatDate(rule.deadline, language),
+  }
+  if (rule.exempt) {
+    return <span className="block text-slate-600">{t('admin.users.rule.exempt', values)}</span>
+  }
+  return rule.met ? (
+    <span className="block text-slate-600">{t('admin.users.rule.met', values)}</span>
+  ) : (
+    <span className="block font-medium text-amber-800">{t('admin.users.rule.below', values)}</span>
   )
 }
 
@@ -41,6 +60,7 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
           <CardCell label={columns.emailConfirmed}>{yesNo(user.isEmailConfirmed)}</CardCell>
           <CardCell label={columns.approved}>
             {user.role === 'educator' ? yesNo(user.isValidated) : <NotApplicable />}
+            {user.earningsRule && <RuleStanding rule={user.earningsRule} />}
             {user.deactivatedAt !== null && (
               <span className="block font-medium text-red-700">
                 {t('admin.users.deactivatedOn', {

@@ -7,7 +7,10 @@ import { OptionalPart } from '@/shared/ui/optional-part'
 import { SkeletonLine } from '@/shared/ui/skeleton'
 import { monthLabel } from '../lib/months'
 
-const EarningsChart = lazy(() => import('./earnings-chart'))
+const StackedBarChart = lazy(() => import('@/shared/ui/stacked-bar-chart'))
+
+const SHARE_COLOUR = '#2159d4' // brand-600
+const FEE_COLOUR = '#94a3b8' // slate-400
 
 const cellClass = 'px-3 py-2 text-right tabular-nums'
 
@@ -29,7 +32,23 @@ export function MonthlyEarnings({ summary }: { summary: EarningsSummary }) {
         fallback={<p className="text-sm text-slate-600">{t('earnings.months.chartFailed')}</p>}
       >
         <Suspense fallback={<SkeletonLine className="h-64 w-full" />}>
-          <EarningsChart months={summary.months} />
+          {/* The educator's share under the platform fee: together, the gross. */}
+          <StackedBarChart
+            labels={summary.months.map(({ month }) => monthLabel(month, language))}
+            series={[
+              {
+                label: t('earnings.columns.share'),
+                values: summary.months.map(({ shareCents }) => shareCents),
+                colour: SHARE_COLOUR,
+              },
+              {
+                label: t('earnings.columns.fee'),
+                values: summary.months.map(({ feeCents }) => feeCents),
+                colour: FEE_COLOUR,
+              },
+            ]}
+            formatValue={money}
+          />
         </Suspense>
       </OptionalPart>
       <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">

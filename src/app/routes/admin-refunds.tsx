@@ -1,0 +1,3 @@
+import { AdminRefunds } from '@/features/admin/components/admin-refunds'
+
+export default AdminRefunds

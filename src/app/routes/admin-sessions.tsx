@@ -1,0 +1,3 @@
+import { AdminSessions } from '@/features/admin/components/admin-sessions'
+
+export default AdminSessions
