@@ -89,7 +89,8 @@ describe('an admin approving a new educator and lending it a licence', () => {
     // (b) The admin finds them by part of their name, approves them and lends them a licence.
     const { context: adminContext, page } = await newSession()
     await logIn(product, page, t, ADMIN.email)
-    await page.getByRole('heading', { name: t('admin.users.title'), level: 1 }).waitFor()
+    // The dashboard: the overview, then the users list.
+    await page.getByRole('heading', { name: t('admin.users.title'), level: 2 }).waitFor()
     const users = usersTable(page, t)
     const found = await searchUsers(product, page, t, `Newteacher ${stamp}`)
     expect(found.map((user) => user.email)).toEqual([email])

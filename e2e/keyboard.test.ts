@@ -518,7 +518,8 @@ describe('the product with the keyboard alone', () => {
     const page = await newPage()
     await page.goto(product.appUrl(paths.auth.login.href()))
     await logIn(page, ADMIN.email)
-    await page.getByRole('heading', { name: t('admin.users.title'), level: 1 }).waitFor()
+    // The dashboard: the overview, then the users list.
+    await page.getByRole('heading', { name: t('admin.users.title'), level: 2 }).waitFor()
     await tabTo(
       page,
       page.getByRole('searchbox', { name: t('admin.users.filters.search'), exact: true }),

@@ -83,4 +83,25 @@ describe("the admin's overview (issue 32)", () => {
       expect(await listCount(page, count, empty), name).toBe(value)
     }
   })
+
+  it('reads in Japanese, and the overview and its lists pass axe', async () => {
+    const jp = translator('jp-JP')
+    const page = await chromium.visitorPage('jp-JP')
+    await logIn(product, page, jp, ADMIN.email)
+    await page.getByRole('heading', { name: jp('admin.overview.title'), level: 1 }).waitFor()
+    await page.locator('canvas').first().waitFor()
+    await page
+      .getByRole('link', { name: new RegExp(`^${jp('admin.overview.figures.refunds')}`) })
+      .waitFor()
+    expect(describeViolations(await seriousViolations(page))).toEqual([])
+    for (const [url, title] of [
+      [paths.admin.sessions.href(), jp('admin.sessions.title')],
+      [paths.admin.refunds.href(), jp('admin.refunds.title')],
+    ] as const) {
+      await page.goto(product.appUrl(url))
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor()
+      await page.getByRole('table').first().waitFor()
+      expect(describeViolations(await seriousViolations(page)), url).toEqual([])
+    }
+  })
 })

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import * as admin from '@contract/descriptors/admin'
 import { adminOverview, adminRefunds, adminSessions } from '@/mocks/admin-overview'
 import { db, seedIds } from '@/mocks/db'
@@ -50,7 +50,7 @@ describe("the admin's overview (issue 32)", () => {
     expect(figure(/^Sessions cancelled for too few students/)).toHaveTextContent(
       String(overview.cancelledTooFew),
     )
-    expect(figure(/^Refunds/)).toHaveTextContent(formatPrice(overview.refunds.cents, 'en-US'))
+    expect(figure(/^Refunds \d/)).toHaveTextContent(formatPrice(overview.refunds.cents, 'en-US'))
     expect(figure(/^Educators below the earnings rule/)).toHaveTextContent(
       String(overview.belowEarningsRule),
     )
@@ -87,7 +87,7 @@ describe("the admin's overview (issue 32)", () => {
       ...overview.window,
       cancelled: 'true',
     })
-    expect(rangeOf(figure(/^Refunds/).getAttribute('href')!)).toEqual({
+    expect(rangeOf(figure(/^Refunds \d/).getAttribute('href')!)).toEqual({
       ...overview.window,
       cancelled: null,
     })
@@ -127,7 +127,7 @@ describe("the admin's overview (issue 32)", () => {
   it('opens the refunds of the twelve weeks from their figure, each with its reason and state', async () => {
     await renderDashboard()
     const overview = overviewNow()
-    await userEvent.click(figure(/^Refunds/))
+    await userEvent.click(figure(/^Refunds \d/))
     expect(await screen.findByRole('heading', { name: 'Refunds', level: 1 })).toBeVisible()
     const expected = adminRefunds({
       from: Date.parse(overview.window.from),
@@ -221,31 +221,8 @@ describe("the admin's overview (issue 32)", () => {
     // The users list below still works.
     expect(await screen.findByRole('table', { name: 'Users' })).toBeVisible()
     fail = false
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('link', { name: /^Sessions this week/ })).toBeVisible()
-  })
-
-  it('gives way to a note when the charts cannot be drawn; the table stays', async () => {
-    vi.resetModules()
-    vi.doMock('@/shared/ui/stacked-bar-chart', () => ({
-      default: () => {
-        throw new Error('No canvas here')
-      },
-    }))
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
-    try {
-      const { renderApp: renderFresh } = await import('@tests/render-app')
-      await renderFresh(undefined, { user: 'admin', url: paths.home.href() })
-      expect(
-        await screen.findByText(
-          'The charts could not be drawn; the table below has the same figures.',
-        ),
-      ).toBeVisible()
-      expect(within(weeksTable()).getAllByRole('row')).toHaveLength(13)
-    } finally {
-      vi.doUnmock('@/shared/ui/stacked-bar-chart')
-      consoleError.mockRestore()
-    }
   })
 })
 

@@ -39,7 +39,9 @@ const cell = (name: string, column: string) => {
 }
 /** The names in the row headers (each also holds its column's name for small screens). */
 const names = () =>
-  screen.queryAllByRole('rowheader').map((header) => header.lastElementChild?.textContent ?? '')
+  within(screen.getByRole('table', { name: 'Users' }))
+    .queryAllByRole('rowheader')
+    .map((header) => header.lastElementChild?.textContent ?? '')
 
 const addUsers = (count: number) => {
   for (let index = 0; index < count; index += 1) {
@@ -54,13 +56,14 @@ const addUsers = (count: number) => {
 }
 
 describe('admin users list: the table (§2)', () => {
-  it('is the admin dashboard at / and lists every user with its columns', async () => {
+  it('is on the admin dashboard at /, below the overview, and lists every user with its columns', async () => {
     await renderApp(undefined, { user: 'admin' })
-    await screen.findByRole('heading', { name: 'Users', level: 1 })
+    await screen.findByRole('heading', { name: 'Overview', level: 1 })
+    await screen.findByRole('heading', { name: 'Users', level: 2 })
     await screen.findByRole('table', { name: 'Users' })
     expect(names()).toHaveLength(db.users.length)
     expect(screen.getByText(`${db.users.length} users`)).toBeInTheDocument()
-    const columns = within(screen.getByRole('table'))
+    const columns = within(screen.getByRole('table', { name: 'Users' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent)
     expect(columns).toEqual([

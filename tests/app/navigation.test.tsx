@@ -44,7 +44,7 @@ describe('navigation per role (§2)', () => {
 
   it('offers admins the users list and the video licences', async () => {
     await renderApp(undefined, { user: 'admin' })
-    await screen.findByRole('heading', { name: 'Users', level: 1 })
+    await screen.findByRole('heading', { name: 'Users', level: 2 })
     expect(navLinks()).toEqual([
       'Manabi',
       'Dashboard',
