@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { paths } from '@/shared/config/paths'
 import { renderApp } from '@tests/render-app'
 
@@ -10,7 +10,7 @@ vi.mock('@/shared/ui/stacked-bar-chart', () => ({
   },
 }))
 
-let consoleError: ReturnType<typeof vi.spyOn>
+let consoleError: MockInstance<typeof console.error>
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
 })
