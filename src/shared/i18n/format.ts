@@ -22,7 +22,8 @@ const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
     `date|${locale}|${JSON.stringify(options)}`,
     () => new Intl.DateTimeFormat(locale, options),
   )
-const numberFormat = (language: AppLanguage, options: Intl.NumberFormatOptions) => {
+/** A number format built once per language and options, and reused. */
+export const numberFormat = (language: AppLanguage, options: Intl.NumberFormatOptions) => {
   const locale = intlLocale(language)
   return reused(
     `number|${locale}|${JSON.stringify(options)}`,
@@ -212,19 +213,3 @@ export const formatFileSize = (bytes: number, language: AppLanguage) => {
     maximumFractionDigits: 1,
   }).format(bytes / size)
 }
-
-/** Whole yen as its reader writes them: "¥7,197", "￥7,197". */
-export const formatYen = (yen: number, language: AppLanguage) =>
-  numberFormat(language, { style: 'currency', currency: 'JPY' }).format(yen)
-
-/** A rate in yen per US dollar, to its four decimals at most: "¥150", "¥151.25". */
-export const formatRate = (usdJpy: number, language: AppLanguage) =>
-  numberFormat(language, {
-    style: 'currency',
-    currency: 'JPY',
-    maximumFractionDigits: 4,
-  }).format(usdJpy)
-
-/** A whole count with its reader's grouping: "1,234". */
-export const formatCount = (count: number, language: AppLanguage) =>
-  numberFormat(language, {}).format(count)

@@ -1,6 +1,7 @@
 import type { AdminUser, EarningsRule } from '@contract/index'
 import { useTranslation } from 'react-i18next'
-import { formatDate, formatYen } from '@/shared/i18n/format'
+import { formatDate } from '@/shared/i18n/format'
+import { formatYen } from '@/shared/i18n/format-figures'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
 import { UserActions } from './user-actions'

@@ -2,13 +2,8 @@ import type { CurrentUser, EarningsRule } from '@contract/index'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { env } from '@/shared/config/env'
-import {
-  formatDate,
-  formatDateIn,
-  formatRate,
-  formatTimeIn,
-  formatYen,
-} from '@/shared/i18n/format'
+import { formatDate, formatDateIn, formatTimeIn } from '@/shared/i18n/format'
+import { formatRate, formatYen } from '@/shared/i18n/format-figures'
 import { useLanguage } from '@/shared/i18n/use-language'
 
 const DAY_MS = 24 * 60 * 60 * 1000
