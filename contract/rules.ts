@@ -314,13 +314,9 @@ export const isWebUrl = (url: string) => safeWebUrl(url) !== null
 export const VIDEO_PROVIDERS = ['zoom', 'google_meet'] as const
 type VideoProvider = (typeof VIDEO_PROVIDERS)[number]
 /**
- * The admin list's educator states: awaiting approval, approved, and (approved or not) holding no
- * video licence. Each one selects educators only.
- */
-/**
  * The educator states the admin's users list filters by: awaiting approval, approved, holding no
  * licence, below the earnings rule (approved, active, in a judged period whose share is under the
- * minimum so far) and deactivated by it.
+ * minimum so far) and deactivated by it. Each one selects educators only.
  */
 export const ADMIN_USER_STATES = [
   'awaiting_approval',
@@ -690,6 +686,13 @@ export const yenOfShareCents = (shareCents: number, usdJpy: number) => {
 
 /** Whether a period's earnings meet the rule. */
 export const meetsEarningsRule = (earnedJpy: number, minJpy: number) => earnedJpy >= minJpy
+
+/**
+ * Whether an educator whose current period stands so is below the rule: the period is judged (not
+ * a new educator's exempt first one) and its share so far is under the minimum.
+ */
+export const isBelowEarningsRule = (rule: { exempt: boolean; met: boolean }) =>
+  !rule.exempt && !rule.met
 
 /** The rule as an educator's earnings summary shows it (times as ISO instants). */
 export const earningsRuleStanding = (

@@ -6,6 +6,7 @@ import type {
   AdminUser,
   CurrentUser,
   Deactivation,
+  EarningsRule,
   Language,
   Role,
   VideoLicence,
@@ -43,11 +44,18 @@ export const toCurrentUser = (account: Account): CurrentUser => ({
   deactivation: account.deactivation,
 })
 
-/** `upcomingSessionCount`: sessions of the user's lessons that have not ended yet. */
+/** What the admin list shows beside the account, each backend counting it from its own rows. */
+export interface AdminFacts {
+  createdAt: string
+  /** Sessions of the user's lessons that have not ended yet. */
+  upcomingSessionCount: number
+  /** The rule of the educator's current period; null unless an approved, active educator. */
+  earningsRule: EarningsRule | null
+}
+
 export const toAdminUser = (
   account: Account,
-  createdAt: string,
-  upcomingSessionCount: number,
+  { createdAt, upcomingSessionCount, earningsRule }: AdminFacts,
 ): AdminUser => ({
   id: account.id,
   name: account.name,
@@ -60,6 +68,7 @@ export const toAdminUser = (
   createdAt,
   upcomingSessionCount,
   deactivatedAt: account.deactivation?.at ?? null,
+  earningsRule,
 })
 
 /** What an educator's earnings show of a student: the first word of their name. */

@@ -4,7 +4,8 @@ import { type ErrorBody, PAGE_MAX } from '../../contract/common.ts'
 import * as admin from '../../contract/descriptors/admin.ts'
 import type { AdminRefundsQuery, AdminSessionsQuery } from '../../contract/endpoints/admin.ts'
 import { MESSAGES } from '../../contract/messages.ts'
-import { feeShares } from '../../contract/rules.ts'
+import type { AdminUser, AdminUserState } from '../../contract/entities.ts'
+import { addUtcMonths, feeShares } from '../../contract/rules.ts'
 import {
   enrollments,
   lessonSessions,
@@ -16,8 +17,11 @@ import { cookieFor, createLesson, DAY, HOUR } from './catalogue-fixtures.ts'
 import { createStudents, openApproved, setupPaymentsApp } from './payment-fixtures.ts'
 import * as payments from '../../contract/descriptors/payments.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
+import * as user from '../../contract/descriptors/user.ts'
+import { planMissingEarningsRuleJobs } from '../src/services/earnings-rule.ts'
+import { createSession } from './catalogue-fixtures.ts'
 import { bodyOf, createUser, testClock, type UserFixture } from './helpers.ts'
-import { at, DUE, licensedEducator, sessionForm } from './session-job-fixtures.ts'
+import { at, DUE, licensedEducator, SECOND, sessionForm } from './session-job-fixtures.ts'
 
 /**
  * The admin's overview: each figure is the total of the admin list behind it for the bounds the
@@ -377,6 +381,250 @@ describe("the admin's overview", () => {
       cancelledTooFew: 0,
       refunds: { count: 0, cents: 0 },
     })
+  })
+})
+
+/**
+ * The terms' earnings rule (§9) in the admin's users list: the approved, active educators whose
+ * current period is judged (not a new educator's exempt first one) and under the minimum so far,
+ * and those the rule deactivated; each row carries the rule its educator's earnings screen shows,
+ * and the overview counts each list.
+ */
+describe("the earnings rule in the admin's users list", () => {
+  /** An approval whose exempt first period ends on 28 May 2026, the second on 28 August. */
+  const APPROVED = new Date('2026-02-28T09:00:00.000Z')
+  const FIRST_DEADLINE = new Date(addUtcMonths(APPROVED.getTime(), 3))
+  const DEADLINE = new Date(addUtcMonths(APPROVED.getTime(), 6))
+  /** ¥7,197 at ¥150 a dollar: a net share of $47.98, an hour at $53.31 less its 10 % fee. */
+  const ENOUGH_CENTS = 5331
+  /** The rule of the second period, the first one judged. */
+  const SECOND_PERIOD = {
+    periodStart: FIRST_DEADLINE.toISOString(),
+    deadline: DEADLINE.toISOString(),
+    exempt: false,
+    minJpy: 7197,
+    usdJpy: 150,
+  }
+
+  /** A licensed educator whose rule counts from `approvedAt`, their approval. */
+  const educatorApprovedAt = async (approvedAt: Date, name: string) => {
+    const educator = await licensedEducator(context.db, { name })
+    await context.db
+      .update(users)
+      .set({ approvedAt, earningsRuleFrom: approvedAt })
+      .where(eq(users.id, educator.id))
+    return educator
+  }
+
+  const listed = async (cookie: string, query: Record<string, string | number>) =>
+    bodyOf(await context.call(admin.listUsers, { query, cookie }))
+
+  /**
+   * The lists of both states and the overview at the clock's instant (a cookie made then): each
+   * figure must be its list's total.
+   */
+  const ruleLists = async (viewer: Admin) => {
+    const cookie = await cookieFor(context.db, viewer.user)
+    const stateList = (state: AdminUserState) => listed(cookie, { state, take: 100 })
+    const below = await stateList('below_earnings_rule')
+    const deactivated = await stateList('deactivated')
+    const overview = bodyOf(await context.call(admin.adminOverview, { cookie }))
+    expect(overview.belowEarningsRule).toBe(below.meta.itemCount)
+    expect(overview.deactivatedEducators).toBe(deactivated.meta.itemCount)
+    return { below: below.data, deactivated: deactivated.data }
+  }
+
+  const ruleOfRow = (rows: AdminUser[], educator: { id: number }) =>
+    rows.find((row) => row.id === educator.id)?.earningsRule
+
+  /** Every educator's row, as the admin's list shows it at the clock's instant. */
+  const educatorRows = async (viewer: Admin) =>
+    (await listed(await cookieFor(context.db, viewer.user), { role: 'educator', take: 100 })).data
+
+  /** The rule on the educator's own earnings screen. */
+  const summaryRule = async (educator: { id: number }) =>
+    bodyOf(
+      await context.call(user.myEarningsSummary, { cookie: await cookieFor(context.db, educator) }),
+    ).rule
+
+  it('lists an educator under the minimum in a judged period, not once a paid capture meets it, and again once its refund is due', async () => {
+    await clock.set(at(FIRST_DEADLINE, DAY))
+    const viewer = await adminIn()
+    const educator = await educatorApprovedAt(APPROVED, 'Kana Kobayashi')
+    // Approved now: their first period is exempt, so earning nothing puts them below nothing.
+    const newcomer = await educatorApprovedAt(new Date(Date.now()), 'Nao Nakamura')
+
+    const before = await ruleLists(viewer)
+    expect(before.below.map((row) => row.id)).toEqual([educator.id])
+    expect(before.below[0]!.earningsRule).toEqual({ ...SECOND_PERIOD, earnedJpy: 0, met: false })
+    expect(before.below[0]!.earningsRule).toEqual(await summaryRule(educator))
+    expect(before.deactivated).toEqual([])
+    const newcomerRule = ruleOfRow(await educatorRows(viewer), newcomer)
+    expect(newcomerRule).toMatchObject({ exempt: true, earnedJpy: 0, met: false })
+    expect(newcomerRule).toEqual(await summaryRule(newcomer))
+
+    const lesson = await createLesson(context.db, educator, {
+      title: 'Calligraphy',
+      priceInCents: ENOUGH_CENTS,
+    })
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const [student] = await createStudents(context.db, 1)
+    const ids = { lessonId: lesson.id, sessionId: session.id }
+    const payment = await openApproved(context, fake, ids, student!.cookie)
+    const captured = await context.call(payments.capturePayment, {
+      params: { id: payment.id },
+      cookie: student!.cookie,
+    })
+    expect(bodyOf(captured).status).toBe('success')
+    const met = await ruleLists(viewer)
+    expect(met.below).toEqual([])
+    const metRule = ruleOfRow(await educatorRows(viewer), educator)
+    expect(metRule).toEqual({ ...SECOND_PERIOD, earnedJpy: 7197, met: true })
+    expect(metRule).toEqual(await summaryRule(educator))
+
+    // The student gives the seat back: its refund is due now, inside the period.
+    const left = await context.call(sessions.unenroll, {
+      params: { id: lesson.id, sessionId: session.id },
+      cookie: student!.cookie,
+    })
+    expect(left.statusCode).toBe(200)
+    const refunded = await ruleLists(viewer)
+    expect(refunded.below.map((row) => [row.id, row.earningsRule])).toEqual([
+      [educator.id, { ...SECOND_PERIOD, earnedJpy: 0, met: false }],
+    ])
+  })
+
+  it("takes the next period as current from the exact instant of a period's deadline", async () => {
+    await clock.set(at(FIRST_DEADLINE, -DAY))
+    const viewer = await adminIn()
+    const educator = await educatorApprovedAt(APPROVED, 'Kana Kobayashi')
+    const lesson = await lessonOf(educator)
+    const [student] = await createStudents(context.db, 1)
+    // Captured at the second period's deadline: it counts in the third period, not the second.
+    await paymentAt(lesson, student!.user, ENOUGH_CENTS, DEADLINE)
+    const belowAt = async (instant: Date) => {
+      await clock.set(instant)
+      const cookie = await cookieFor(context.db, viewer.user)
+      return (await listed(cookie, { state: 'below_earnings_rule' })).data.map((row) => row.id)
+    }
+
+    expect(ruleOfRow(await educatorRows(viewer), educator)).toMatchObject({
+      exempt: true,
+      deadline: FIRST_DEADLINE.toISOString(),
+    })
+    expect(await belowAt(at(FIRST_DEADLINE, -SECOND))).toEqual([])
+    expect(await belowAt(FIRST_DEADLINE)).toEqual([educator.id])
+    expect(await belowAt(at(DEADLINE, -SECOND))).toEqual([educator.id])
+    // The deadline's judgement has not run: the third period is current, and its capture meets it.
+    expect(await belowAt(DEADLINE)).toEqual([])
+    expect(ruleOfRow(await educatorRows(viewer), educator)).toEqual({
+      ...SECOND_PERIOD,
+      periodStart: DEADLINE.toISOString(),
+      deadline: new Date(addUtcMonths(APPROVED.getTime(), 9)).toISOString(),
+      earnedJpy: 7197,
+      met: true,
+    })
+  })
+
+  it('moves an educator the rule deactivated from below it to deactivated, with no rule', async () => {
+    await clock.set(at(DEADLINE, -DAY))
+    const viewer = await adminIn()
+    const educator = await educatorApprovedAt(APPROVED, 'Kana Kobayashi')
+    await planMissingEarningsRuleJobs(context.app.serviceDeps)
+    const before = await ruleLists(viewer)
+    expect(before.below.map((row) => row.id)).toEqual([educator.id])
+    expect(before.deactivated).toEqual([])
+
+    await clock.set(at(DEADLINE, DUE))
+    expect(await context.app.runDueJobs(['earningsRuleDeadline'])).toBe(1)
+    const after = await ruleLists(viewer)
+    expect(after.below).toEqual([])
+    expect(after.deactivated).toEqual([
+      expect.objectContaining({
+        id: educator.id,
+        deactivatedAt: DEADLINE.toISOString(),
+        earningsRule: null,
+      }),
+    ])
+    expect(await summaryRule(educator)).toBeNull()
+  })
+
+  it('pages the educators below the rule, its count the total of its pages, with the other filters', async () => {
+    await clock.set(at(FIRST_DEADLINE, DAY))
+    const viewer = await adminIn()
+    const below = []
+    for (const name of ['Aki Abe', 'Ben Baba', 'Chie Chiba']) {
+      below.push(await educatorApprovedAt(APPROVED, name))
+    }
+    const meeting = await educatorApprovedAt(APPROVED, 'Dai Doi')
+    await paymentAt(
+      await lessonOf(meeting),
+      await createUser(context.db),
+      ENOUGH_CENTS,
+      at(FIRST_DEADLINE, HOUR),
+    )
+    await educatorApprovedAt(new Date(Date.now()), 'Eri Endo')
+    const gone = await educatorApprovedAt(APPROVED, 'Fumi Fujita')
+    await context.db
+      .update(users)
+      .set({ deactivatedAt: FIRST_DEADLINE, deactivationReason: 'earnings_rule' })
+      .where(eq(users.id, gone.id))
+    await createUser(context.db, { role: 'educator', approvedAt: null })
+
+    const figures = await ruleLists(viewer)
+    expect(figures.deactivated.map((row) => row.id)).toEqual([gone.id])
+    const cookie = await cookieFor(context.db, viewer.user)
+    const pages = []
+    for (let page = 1; page <= 2; page++) {
+      pages.push(await listed(cookie, { state: 'below_earnings_rule', page, take: 2 }))
+    }
+    expect(pages.map((page) => page.meta.itemCount)).toEqual([3, 3])
+    expect(pages.map((page) => page.meta.hasNextPage)).toEqual([true, false])
+    expect(pages.flatMap((page) => page.data.map((row) => row.id))).toEqual(
+      below.map((educator) => educator.id).reverse(),
+    )
+    const searched = await listed(cookie, { state: 'below_earnings_rule', search: 'baba' })
+    expect(searched.data.map((row) => row.id)).toEqual([below[1]!.id])
+    expect(searched.meta.itemCount).toBe(1)
+    const students = await listed(cookie, { state: 'below_earnings_rule', role: 'student' })
+    expect(students.meta.itemCount).toBe(0)
+  })
+
+  it("answers every change to an educator with their current period's rule", async () => {
+    await clock.set(at(FIRST_DEADLINE, DAY))
+    const viewer = await adminIn()
+    const cookie = viewer.cookie
+    await context.db
+      .insert(videoLicences)
+      .values({ provider: 'zoom', accountEmail: 'free@pool.example' })
+    const waiting = await createUser(context.db, { role: 'educator', approvedAt: null })
+    const approved = bodyOf(
+      await context.call(admin.approveUser, { params: { id: waiting.id }, cookie }),
+    )
+    expect(approved.earningsRule).toMatchObject({ exempt: true, earnedJpy: 0, met: false })
+    expect(approved.earningsRule).toEqual(await summaryRule(waiting))
+
+    const educator = await educatorApprovedAt(APPROVED, 'Kana Kobayashi')
+    const params = { id: educator.id }
+    const rule = { ...SECOND_PERIOD, earnedJpy: 0, met: false }
+    const removed = bodyOf(await context.call(admin.removeVideoLicence, { params, cookie }))
+    expect(removed.earningsRule).toEqual(rule)
+    const assigned = bodyOf(
+      await context.call(admin.assignVideoLicence, { params, cookie, body: {} }),
+    )
+    expect(assigned.earningsRule).toEqual(rule)
+
+    await context.db
+      .update(users)
+      .set({ deactivatedAt: FIRST_DEADLINE, deactivationReason: 'earnings_rule' })
+      .where(eq(users.id, educator.id))
+    const deactivatedRow = bodyOf(await context.call(admin.removeVideoLicence, { params, cookie }))
+    expect(deactivatedRow.earningsRule).toBeNull()
+    const reactivated = bodyOf(await context.call(admin.reactivateUser, { params, cookie }))
+    // A new period from now, judged (not exempt).
+    expect(reactivated.earningsRule).toMatchObject({ exempt: false, earnedJpy: 0, met: false })
+    expect(reactivated.earningsRule?.periodStart).not.toBe(SECOND_PERIOD.periodStart)
+    expect(reactivated.earningsRule).toEqual(await summaryRule(educator))
   })
 })
 

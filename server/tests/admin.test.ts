@@ -162,6 +162,8 @@ describe('GET /admin/users', () => {
       createdAt: educator.createdAt.toISOString(),
       upcomingSessionCount: 0,
       deactivatedAt: null,
+      // A row written without the earnings rule's anchor: it has no period to weigh.
+      earningsRule: null,
     })
     expect(response.json()).toMatchObject({
       meta: { page: 1, take: 20, itemCount: 3, pageCount: 1, hasNextPage: false },

@@ -3,7 +3,7 @@ import Value from 'typebox/value'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ResultOf } from '../../contract/client.ts'
 import type { Descriptor } from '../../contract/descriptor.ts'
-import type { AdminSession } from '../../contract/entities.ts'
+import type { AdminSession, AdminUserState } from '../../contract/entities.ts'
 import * as admin from '../../contract/descriptors/admin.ts'
 import * as auth from '../../contract/descriptors/auth.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
@@ -1548,6 +1548,18 @@ const scenarios: Scenario[] = [
     query: { state: 'awaiting_approval' },
   },
   {
+    name: 'admin users below the earnings rule',
+    endpoint: api.admin.listUsers,
+    as: ADMIN,
+    query: { state: 'below_earnings_rule' },
+  },
+  {
+    name: 'admin users deactivated by the earnings rule',
+    endpoint: api.admin.listUsers,
+    as: ADMIN,
+    query: { state: 'deactivated' },
+  },
+  {
     name: 'admin users, unknown state',
     endpoint: api.admin.listUsers,
     as: ADMIN,
@@ -2557,12 +2569,19 @@ describe("the admin's user list answers alike", () => {
       { state: 'awaiting_approval' },
       { state: 'approved' },
       { state: 'no_licence' },
+      { state: 'below_earnings_rule' },
+      { state: 'deactivated' },
     ]
     const lists = await alike(async (backend) => {
       const answers = []
       for (const query of queries) {
         const page = resultOf(await backend.call(admin.listUsers, { as: ADMIN, query }))
-        answers.push({ emails: page.data.map((row) => row.email), meta: page.meta })
+        answers.push({
+          emails: page.data.map((row) => row.email),
+          meta: page.meta,
+          // The demo's approvals are on the hour, so both count the rule's periods alike.
+          rules: page.data.map((row) => row.earningsRule),
+        })
       }
       return answers
     })
@@ -2575,6 +2594,18 @@ describe("the admin's user list answers alike", () => {
       [UNVERIFIED],
       [LAURA, OTHER_EDUCATOR, EDUCATOR],
       [LAURA, UNVERIFIED],
+      // Laura's second period is judged and short; the others' first are exempt.
+      [LAURA],
+      [],
+    ])
+    const rulesOf = (list: (typeof lists)[number]) =>
+      list.rules.map((rule) => rule && { exempt: rule.exempt, met: rule.met })
+    // Laura, hiroshi awaiting approval, emily and kenji in their exempt first periods.
+    expect(rulesOf(lists[0]!)).toEqual([
+      { exempt: false, met: false },
+      null,
+      { exempt: true, met: false },
+      { exempt: true, met: false },
     ])
   })
 
@@ -3353,9 +3384,11 @@ describe("the admin's overview answers alike", () => {
         query: { ...overview.window, take: 100 },
       }),
     )
-    const pending = resultOf(
-      await backend.call(admin.listUsers, { as: ADMIN, query: { state: 'awaiting_approval' } }),
-    )
+    const usersIn = async (state: AdminUserState) =>
+      resultOf(await backend.call(admin.listUsers, { as: ADMIN, query: { state } }))
+    const pending = await usersIn('awaiting_approval')
+    const below = await usersIn('below_earnings_rule')
+    const deactivated = await usersIn('deactivated')
     const pool = resultOf(await backend.call(admin.listVideoLicences, { as: ADMIN }))
     expect(overview.sessionsThisWeek, backend.name).toBe(thisWeek.meta.itemCount)
     expect(overview.cancelledTooFew, backend.name).toBe(cancelled.meta.itemCount)
@@ -3364,6 +3397,8 @@ describe("the admin's overview answers alike", () => {
       cents: refunds.data.reduce((sum, row) => sum + row.amountCents, 0),
     })
     expect(overview.pendingEducators, backend.name).toBe(pending.meta.itemCount)
+    expect(overview.belowEarningsRule, backend.name).toBe(below.meta.itemCount)
+    expect(overview.deactivatedEducators, backend.name).toBe(deactivated.meta.itemCount)
     expect(overview.licences.free + overview.licences.held, backend.name).toBe(pool.length)
     const mockTitles = new Set(mockDb.lessons.map((lesson) => lesson.title))
     return {
@@ -3428,6 +3463,9 @@ describe("the admin's overview answers alike", () => {
       timezone: 'Asia/Tokyo',
       pendingEducators: 1,
       licences: 2,
+      // Laura, in her judged second period with nothing earned.
+      belowEarningsRule: 1,
+      deactivatedEducators: 0,
       thisWeek: { from: '2026-11-15T15:00:00.000Z', to: '2026-11-22T15:00:00.000Z' },
       window: { from: '2026-08-30T15:00:00.000Z', to: '2026-11-22T15:00:00.000Z' },
     })
@@ -3570,10 +3608,20 @@ describe('the earnings rule answers alike (§9)', () => {
       const users = resultOf(
         await backend.call(api.admin.listUsers, { as: ADMIN, query: { search: 'kenji' } }),
       ).data
+      const inState = async (state: AdminUserState) =>
+        resultOf(await backend.call(api.admin.listUsers, { as: ADMIN, query: { state } })).data.map(
+          (row) => row.email,
+        )
+      const states = async () => ({
+        below: await inState('below_earnings_rule'),
+        deactivated: await inState('deactivated'),
+      })
+      const deactivatedStates = await states()
       const params = await userNamed(EDUCATOR)(backend)
       const reactivated = resultOf(
         await backend.call(api.admin.reactivateUser, { as: ADMIN, params }),
       )
+      const reactivatedStates = await states()
       const again = await backend.call(api.admin.reactivateUser, { as: ADMIN, params })
       const after = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR })).rule
       return {
@@ -3584,7 +3632,15 @@ describe('the earnings rule answers alike (§9)', () => {
         enrolled: outcome(enrolled),
         created: outcome(created),
         listedAt: users.map((user) => user.deactivatedAt),
+        listedRules: users.map((user) => user.earningsRule),
+        deactivatedStates,
         reactivatedAt: reactivated.deactivatedAt,
+        reactivatedRule: reactivated.earningsRule && {
+          exempt: reactivated.earningsRule.exempt,
+          earnedJpy: reactivated.earningsRule.earnedJpy,
+          met: reactivated.earningsRule.met,
+        },
+        reactivatedStates,
         again: outcome(again),
         after: after && { exempt: after.exempt, earnedJpy: after.earnedJpy, met: after.met },
         relisted: (await listedOwners()).includes(me.name),
@@ -3607,7 +3663,13 @@ describe('the earnings rule answers alike (§9)', () => {
         code: 'sessions.accountDeactivated',
       },
       listedAt: [at],
+      listedRules: [null],
+      // Deactivated, kenji is no longer weighed against the rule; laura still is.
+      deactivatedStates: { below: [LAURA], deactivated: [EDUCATOR] },
       reactivatedAt: null,
+      reactivatedRule: { exempt: false, earnedJpy: 0, met: false },
+      // Reactivated, kenji's new period is judged from now, with nothing earned yet.
+      reactivatedStates: { below: [LAURA, EDUCATOR], deactivated: [] },
       again: {
         status: 409,
         message: MESSAGES.accounts.notDeactivated.text,

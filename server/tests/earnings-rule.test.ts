@@ -111,6 +111,8 @@ describe('the periods and their jobs', () => {
       usdJpy: 150,
       met: false,
     })
+    // The admin's answer tells the rule the educator's earnings screen shows.
+    expect(bodyOf(approved).earningsRule).toEqual(summary.rule)
   })
 
   it('judges nothing at the end of the exempt first period', async () => {
@@ -373,6 +375,7 @@ describe('reactivation by an admin', () => {
       }),
     ).rule
     expect(rule).toMatchObject({ exempt: false, deadline, earnedJpy: 0, met: false })
+    expect(bodyOf(answer).earningsRule).toEqual(rule)
     const told = await context.db
       .select()
       .from(outbox)

@@ -6,9 +6,15 @@ import type {
   OverviewWeek,
 } from '@contract/entities'
 import type { AdminUsersQuery } from '@contract/endpoints/admin'
-import { OVERVIEW_WEEKS, PENDING_EDUCATOR_STATE, utcToZoned, zonedTimeToUtc } from '@contract/rules'
+import {
+  isBelowEarningsRule,
+  OVERVIEW_WEEKS,
+  PENDING_EDUCATOR_STATE,
+  utcToZoned,
+  zonedTimeToUtc,
+} from '@contract/rules'
 import { db, type DbPayment, type DbUser, timeZoneOf } from './db'
-import { capturedAtOf, refundDueAtOf, sharesOf } from './earnings'
+import { capturedAtOf, earningsRuleOf, refundDueAtOf, sharesOf } from './earnings'
 import { toPoolLicence } from './serializers'
 
 /**
@@ -18,14 +24,31 @@ import { toPoolLicence } from './serializers'
  * zone.
  */
 
-/** Whether the user is in the admin user list's educator state (GET /admin/users?state=). */
-export const matchesState = (user: DbUser, state: AdminUsersQuery['state']) => {
-  if (state === undefined) return true
-  if (user.role !== 'educator') return false
-  if (state === 'awaiting_approval') return !user.isValidated
-  if (state === 'approved') return user.isValidated
-  return user.videoLicenceId === null
+/** Whether the educator is in the admin user list's state at `now`. */
+const inState = (
+  user: DbUser,
+  state: NonNullable<AdminUsersQuery['state']>,
+  now: number,
+): boolean => {
+  switch (state) {
+    case 'awaiting_approval':
+      return !user.isValidated
+    case 'approved':
+      return user.isValidated
+    case 'no_licence':
+      return user.videoLicenceId === null
+    case 'deactivated':
+      return user.deactivatedAt !== null
+    case 'below_earnings_rule': {
+      const rule = earningsRuleOf(user, now)
+      return rule !== null && isBelowEarningsRule(rule)
+    }
+  }
 }
+
+/** Whether the user is in the admin user list's educator state (GET /admin/users?state=). */
+export const matchesState = (user: DbUser, state: AdminUsersQuery['state'], now = Date.now()) =>
+  state === undefined || (user.role === 'educator' && inState(user, state, now))
 
 /** Instants in ms; a bound left out does not bound. */
 export interface MsRange {
@@ -120,6 +143,10 @@ const toRange = ({ from, to }: Required<MsRange>): InstantRange => ({
   to: new Date(to).toISOString(),
 })
 
+/** How many users the list of the state selects at `now`. */
+const usersIn = (state: AdminUsersQuery['state'], now: number) =>
+  db.users.filter((user) => matchesState(user, state, now)).length
+
 export const adminOverview = (admin: DbUser, now = Date.now()): AdminOverview => {
   const timezone = timeZoneOf(admin)
   const days = mondays(now, timezone, OVERVIEW_WEEKS)
@@ -147,7 +174,7 @@ export const adminOverview = (admin: DbUser, now = Date.now()): AdminOverview =>
   const held = db.licences.map(toPoolLicence).filter((licence) => licence.holder !== null).length
   return {
     timezone,
-    pendingEducators: db.users.filter((user) => matchesState(user, PENDING_EDUCATOR_STATE)).length,
+    pendingEducators: usersIn(PENDING_EDUCATOR_STATE, now),
     licences: { free: db.licences.length - held, held },
     thisWeek: toRange(thisWeek),
     sessionsThisWeek: adminSessions(thisWeek, false).length,
@@ -155,5 +182,7 @@ export const adminOverview = (admin: DbUser, now = Date.now()): AdminOverview =>
     weeks,
     cancelledTooFew: adminSessions(window, true).length,
     refunds: { count: refunds.length, cents: sum(refunds.map((refund) => refund.amountCents)) },
+    belowEarningsRule: usersIn('below_earnings_rule', now),
+    deactivatedEducators: usersIn('deactivated', now),
   }
 }

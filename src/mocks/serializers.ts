@@ -33,6 +33,7 @@ import {
   type DbUser,
   timeZoneOf,
 } from './db'
+import { earningsRuleOf } from './earnings'
 import { reviewsOfEducator } from './queries'
 import { holdsOffer, isInLine, placeOf, positionOf } from './seats'
 
@@ -81,8 +82,12 @@ const accountOf = (user: DbUser) => ({
 
 export const toCurrentUser = (user: DbUser): CurrentUser => currentUserOf(accountOf(user))
 
-export const toAdminUser = (user: DbUser): AdminUser =>
-  adminUserOf(accountOf(user), user.createdAt, upcomingSessionCount(user.id))
+export const toAdminUser = (user: DbUser, now = Date.now()): AdminUser =>
+  adminUserOf(accountOf(user), {
+    createdAt: user.createdAt,
+    upcomingSessionCount: upcomingSessionCount(user.id),
+    earningsRule: earningsRuleOf(user, now),
+  })
 
 const categoryOf = (categoryId: number): Category => {
   const category = db.categories.find((row) => row.id === categoryId)

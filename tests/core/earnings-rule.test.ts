@@ -8,6 +8,7 @@ import {
   earningsRulePeriodAt,
   earningsRulePeriodEndingAt,
   earningsRuleStanding,
+  isBelowEarningsRule,
   isEarningsRate,
   yenOfShareCents,
 } from '@contract/rules'
@@ -99,5 +100,12 @@ describe('the earnings rule’s yen', () => {
       met: true,
     })
     expect(earningsRuleStanding(period, 4797, settings).met).toBe(false)
+  })
+
+  it('puts an educator below it in a judged period short of the minimum, never in an exempt one', () => {
+    expect(isBelowEarningsRule({ exempt: false, met: false })).toBe(true)
+    expect(isBelowEarningsRule({ exempt: false, met: true })).toBe(false)
+    expect(isBelowEarningsRule({ exempt: true, met: false })).toBe(false)
+    expect(isBelowEarningsRule({ exempt: true, met: true })).toBe(false)
   })
 })

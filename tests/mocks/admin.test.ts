@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as admin from '@contract/descriptors/admin'
 import * as sessionsApi from '@contract/descriptors/sessions'
-import { db, seedIds } from '@/mocks/db'
+import type { AdminUserState } from '@contract/entities'
+import { db, nextId, seedIds } from '@/mocks/db'
+import { earningsRuleOf } from '@/mocks/earnings'
 import { call } from './helpers'
 
 /**
@@ -89,5 +91,97 @@ describe("the mock admin's overview", () => {
     expect(left.status).toBe(200)
     const after = (await call(admin.adminOverview, { as: seedIds.admin })).body
     expect(after.weeks).toEqual(before.weeks)
+  })
+})
+
+/**
+ * The earnings rule's states of the list on the mock's own rows (the parity test compares the
+ * demo's with the server's): laura's judged second period, with nothing earned, is below it.
+ */
+describe("the mock admin list's earnings rule states", () => {
+  const userRow = (id: number) => db.users.find((row) => row.id === id)!
+
+  /** Both lists and the overview's counts of them, which must be their totals. */
+  const ruleStates = async () => {
+    const listed = async (state: AdminUserState) =>
+      (await call(admin.listUsers, { as: seedIds.admin, query: { state } })).body
+    const below = await listed('below_earnings_rule')
+    const deactivated = await listed('deactivated')
+    const overview = (await call(admin.adminOverview, { as: seedIds.admin })).body
+    expect(overview.belowEarningsRule).toBe(below.meta.itemCount)
+    expect(overview.deactivatedEducators).toBe(deactivated.meta.itemCount)
+    return { below: below.data, deactivated: deactivated.data }
+  }
+
+  /** A lesson of laura's with a session, and a student's payment of `cents` captured now. */
+  const lauraEarns = (cents: number) => {
+    const template = db.lessons.find((row) => row.id === seedIds.paidLesson)!
+    const lesson = {
+      ...template,
+      id: nextId(db.lessons),
+      ownerId: seedIds.educatorWithoutLicence,
+      price_in_cents: cents,
+    }
+    db.lessons.push(lesson)
+    const start = Date.now() + 2 * 86_400_000
+    const session = {
+      id: nextId(db.sessions),
+      lessonId: lesson.id,
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(start + 3_600_000).toISOString(),
+      timezone: 'Asia/Tokyo',
+      url: 'https://zoom.us/j/5551234',
+      decision: 'unconditional' as const,
+      decisionAt: null,
+    }
+    db.sessions.push(session)
+    const now = new Date().toISOString()
+    db.payments.push({
+      id: nextId(db.payments),
+      userId: seedIds.student,
+      lessonId: lesson.id,
+      sessionId: session.id,
+      orderId: 'ORDER-LAURA-1',
+      transactionId: 'CAPTURE-LAURA-1',
+      status: 'success',
+      amount_in_cents: cents,
+      holdExpiresAt: null,
+      refundReason: null,
+      createdAt: now,
+      capturedAt: now,
+    })
+  }
+
+  it('lists laura below the rule with her rule, until a capture in her period meets it', async () => {
+    const laura = seedIds.educatorWithoutLicence
+    const before = await ruleStates()
+    expect(before.below.map((row) => row.id)).toEqual([laura])
+    expect(before.below[0]!.earningsRule).toEqual(earningsRuleOf(userRow(laura)))
+    expect(before.below[0]!.earningsRule).toMatchObject({ exempt: false, earnedJpy: 0, met: false })
+    expect(before.deactivated).toEqual([])
+    // ¥7,197 at ¥150 a dollar: an hour at $53.31, less its 10 % fee.
+    lauraEarns(5331)
+    const after = await ruleStates()
+    expect(after.below).toEqual([])
+    const rows = (await call(admin.listUsers, { as: seedIds.admin, query: { search: 'laura' } }))
+      .body.data
+    expect(rows[0]?.earningsRule).toMatchObject({ earnedJpy: 7197, met: true })
+  })
+
+  it('lists a deactivated educator as such, with no rule, and not below it', async () => {
+    const kenji = seedIds.educator
+    // Kenji's first period is exempt; reactivated, his new one would be judged.
+    userRow(kenji).deactivatedAt = new Date(Date.now() - 60_000).toISOString()
+    const states = await ruleStates()
+    expect(states.deactivated.map((row) => [row.id, row.earningsRule])).toEqual([[kenji, null]])
+    expect(states.below.map((row) => row.id)).toEqual([seedIds.educatorWithoutLicence])
+    const reactivated = await call(admin.reactivateUser, {
+      as: seedIds.admin,
+      params: { id: kenji },
+    })
+    expect(reactivated.body.earningsRule).toMatchObject({ exempt: false, earnedJpy: 0, met: false })
+    const after = await ruleStates()
+    expect(after.deactivated).toEqual([])
+    expect(after.below.map((row) => row.id)).toEqual([seedIds.educatorWithoutLicence, kenji])
   })
 })

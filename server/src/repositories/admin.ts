@@ -13,16 +13,39 @@ const validatedIs = (validated: boolean): SQL | undefined =>
     ? or(ne(users.role, 'educator'), isNotNull(users.approvedAt))
     : and(eq(users.role, 'educator'), isNull(users.approvedAt))
 
+/**
+ * What the admin list selects by: the query and, when it asks for the educators below the
+ * earnings rule, their ids, judged by the service (the rule's periods are counted in TypeScript,
+ * contract/rules.ts, not here).
+ */
+export type UsersFilter = AdminUsersQuery & { belowEarningsRule?: readonly number[] }
+
+/** The user is one of `ids`, sent as one JSON parameter whatever their number. */
+const idIn = (ids: readonly number[]) => {
+  const list = JSON.stringify(ids)
+  return sql`${users.id} in (select value::integer from jsonb_array_elements_text(${list}::jsonb))`
+}
+
+/** What sets an educator in each state of the admin list. */
+const stateCondition = (filter: UsersFilter, state: NonNullable<AdminUsersQuery['state']>) => {
+  switch (state) {
+    case 'awaiting_approval':
+      return isNull(users.approvedAt)
+    case 'approved':
+      return isNotNull(users.approvedAt)
+    case 'no_licence':
+      return isNull(users.videoLicenceId)
+    case 'deactivated':
+      return isNotNull(users.deactivatedAt)
+    case 'below_earnings_rule':
+      if (!filter.belowEarningsRule) throw new Error('The educators below the rule were not judged')
+      return idIn(filter.belowEarningsRule)
+  }
+}
+
 /** The educator states of the admin list; each one selects educators only. */
-const stateIs = (state: NonNullable<AdminUsersQuery['state']>): SQL | undefined =>
-  and(
-    eq(users.role, 'educator'),
-    state === 'awaiting_approval'
-      ? isNull(users.approvedAt)
-      : state === 'approved'
-        ? isNotNull(users.approvedAt)
-        : isNull(users.videoLicenceId),
-  )
+const stateIs = (filter: UsersFilter, state: NonNullable<AdminUsersQuery['state']>) =>
+  and(eq(users.role, 'educator'), stateCondition(filter, state))
 
 /** Sessions of the user's lessons that have not ended yet. */
 const upcomingSessionCount = sql<number>`(
@@ -30,19 +53,19 @@ const upcomingSessionCount = sql<number>`(
   where ${lessonSessions.ownerId} = ${users.id} and ${lessonSessions.endTime} > now()
 )`.mapWith(Number)
 
-const filtersOf = (query: AdminUsersQuery) => {
+const filtersOf = (query: UsersFilter) => {
   const search = query.search?.trim()
   const pattern = search ? `%${escapeLike(search)}%` : undefined
   return and(
     query.role ? eq(users.role, query.role) : undefined,
     query.isValidated === undefined ? undefined : validatedIs(query.isValidated),
-    query.state ? stateIs(query.state) : undefined,
+    query.state ? stateIs(query, query.state) : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   )
 }
 
 /** One page of users with their licences, newest first, and how many match in all. */
-export const listUsersPage = async (db: Executor, query: AdminUsersQuery, page: PageRequest) => {
+export const listUsersPage = async (db: Executor, query: UsersFilter, page: PageRequest) => {
   const rows = await db
     .select({ user: users, licence: videoLicences, upcomingSessionCount })
     .from(users)
@@ -55,7 +78,7 @@ export const listUsersPage = async (db: Executor, query: AdminUsersQuery, page: 
 }
 
 /** How many users the list selects with the query, whatever the page. */
-export const countUsers = async (db: Executor, query: AdminUsersQuery) => {
+export const countUsers = async (db: Executor, query: UsersFilter) => {
   const [total] = await db.select({ count: count() }).from(users).where(filtersOf(query))
   return total?.count ?? 0
 }

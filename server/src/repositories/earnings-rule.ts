@@ -19,6 +19,8 @@ export const educatorsUnderRule = (db: Executor) =>
   db
     .select({
       id: users.id,
+      role: users.role,
+      deactivatedAt: users.deactivatedAt,
       approvedAt: users.approvedAt,
       earningsRuleFrom: users.earningsRuleFrom,
       earningsWarningFor: users.earningsWarningFor,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { RefundReason } from '../../../contract/entities.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
@@ -23,21 +23,29 @@ export interface EarningsLineRow {
   pending: boolean
 }
 
-/** The lines of the educator's earnings, as one relation (payments and refunds). */
-const linesOf = (educatorId: number) => sql`
+/**
+ * The lines of the earnings of one educator, or of every educator a sub-select names, as one
+ * relation (payments and refunds), each with its educator.
+ */
+const linesOf = (owners: number | SQL) => {
+  const ownerIs =
+    typeof owners === 'number' ? sql`l.owner_id = ${owners}` : sql`l.owner_id in (${owners})`
+  return sql`
   select p.id as payment_id, 'payment' as kind, p.captured_at as at, p.lesson_id,
     p.amount_in_cents as gross, coalesce(p.platform_fee_cents, 0) as fee,
     coalesce(p.educator_share_cents, p.amount_in_cents) as share,
-    null::text as refund_reason, false as pending, p.session_id, p.user_id
+    null::text as refund_reason, false as pending, p.session_id, p.user_id,
+    l.owner_id as educator_id
   from payments as p join lessons as l on l.id = p.lesson_id
-  where l.owner_id = ${educatorId} and p.captured_at is not null
+  where ${ownerIs} and p.captured_at is not null
   union all
   select p.id, 'refund', p.refund_due_at, p.lesson_id,
     -p.amount_in_cents, -coalesce(p.platform_fee_cents, 0),
     -coalesce(p.educator_share_cents, p.amount_in_cents),
-    p.refund_reason, p.status = 'refunding', p.session_id, p.user_id
+    p.refund_reason, p.status = 'refunding', p.session_id, p.user_id, l.owner_id
   from payments as p join lessons as l on l.id = p.lesson_id
-  where l.owner_id = ${educatorId} and p.captured_at is not null and p.refund_due_at is not null`
+  where ${ownerIs} and p.captured_at is not null and p.refund_due_at is not null`
+}
 
 type Rows<T> = { rows: T[] }
 
@@ -136,15 +144,45 @@ export const earningsByMonth = async (
   }))
 }
 
-/**
- * The educator's net share in [from, to): the same lines as the earnings (captures less the
- * refunds due), so the terms' rule weighs exactly what the earnings screen shows.
- */
-export const shareBetween = async (db: Executor, educatorId: number, from: Date, to: Date) => {
-  const result = (await db.execute(sql`
-    select coalesce(sum(line.share), 0)::bigint as share
-    from (${linesOf(educatorId)}) as line
-    where line.at >= ${from.toISOString()}::timestamptz
-      and line.at < ${to.toISOString()}::timestamptz`)) as Rows<{ share: string | number }>
-  return Number(result.rows[0]?.share ?? 0)
+/** An educator's span of time, [from, to). */
+export interface EducatorSpan {
+  educatorId: number
+  from: Date
+  to: Date
 }
+
+/**
+ * Each educator's net share in their own span, summed in one query whatever their number: the
+ * same lines as the earnings (captures less the refunds due), so the terms' rule weighs exactly
+ * what the earnings screen shows. The spans (an educator once each) go as one JSON parameter.
+ * Answers the share by educator id, 0 for one without lines.
+ */
+export const sharesIn = async (
+  db: Executor,
+  spans: readonly EducatorSpan[],
+): Promise<Map<number, number>> => {
+  if (spans.length === 0) return new Map()
+  const json = JSON.stringify(
+    spans.map(({ educatorId, from, to }) => ({
+      educator_id: educatorId,
+      span_from: from.toISOString(),
+      span_to: to.toISOString(),
+    })),
+  )
+  const result = (await db.execute(sql`
+    with span as (
+      select * from jsonb_to_recordset(${json}::jsonb)
+        as s(educator_id integer, span_from timestamptz, span_to timestamptz)
+    )
+    select span.educator_id, coalesce(sum(line.share), 0)::bigint as share
+    from span
+    left join (${linesOf(sql`select educator_id from span`)}) as line
+      on line.educator_id = span.educator_id
+      and line.at >= span.span_from and line.at < span.span_to
+    group by span.educator_id`)) as Rows<{ educator_id: number; share: string | number }>
+  return new Map(result.rows.map((row) => [Number(row.educator_id), Number(row.share)]))
+}
+
+/** The educator's net share in [from, to), as `sharesIn` sums it. */
+export const shareBetween = async (db: Executor, educatorId: number, from: Date, to: Date) =>
+  (await sharesIn(db, [{ educatorId, from, to }])).get(educatorId) ?? 0

@@ -1,4 +1,9 @@
-import type { AdminUser, CurrentUser, VideoLicence } from '../../../contract/entities.ts'
+import type {
+  AdminUser,
+  CurrentUser,
+  EarningsRule,
+  VideoLicence,
+} from '../../../contract/entities.ts'
 import {
   type Account,
   toAdminUser as adminUser,
@@ -46,5 +51,10 @@ export const toAdminUser = (
   user: UserRow,
   licence: LicenceRow | null | undefined,
   upcomingSessionCount: number,
+  earningsRule: EarningsRule | null,
 ): AdminUser =>
-  adminUser(accountOf(user, licence), user.createdAt.toISOString(), upcomingSessionCount)
+  adminUser(accountOf(user, licence), {
+    createdAt: user.createdAt.toISOString(),
+    upcomingSessionCount,
+    earningsRule,
+  })

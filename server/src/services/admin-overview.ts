@@ -5,7 +5,6 @@ import type { AdminRefundsQuery, AdminSessionsQuery } from '../../../contract/en
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { OVERVIEW_WEEKS, PAGE_SIZE, PENDING_EDUCATOR_STATE } from '../../../contract/rules.ts'
 import { BadRequestError } from '../domain/errors.ts'
-import { countUsers } from '../repositories/admin.ts'
 import {
   countSessions,
   listRefundsPage,
@@ -16,6 +15,7 @@ import {
 } from '../repositories/admin-overview.ts'
 import { listPool } from '../repositories/licences.ts'
 import type { UserRow } from '../repositories/users.ts'
+import { usersCount } from './admin.ts'
 import type { ServiceDeps } from './deps.ts'
 
 /**
@@ -40,7 +40,11 @@ const toRange = ({ from, to }: { from: Date; to: Date }) => ({
   to: to.toISOString(),
 })
 
-export const overview = async ({ db }: Deps, admin: UserRow): Promise<AdminOverview> => {
+export const overview = async (
+  deps: Pick<ServiceDeps, 'db' | 'earningsRule'>,
+  admin: UserRow,
+): Promise<AdminOverview> => {
+  const { db } = deps
   // The app's clock, as every rule of time reads it (a test moves it).
   const now = new Date()
   const weeks = await weeklyFigures(db, admin.timezone, now, OVERVIEW_WEEKS)
@@ -52,7 +56,7 @@ export const overview = async ({ db }: Deps, admin: UserRow): Promise<AdminOverv
   const held = pool.filter((row) => row.holder !== null).length
   return {
     timezone: admin.timezone,
-    pendingEducators: await countUsers(db, { state: PENDING_EDUCATOR_STATE }),
+    pendingEducators: await usersCount(deps, { state: PENDING_EDUCATOR_STATE }, now),
     licences: { free: pool.length - held, held },
     thisWeek: toRange(current),
     sessionsThisWeek: await countSessions(db, { ...current, cancelled: false }),
@@ -66,6 +70,8 @@ export const overview = async ({ db }: Deps, admin: UserRow): Promise<AdminOverv
     })),
     cancelledTooFew: await countSessions(db, { ...window, cancelled: true }),
     refunds: await refundTotals(db, window),
+    belowEarningsRule: await usersCount(deps, { state: 'below_earnings_rule' }, now),
+    deactivatedEducators: await usersCount(deps, { state: 'deactivated' }, now),
   }
 }
 

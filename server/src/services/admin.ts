@@ -1,6 +1,6 @@
 import { normaliseAccountEmail } from '../../../contract/checks.ts'
 import type { Paginated } from '../../../contract/common.ts'
-import type { AdminUser, PoolLicence } from '../../../contract/entities.ts'
+import type { AdminUser, EarningsRule, PoolLicence } from '../../../contract/entities.ts'
 import type { AddLicenceBody, AdminUsersQuery } from '../../../contract/endpoints/admin.ts'
 import { MESSAGES, messageFields } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
@@ -12,6 +12,7 @@ import { withMails } from '../mail/mailer.ts'
 import { emails } from '../mail/templates.ts'
 import {
   approveEducator,
+  countUsers,
   findAdminUserRow,
   licenceExists,
   listUsersPage,
@@ -27,14 +28,18 @@ import { toLicenceFacts, toPoolLicence } from '../serializers/licences.ts'
 import { reactivateUser } from '../repositories/earnings-rule.ts'
 import { toAdminUser } from '../serializers/users.ts'
 import type { ServiceDeps } from './deps.ts'
-import { planEarningsRuleJobs } from './earnings-rule.ts'
+import { educatorsBelowRule, earningsRulesNow, planEarningsRuleJobs } from './earnings-rule.ts'
 
 /** Admins list users, verify educators and lend them video-conference licences. */
 
-/** What the admin calls need: the database, and the mailer to tell educators what changed. */
-type AdminDeps = Pick<ServiceDeps, 'db' | 'mailer'>
+/**
+ * What the admin calls need: the database, the mailer to tell educators what changed, and the
+ * earnings rule's settings each row's rule is weighed with.
+ */
+type AdminDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'earningsRule'>
 /** Approving and reactivating also plan the earnings rule's jobs. */
-type RuleAdminDeps = AdminDeps & Pick<ServiceDeps, 'jobs' | 'appOrigin' | 'earningsRule'>
+type RuleAdminDeps = AdminDeps & Pick<ServiceDeps, 'jobs' | 'appOrigin'>
+type ListDeps = Pick<ServiceDeps, 'db' | 'earningsRule'>
 
 type AdminUserRow = NonNullable<Awaited<ReturnType<typeof findAdminUserRow>>>
 
@@ -49,24 +54,62 @@ const educatorRow = async (db: Executor, userId: number) => {
   return row
 }
 
-const toAdmin = (row: AdminUserRow): AdminUser =>
-  toAdminUser(row.user, row.licence, row.upcomingSessionCount)
+/** A row as the admin list shows it, with its educator's rule among `rules` (by user id). */
+const toAdmin = (row: AdminUserRow, rules: ReadonlyMap<number, EarningsRule>): AdminUser =>
+  toAdminUser(row.user, row.licence, row.upcomingSessionCount, rules.get(row.user.id) ?? null)
 
+/** The rules of the rows' educators at `now`, weighed in one query. */
+const rulesOf = (deps: ListDeps, db: Executor, rows: readonly AdminUserRow[], now: Date) =>
+  earningsRulesNow(
+    deps,
+    db,
+    rows.map(({ user }) => user),
+    now,
+  )
+
+/** One row with its educator's rule at `now`, read in `db` (the transaction that changed it). */
+const adminOf = async (deps: ListDeps, db: Executor, row: AdminUserRow, now: Date) =>
+  toAdmin(row, await rulesOf(deps, db, [row], now))
+
+/**
+ * The list's filter for the query at `now`. Asked for the educators below the earnings rule, it
+ * judges them, and gives the rule of each.
+ */
+const judgedFilter = async (deps: ListDeps, query: AdminUsersQuery, now: Date) => {
+  if (query.state !== 'below_earnings_rule') return { filter: query, rules: undefined }
+  const rules = await educatorsBelowRule(deps, now)
+  return { filter: { ...query, belowEarningsRule: [...rules.keys()] }, rules }
+}
+
+/** How many users the list selects with the query at `now`: its `meta.itemCount`. */
+export const usersCount = async (deps: ListDeps, query: AdminUsersQuery, now: Date) =>
+  countUsers(deps.db, (await judgedFilter(deps, query, now)).filter)
+
+/** One page of the list, each row with its rule: the page's rules weighed in one query. */
 export const usersPage = async (
-  { db }: Pick<ServiceDeps, 'db'>,
+  deps: ListDeps,
   query: AdminUsersQuery,
 ): Promise<Paginated<AdminUser>> => {
+  // The app's clock, as every rule of time reads it (a test moves it).
+  const now = new Date()
   const page = pageRequest(query, PAGE_SIZE.default)
-  const { rows, itemCount } = await listUsersPage(db, query, page)
-  return toPage(rows.map(toAdmin), page, itemCount)
+  const judged = await judgedFilter(deps, query, now)
+  const { rows, itemCount } = await listUsersPage(deps.db, judged.filter, page)
+  // The list of the educators below the rule weighed its rows already.
+  const rules = judged.rules ?? (await rulesOf(deps, deps.db, rows, now))
+  return toPage(
+    rows.map((row) => toAdmin(row, rules)),
+    page,
+    itemCount,
+  )
 }
 
 /**
  * Approves an educator awaiting approval. Approving twice is a conflict, so of two admins
  * approving at once exactly one succeeds and the educator is told once.
  */
-export const approveUser = async (deps: RuleAdminDeps, userId: number) => {
-  const row = await withMails(deps.db, deps.mailer, async (tx, mail) => {
+export const approveUser = (deps: RuleAdminDeps, userId: number) =>
+  withMails(deps.db, deps.mailer, async (tx, mail) => {
     await educatorRow(tx, userId)
     const now = new Date()
     if (!(await approveEducator(tx, userId, now))) {
@@ -75,10 +118,8 @@ export const approveUser = async (deps: RuleAdminDeps, userId: number) => {
     const approved = await adminUserRow(tx, userId)
     await planEarningsRuleJobs(deps, tx, approved.user, now)
     await mail(approved.user.email, emails.approved(approved.user))
-    return approved
+    return adminOf(deps, tx, approved, now)
   })
-  return toAdmin(row)
-}
 
 /**
  * Reactivates an educator deactivated by the earnings rule: their lessons return to the catalogue
@@ -86,8 +127,8 @@ export const approveUser = async (deps: RuleAdminDeps, userId: number) => {
  * jobs planned; the educator is told its deadline. Reactivating an active account is a conflict,
  * so of two admins at once one succeeds and the educator is told once.
  */
-export const reactivateEducator = async (deps: RuleAdminDeps, userId: number) => {
-  const row = await withMails(deps.db, deps.mailer, async (tx, mail) => {
+export const reactivateEducator = (deps: RuleAdminDeps, userId: number) =>
+  withMails(deps.db, deps.mailer, async (tx, mail) => {
     await adminUserRow(tx, userId)
     const now = new Date()
     if (!(await reactivateUser(tx, userId, now))) {
@@ -112,17 +153,11 @@ export const reactivateEducator = async (deps: RuleAdminDeps, userId: number) =>
         }),
       )
     }
-    return reactivated
+    return adminOf(deps, tx, reactivated, now)
   })
-  return toAdmin(row)
-}
 
-export const assignVideoLicence = async (
-  { db, mailer }: AdminDeps,
-  userId: number,
-  licenceId?: number,
-) => {
-  const row = await withMails(db, mailer, async (tx, mail) => {
+export const assignVideoLicence = (deps: AdminDeps, userId: number, licenceId?: number) =>
+  withMails(deps.db, deps.mailer, async (tx, mail) => {
     await educatorRow(tx, userId)
     if (licenceId !== undefined && !(await licenceExists(tx, licenceId))) {
       throw new NotFoundError('Licence')
@@ -135,23 +170,19 @@ export const assignVideoLicence = async (
         emails.licenceAssigned(assigned.user, toLicenceFacts(assigned.licence)),
       )
     }
-    return assigned
+    return adminOf(deps, tx, assigned, new Date())
   })
-  return toAdmin(row)
-}
 
-export const removeVideoLicence = async ({ db, mailer }: AdminDeps, userId: number) => {
-  const row = await withMails(db, mailer, async (tx, mail) => {
+export const removeVideoLicence = (deps: AdminDeps, userId: number) =>
+  withMails(deps.db, deps.mailer, async (tx, mail) => {
     const { licence: held } = await educatorRow(tx, userId)
     await releaseLicence(tx, userId)
     const released = await adminUserRow(tx, userId)
     if (held) {
       await mail(released.user.email, emails.licenceRemoved(released.user, toLicenceFacts(held)))
     }
-    return released
+    return adminOf(deps, tx, released, new Date())
   })
-  return toAdmin(row)
-}
 
 export const licencePool = async ({ db }: Pick<ServiceDeps, 'db'>): Promise<PoolLicence[]> =>
   (await listPool(db)).map(toPoolLicence)

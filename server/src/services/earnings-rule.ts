@@ -7,6 +7,7 @@ import {
   earningsRulePeriodAt,
   earningsRulePeriodEndingAt,
   earningsRuleStanding,
+  isBelowEarningsRule,
 } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import { type EarningsRuleJob, jobId } from '../jobs/queues.ts'
@@ -18,7 +19,7 @@ import {
   lockUser,
   setWarningDecided,
 } from '../repositories/earnings-rule.ts'
-import { shareBetween } from '../repositories/earnings.ts'
+import { shareBetween, sharesIn } from '../repositories/earnings.ts'
 import type { UserRow } from '../repositories/users.ts'
 import type { ServiceDeps } from './deps.ts'
 import { jobEffectOnce } from './job-effects.ts'
@@ -117,15 +118,59 @@ const standingIn = async (
     deps.earningsRule,
   )
 
+/** What the rule reads of a user to tell whether it applies to them now. */
+type RuleStateUser = RuleUser & Pick<UserRow, 'role' | 'deactivatedAt'>
+
+/**
+ * The rule as it stands for the current period of each approved, active educator among `users`,
+ * by id (the others have none): the periods are counted here (contract/rules.ts), their shares
+ * summed by one query.
+ */
+export const earningsRulesNow = async (
+  deps: Pick<ServiceDeps, 'earningsRule'>,
+  db: Executor,
+  users: readonly RuleStateUser[],
+  now: Date,
+): Promise<Map<number, EarningsRule>> => {
+  const periods = users.flatMap((user) => {
+    const anchor = anchorOf(user)
+    if (!anchor || user.role !== 'educator' || user.deactivatedAt !== null) return []
+    return [{ educatorId: user.id, period: earningsRulePeriodAt(anchor, now.getTime()) }]
+  })
+  const shares = await sharesIn(
+    db,
+    periods.map(({ educatorId, period }) => ({
+      educatorId,
+      from: new Date(period.start),
+      to: new Date(period.deadline),
+    })),
+  )
+  return new Map(
+    periods.map(({ educatorId, period }) => [
+      educatorId,
+      earningsRuleStanding(period, shares.get(educatorId) ?? 0, deps.earningsRule),
+    ]),
+  )
+}
+
 /** The rule as it stands for the educator's current period; null unless approved and active. */
 export const earningsRuleNow = async (
   deps: Pick<ServiceDeps, 'db' | 'earningsRule'>,
   educator: UserRow,
   now: Date,
-): Promise<EarningsRule | null> => {
-  const anchor = anchorOf(educator)
-  if (!anchor || educator.role !== 'educator' || educator.deactivatedAt !== null) return null
-  return standingIn(deps, deps.db, educator.id, earningsRulePeriodAt(anchor, now.getTime()))
+): Promise<EarningsRule | null> =>
+  (await earningsRulesNow(deps, deps.db, [educator], now)).get(educator.id) ?? null
+
+/**
+ * The approved, active educators below the rule at `now` (contract/rules.ts isBelowEarningsRule),
+ * with the rule of each: what the admin's list of that state shows and its overview counts.
+ */
+export const educatorsBelowRule = async (
+  deps: Pick<ServiceDeps, 'db' | 'earningsRule'>,
+  now: Date,
+): Promise<Map<number, EarningsRule>> => {
+  const rules = await earningsRulesNow(deps, deps.db, await educatorsUnderRule(deps.db), now)
+  return new Map([...rules].filter(([, rule]) => isBelowEarningsRule(rule)))
 }
 
 /**

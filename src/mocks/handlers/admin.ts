@@ -29,10 +29,12 @@ const rangeOf = (query: { from?: string | undefined; to?: string | undefined }) 
 export const adminHandlers = [
   route(endpoints.listUsers, ({ query }) => {
     const search = query.search?.trim().toLowerCase()
+    // One instant for the filter and the rows' rules, as the server's list reads its clock once.
+    const now = Date.now()
     const users = db.users
       .filter((user) => !query.role || user.role === query.role)
       .filter((user) => query.isValidated === undefined || user.isValidated === query.isValidated)
-      .filter((user) => matchesState(user, query.state))
+      .filter((user) => matchesState(user, query.state, now))
       .filter(
         (user) =>
           !search ||
@@ -40,7 +42,14 @@ export const adminHandlers = [
           user.email.toLowerCase().includes(search),
       )
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
-    return { status: 200, body: paginate(users.map(toAdminUser), query, PAGE_SIZE.default) }
+    return {
+      status: 200,
+      body: paginate(
+        users.map((user) => toAdminUser(user, now)),
+        query,
+        PAGE_SIZE.default,
+      ),
+    }
   }),
 
   route(endpoints.approveUser, ({ params }) => {
