@@ -105,8 +105,9 @@ if (existsSync(join(dist, 'mockServiceWorker.js'))) {
 // (react-dom, react-router, axios, i18next, TanStack Query: about 150 KB in one chunk; the toasts
 // load after the first paint), so the budget holds today's figure with a little room and any
 // growth fails. Each screen added costs the landing its entry in the route table (its lazy import
-// and the chunks it preloads): the earnings screen's took 175.0 to 175.1 KB, hence 175.5.
-const LANDING_JS_BUDGET = 175.5 * 1024
+// and the chunks it preloads): the earnings screen's took 175.0 to 175.1 KB, the admin's sessions
+// and refunds lists to 175.5 KB, hence 176.
+const LANDING_JS_BUDGET = 176 * 1024
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
 const modulepreloaded = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
   ([tag]) => tag.match(/\bhref="\/?([^"]+)"/)?.[1],
