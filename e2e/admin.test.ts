@@ -105,9 +105,10 @@ describe('an admin approving a new educator and lending it a licence', () => {
     )
 
     await approveEducator(page, t, { name, email })
-    expect(await cellText(users, name, t('admin.users.columns.approved'))).toBe(
-      t('admin.users.yes'),
-    )
+    // Approved, in the earnings rule's exempt first period.
+    const approved = await cellText(users, name, t('admin.users.columns.approved'))
+    expect(approved.split('\n')[0]).toBe(t('admin.users.yes'))
+    expect(approved).toContain(t('admin.users.rule.exempt', { deadline: '' }).trim())
     const first = await lendFirstFreeLicence(product, page, t, { name, id: userId })
     await expect
       .poll(() => cellText(users, name, t('admin.users.columns.licence')))
@@ -202,7 +203,7 @@ describe('an admin approving a new educator and lending it a licence', () => {
     const account = `e2e-pool-${Date.now()}@manabi.example`
     const { context, page } = await newSession()
     await logIn(product, page, t, ADMIN.email)
-    await page.getByRole('link', { name: t('nav.videoLicences') }).click()
+    await page.getByRole('link', { name: t('nav.videoLicences'), exact: true }).click()
     await page.waitForURL(product.appUrl(paths.admin.licences.href()))
     const pool = poolTable(page, t)
     await pool.waitFor()
