@@ -37,9 +37,16 @@ describe("the admin's overview (issue 32)", () => {
     expect(await weeks.getByRole('row').count()).toBe(13)
     expect(describeViolations(await seriousViolations(page))).toEqual([])
 
-    const figures: { name: string; count: string; empty: string; atLeast: number }[] = [
+    const figures: {
+      name: string
+      list: string
+      count: string
+      empty: string
+      atLeast: number
+    }[] = [
       {
         name: t('admin.overview.figures.pendingEducators'),
+        list: t('admin.users.title'),
         count: 'user',
         empty: t('admin.users.noMatch'),
         // The demo's hiroshi waits for approval.
@@ -47,6 +54,7 @@ describe("the admin's overview (issue 32)", () => {
       },
       {
         name: t('admin.overview.figures.belowEarningsRule'),
+        list: t('admin.users.title'),
         count: 'user',
         empty: t('admin.users.noMatch'),
         // The demo's laura is below the rule, her deadline weeks away.
@@ -54,33 +62,39 @@ describe("the admin's overview (issue 32)", () => {
       },
       {
         name: t('admin.overview.figures.sessionsThisWeek'),
+        list: t('admin.sessions.title'),
         count: 'session',
         empty: t('admin.sessions.empty'),
         atLeast: 0,
       },
       {
         name: t('admin.overview.figures.cancelledTooFew'),
+        list: t('admin.sessions.title'),
         count: 'session',
         empty: t('admin.sessions.empty'),
         atLeast: 0,
       },
       {
         name: t('admin.overview.figures.refunds'),
+        list: t('admin.refunds.title'),
         count: 'refund',
         empty: t('admin.refunds.empty'),
         // The demo's tom gave back a paid seat.
         atLeast: 1,
       },
     ]
-    for (const { name, count, empty, atLeast } of figures) {
+    for (const { name, list, count, empty, atLeast } of figures) {
       await page.goto(product.appUrl(paths.home.href()))
       // The name, then the figure: not a week's "Refunds of the week of …".
       const figure = page.getByRole('link', { name: new RegExp(`^${name} \\d`) })
       await figure.waitFor()
       const value = await figureValue(figure)
       expect(value, name).toBeGreaterThanOrEqual(atLeast)
+      const href = (await figure.getAttribute('href')) ?? ''
       await figure.click()
-      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      // The list's own page, not the dashboard's users list (with its count) still on screen.
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === href)
+      await page.getByRole('heading', { name: list, level: 1 }).waitFor()
       expect(await listCount(page, count, empty), name).toBe(value)
     }
   })
