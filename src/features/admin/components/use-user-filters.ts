@@ -3,17 +3,13 @@ import type { AdminUserState, Role } from '@contract/index'
 import { useCallback, useMemo } from 'react'
 import { useUrlParams } from '@/shared/lib/use-url-params'
 import type { UserListFilters } from '../api/keys'
+import { pageOf } from '../lib/list-filters'
 
 /** The longest search the server accepts (AdminUsersQuery.search). */
 export const SEARCH_MAX_LENGTH = 200
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((item) => item === value) ?? null
-
-const pageOf = (value: string | null) => {
-  const page = Number(value)
-  return Number.isSafeInteger(page) && page > 0 ? page : 1
-}
 
 /** Reads the list's view from the URL; anything unknown or malformed falls back to the default. */
 export const readUserFilters = (params: URLSearchParams): UserListFilters => ({

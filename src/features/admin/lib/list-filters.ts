@@ -7,7 +7,8 @@ const INSTANT = new RegExp(RANGE_INSTANT_PATTERN)
 const instantOf = (value: string | null) =>
   value !== null && INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? value : null
 
-const pageOf = (value: string | null) => {
+/** A page number from a URL: a positive integer, or the first page. */
+export const pageOf = (value: string | null) => {
   const page = Number(value)
   return Number.isSafeInteger(page) && page > 0 ? page : 1
 }
