@@ -21,7 +21,10 @@ export const AdminUsersQuery = Type.Object({
   role: Type.Optional(Role),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Matches name or e-mail' })),
   isValidated: Type.Optional(Type.Boolean()),
-  /** Educators awaiting approval, approved educators, or educators holding no video licence. */
+  /**
+   * Educators awaiting approval, approved, holding no video licence, below the earnings rule, or
+   * deactivated by it.
+   */
   state: Type.Optional(AdminUserState),
 })
 export type AdminUsersQuery = Type.Static<typeof AdminUsersQuery>

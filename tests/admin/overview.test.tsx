@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import * as admin from '@contract/descriptors/admin'
 import { adminOverview, adminRefunds, adminSessions } from '@/mocks/admin-overview'
 import { db, seedIds } from '@/mocks/db'
+import { earningsRuleOf } from '@/mocks/earnings'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
-import { formatPrice } from '@/shared/i18n/format'
+import { formatDateIn, formatPrice } from '@/shared/i18n/format'
 import { i18n } from '@/shared/i18n/i18n'
 import { recordQueries } from '@tests/request-log'
 import { renderApp } from '@tests/render-app'
@@ -156,7 +157,11 @@ describe("the admin's overview (issue 32)", () => {
     expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
     expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('below_earnings_rule')
     const laura = await screen.findByRole('rowheader', { name: /Laura Bianchi/ })
-    expect(laura.closest('tr')).toHaveTextContent(/Below the earnings rule: ¥0 of ¥7,197 by/)
+    // The deadline's date in the admin's zone (Asia/Tokyo), as the overview and its lists read.
+    const rule = earningsRuleOf(db.users.find((row) => row.id === seedIds.educatorWithoutLicence)!)!
+    expect(laura.closest('tr')).toHaveTextContent(
+      `Below the earnings rule: ¥0 of ¥7,197 by ${formatDateIn(rule.deadline, 'en-US', 'Asia/Tokyo')}`,
+    )
     // Kenji, still in his exempt first period, is not below it.
     expect(screen.queryByRole('rowheader', { name: /Kenji Tanaka/ })).toBeNull()
   })
@@ -166,6 +171,8 @@ describe("the admin's overview (issue 32)", () => {
     const overview = overviewNow()
     const rows = within(weeksTable()).getAllByRole('row').slice(1)
     expect(rows).toHaveLength(12)
+    // Each week by its Monday, written as every date is (§1).
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent(/^\d{1,2} [A-Z][a-z]+ \d{4}$/)
     const current = overview.weeks.at(-1)!
     expect(rows[0]).toHaveTextContent(formatPrice(current.grossCents, 'en-US'))
     expect(

@@ -51,7 +51,8 @@ export default function StackedBarChart({ labels, series, formatValue }: Stacked
             x: { stacked: true },
             y: {
               stacked: true,
-              ticks: { callback: (value) => formatValue(Math.round(Number(value))) },
+              // Every series holds whole numbers (cents, counts): no ticks between them.
+              ticks: { precision: 0, callback: (value) => formatValue(Math.round(Number(value))) },
             },
           },
           plugins: {

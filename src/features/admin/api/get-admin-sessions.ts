@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/shared/api/request'
 import { adminKeys, type SessionListFilters } from './keys'
 
-/** GET /admin/sessions: one page of every educator's sessions in the range, soonest first. */
+/** GET /admin/sessions: one page of every educator's sessions in the range, earliest first. */
 export const getAdminSessions = ({ from, to, cancelled, page }: SessionListFilters) =>
   request(listAdminSessions, {
     query: {

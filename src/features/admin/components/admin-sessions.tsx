@@ -94,7 +94,7 @@ function SessionRows({
 }
 
 /**
- * Every educator's sessions in a range, soonest first (issue 32): what the overview's "sessions
+ * Every educator's sessions in a range, earliest first (issue 32): what the overview's "sessions
  * this week" and "cancelled for too few students" count, in the admin's zone.
  */
 export function AdminSessions() {

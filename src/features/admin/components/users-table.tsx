@@ -1,6 +1,7 @@
 import type { AdminUser, EarningsRule } from '@contract/index'
 import { useTranslation } from 'react-i18next'
-import { formatDate } from '@/shared/i18n/format'
+import { useUser } from '@/shared/auth/current-user'
+import { formatDate, formatDateIn, viewerTimeZone } from '@/shared/i18n/format'
 import { formatYen } from '@/shared/i18n/format-figures'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { CardActions, CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
@@ -21,10 +22,12 @@ function NotApplicable() {
 function RuleStanding({ rule }: { rule: EarningsRule }) {
   const { t } = useTranslation()
   const language = useLanguage()
+  // In the admin's zone, as the overview and its lists: the deadline falls at a time of day.
+  const timeZone = useUser().data?.timezone ?? viewerTimeZone()
   const values = {
     earned: formatYen(rule.earnedJpy, language),
     min: formatYen(rule.minJpy, language),
-    deadline: formatDate(rule.deadline, language),
+    deadline: formatDateIn(rule.deadline, language, timeZone),
   }
   if (rule.exempt) {
     return <span className="block text-slate-600">{t('admin.users.rule.exempt', values)}</span>

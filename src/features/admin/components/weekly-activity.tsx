@@ -4,7 +4,7 @@ import { lazy, Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { paths } from '@/shared/config/paths'
-import { formatPrice, intlLocale } from '@/shared/i18n/format'
+import { formatDate, formatPrice } from '@/shared/i18n/format'
 import { formatCount } from '@/shared/i18n/format-figures'
 import type { AppLanguage } from '@/shared/i18n/languages'
 import { useLanguage } from '@/shared/i18n/use-language'
@@ -19,15 +19,11 @@ const ENROLLMENTS_COLOUR = '#0f766e' // teal-700
 
 const cellClass = 'px-3 py-2 text-right tabular-nums'
 
-/** A week's Monday ('2026-11-23') as its reader names it: "Nov 23, 2026", "2026年11月23日". */
+/** A week's Monday ('2026-11-23') as every date is written (§1): "23 November 2026". */
 const weekLabel = (weekStart: string, language: AppLanguage) => {
   const [year, month, day] = weekStart.split('-').map(Number)
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1))
+  // A local midnight, formatted in the viewer's zone: the calendar date itself.
+  return formatDate(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1), language)
 }
 
 /** Each week's bounds: from its Monday to the next one's (the window's end for the last). */
