@@ -1,33 +1,17 @@
 import type { AdminRefund } from '@contract/index'
-import { useCallback, useId, useMemo } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useUser } from '@/shared/auth/current-user'
 import { paths } from '@/shared/config/paths'
 import { formatDateIn, formatPrice, formatTimeIn, viewerTimeZone } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { useUrlParams } from '@/shared/lib/use-url-params'
 import { Button } from '@/shared/ui/button'
 import { CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
-import { LoadError } from '@/shared/ui/load-error'
-import { Loading } from '@/shared/ui/loading'
-import { Pagination } from '@/shared/ui/pagination'
 import { useRefunds } from '../api/get-refunds'
-import type { RefundListFilters } from '../api/keys'
-import { listParams, readRefundFilters } from '../lib/list-filters'
+import { readRefundFilters, useListFilters } from '../lib/list-filters'
 import { ListRange } from './list-range'
-
-/** The list's range and page in the URL, so the overview's links open it as they count it. */
-function useRefundFilters() {
-  const [params, setParams] = useUrlParams()
-  const filters = useMemo(() => readRefundFilters(params), [params])
-  const setFilters = useCallback(
-    (change: Partial<RefundListFilters>) =>
-      setParams((current) => listParams({ ...readRefundFilters(current), page: 1, ...change })),
-    [setParams],
-  )
-  return { filters, setFilters }
-}
+import { PagedList } from './paged-list'
 
 function RefundRows({ refunds, timeZone }: { refunds: readonly AdminRefund[]; timeZone: string }) {
   const { t } = useTranslation()
@@ -86,7 +70,7 @@ function RefundRows({ refunds, timeZone }: { refunds: readonly AdminRefund[]; ti
 export function AdminRefunds() {
   const { t } = useTranslation()
   const headingId = useId()
-  const { filters, setFilters } = useRefundFilters()
+  const { filters, setFilters } = useListFilters(readRefundFilters)
   const refunds = useRefunds(filters)
   const timeZone = useUser().data?.timezone ?? viewerTimeZone()
   const ranged = filters.from !== null || filters.to !== null
@@ -106,37 +90,19 @@ export function AdminRefunds() {
           </Button>
         </div>
       )}
-      {refunds.isPending ? (
-        <Loading />
-      ) : refunds.isError ? (
-        <LoadError onRetry={() => void refunds.refetch()}>
-          {t('admin.refunds.loadFailed')}
-        </LoadError>
-      ) : refunds.data.data.length === 0 ? (
-        <div role="status" className="flex flex-col items-start gap-3 text-slate-700">
-          <p>{filters.page > 1 ? t('admin.lists.pastLastPage') : t('admin.refunds.empty')}</p>
-          {filters.page > 1 && (
-            <Button variant="secondary" onClick={() => setFilters({ page: 1 })}>
-              {t('admin.lists.firstPage')}
-            </Button>
-          )}
-        </div>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('admin.refunds.count', { count: refunds.data.meta.itemCount })}
-          </p>
-          <div aria-busy={refunds.isPlaceholderData} className="min-w-0">
-            <RefundRows refunds={refunds.data.data} timeZone={timeZone} />
-          </div>
-          <Pagination
-            page={filters.page}
-            pageCount={refunds.data.meta.pageCount}
-            onPageChange={(page) => setFilters({ page })}
-            label={t('admin.refunds.pages')}
-          />
-        </>
-      )}
+      <PagedList
+        list={refunds}
+        page={filters.page}
+        onPageChange={(page) => setFilters({ page })}
+        texts={{
+          loadFailed: t('admin.refunds.loadFailed'),
+          empty: t('admin.refunds.empty'),
+          count: (count) => t('admin.refunds.count', { count }),
+          pages: t('admin.refunds.pages'),
+        }}
+      >
+        {(rows) => <RefundRows refunds={rows} timeZone={timeZone} />}
+      </PagedList>
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import type { AdminSession } from '@contract/index'
-import { useCallback, useId, useMemo } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useUser } from '@/shared/auth/current-user'
@@ -7,17 +7,13 @@ import { paths } from '@/shared/config/paths'
 import { formatDateIn, formatTimeRange, viewerTimeZone } from '@/shared/i18n/format'
 import { formatCount } from '@/shared/i18n/format-figures'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { useUrlParams } from '@/shared/lib/use-url-params'
 import { Button } from '@/shared/ui/button'
 import { CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
-import { LoadError } from '@/shared/ui/load-error'
-import { Loading } from '@/shared/ui/loading'
-import { Pagination } from '@/shared/ui/pagination'
 import { SelectField } from '@/shared/ui/select-field'
 import { useAdminSessions } from '../api/get-admin-sessions'
-import type { SessionListFilters } from '../api/keys'
-import { listParams, readSessionFilters } from '../lib/list-filters'
+import { readSessionFilters, useListFilters } from '../lib/list-filters'
 import { ListRange } from './list-range'
+import { PagedList } from './paged-list'
 
 const CANCELLED_CHOICES = ['all', 'held', 'cancelled'] as const
 type CancelledChoice = (typeof CANCELLED_CHOICES)[number]
@@ -25,18 +21,6 @@ type CancelledChoice = (typeof CANCELLED_CHOICES)[number]
 const choiceOf = (cancelled: boolean | null): CancelledChoice =>
   cancelled === null ? 'all' : cancelled ? 'cancelled' : 'held'
 const cancelledOf = (choice: CancelledChoice) => (choice === 'all' ? null : choice === 'cancelled')
-
-/** The list's filters in the URL, so the overview's links open it as they count it. */
-function useSessionFilters() {
-  const [params, setParams] = useUrlParams()
-  const filters = useMemo(() => readSessionFilters(params), [params])
-  const setFilters = useCallback(
-    (change: Partial<SessionListFilters>) =>
-      setParams((current) => listParams({ ...readSessionFilters(current), page: 1, ...change })),
-    [setParams],
-  )
-  return { filters, setFilters }
-}
 
 function SessionRows({
   sessions,
@@ -100,7 +84,7 @@ function SessionRows({
 export function AdminSessions() {
   const { t } = useTranslation()
   const headingId = useId()
-  const { filters, setFilters } = useSessionFilters()
+  const { filters, setFilters } = useListFilters(readSessionFilters)
   const sessions = useAdminSessions(filters)
   const timeZone = useUser().data?.timezone ?? viewerTimeZone()
   const ranged = filters.from !== null || filters.to !== null
@@ -137,37 +121,19 @@ export function AdminSessions() {
           </Button>
         )}
       </div>
-      {sessions.isPending ? (
-        <Loading />
-      ) : sessions.isError ? (
-        <LoadError onRetry={() => void sessions.refetch()}>
-          {t('admin.sessions.loadFailed')}
-        </LoadError>
-      ) : sessions.data.data.length === 0 ? (
-        <div role="status" className="flex flex-col items-start gap-3 text-slate-700">
-          <p>{filters.page > 1 ? t('admin.lists.pastLastPage') : t('admin.sessions.empty')}</p>
-          {filters.page > 1 && (
-            <Button variant="secondary" onClick={() => setFilters({ page: 1 })}>
-              {t('admin.lists.firstPage')}
-            </Button>
-          )}
-        </div>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {t('admin.sessions.count', { count: sessions.data.meta.itemCount })}
-          </p>
-          <div aria-busy={sessions.isPlaceholderData} className="min-w-0">
-            <SessionRows sessions={sessions.data.data} timeZone={timeZone} />
-          </div>
-          <Pagination
-            page={filters.page}
-            pageCount={sessions.data.meta.pageCount}
-            onPageChange={(page) => setFilters({ page })}
-            label={t('admin.sessions.pages')}
-          />
-        </>
-      )}
+      <PagedList
+        list={sessions}
+        page={filters.page}
+        onPageChange={(page) => setFilters({ page })}
+        texts={{
+          loadFailed: t('admin.sessions.loadFailed'),
+          empty: t('admin.sessions.empty'),
+          count: (count) => t('admin.sessions.count', { count }),
+          pages: t('admin.sessions.pages'),
+        }}
+      >
+        {(rows) => <SessionRows sessions={rows} timeZone={timeZone} />}
+      </PagedList>
     </section>
   )
 }

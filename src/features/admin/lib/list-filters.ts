@@ -1,4 +1,6 @@
 import { RANGE_INSTANT_PATTERN } from '@contract/rules'
+import { useCallback, useMemo } from 'react'
+import { useUrlParams } from '@/shared/lib/use-url-params'
 import type { InstantRangeFilter, RefundListFilters, SessionListFilters } from '../api/keys'
 
 const INSTANT = new RegExp(RANGE_INSTANT_PATTERN)
@@ -35,10 +37,30 @@ export const readRefundFilters = (params: URLSearchParams): RefundListFilters =>
 })
 
 /** The query string of a list's filters: what is unset is left out, page 1 too. */
-export const listParams = (filters: Record<string, string | number | boolean | null>) => {
+export const listParams = (filters: InstantRangeFilter & { page: number }) => {
   const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(filters)) {
+  for (const [name, value] of Object.entries(filters) as [
+    string,
+    string | number | boolean | null,
+  ][]) {
     if (value !== null && !(name === 'page' && value === 1)) params.set(name, String(value))
   }
   return params
+}
+
+/**
+ * A list's filters kept in the URL, read by `read`, so the overview's links open it as they
+ * count it. A change starts again at page 1 unless it names a page.
+ */
+export function useListFilters<F extends InstantRangeFilter & { page: number }>(
+  read: (params: URLSearchParams) => F,
+) {
+  const [params, setParams] = useUrlParams()
+  const filters = useMemo(() => read(params), [read, params])
+  const setFilters = useCallback(
+    (change: Partial<F>) =>
+      setParams((current) => listParams({ ...read(current), page: 1, ...change })),
+    [read, setParams],
+  )
+  return { filters, setFilters }
 }
