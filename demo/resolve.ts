@@ -155,29 +155,35 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
   const categories = CATEGORIES.map(({ key, title, titleJp }) => ({ key, title, titleJp }))
   const accountAt = (key: AccountKey) => positionOf(ACCOUNTS, (item) => item.key === key, key)
 
-  const accounts = ACCOUNTS.map((account, index): WorldAccount => ({
-    key: account.key,
-    name: account.name,
-    email: account.email,
-    role: account.role,
-    bio: account.bio ?? null,
-    language: account.language ?? 'en-US',
-    emailConfirmedAt: account.confirmed === false ? null : now - 170 * DAY,
-    approvedAt:
-      account.role === 'educator' && account.approved !== false
-        ? // On the hour, as session times are, so both seeds count the rule's periods alike.
-          Math.floor((now - (account.approvedDaysAgo ?? 45) * DAY) / HOUR) * HOUR
+  const accounts = ACCOUNTS.map((account, index): WorldAccount => {
+    // The admin is the oldest account, the unconfirmed student the newest; all are older than
+    // the longest history an educator has.
+    const createdAt = now - (420 - index) * DAY
+    const approvedDaysAgo =
+      (showcase ? account.showcaseApprovedDaysAgo : undefined) ?? account.approvedDaysAgo ?? 45
+    return {
+      key: account.key,
+      name: account.name,
+      email: account.email,
+      role: account.role,
+      bio: account.bio ?? null,
+      language: account.language ?? 'en-US',
+      emailConfirmedAt: account.confirmed === false ? null : createdAt + HOUR,
+      approvedAt:
+        account.role === 'educator' && account.approved !== false
+          ? // On the hour, as session times are, so both seeds count the rule's periods alike.
+            Math.floor((now - approvedDaysAgo * DAY) / HOUR) * HOUR
+          : null,
+      licence: account.teaches
+        ? positionOf(
+            licences,
+            (licence) => licence.accountEmail === account.teaches?.licence,
+            `licence ${account.teaches.licence}`,
+          )
         : null,
-    licence: account.teaches
-      ? positionOf(
-          licences,
-          (licence) => licence.accountEmail === account.teaches?.licence,
-          `licence ${account.teaches.licence}`,
-        )
-      : null,
-    // The admin is the oldest account, the unconfirmed student the newest.
-    createdAt: now - (180 - index) * DAY,
-  }))
+      createdAt,
+    }
+  })
 
   const world: DemoWorld = {
     licences,
@@ -197,8 +203,8 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
     const teaches = ACCOUNTS.find((account) => account.key === lesson.owner)?.teaches
     if (!teaches) throw new Error(`${lesson.owner} holds no licence to teach ${lesson.title}`)
     const owner = accountAt(lesson.owner)
-    // Each lesson is created a day after the previous one.
-    const createdAt = now - (30 - index) * DAY
+    // Each lesson is created a day after the previous one, unless it says when.
+    const createdAt = now - (lesson.createdDaysAgo ?? 30 - index) * DAY
     const position =
       world.lessons.push({
         key: lesson.key,
@@ -270,7 +276,7 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
     }
   })
 
-  for (const payment of PAYMENTS) {
+  for (const payment of PAYMENTS.filter(kept)) {
     const session = sessionKeys.get(payment.session)
     const student = accountAt(payment.student)
     const booked = session === undefined ? undefined : world.sessions[session]
@@ -292,13 +298,14 @@ export const demoWorld = (now: number, { showcase }: { showcase: boolean }): Dem
       amountInCents,
     }
     if (payment.refunded) {
-      // Paid a day before the session was put up for the demo, given back since.
       world.payments.push({
         ...common,
         seat: null,
         status: 'refunded',
         refundReason: 'unenrolled',
-        createdAt: booked.createdAt,
+        // A seat of a session that has ended was paid for a week before it, as the seats kept
+        // were; one in a session to come, when the session was put up. Given back since.
+        createdAt: booked.end <= now ? booked.start - 7 * DAY : booked.createdAt,
       })
       continue
     }

@@ -9,10 +9,11 @@ import { textPdf } from './pdf.ts'
  * every time around the moment of seeding, so each backend only maps records to its rows.
  *
  * A few entries are marked `showcase`. They give the running product the volume a demo wants (a
- * larger licence pool, three more lessons, more reviews) and are left out of the mock catalogue,
- * whose tests pin its exact size: twelve listed lessons, two free licences, Kenji's two reviews
- * and Emily's one, Yuki's history of one reviewed lesson and one to review. Everything else is
- * the same in both.
+ * larger licence pool, four more lessons, more reviews, Kenji's year of paid sessions and the
+ * approval it needs, a year earlier) and are left out of the mock catalogue, whose tests pin its
+ * exact size: twelve listed lessons, two free licences, Kenji's two reviews and Emily's one,
+ * Yuki's history of one reviewed lesson and one to review, Kenji newly approved. Everything else
+ * is the same in both.
  */
 
 export type Role = (typeof ROLES)[number]
@@ -45,6 +46,11 @@ export interface DemoAccount {
   approved?: boolean
   /** How many days ago an approved educator was approved (45 by default). */
   approvedDaysAgo?: number
+  /**
+   * The approval in the world with its showcase entries, when they give the educator a longer
+   * history than the mock's (`approvedDaysAgo` is then the mock's).
+   */
+  showcaseApprovedDaysAgo?: number
   /** False leaves the e-mail unconfirmed, so the account cannot sign in yet. */
   confirmed?: boolean
   /** The video licence an educator holds (its account e-mail), its meeting room and time zone. */
@@ -65,9 +71,13 @@ export const ACCOUNTS: readonly DemoAccount[] = [
     name: 'Kenji Tanaka',
     email: 'kenji@manabi.example',
     role: 'educator',
-    description: 'Approved educator with a Zoom licence and several lessons (Japanese UI)',
+    description:
+      'Approved educator with a Zoom licence and several lessons (Japanese UI); a year of earnings on the server',
     bio: 'Japanese teacher from Osaka with ten years of classroom experience.',
     language: 'jp-JP',
+    // The showcase's reading circle gives him a year of paid sessions, every rule period met; the
+    // mock, without it, has him newly approved and exempt from the rule.
+    showcaseApprovedDaysAgo: 405,
     teaches: {
       licence: 'zoom-1@manabi.example',
       room: 'https://zoom.us/j/1234567890',
@@ -224,8 +234,19 @@ export interface DemoLesson {
   sessions: DemoSession[]
   reviews?: DemoReview[]
   materials?: DemoMaterial[]
+  /** Created this many days ago; by default a day after the lesson before it in the list. */
+  createdDaysAgo?: number
   showcase?: boolean
 }
+
+/**
+ * Kenji's reading circle meets every four weeks (so each calendar month has a session) and has
+ * met thirteen times, the first about a year ago; Tom gave back his seat in one meeting.
+ */
+const CIRCLE_MEETINGS = 13
+const CIRCLE_EVERY = 28 * DAY
+const CIRCLE_SEAT_GIVEN_BACK = 6
+const circleKey = (index: number) => `circle${index + 1}`
 
 /** Every lesson admits one student at least. */
 export const MIN_SLOTS = 1
@@ -565,6 +586,36 @@ export const LESSONS: readonly DemoLesson[] = [
     // (e2e/language-journey.test.ts) review it, Mai in Japanese and Tom in English.
     showcase: true,
   },
+  {
+    key: 'readingCircle',
+    title: '日本語読書会 (Japanese Reading Circle)',
+    category: 'languages',
+    owner: 'kenji',
+    priceInCents: 3000,
+    maxSlots: 6,
+    coverHue: 20,
+    about: 'Every four weeks, a short story read aloud and talked over together, in Japanese.',
+    details:
+      'For learners who read kana and some kanji. The story is shared a week before; we read ' +
+      'it in turns and discuss it, and every session ends with the words worth keeping.',
+    // Kenji's year of history, for his earnings: Tom and Mai paid for every session of the past
+    // year (Tom gave one seat back, refunded), and the next one is open.
+    createdDaysAgo: 400,
+    sessions: [
+      ...Array.from({ length: CIRCLE_MEETINGS }, (_, index): DemoSession => ({
+        key: circleKey(index),
+        start: -(CIRCLE_MEETINGS - index) * CIRCLE_EVERY,
+        length: HOUR,
+        enrolled: index === CIRCLE_SEAT_GIVEN_BACK ? ['mai'] : ['tom', 'mai'],
+      })),
+      { start: CIRCLE_EVERY - 6 * DAY, length: HOUR },
+    ],
+    reviews: [
+      { author: 'mai', rating: 5, body: '毎回の物語が楽しみです。語彙がずいぶん増えました。' },
+      { author: 'tom', rating: 4, body: 'Hard at first, but my reading is much faster now.' },
+    ],
+    showcase: true,
+  },
 ]
 
 export interface DemoPayment {
@@ -575,12 +626,14 @@ export interface DemoPayment {
   transactionId: string
   /** Refunded when the student unenrolled: the seat is no longer theirs. */
   refunded?: boolean
+  showcase?: boolean
 }
 
 /**
  * The payment records. Captured: Yuki's seat in the live session and Mai's in the upcoming paid
  * one; refunded: Tom's seat at the piano, which he gave back. Seats in sessions that had ended
- * before the demo began carry none.
+ * before the demo began carry none, but for the showcase's reading circle, whose seats were paid
+ * for every time.
  */
 export const PAYMENTS: readonly DemoPayment[] = [
   { student: 'yuki', session: 'live', orderId: 'ORDER-SEED-1', transactionId: 'CAPTURE-SEED-1' },
@@ -597,4 +650,14 @@ export const PAYMENTS: readonly DemoPayment[] = [
     transactionId: 'CAPTURE-SEED-3',
     refunded: true,
   },
+  ...Array.from({ length: CIRCLE_MEETINGS }, (_, index) =>
+    (['tom', 'mai'] as const).map((student): DemoPayment => ({
+      student,
+      session: circleKey(index),
+      orderId: `ORDER-SEED-CIRCLE-${index + 1}-${student.toUpperCase()}`,
+      transactionId: `CAPTURE-SEED-CIRCLE-${index + 1}-${student.toUpperCase()}`,
+      refunded: student === 'tom' && index === CIRCLE_SEAT_GIVEN_BACK,
+      showcase: true,
+    })),
+  ).flat(),
 ]

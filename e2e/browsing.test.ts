@@ -101,7 +101,7 @@ describe('a guest browsing the running product', () => {
       .first()
       .click()
     await page.getByRole('heading', { name: withOpenSession.title, level: 1 }).waitFor()
-    await page.getByRole('heading', { name: 'Sessions' }).waitFor()
+    await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor()
     await page.getByRole('heading', { name: 'About the educator' }).waitFor()
     await page.getByText(withOpenSession.owner.name).first().waitFor()
     for (const width of WIDTHS) {
@@ -158,7 +158,7 @@ describe('accessibility of the browsing screens (axe-core)', () => {
       .toBeGreaterThanOrEqual(5)
     await check(guestPage, 'guest home')
     await guestPage.goto(product.appUrl(paths.lesson.detail.href(lesson.id)))
-    await guestPage.getByRole('heading', { name: 'Sessions' }).waitFor()
+    await guestPage.getByRole('heading', { name: 'Sessions', exact: true }).waitFor()
     await check(guestPage, 'guest lesson')
     await guestPage.close()
 

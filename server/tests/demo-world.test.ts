@@ -1,10 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as user from '../../contract/descriptors/user.ts'
+import {
+  DEFAULT_EARNINGS_MIN_JPY,
+  DEFAULT_EARNINGS_USD_JPY,
+  DEFAULT_PLATFORM_FEE_PERCENT,
+  earningsRulePeriod,
+  earningsRulePeriodAt,
+  feeShares,
+  meetsEarningsRule,
+  yenOfShareCents,
+} from '../../contract/rules.ts'
 import { textPdf } from '../../demo/pdf.ts'
 import { demoWorld, type DemoWorld } from '../../demo/resolve.ts'
+import { DAY, DEMO_PASSWORD, HOUR } from '../../demo/world.ts'
 import { db as mockDb } from '../../src/mocks/db.ts'
 import { seedDemoData } from '../src/db/seed.ts'
 import * as schema from '../src/db/schema.ts'
-import { setupTestApp } from './helpers.ts'
+import { bodyOf, setupTestApp, signIn } from './helpers.ts'
 
 /**
  * Both seeds are adapters of one demo world (demo/): the database gets it with its
@@ -286,6 +298,92 @@ describe('the demo world', () => {
     const whole = viewOfWorld(full, { undatedReviews: false })
     const part = viewOfWorld(core, { undatedReviews: false })
     for (const key of PARTS) expect(whole[key]).toEqual(expect.arrayContaining(part[key]))
+  })
+})
+
+describe("kenji's year of history (the showcase's reading circle)", () => {
+  const KENJI = 'kenji@manabi.example'
+  const kenjiIn = (world: DemoWorld) => {
+    const position = world.accounts.findIndex((account) => account.email === KENJI)
+    const approvedAt = world.accounts[position]?.approvedAt
+    if (approvedAt == null) throw new Error('kenji is not approved in the demo world')
+    return { position, anchor: { ruleFrom: approvedAt, approvedAt } }
+  }
+  /** Kenji's share of the payments captured in [from, to): a refunded one was given back at once. */
+  const shareIn = (world: DemoWorld, kenji: number, from: number, to: number) =>
+    world.payments
+      .filter(
+        (payment) =>
+          world.lessons[payment.lesson]?.owner === kenji &&
+          payment.status === 'success' &&
+          payment.createdAt >= from &&
+          payment.createdAt < to,
+      )
+      .reduce(
+        (sum, payment) =>
+          sum +
+          feeShares(payment.amountInCents, DEFAULT_PLATFORM_FEE_PERCENT * 100).educatorShareInCents,
+        0,
+      )
+
+  // A year of weeks, each at another hour, and the instants around a leap day and a new year.
+  const instants = [
+    ...Array.from({ length: 53 }, (_, week) => Date.UTC(2027, 0, 1) + week * (7 * DAY + 5 * HOUR)),
+    Date.parse('2028-02-29T12:00:00Z'),
+    Date.parse('2028-03-01T00:30:00Z'),
+    Date.parse('2029-03-01T00:00:00Z'),
+    Date.parse('2026-12-31T15:00:00Z'),
+  ]
+
+  it('meets the rule in every period judged so far, whenever the demo is seeded', () => {
+    for (const now of instants) {
+      const world = demoWorld(now, { showcase: true })
+      const kenji = kenjiIn(world)
+      const current = earningsRulePeriodAt(kenji.anchor, now)
+      const seeded = new Date(now).toISOString()
+      // More than a year since his approval: four periods judged before the current one.
+      expect(current.index, seeded).toBe(4)
+      for (let index = 1; index <= current.index; index += 1) {
+        const period = earningsRulePeriod(kenji.anchor, index)
+        const share = shareIn(world, kenji.position, period.start, Math.min(period.deadline, now))
+        const earned = yenOfShareCents(share, DEFAULT_EARNINGS_USD_JPY)
+        expect(
+          meetsEarningsRule(earned, DEFAULT_EARNINGS_MIN_JPY),
+          `${seeded}, period ${index}`,
+        ).toBe(true)
+      }
+    }
+  })
+
+  it('is left out of the mock, where kenji is newly approved and exempt', () => {
+    const now = Date.parse('2030-05-01T09:17:23.456Z')
+    const world = demoWorld(now, { showcase: false })
+    const kenji = kenjiIn(world)
+    expect(earningsRulePeriodAt(kenji.anchor, now)).toMatchObject({ index: 0, exempt: true })
+    // His approval, as every demo time, comes after his account's creation.
+    expect(world.accounts[kenji.position]!.createdAt).toBeLessThan(kenji.anchor.approvedAt)
+    expect(kenjiIn(demoWorld(now, { showcase: true })).anchor.approvedAt).toBeGreaterThan(
+      world.accounts[kenji.position]!.createdAt,
+    )
+  })
+
+  it('shows on his earnings: a share in each month before this one, the rule met, a refund', async () => {
+    await seedDemoData(context.db, context.app.storage)
+    const cookie = await signIn(context, { email: KENJI, password: DEMO_PASSWORD })
+    const summary = bodyOf(await context.call(user.myEarningsSummary, { cookie }))
+    expect(summary.months).toHaveLength(12)
+    for (const month of summary.months.slice(0, -1)) {
+      expect(month.shareCents, month.month).toBeGreaterThan(0)
+    }
+    expect(summary.rule).toMatchObject({ exempt: false, met: true })
+    const lines = bodyOf(await context.call(user.myEarnings, { cookie, query: { take: 100 } }))
+    expect(lines.data.filter((line) => line.kind === 'refund')).toEqual([
+      expect.objectContaining({
+        lessonTitle: '日本語読書会 (Japanese Reading Circle)',
+        studentFirstName: 'Tom',
+        refundReason: 'unenrolled',
+      }),
+    ])
   })
 })
 

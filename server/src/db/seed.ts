@@ -245,15 +245,20 @@ const insertWorld = async (
 /**
  * Seeds the demo data when the database has no user yet, all rows in one transaction. Cover and
  * material bytes are written to storage first (fixed keys, so a retry overwrites them). Returns
- * whether it seeded.
+ * whether it seeded. The product seeds the whole world; `showcase: false` seeds the mock's part
+ * of it, for tests that compare the two backends answer for answer.
  */
-export const seedDemoData = async (db: Database, storage: SeedStorage): Promise<boolean> => {
+export const seedDemoData = async (
+  db: Database,
+  storage: SeedStorage,
+  { showcase = true }: { showcase?: boolean } = {},
+): Promise<boolean> => {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1)
   if (anyUser) return false
 
   // One hash for every account: argon2 is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  const world = demoWorld(Date.now(), { showcase: true })
+  const world = demoWorld(Date.now(), { showcase })
   const stored = storedFiles(world)
   for (const file of [...stored.covers, ...stored.materials]) {
     if (file) await storage.put(file.key, file.bytes)
