@@ -69,6 +69,13 @@ export const ErrorBody = Type.Object(
         description: 'With a list of messages: the code and parameters of each, in its order',
       }),
     ),
+    requestId: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          'The id of the request (also its X-Request-Id header), by which its log lines are found',
+      }),
+    ),
   },
   { $id: 'ErrorBody', description: 'Error response' },
 )

@@ -3,6 +3,7 @@ import { AUTH_WINDOW_MS, LANDING_CATALOGUE_QUERY, PAGE_SIZE } from '../../contra
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
 import { afterAnswerPlugin } from './http/after-answer.ts'
+import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id.ts'
 import { serializerCompiler } from './http/serializers.ts'
 import { validatorCompiler } from './http/validators.ts'
 import { RequestLogController, withSafeSerializers } from './logging.ts'
@@ -13,6 +14,7 @@ import { errorsPlugin, frameworkErrors, MAX_PARAM_LENGTH } from './plugins/error
 import { jobWorkPlugin } from './plugins/job-work.ts'
 import { jobsPlugin } from './plugins/jobs.ts'
 import { mailerPlugin } from './plugins/mailer.ts'
+import { metricsPlugin } from './plugins/metrics.ts'
 import { openapiPlugin } from './plugins/openapi.ts'
 import { paymentsPlugin } from './plugins/payments.ts'
 import { securityPlugin, type SecurityOptions } from './plugins/security.ts'
@@ -56,8 +58,12 @@ export const buildApp = async (options: AppOptions) => {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy !== false),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id)
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -68,6 +74,11 @@ export const buildApp = async (options: AppOptions) => {
     closeWithApp: options.closeDatabase ?? true,
   })
   await app.register(catalogueCachePlugin)
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    apiPrefix: API_PREFIX,
+    database: options.database,
+  })
   await app.register(openapiPlugin)
   await app.register(securityPlugin, {
     allowedOrigins: [...config.allowedOrigins, ...(options.extraOrigins ?? [])],

@@ -61,6 +61,13 @@ const ConfigSchema = Type.Object({
   LOG_REQUESTS: Type.Optional(Type.Enum(['all', 'errors', 'off'])),
   /** An answer slower than this, in milliseconds, is logged with LOG_REQUESTS=errors. */
   LOG_SLOW_MS: Type.Integer({ minimum: 0, default: 1000 }),
+  /**
+   * Serve Prometheus metrics at /api/metrics to a scraper that sends this secret as a bearer
+   * token (`Authorization: Bearer …`); without it the endpoint does not exist.
+   */
+  METRICS_TOKEN: Type.Optional(
+    Type.String({ minLength: 16, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' }),
+  ),
   /** Serve the OpenAPI document at /api/docs/json; by default everywhere but in production. */
   OPENAPI_DOCS: Type.Optional(Type.Boolean()),
   /**

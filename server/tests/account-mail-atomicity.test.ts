@@ -61,6 +61,7 @@ describe('registration is atomic', () => {
         error: 'Internal Server Error',
         message: 'Internal Server Error',
         code: 'http.internalError',
+        requestId: expect.any(String) as string,
       })
       expect(await count(users)).toBe(0)
       expect(await count(userTokens)).toBe(0)

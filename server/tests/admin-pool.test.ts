@@ -101,6 +101,7 @@ describe('POST /admin/video-licences', () => {
       error: 'Conflict',
       message: 'A video licence with this account e-mail already exists',
       code: 'licences.duplicateAccount',
+      requestId: expect.any(String) as string,
     })
   })
 

@@ -316,6 +316,7 @@ describe('POST /admin/users/:id/approve', () => {
       error: 'Conflict',
       message: 'This educator is already approved',
       code: 'accounts.alreadyApproved',
+      requestId: expect.any(String) as string,
     })
     const [row] = await context.db.select().from(users).where(eq(users.id, educator.id))
     expect(row?.approvedAt?.toISOString()).toBe(approvedAt.toISOString())
@@ -331,6 +332,7 @@ describe('POST /admin/users/:id/approve', () => {
       error: 'Conflict',
       message: 'The user is not an educator',
       code: 'licences.notAnEducator',
+      requestId: expect.any(String) as string,
     })
   })
 

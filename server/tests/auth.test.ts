@@ -217,6 +217,7 @@ describe('POST /auth/register', () => {
       error: 'Conflict',
       message: 'Email already exists',
       code: 'accounts.emailExists',
+      requestId: expect.any(String) as string,
     })
     expect(await context.db.select().from(users)).toHaveLength(1)
     expect(await mails()).toHaveLength(0)
@@ -234,6 +235,7 @@ describe('POST /auth/confirm', () => {
       error: 'Forbidden',
       message: 'Email is not confirmed. Please confirm your e-mail address first',
       code: 'accounts.emailNotConfirmed',
+      requestId: expect.any(String) as string,
     })
     expect(refused.headers['set-cookie']).toBeUndefined()
 
@@ -257,6 +259,7 @@ describe('POST /auth/confirm', () => {
       message: ['Invalid or expired token'],
       code: 'accounts.invalidToken',
       problems: [{ code: 'accounts.invalidToken' }],
+      requestId: expect.any(String) as string,
     })
 
     const signedIn = await login(newStudent.email, newStudent.password)
@@ -451,6 +454,7 @@ describe('POST /auth/login', () => {
         error: 'Unauthorized',
         message: 'Invalid email or password',
         code: 'accounts.invalidCredentials',
+        requestId: expect.any(String) as string,
       })
       expect(response.headers['set-cookie']).toBeUndefined()
     }
@@ -597,6 +601,7 @@ describe('POST /auth/set-new-password', () => {
       message: ['Invalid or expired token'],
       code: 'accounts.invalidToken',
       problems: [{ code: 'accounts.invalidToken' }],
+      requestId: expect.any(String) as string,
     })
     expect((await login(student.email, 'Another123')).statusCode).toBe(401)
   })

@@ -182,6 +182,7 @@ describe("an educator's reviews and rating", () => {
         message: 'Educator not found',
         code: 'http.notFound',
         params: { what: 'Educator' },
+        requestId: expect.any(String) as string,
       })
     }
     // Every educator has them, approved or not yet.

@@ -326,6 +326,7 @@ describe('GET /guest/lessons/:id', () => {
         message: 'Lesson not found',
         code: 'http.notFound',
         params: { what: 'Lesson' },
+        requestId: expect.any(String) as string,
       })
     }
   })
@@ -352,6 +353,7 @@ describe('GET /guest/lessons/:id', () => {
       message: 'Lesson not found',
       code: 'http.notFound',
       params: { what: 'Lesson' },
+      requestId: expect.any(String) as string,
     })
     expect((await getLesson('abc')).statusCode).toBe(400)
     expect((await getLesson(0)).statusCode).toBe(400)

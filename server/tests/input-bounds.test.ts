@@ -381,6 +381,7 @@ describe('errors any endpoint may answer before its own rules', () => {
       statusCode: 414,
       error: 'URI Too Long',
       ...messageFields(MESSAGES.http.paramTooLong({ count: 100 })),
+      requestId: expect.any(String) as string,
     })
     const broken = await context.call(payments.capturePayment, {
       params: { id: 1 },

@@ -185,6 +185,7 @@ describe('GET /lessons/:id', () => {
           message: 'Lesson not found',
           code: 'http.notFound',
           params: { what: 'Lesson' },
+          requestId: expect.any(String) as string,
         })
       }
       if (status === 200) expect(response.json()).toMatchObject({ id: draft.id, title: 'Draft' })
@@ -537,6 +538,7 @@ describe('POST /lessons/upload-image', () => {
       error: 'Unsupported Media Type',
       message: 'Invalid file type.',
       code: 'uploads.invalidType',
+      requestId: expect.any(String) as string,
     })
     expect(await context.db.select().from(files)).toEqual([])
   })

@@ -94,6 +94,7 @@ const expectRefusal = (response: ApiResponse, status: number) => {
       error: 'Forbidden',
       message: FORBIDDEN,
       code: 'materials.forbidden',
+      requestId: expect.any(String) as string,
     })
   }
   if (status === 401) expect(errorOf(response).statusCode).toBe(401)
@@ -166,6 +167,7 @@ describe('GET /lessons/:id/resources', () => {
       message: 'Lesson not found',
       code: 'http.notFound',
       params: { what: 'Lesson' },
+      requestId: expect.any(String) as string,
     })
     const bad = await context.call(resources.listResources, {
       params: { id: 'abc' },
@@ -207,6 +209,7 @@ describe('GET /lessons/:id/resources/:resourceId', () => {
         message: 'Resource not found',
         code: 'http.notFound',
         params: { what: 'Resource' },
+        requestId: expect.any(String) as string,
       })
     }
     const unknownLesson = await context.call(resources.getResource, {
@@ -285,6 +288,7 @@ describe('GET /files/:fileId', () => {
         message: 'File not found',
         code: 'http.notFound',
         params: { what: 'File' },
+        requestId: expect.any(String) as string,
       })
     }
   })

@@ -152,6 +152,7 @@ describe.each(VARIANTS)('reviews of an educator ($name)', ({ reviews, average, s
         message: 'Educator not found',
         code: 'http.notFound',
         params: { what: 'Educator' },
+        requestId: expect.any(String) as string,
       })
     }
   })

@@ -171,6 +171,7 @@ describe('POST /reviews', () => {
       error: 'Conflict',
       message: MESSAGES.reviews.alreadyReviewed.text,
       code: 'reviews.alreadyReviewed',
+      requestId: expect.any(String) as string,
     })
     const stored = await storedReviews()
     expect(stored.map((row) => row.rating)).toEqual([5])
@@ -270,6 +271,7 @@ describe('POST /reviews', () => {
       message: 'Lesson not found',
       code: 'http.notFound',
       params: { what: 'Lesson' },
+      requestId: expect.any(String) as string,
     })
   })
 

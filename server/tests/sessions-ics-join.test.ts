@@ -97,6 +97,7 @@ describe('GET /lessons/:id/sessions/:sessionId/join', () => {
         error: 'Forbidden',
         message: OUTSIDE_WINDOW,
         code: 'sessions.outsideJoinWindow',
+        requestId: expect.any(String) as string,
       })
     }
   })
@@ -146,6 +147,7 @@ describe('GET /lessons/:id/sessions/:sessionId/join', () => {
         error: 'Forbidden',
         message: NOT_ENROLLED,
         code: 'sessions.notEnrolled',
+        requestId: expect.any(String) as string,
       })
     }
   })
@@ -165,6 +167,7 @@ describe('GET /lessons/:id/sessions/:sessionId/join', () => {
         message: `${what} not found`,
         code: 'http.notFound',
         params: { what },
+        requestId: expect.any(String) as string,
       })
     }
     expect((await join(s.lesson.id, 0, s.cast.owner.cookie)).statusCode).toBe(400)
@@ -270,6 +273,7 @@ describe('GET /lessons/:id/sessions/:sessionId/ics', () => {
       message: 'Lesson not found',
       code: 'http.notFound',
       params: { what: 'Lesson' },
+      requestId: expect.any(String) as string,
     })
     const foreign = await ics(s.lesson.id, s.foreign.id, s.cast.student.cookie)
     expect(foreign.json()).toEqual({
@@ -278,6 +282,7 @@ describe('GET /lessons/:id/sessions/:sessionId/ics', () => {
       message: 'Session not found',
       code: 'http.notFound',
       params: { what: 'Session' },
+      requestId: expect.any(String) as string,
     })
   })
 })

@@ -530,6 +530,7 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
         start_time: `${dayFromNow(30)}T10:00:00.000Z`,
         end_time: `${dayFromNow(30)}T11:00:00.000Z`,
       },
+      requestId: expect.any(String) as string,
     })
     expect(Value.Check(SessionConflictBody, response.json())).toBe(true)
   })
@@ -568,6 +569,7 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
       error: 'Conflict',
       message: MESSAGES.sessions.startedCannotChange.text,
       code: 'sessions.startedCannotChange',
+      requestId: expect.any(String) as string,
     })
   })
 

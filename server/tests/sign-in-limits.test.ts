@@ -197,6 +197,7 @@ const expectLocked = (response: LightMyRequestResponse) => {
     statusCode: 429,
     error: 'Too Many Requests',
     ...messageFields(MESSAGES.accounts.signInLocked({ count: seconds })),
+    requestId: expect.any(String) as string,
   })
   expect(body.message).toMatch(/reset your password/)
   expect(response.cookies).toEqual([])

@@ -152,6 +152,7 @@ describe('the SPA on the API origin', () => {
       ...messageFields(
         status === 400 ? MESSAGES.http.badUrl : MESSAGES.http.routeNotFound({ method: 'GET', url }),
       ),
+      requestId: expect.any(String) as string,
     })
     expect(errorLog).toEqual([])
   })
@@ -200,6 +201,7 @@ describe('the error body', () => {
         message: 'Route GET /gone not found',
         code: 'http.routeNotFound',
         params: { method: 'GET', url: '/gone' },
+        requestId: expect.any(String) as string,
       })
       const refused = await app.inject({ method: 'GET', url: '/page' })
       expect(refused.statusCode).toBe(400)
@@ -210,6 +212,7 @@ describe('the error body', () => {
         code: 'http.refused',
         params: { reason: 'Not this page' },
         problems: [{ code: 'http.refused', params: { reason: 'Not this page' } }],
+        requestId: expect.any(String) as string,
       })
     } finally {
       await app.close()

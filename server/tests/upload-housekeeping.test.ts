@@ -187,7 +187,7 @@ describe.each(STORAGES)('the storage quota (files in the %s)', (storage) => {
       await uploadCover(context, who, PNG_BYTES.length + 1),
     ]) {
       expect(refused.statusCode).toBe(413)
-      expect(refused.json()).toEqual(refusal())
+      expect(refused.json()).toEqual({ ...refusal(), requestId: expect.any(String) as string })
     }
     expect(await fileRows(context)).toEqual(before.rows)
     expect(await storedKeys(context, storage)).toEqual(before.keys)
@@ -229,7 +229,7 @@ describe.each(STORAGES)('the storage quota (files in the %s)', (storage) => {
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(fits)
     for (const response of responses.filter((each) => each.statusCode !== 201)) {
       expect(response.statusCode).toBe(413)
-      expect(response.json()).toEqual(refusal())
+      expect(response.json()).toEqual({ ...refusal(), requestId: expect.any(String) as string })
     }
     const rows = await fileRows(context)
     expect(rows).toHaveLength(fits)

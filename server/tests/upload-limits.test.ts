@@ -140,6 +140,7 @@ describe('the 10 MB limit, with the body streamed in pieces', () => {
           error: 'Payload Too Large',
           message: MESSAGES.uploads.tooLarge.text,
           code: 'uploads.tooLarge',
+          requestId: expect.any(String) as string,
         })
         expect(await stored()).toEqual(before)
       }
@@ -238,6 +239,7 @@ describe('an empty file', () => {
         message: [MESSAGES.uploads.empty.text],
         code: 'uploads.empty',
         problems: [{ code: 'uploads.empty' }],
+        requestId: expect.any(String) as string,
       })
       expect(await stored()).toEqual(before)
     },

@@ -118,6 +118,7 @@ describe('GET /user/me', () => {
         error: 'Unauthorized',
         message: 'Unauthorized',
         code: 'http.unauthorized',
+        requestId: expect.any(String) as string,
       })
     }
   })
@@ -281,6 +282,7 @@ describe('PATCH /user/update_profile', () => {
       error: 'Conflict',
       message: 'Email already exists',
       code: 'accounts.emailExists',
+      requestId: expect.any(String) as string,
     })
     expect(await userRow(student.id)).toMatchObject({ email: student.email, name: student.name })
     expect((await userRow(other.id))?.email).toBe('taken@manabi.example')
@@ -421,6 +423,7 @@ describe('POST /user/reassign_video_licence', () => {
       error: 'Conflict',
       message: 'You hold no video licence to reassign; an administrator will lend you one',
       code: 'licences.noneToReassign',
+      requestId: expect.any(String) as string,
     })
     expect((await userRow(educator.id))?.videoLicenceId).toBeNull()
   })
@@ -441,6 +444,7 @@ describe('POST /user/reassign_video_licence', () => {
       error: 'Conflict',
       message: 'No free video licence is available',
       code: 'licences.noneFree',
+      requestId: expect.any(String) as string,
     })
     expect((await userRow(educator.id))?.videoLicenceId).toBe(held?.id)
   })
@@ -457,6 +461,7 @@ describe('POST /user/reassign_video_licence', () => {
       error: 'Forbidden',
       message: 'Your account has not been approved yet',
       code: 'accounts.notApproved',
+      requestId: expect.any(String) as string,
     })
     expect((await userRow(educator.id))?.videoLicenceId).toBeNull()
   })

@@ -84,8 +84,10 @@ export const errorResponse = (
   answer: Message | readonly Message[] | string | readonly string[],
   headers: Record<string, string> = {},
   details: Readonly<Record<string, unknown>> = {},
-) =>
-  HttpResponse.json<ErrorBody>(
+) => {
+  // As the server's: the id an error answer gives its user to quote.
+  const requestId = crypto.randomUUID()
+  return HttpResponse.json<ErrorBody>(
     {
       ...details,
       statusCode: status,
@@ -93,9 +95,11 @@ export const errorResponse = (
       ...(isText(answer)
         ? { message: typeof answer === 'string' ? answer : [...answer] }
         : errorFields(answer)),
+      requestId,
     },
-    { status, headers },
+    { status, headers: { ...headers, 'x-request-id': requestId } },
   )
+}
 
 const isText = (
   answer: Message | readonly Message[] | string | readonly string[],

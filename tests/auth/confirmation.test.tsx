@@ -14,6 +14,7 @@ import { i18n } from '@/shared/i18n/i18n'
 import { answer } from '@tests/mocks/helpers'
 import { renderApp } from '@tests/render-app'
 import { recordBodies } from '@tests/request-log'
+import { withReference } from '@tests/server-failure'
 
 const FAILED = 'Error sending or confirming email (try the link again or contact support)'
 const unconfirmed = () => db.users.find((user) => user.id === seedIds.unconfirmedStudent)!
@@ -209,7 +210,7 @@ describe('resending the confirmation e-mail', () => {
     await user.type(await screen.findByLabelText('Email'), unconfirmed().email)
     await user.click(screen.getByRole('button', { name: 'Send the e-mail again' }))
     expect(
-      await toasts().findByText('The confirmation e-mail could not be sent'),
+      await toasts().findByText(withReference('The confirmation e-mail could not be sent')),
     ).toBeInTheDocument()
   })
 })

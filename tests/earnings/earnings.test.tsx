@@ -12,6 +12,7 @@ import { paths } from '@/shared/config/paths'
 import { formatPrice } from '@/shared/i18n/format'
 import { i18n } from '@/shared/i18n/i18n'
 import { renderApp } from '@tests/render-app'
+import { withReference } from '@tests/server-failure'
 
 const URL_PATH = paths.earnings.href()
 const kenji = () => db.users.find((row) => row.id === seedIds.educator)!
@@ -140,7 +141,9 @@ describe("the educator's earnings (issue 32)", () => {
     server.use(mockEndpoint(user.myEarningsCsv, () => errorResponse(500, 'Internal Server Error')))
     await renderApp(undefined, { user: 'educator', url: URL_PATH })
     await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }))
-    expect(await screen.findByText('The earnings file could not be downloaded.')).toBeVisible()
+    expect(
+      await screen.findByText(withReference('The earnings file could not be downloaded.')),
+    ).toBeVisible()
     expect(blobs).toHaveLength(0)
   })
 

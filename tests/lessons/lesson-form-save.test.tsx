@@ -19,6 +19,7 @@ import {
   pngFile,
   stubObjectUrls,
 } from './lesson-form-helpers'
+import { withReference } from '@tests/server-failure'
 
 const requested = recordRequestedPaths()
 stubObjectUrls()
@@ -124,7 +125,9 @@ describe('creating a lesson (§4)', () => {
     await openNewLesson()
     await fillNewLesson()
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
-    expect(await toast('The image could not be uploaded')).toBeInTheDocument()
+    expect(
+      await screen.findByText(withReference('The image could not be uploaded')),
+    ).toBeInTheDocument()
   })
 
   it('says the lesson was not saved, and a retry keeps the image already uploaded', async () => {

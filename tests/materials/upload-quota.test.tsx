@@ -61,6 +61,7 @@ describe('the mock catalogue, as the server', () => {
         error: 'Payload Too Large',
         ...messageFields(MESSAGES.uploads.quotaExceeded({ quota: '1 GB' })),
         storageQuotaMb: DEFAULT_UPLOAD_QUOTA_MB,
+        requestId: expect.any(String) as string,
       })
     }
     expect(db.files).toHaveLength(count)

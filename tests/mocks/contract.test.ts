@@ -390,6 +390,7 @@ describe('access declared by the contract', () => {
         error: 'Forbidden',
         message: 'Forbidden',
         code: 'http.forbidden',
+        requestId: expect.any(String) as string,
       })
       expect(endpoint.response[403]).toBeDefined()
     },

@@ -15,6 +15,7 @@ import { formatDate, formatPrice, formatTime, zonedTimes } from '@/shared/i18n/f
 import { answer } from '@tests/mocks/helpers'
 import { renderApp, type TestUser } from '@tests/render-app'
 import { apiPathOf, isCallOf, pathOf } from '@tests/request-log'
+import { withReference } from '@tests/server-failure'
 
 const MINUTE = 60_000
 const { sessions: ids } = seedIds
@@ -236,7 +237,9 @@ describe('the sessions list', () => {
     await renderList(seedIds.freeLesson, 'student')
     await waitFor(() => expect(cards()).toHaveLength(3))
     await userEvent.click(button(cardOf(ids.startingSoon), 'Add to calendar')!)
-    expect(await screen.findByText('The calendar file could not be downloaded')).toBeVisible()
+    expect(
+      await screen.findByText(withReference('The calendar file could not be downloaded')),
+    ).toBeVisible()
   })
 
   it("shows the server's message when the calendar call is refused with a 400", async () => {

@@ -94,6 +94,42 @@ describe('errorMessage (§8 generic helper)', () => {
   })
 })
 
+describe("a server failure's reference (issue 33)", () => {
+  const ID = '0b6c3f0e-9d7a-4a53-8f3e-2c1d5e4f6a7b'
+  const failure = (status: number) =>
+    axiosError(status, {
+      statusCode: status,
+      error: 'Error',
+      ...errorFields(MESSAGES.http.internalError),
+      requestId: ID,
+    })
+
+  it('names the request of a 5xx, so the user can quote it to support, in both languages', async () => {
+    expect(errorMessage(failure(500), 'Could not save.')).toBe(`Could not save. (reference: ${ID})`)
+    expect(serverMessage(failure(503), 'fallback')).toBe(
+      `Something went wrong on our side. Please try again. (reference: ${ID})`,
+    )
+    await i18n.changeLanguage('jp-JP')
+    try {
+      expect(errorMessage(failure(502), '保存できませんでした。')).toBe(
+        `保存できませんでした。（お問い合わせ番号: ${ID}）`,
+      )
+    } finally {
+      await i18n.changeLanguage('en-US')
+    }
+  })
+
+  it('adds none to a refusal, nor without an id', () => {
+    const refused = axiosError(409, { message: 'Conflict here', requestId: ID })
+    expect(serverMessage(refused, 'fallback')).toBe('Conflict here')
+    expect(errorMessage(refused, 'fallback')).toBe('fallback')
+    expect(errorMessage(axiosError(500, { message: 'x' }), 'fallback')).toBe('fallback')
+    expect(errorMessage(axiosError(500, { message: 'x', requestId: '' }), 'fallback')).toBe(
+      'fallback',
+    )
+  })
+})
+
 describe('messages in the UI’s language (issue 30)', () => {
   const refusal = (status: number, answer: Parameters<typeof errorFields>[0]) =>
     axiosError(status, { statusCode: status, error: 'Error', ...errorFields(answer) })

@@ -17,6 +17,7 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from '../domain/errors.ts'
+import { REQUEST_ID_HEADER } from '../http/request-id.ts'
 
 /** How long a path parameter may be (Fastify's default `maxParamLength`): ids are far shorter. */
 export const MAX_PARAM_LENGTH = 100
@@ -41,6 +42,7 @@ const reasonPhrase = (statusCode: number) =>
   REASON_PHRASES[statusCode] ?? STATUS_CODES[statusCode] ?? 'Error'
 
 const body = (
+  requestId: string,
   statusCode: number,
   answer: Message | readonly Message[],
   details: Readonly<Record<string, unknown>> = {},
@@ -49,6 +51,7 @@ const body = (
   statusCode,
   error: reasonPhrase(statusCode),
   ...errorFields(answer),
+  requestId,
 })
 
 /**
@@ -64,8 +67,10 @@ const sendError = (
 ) =>
   reply
     .status(statusCode)
+    // Set here too: the router's own refusals (frameworkErrors) come before any hook.
+    .header(REQUEST_ID_HEADER, reply.request.id)
     .type('application/json; charset=utf-8')
-    .send(body(statusCode, answer, details))
+    .send(body(reply.request.id, statusCode, answer, details))
 
 /**
  * The errors Fastify's router answers before any plugin runs (Fastify's `frameworkErrors`): a

@@ -92,6 +92,7 @@ export const jobWorkPlugin = fp<{ work: boolean }>(
             await runJob(app.serviceDeps, queue, job)
             await app.boss.complete(queue, job.id)
           } catch (error) {
+            app.countJobFailure(queue)
             await app.boss.fail(queue, job.id, { message: String(error) })
             throw error
           }
@@ -112,6 +113,7 @@ export const jobWorkPlugin = fp<{ work: boolean }>(
               await runJob(app.serviceDeps, queue, job)
             } catch (error) {
               // pg-boss records the failure and retries the job as its queue says.
+              app.countJobFailure(queue)
               app.log.error({ err: error, job: queue, jobId: job.id }, `Job ${queue} failed`)
               throw error
             }
@@ -123,5 +125,5 @@ export const jobWorkPlugin = fp<{ work: boolean }>(
       }
     })
   },
-  { name: 'job-work', dependencies: ['jobs', 'service-deps'] },
+  { name: 'job-work', dependencies: ['jobs', 'service-deps', 'metrics'] },
 )

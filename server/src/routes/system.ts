@@ -25,6 +25,7 @@ export const systemRoutes = async (
           statusCode: 503,
           error: reasonPhrase(503),
           ...messageFields(MESSAGES.http.databaseDown),
+          requestId: request.id,
         },
       }
     }

@@ -127,6 +127,17 @@ export const toApiError = (error: unknown): ApiError => {
 }
 
 /**
+ * A failure on the server's side names its request, so the user can quote it to support and
+ * support finds its log lines (the body's `requestId`).
+ */
+const withReference = (apiError: ApiError, text: string) => {
+  const { requestId } = apiError.body
+  return apiError.status >= 500 && typeof requestId === 'string' && requestId
+    ? i18n.t('errors.withReference', { message: text, id: requestId })
+    : text
+}
+
+/**
  * The spec's generic helper (§8): 400 shows the first message of the server's list, 401 the
  * server's message, any other status the fallback the caller supplies.
  */
@@ -134,7 +145,7 @@ export const errorMessage = (error: unknown, fallback: string): string => {
   const apiError = toApiError(error)
   const [first] = apiError.problems
   if ((apiError.status === 400 || apiError.status === 401) && first) return problemText(first)
-  return fallback
+  return withReference(apiError, fallback)
 }
 
 /**
@@ -145,5 +156,5 @@ export const errorMessage = (error: unknown, fallback: string): string => {
 export const serverMessage = (error: unknown, fallback: string): string => {
   const apiError = toApiError(error)
   const [first] = apiError.problems
-  return first && apiError.status !== 0 ? problemText(first) : fallback
+  return withReference(apiError, first && apiError.status !== 0 ? problemText(first) : fallback)
 }
