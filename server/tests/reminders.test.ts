@@ -22,9 +22,9 @@ import {
 } from './helpers.ts'
 import {
   at,
+  BEFORE_DUE,
   DUE,
   licensedEducator,
-  SECOND,
   sessionForm,
   startOfSession,
   waitingJobs,
@@ -167,7 +167,7 @@ describe('sending reminders', () => {
     await enrollVia(scene, session.id, student)
     const enrolledMails = (await mails()).length
 
-    await clock.set(at(start, -DAY - SECOND))
+    await clock.set(at(start, -DAY + BEFORE_DUE))
     expect(await context.app.runDueJobs(['sessionReminder'])).toBe(0)
     await clock.set(at(start, -DAY + DUE))
     expect(await context.app.runDueJobs(['sessionReminder'])).toBe(1)
@@ -183,7 +183,7 @@ describe('sending reminders', () => {
     expect(sent[0]?.calendar).not.toContain('zoom.us/j/5551234')
     expect(sent[1]?.text).toContain('with 1 student enrolled')
     // Nothing more until the hour before, then the 1-hour one.
-    await clock.set(at(start, -HOUR - SECOND))
+    await clock.set(at(start, -HOUR + BEFORE_DUE))
     expect(await context.app.runDueJobs(['sessionReminder'])).toBe(0)
     await clock.set(at(start, -HOUR + DUE))
     expect(await context.app.runDueJobs(['sessionReminder'])).toBe(1)
@@ -357,7 +357,7 @@ describe('review requests', () => {
       rating: 5,
     })
     const end = at(start, HOUR)
-    await clock.set(at(end, -SECOND))
+    await clock.set(at(end, BEFORE_DUE))
     await context.app.runDueJobs(['reviewRequest'])
     expect(await requests()).toEqual([])
     await clock.set(at(end, DUE))

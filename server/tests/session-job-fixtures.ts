@@ -15,6 +15,12 @@ export const SECOND = 1000
  * millisecond after it. The planning tests pin the instants themselves.
  */
 export const DUE = 1
+/**
+ * How far before a job's instant a test checks that the job has not run. The test's clock and the
+ * database's run on while a test does (testClock), so a second's margin is crossed on a loaded
+ * machine; each job's exact instant is checked on the job itself (its \`at\`).
+ */
+export const BEFORE_DUE = -60 * SECOND
 
 /** The day after tomorrow at 10:00 UTC: every job of a session so far is still ahead. */
 export const startOfSession = () => {

@@ -24,7 +24,7 @@ import {
   setupPaymentsApp,
 } from './payment-fixtures.ts'
 import { bodyOf, createUser, errorOf, testClock } from './helpers.ts'
-import { at, DUE, SECOND, waitingJobs } from './session-job-fixtures.ts'
+import { at, BEFORE_DUE, DUE, SECOND, waitingJobs } from './session-job-fixtures.ts'
 
 /**
  * The waitlist of a full session (issue 31): a seat freed (an unenroll, a hold that lapses or
@@ -193,7 +193,7 @@ describe('a freed seat offered to the first in line', () => {
         at: ends.toISOString(),
       },
     ])
-    await clock.set(at(ends, -SECOND))
+    await clock.set(at(ends, BEFORE_DUE))
     expect(await context.app.runDueJobs(['waitlistOfferEnd'])).toBe(0)
     expect((await placeOf(s, first!))?.status).toBe('offered')
     await clock.set(at(ends, DUE))
@@ -341,7 +341,7 @@ describe('a held seat of a payment, and the waitlist', () => {
         at: ends.toISOString(),
       },
     ])
-    await clock.set(at(ends, -SECOND))
+    await clock.set(at(ends, BEFORE_DUE))
     expect(await context.app.runDueJobs(['seatHoldEnd'])).toBe(0)
     await clock.set(at(ends, DUE))
     const sent = (await mails(context.db)).length
