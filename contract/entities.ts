@@ -522,6 +522,14 @@ export const OverviewWeek = Type.Object({
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
     description: "The week's Monday in the admin's zone (YYYY-MM-DD)",
   }),
+  from: Type.String({
+    format: 'date-time',
+    description: "The Monday's midnight in the admin's zone, as an ISO instant",
+  }),
+  to: Type.String({
+    format: 'date-time',
+    description: "The next Monday's midnight in the admin's zone (excluded), as an ISO instant",
+  }),
   enrollments: Type.Integer({
     minimum: 0,
     description: 'Seats taken that week, free or paid, whether or not given back since',

@@ -241,6 +241,8 @@ describe("the admin's overview", () => {
     expect(overview.weeks[0]!.weekStart).toBe('2026-08-31')
     expect(overview.weeks.at(-1)).toEqual({
       weekStart: '2026-11-16',
+      from: '2026-11-15T15:00:00.000Z',
+      to: '2026-11-22T15:00:00.000Z',
       enrollments: 1,
       grossCents: 2000,
       feeCents: 200,
@@ -249,6 +251,8 @@ describe("the admin's overview", () => {
     // The payment of 3000 was captured three weeks before it was refunded.
     expect(overview.weeks.at(-4)).toEqual({
       weekStart: '2026-10-26',
+      from: '2026-10-25T15:00:00.000Z',
+      to: '2026-11-01T15:00:00.000Z',
       enrollments: 0,
       grossCents: 3000,
       feeCents: 300,
@@ -258,6 +262,8 @@ describe("the admin's overview", () => {
     // An empty week is zeros.
     expect(overview.weeks.at(-2)).toEqual({
       weekStart: '2026-11-09',
+      from: '2026-11-08T15:00:00.000Z',
+      to: '2026-11-15T15:00:00.000Z',
       enrollments: 0,
       grossCents: 0,
       feeCents: 0,
@@ -297,6 +303,23 @@ describe("the admin's overview", () => {
       window: { from: '2026-08-31T04:00:00.000Z', to: '2026-11-23T05:00:00.000Z' },
     })
     expect(inNewYork.weeks.at(-1)!.weekStart).toBe('2026-11-16')
+    // Each week's bounds, which its refunds link asks the list for: the week of the change has
+    // an hour more; each week ends where the next begins, the last where the window does.
+    expect(week(inNewYork, '2026-10-26')).toMatchObject({
+      from: '2026-10-26T04:00:00.000Z',
+      to: '2026-11-02T05:00:00.000Z',
+    })
+    expect(week(inTokyo, '2026-10-26')).toMatchObject({
+      from: '2026-10-25T15:00:00.000Z',
+      to: '2026-11-01T15:00:00.000Z',
+    })
+    for (const overview of [inTokyo, inNewYork]) {
+      expect(overview.weeks.slice(1).map((row) => row.from)).toEqual(
+        overview.weeks.slice(0, -1).map((row) => row.to),
+      )
+      expect(overview.weeks[0]!.from).toBe(overview.window.from)
+      expect(overview.weeks.at(-1)!.to).toBe(overview.window.to)
+    }
   })
 
   it('counts a session cancelled for too few students, its refund, and not in the week it was to run', async () => {

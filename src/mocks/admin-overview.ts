@@ -152,13 +152,14 @@ export const adminOverview = (admin: DbUser, now = Date.now()): AdminOverview =>
   const days = mondays(now, timezone, OVERVIEW_WEEKS)
   const edges = days.map((date) => zonedTimeToUtc(date, '00:00', timezone).getTime())
   const weeks = days.slice(0, -1).map((weekStart, index): OverviewWeek => {
-    const range = { from: edges[index], to: edges[index + 1] }
+    const range = { from: edges[index] ?? now, to: edges[index + 1] ?? now }
     const captured = db.payments.filter((payment) => {
       const at = capturedAtOf(payment)
       return at !== null && within(at, range)
     })
     return {
       weekStart,
+      ...toRange(range),
       enrollments: [...db.enrollments, ...db.cancelledSeats].filter((seat) =>
         within(seat.createdAt, range),
       ).length,

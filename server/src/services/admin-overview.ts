@@ -61,13 +61,16 @@ export const overview = async (
     thisWeek: toRange(current),
     sessionsThisWeek: await countSessions(db, { ...current, cancelled: false }),
     window: toRange(window),
-    weeks: weeks.map(({ weekStart, enrollments, grossCents, feeCents, refundedCents }) => ({
-      weekStart,
-      enrollments,
-      grossCents,
-      feeCents,
-      refundedCents,
-    })),
+    weeks: weeks.map(
+      ({ weekStart, from, to, enrollments, grossCents, feeCents, refundedCents }) => ({
+        weekStart,
+        ...toRange({ from, to }),
+        enrollments,
+        grossCents,
+        feeCents,
+        refundedCents,
+      }),
+    ),
     cancelledTooFew: await countSessions(db, { ...window, cancelled: true }),
     refunds: await refundTotals(db, window),
     belowEarningsRule: await usersCount(deps, { state: 'below_earnings_rule' }, now),

@@ -1,5 +1,4 @@
 import type { AdminOverview } from '@contract/index'
-import { zonedTimeToUtc } from '@contract/rules'
 import { lazy, Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
@@ -26,18 +25,6 @@ const weekLabel = (weekStart: string, language: AppLanguage) => {
   return formatDate(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1), language)
 }
 
-/** Each week's bounds: from its Monday to the next one's (the window's end for the last). */
-const weekRanges = (overview: AdminOverview) =>
-  overview.weeks.map((week, index) => {
-    const next = overview.weeks[index + 1]
-    return {
-      from: zonedTimeToUtc(week.weekStart, '00:00', overview.timezone).toISOString(),
-      to: next
-        ? zonedTimeToUtc(next.weekStart, '00:00', overview.timezone).toISOString()
-        : overview.window.to,
-    }
-  })
-
 /**
  * The last twelve weeks: two charts for the eye (money, stacked as the platform's fees over what
  * went to educators, together the gross; and seats taken) and one table of the same figures,
@@ -49,7 +36,6 @@ export function WeeklyActivity({ overview }: { overview: AdminOverview }) {
   const headingId = useId()
   const money = (cents: number) => formatPrice(cents, language)
   const labels = overview.weeks.map(({ weekStart }) => weekLabel(weekStart, language))
-  const ranges = weekRanges(overview)
   const chartFailed = (
     <p className="text-sm text-slate-600">{t('admin.overview.weeks.chartFailed')}</p>
   )
@@ -117,9 +103,9 @@ export function WeeklyActivity({ overview }: { overview: AdminOverview }) {
           </thead>
           <tbody>
             {overview.weeks
-              .map((week, index) => ({ week, label: labels[index], range: ranges[index] }))
+              .map((week, index) => ({ week, label: labels[index] }))
               .reverse()
-              .map(({ week, label, range }) => (
+              .map(({ week, label }) => (
                 <tr key={week.weekStart} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
                     {label}
@@ -128,9 +114,10 @@ export function WeeklyActivity({ overview }: { overview: AdminOverview }) {
                   <td className={cellClass}>{money(week.grossCents)}</td>
                   <td className={cellClass}>{money(week.feeCents)}</td>
                   <td className={cellClass}>
-                    {week.refundedCents > 0 && range ? (
+                    {week.refundedCents > 0 ? (
                       <Link
-                        to={paths.admin.refunds.href(range)}
+                        // The week's bounds as the server counted them, so the list shows its sum.
+                        to={paths.admin.refunds.href({ from: week.from, to: week.to })}
                         aria-label={t('admin.overview.weeks.refundsOf', {
                           week: label,
                           sum: money(week.refundedCents),
