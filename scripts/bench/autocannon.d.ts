@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     headers?: Record<string, string>
+    /** Requests each connection sends in turn, round and round (paths on `url`'s origin). */
+    requests?: { method?: string; path: string; headers?: Record<string, string> }[]
   }
   interface Histogram {
     average: number

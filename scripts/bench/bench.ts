@@ -31,6 +31,7 @@ import {
   type RouteKey,
   verdict,
 } from './report.ts'
+import { runScale } from './scale.ts'
 import { type BenchWorld, prepareWorld, RACE_SEATS, RACERS } from './world.ts'
 
 const positive = (name: string, fallback: number) => {
@@ -41,6 +42,19 @@ const positive = (name: string, fallback: number) => {
 const SECONDS = positive('BENCH_SECONDS', 8)
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 20)
 const SKIP_LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE === '1'
+/** Only the scale ladder (with `--scale`): the rest of the bench is skipped. */
+const SCALE_ONLY = process.env.BENCH_SCALE_ONLY === '1'
+
+/** `--scale N`: the scale ladder up to N lessons, on PostgreSQL. */
+const scaleArgument = () => {
+  const index = process.argv.indexOf('--scale')
+  if (index === -1) return undefined
+  const value = Number(process.argv[index + 1])
+  if (!Number.isSafeInteger(value) || value < 10) {
+    throw new Error('--scale takes a number of lessons (10 or more), e.g. --scale 100000')
+  }
+  return value
+}
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 /** Unmeasured load first, so the JIT, the database's caches and the pools are warm. */
 const WARM_UP_SECONDS = Math.min(2, SECONDS)
@@ -247,15 +261,34 @@ const gitCommit = () => {
   }
 }
 
+/** The scale ladder when `--scale` asks for it; PostgreSQL only (DATABASE_URL). */
+const scale = async (): Promise<BenchReport['scale']> => {
+  const largest = scaleArgument()
+  if (largest === undefined) return { skipped: 'not asked for (--scale N)' }
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) return { skipped: 'needs PostgreSQL: set DATABASE_URL' }
+  const sizes = await runScale({
+    serverUrl,
+    largest,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    say,
+  })
+  return { sizes }
+}
+
 const main = async () => {
   say('building the SPA (vite build)')
   const build = spawnSync('npx', ['vite', 'build'], { env: cleanEnv(), encoding: 'utf8' })
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`)
   const landing = landingBytes()
 
-  const databases: ('pglite' | 'postgres')[] = process.env.DATABASE_URL
-    ? ['pglite', 'postgres']
-    : ['pglite']
+  const databases: ('pglite' | 'postgres')[] = SCALE_ONLY
+    ? []
+    : process.env.DATABASE_URL
+      ? ['pglite', 'postgres']
+      : ['pglite']
   const runs: DatabaseRun[] = []
   let lighthouseResult: BenchReport['lighthouse'] = { skipped: 'not run' }
   for (const database of databases) {
@@ -271,6 +304,7 @@ const main = async () => {
     runs.push(run)
   }
 
+  const scaleResult = await scale()
   const report: BenchReport = {
     version: 2,
     date: new Date().toISOString(),
@@ -280,6 +314,7 @@ const main = async () => {
     runs,
     landing,
     lighthouse: lighthouseResult,
+    scale: scaleResult,
   }
   await mkdir('bench-results', { recursive: true })
   const json = `${JSON.stringify(report, null, 2)}\n`

@@ -14,8 +14,8 @@ export const cleanEnv = () =>
   )
 
 /** A fresh database on the server of `serverUrl`, dropped by `drop`. */
-export const createDatabase = async (serverUrl: string) => {
-  const name = `manabi_bench_${process.pid}`
+export const createDatabase = async (serverUrl: string, suffix = '') => {
+  const name = `manabi_bench_${process.pid}${suffix ? `_${suffix}` : ''}`
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl })
     await client.connect()
@@ -35,6 +35,16 @@ export const createDatabase = async (serverUrl: string) => {
 export interface Product {
   origin: string
   stop: () => Promise<void>
+  /** The server process's resident memory now, in bytes (Linux's /proc). */
+  residentBytes: () => Promise<number>
+}
+
+/** A process's resident set size (VmRSS in /proc/<pid>/status), in bytes. */
+const residentBytesOf = async (pid: number | undefined) => {
+  const status = await readFile(`/proc/${String(pid)}/status`, 'utf8')
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]
+  if (kilobytes === undefined) throw new Error(`No resident memory for process ${String(pid)}`)
+  return Number(kilobytes) * 1024
 }
 
 /** A scratch folder for one product: its data folder and its log. */
@@ -85,7 +95,9 @@ export const startProduct = async (options: {
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      if ((await fetch(`${origin}/api/`)).ok) return { origin, stop }
+      if ((await fetch(`${origin}/api/`)).ok) {
+        return { origin, stop, residentBytes: () => residentBytesOf(child.pid) }
+      }
     } catch {
       // Not listening yet.
     }

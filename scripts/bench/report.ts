@@ -1,5 +1,6 @@
 // The bench's report: its JSON shape (bench-results/*.json, compared between commits), the
 // targets of the performance issue, and the table printed to stdout.
+import { SCALE_P99_TARGET_MS, SCALE_QUERIES, type ScaleSize } from './scale.ts'
 
 export interface Load {
   /** Mean requests per second over the measured seconds. */
@@ -83,6 +84,7 @@ export interface BenchReport {
   runs: DatabaseRun[]
   landing: { chunks: number; raw: number; gzip: number }
   lighthouse: { skipped?: string; screens?: LighthouseScreen[] }
+  scale: { skipped?: string; sizes?: ScaleSize[] }
 }
 
 const LABELS: Record<RouteKey, string> = {
@@ -214,5 +216,42 @@ export const formatTable = (report: BenchReport) => {
       lines.push(`    ${screen.name}: ${runs.join(', ')}`)
     }
   }
+  lines.push('', ...scaleLines(report))
   return lines.join('\n')
+}
+
+const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+
+/** The scale ladder: each figure as req/s and p99 per size; the target at the largest size. */
+const scaleLines = ({ scale, options }: BenchReport) => {
+  if (scale.skipped || !scale.sizes?.length) return [`Scale skipped: ${scale.skipped ?? 'no size'}`]
+  const sizes = scale.sizes
+  const largest = sizes.at(-1)
+  const lines = [
+    `Scale (PostgreSQL; ${options.connections} connections; req/s and p99 ms at each number of ` +
+      `lessons; target p99 ≤ ${SCALE_P99_TARGET_MS} ms at the largest)`,
+  ]
+  const rows = [
+    ['  figure', ...sizes.flatMap((size) => [`${size.lessons} req/s`, 'p99']), 'target'],
+  ]
+  for (const key of Object.keys(SCALE_QUERIES) as (keyof typeof SCALE_QUERIES)[]) {
+    const loads = sizes.map((size) => size.queries.find((query) => query.key === key)?.load)
+    const last = loads.at(-1)
+    const failures = loads.reduce((sum, load) => sum + (load?.failures ?? 0), 0)
+    const met = last !== undefined && failures === 0 && last.p99Ms <= SCALE_P99_TARGET_MS
+    rows.push([
+      `  ${SCALE_QUERIES[key]}`,
+      ...loads.flatMap((load) => [fixed(load?.rps ?? null), fixed(load?.p99Ms ?? null)]),
+      `${met ? 'met' : 'MISSED'}${failures ? `, ${failures} FAILED REQUESTS` : ''}`,
+    ])
+  }
+  lines.push(...table(rows))
+  lines.push(
+    `  loaded in ${sizes.map((size) => `${size.loadSeconds.toFixed(0)} s`).join(', ')}; ` +
+      `server resident memory after each: ${sizes.map((size) => MB(size.residentBytes)).join(', ')}` +
+      (largest
+        ? ` (target ≤ 300 MB at the largest: ${largest.residentBytes <= 300 * 1024 * 1024 ? 'met' : 'MISSED'})`
+        : ''),
+  )
+  return lines
 }

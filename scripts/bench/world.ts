@@ -31,7 +31,7 @@ export interface BenchWorld {
   educatorCookie: string
 }
 
-const signedIn = async (db: Database, userIds: number[]) => {
+export const signedIn = async (db: Database, userIds: number[]) => {
   const tokens = userIds.map(() => newToken())
   await db.insert(authSessions).values(
     userIds.map((userId, index) => ({
