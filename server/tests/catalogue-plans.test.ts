@@ -1,11 +1,11 @@
 import { asc, sql } from 'drizzle-orm'
-import type pg from 'pg'
 import { beforeEach, describe, expect, it } from 'vitest'
 import * as guest from '../../contract/descriptors/guest.ts'
 import * as lessonCalls from '../../contract/descriptors/lessons.ts'
 import { cookieFor } from './catalogue-fixtures.ts'
 import { lessons } from '../src/db/schema.ts'
 import { type ApiResponse, createUser, setupTestApp } from './helpers.ts'
+import { explain, readsOf, recordQueries, scansOf } from './query-plans.ts'
 
 /**
  * The plans PostgreSQL chooses for the catalogue's reads, on a catalogue big enough for the
@@ -19,43 +19,6 @@ const context = setupTestApp()
 /** The tables that grow with the catalogue's use; reading one whole per call is the defect. */
 const BIG_TABLES = ['lesson_sessions', 'enrollments', 'payments', 'reviews']
 const LESSONS = 400
-
-interface PlanNode {
-  'Node Type': string
-  'Relation Name'?: string
-  Plans?: PlanNode[]
-}
-
-const scansOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scansOf)]
-
-/** Every statement the app sends to PostgreSQL while `run` runs, with its parameters. */
-const recordQueries = async (run: () => Promise<unknown>) => {
-  const pool = (context.db as unknown as { $client: pg.Pool }).$client
-  const original = pool.query.bind(pool)
-  const seen: { text: string; values: unknown[] }[] = []
-  pool.query = ((config: string | pg.QueryConfig, values?: unknown[]) => {
-    if (typeof config === 'string') seen.push({ text: config, values: values ?? [] })
-    else seen.push({ text: config.text, values: config.values ?? values ?? [] })
-    return original(config as string, values)
-  }) as typeof pool.query
-  try {
-    await run()
-  } finally {
-    pool.query = original
-  }
-  return seen
-}
-
-const explain = async ({ text, values }: { text: string; values: unknown[] }) => {
-  const pool = (context.db as unknown as { $client: pg.Pool }).$client
-  const result = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    `explain (format json) ${text}`,
-    values,
-  )
-  const [row] = result.rows
-  if (!row) throw new Error('No plan')
-  return row['QUERY PLAN'][0].Plan
-}
 
 /** 20 educators, LESSONS lessons, ten sessions each (two past), seats, holds and reviews. */
 const seedCatalogue = async () => {
@@ -145,12 +108,12 @@ describe.runIf(onPostgres)('the catalogue reads on PostgreSQL', () => {
   it('reads no big table whole for any catalogue call', async () => {
     const offenders: string[] = []
     for (const [name, send] of calls) {
-      const queries = await recordQueries(async () => {
+      const queries = await recordQueries(context, async () => {
         const response = await send()
         expect(response.statusCode, `${name}: ${response.body}`).toBe(200)
       })
-      for (const query of queries.filter(({ text }) => /^\s*(select|with)\b/i.test(text))) {
-        const plan = await explain(query)
+      for (const query of readsOf(queries)) {
+        const plan = await explain(context, query)
         for (const scan of scansOf(plan)) {
           if (
             scan['Node Type'] === 'Seq Scan' &&
@@ -167,7 +130,7 @@ describe.runIf(onPostgres)('the catalogue reads on PostgreSQL', () => {
   })
 
   it('answers a catalogue page in one query', async () => {
-    const queries = await recordQueries(() => context.call(guest.guestLessons, {}))
+    const queries = await recordQueries(context, () => context.call(guest.guestLessons, {}))
     expect(queries.filter(({ text }) => /\blessons\b/.test(text))).toHaveLength(1)
   })
 })

@@ -85,6 +85,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // The admin's users list, newest first: a page is the first rows of this index.
+    index('users_created_idx').on(t.createdAt, t.id),
     check('users_role_check', sql`${t.role} in ('admin', 'student', 'educator')`),
     check('users_language_check', sql`${t.language} in ('en-US', 'jp-JP')`),
     check('users_reauth_failures_check', sql`${t.reauthFailures} >= 0`),
@@ -272,6 +274,8 @@ export const lessonSessions = pgTable(
       .on(t.decisionAt)
       .where(sql`${t.decision} = 'pending'`),
     index('lesson_sessions_lesson_idx').on(t.lessonId, t.startTime),
+    // An educator's sessions not ended yet (the admin's users list counts them per row).
+    index('lesson_sessions_owner_idx').on(t.ownerId, t.endTime),
     // The next session to start anywhere: when a cached catalogue page stops being true.
     index('lesson_sessions_start_idx').on(t.startTime),
   ],

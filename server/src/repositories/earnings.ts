@@ -174,12 +174,13 @@ export const sharesIn = async (
       select * from jsonb_to_recordset(${json}::jsonb)
         as s(educator_id integer, span_from timestamptz, span_to timestamptz)
     )
-    select span.educator_id, coalesce(sum(line.share), 0)::bigint as share
+    select span.educator_id, total.share
     from span
-    left join (${linesOf(sql`select educator_id from span`)}) as line
-      on line.educator_id = span.educator_id
-      and line.at >= span.span_from and line.at < span.span_to
-    group by span.educator_id`)) as Rows<{ educator_id: number; share: string | number }>
+    cross join lateral (
+      select coalesce(sum(line.share), 0)::bigint as share
+      from (${linesOf(sql`span.educator_id`)}) as line
+      where line.at >= span.span_from and line.at < span.span_to
+    ) as total`)) as Rows<{ educator_id: number; share: string | number }>
   return new Map(result.rows.map((row) => [Number(row.educator_id), Number(row.share)]))
 }
 

@@ -6,7 +6,6 @@ import {
   desc,
   eq,
   gt,
-  ilike,
   inArray,
   max,
   ne,
@@ -21,6 +20,7 @@ import { PG, pgErrorCode } from '../db/errors.ts'
 import { categories, files, lessonSessions, lessons, users, type LessonLink } from '../db/schema.ts'
 import { BadRequestError } from '../domain/errors.ts'
 import { seatsAttendedBy, selectSeatsWithSessions } from './student-seats.ts'
+import { containsText } from './text-search.ts'
 
 export type CategoryRow = typeof categories.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect
@@ -97,9 +97,6 @@ const teachingOwner = sql`not exists (
   select 1 from ${users} as owner
   where owner.id = ${lessons.ownerId} and owner.deactivated_at is not null
 )`
-
-/** A LIKE pattern that matches `text` literally (its % and _ are not wildcards). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 export interface CatalogueFilters {
   categoryIds?: number[] | undefined
@@ -224,7 +221,7 @@ export const listCatalogue = async (
     hasSessions,
     teachingOwner,
     filters.categoryIds ? inArray(lessons.categoryId, filters.categoryIds) : undefined,
-    title ? ilike(lessons.title, containing(title)) : undefined,
+    title ? containsText(sql`${lessons.title}`, title) : undefined,
   )
   const rows = await selectCataloguePage(db, where, filters.order, page, now)
   const records = rows.map(({ ratingTotal, ratingCount, total: _total, next, ...record }) => ({
