@@ -129,8 +129,16 @@ describe.runIf(onPostgres)('the catalogue reads on PostgreSQL', () => {
     expect(offenders).toEqual([])
   })
 
-  it('answers a catalogue page in one query', async () => {
-    const queries = await recordQueries(context, () => context.call(guest.guestLessons, {}))
-    expect(queries.filter(({ text }) => /\blessons\b/.test(text))).toHaveLength(1)
+  it('answers a catalogue page in one query, and counts a search once for all its pages', async () => {
+    const lessonReads = async (query: { page?: number; title?: string }) =>
+      readsOf(
+        await recordQueries(context, () => context.call(guest.guestLessons, { query })),
+      ).filter(({ text }) => /\blessons\b/.test(text))
+    // The page and the count of the lessons the filter keeps.
+    expect(await lessonReads({ title: 'Lesson 1' })).toHaveLength(2)
+    // The next page of the same search: its page only.
+    const next = await lessonReads({ title: 'Lesson 1', page: 2 })
+    expect(next).toHaveLength(1)
+    expect(next[0]?.text).not.toMatch(/^select count/)
   })
 })

@@ -124,9 +124,11 @@ export interface CatalogueLessonRecord extends LessonRecord {
 }
 
 /**
- * The ids of one page of lessons in the given order, each with the number of lessons the filter
- * keeps (a window count, computed with the page). Only the page's rows then join what a card
- * shows, so the rest of the query reads as many rows as the page has.
+ * The ids of one page of lessons in the given order. Only the page's rows then join what a card
+ * shows, so the rest of the query reads as many rows as the page has. The number of lessons the
+ * filter keeps is counted apart (`countLessons`): counted with the page (a window count), it made
+ * the planner read every match in the page's order, where an index of the filter serves better
+ * (a title search at 100,000 lessons took 400 ms so, under 20 apart).
  */
 const pageOfLessons = (
   db: Executor,
@@ -137,7 +139,6 @@ const pageOfLessons = (
   db
     .select({
       id: sql<number>`${lessons.id}`.as('page_lesson_id'),
-      total: sql<number>`(count(*) over ())::int`.as('page_total'),
     })
     .from(lessons)
     .where(where)
@@ -191,7 +192,6 @@ const selectCataloguePage = (
       owner: { id: users.id, name: users.name, description: users.description },
       ratingTotal: users.ratingTotal,
       ratingCount: users.ratingCount,
-      total: ids.total,
       next: {
         id: open.id,
         startTime: open.startTime,
@@ -209,22 +209,26 @@ const selectCataloguePage = (
     .orderBy(...newest(order))
 }
 
-/** The student and guest catalogue: lessons with sessions, filtered, newest first by default. */
-export const listCatalogue = async (
-  db: Executor,
-  filters: CatalogueFilters,
-  page: PageRequest,
-  now: Date,
-): Promise<{ records: CatalogueLessonRecord[]; itemCount: number }> => {
+/** What the student and guest catalogue lists: lessons with sessions, filtered. */
+const catalogueWhere = (filters: Omit<CatalogueFilters, 'order'>) => {
   const title = filters.title?.trim()
-  const where = and(
+  return and(
     hasSessions,
     teachingOwner,
     filters.categoryIds ? inArray(lessons.categoryId, filters.categoryIds) : undefined,
     title ? containsText(sql`${lessons.title}`, title) : undefined,
   )
-  const rows = await selectCataloguePage(db, where, filters.order, page, now)
-  const records = rows.map(({ ratingTotal, ratingCount, total: _total, next, ...record }) => ({
+}
+
+/** A page of the student and guest catalogue, newest first by default. */
+export const listCatalogue = async (
+  db: Executor,
+  filters: CatalogueFilters,
+  page: PageRequest,
+  now: Date,
+): Promise<CatalogueLessonRecord[]> => {
+  const rows = await selectCataloguePage(db, catalogueWhere(filters), filters.order, page, now)
+  return rows.map(({ ratingTotal, ratingCount, next, ...record }) => ({
     ...record,
     availableSessions: next.available ?? 0,
     ratingAverage: ratingCount === 0 ? null : ratingTotal / ratingCount,
@@ -242,25 +246,17 @@ export const listCatalogue = async (
             seatsLeft: next.seatsLeft,
           },
   }))
-  return { records, itemCount: await itemCountOf(db, where, rows, page) }
 }
 
-/**
- * The number of lessons of a listing: the page's window count, or, for a page past the end
- * (no row to carry it), a count of its own.
- */
-const itemCountOf = async (
-  db: Executor,
-  where: SQL | undefined,
-  rows: { total: number }[],
-  page: PageRequest,
-) => {
-  const [first] = rows
-  if (first) return first.total
-  if (page.offset === 0) return 0
+/** How many lessons a listing holds, whatever the page. */
+const countLessons = async (db: Executor, where: SQL | undefined) => {
   const [total] = await db.select({ count: count() }).from(lessons).where(where)
   return total?.count ?? 0
 }
+
+/** How many lessons the catalogue lists with these filters. */
+export const countCatalogue = (db: Executor, filters: Omit<CatalogueFilters, 'order'>) =>
+  countLessons(db, catalogueWhere(filters))
 
 /** One of an educator's own lessons with its counts over the sessions that have not ended. */
 export interface OwnLessonRecord extends LessonRecord {
@@ -300,10 +296,9 @@ export const listOwnLessons = async (
       ),
     )
     .as('upcoming')
-  const rows = await db
+  const rows = db
     .select({
       ...lessonRecordFields(now),
-      total: ids.total,
       upcomingSessions: upcoming.sessions,
       seatsTaken: upcoming.seatsTaken,
       seatsTotal: sql<number>`(${upcoming.sessions} * ${lessons.maxSlots})::int`,
@@ -314,10 +309,8 @@ export const listOwnLessons = async (
     .innerJoin(users, eq(users.id, lessons.ownerId))
     .innerJoinLateral(upcoming, sql`true`)
     .orderBy(...newest('DESC'))
-  return {
-    records: rows.map(({ total: _total, ...record }) => record),
-    itemCount: await itemCountOf(db, where, rows, page),
-  }
+  const [records, itemCount] = await Promise.all([rows, countLessons(db, where)])
+  return { records, itemCount }
 }
 
 export const findLessonRecord = async (

@@ -13,6 +13,7 @@ import { canViewLesson } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import { found, NotFoundError } from '../domain/errors.ts'
 import {
+  countCatalogue,
   findLessonRecord,
   findLessonRow,
   listCatalogue,
@@ -42,41 +43,32 @@ type CatalogueDeps = Pick<ServiceDeps, 'db' | 'catalogueCache'>
 export const categoryList = ({ db, catalogueCache }: CatalogueDeps): Promise<Category[]> =>
   catalogueCache.get('categories', async () => (await listCategories(db)).map(toCategory))
 
-/** A page of the catalogue; the same for every viewer, so one cached answer serves them all. */
-export const cataloguePage = (
+/**
+ * A page of the catalogue; the same for every viewer, so one cached answer serves them all. The
+ * number of lessons the filters keep is cached apart, so every page of a search shares one count.
+ */
+export const cataloguePage = async (
   { db, catalogueCache }: CatalogueDeps,
   query: LessonListQuery,
   defaultTake: number,
 ): Promise<Paginated<CatalogueLesson>> => {
-  const key = JSON.stringify([
-    'page',
-    query.page,
-    query.take ?? defaultTake,
-    query.categoryIds,
-    query.title,
-    query.order,
-  ])
-  return catalogueCache.get(key, (now) => readCataloguePage(db, query, defaultTake, now))
-}
-
-const readCataloguePage = async (
-  db: Executor,
-  query: LessonListQuery,
-  defaultTake: number,
-  now: Date,
-): Promise<Paginated<CatalogueLesson>> => {
   const page = pageRequest(query, defaultTake)
-  const { records, itemCount } = await listCatalogue(
-    db,
-    {
-      categoryIds: query.categoryIds?.split(',').map(Number),
-      title: query.title,
-      order: query.order ?? 'DESC',
-    },
-    page,
-    now,
-  )
-  return toPage(records.map(toCatalogueLesson), page, itemCount)
+  const filters = {
+    categoryIds: query.categoryIds?.split(',').map(Number),
+    title: query.title,
+  }
+  const order = query.order ?? 'DESC'
+  const [lessons, itemCount] = await Promise.all([
+    catalogueCache.get(
+      JSON.stringify(['page', page.page, page.take, query.categoryIds, query.title, order]),
+      async (now) =>
+        (await listCatalogue(db, { ...filters, order }, page, now)).map(toCatalogueLesson),
+    ),
+    catalogueCache.get(JSON.stringify(['count', query.categoryIds, query.title]), () =>
+      countCatalogue(db, filters),
+    ),
+  ])
+  return toPage(lessons, page, itemCount)
 }
 
 /** A lesson read from the database, not memory: the answer to a write of it. */
