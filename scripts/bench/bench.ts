@@ -33,6 +33,7 @@ import {
 } from './report.ts'
 import { runScale } from './scale.ts'
 import { type BenchWorld, prepareWorld, RACE_SEATS, RACERS } from './world.ts'
+import { measureWrites } from './writes.ts'
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback)
@@ -184,6 +185,7 @@ const runOn = async (
     }
     say(`${database}: ${RACERS} students enroll at once in a ${RACE_SEATS}-seat session`)
     const enrollment = await race(product.origin, world)
+    const writes = created ? await measureWrites(product.origin, created.url, say) : undefined
     return {
       database,
       bare: yardstick(bares),
@@ -191,6 +193,7 @@ const runOn = async (
       routes,
       race: enrollment,
       lessonId: lesson.id,
+      writes,
       world,
       origin: product.origin,
       stop,

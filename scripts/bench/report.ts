@@ -60,6 +60,28 @@ export interface DatabaseRun {
     ok: boolean
   }
   lessonId: number
+  /** Writes that change the catalogue, with its triggers and without (PostgreSQL only). */
+  writes?: WritesRun
+}
+
+/** One of scripts/bench/writes.ts's figures: a rate with the triggers, and without them. */
+export interface WritesFigure {
+  /** Per second, with the catalogue's triggers, and with them disabled (the yardstick). */
+  withTriggers: number
+  withoutTriggers: number
+  ratio: number
+  /** Enrollments answered other than 201: any makes the figure meaningless. */
+  failures: number
+  target: number
+  met: boolean
+}
+
+/** scripts/bench/writes.ts's figures. */
+export interface WritesRun {
+  /** Enrollments at once through the route, `enrollments` a round over `sessions` sessions. */
+  enrollments: WritesFigure & { count: number; sessions: number; rounds: number }
+  /** The smallest catalogue write, committed by `connections` connections for `seconds` each. */
+  commits: WritesFigure & { connections: number; seconds: number }
 }
 
 export interface LighthouseScreen {
@@ -135,6 +157,34 @@ const table = (rows: string[][]) => {
   )
 }
 
+const writesLines = (writes: WritesRun | undefined) => {
+  if (!writes) return []
+  const { enrollments, commits } = writes
+  const verdictText = (figure: WritesFigure) =>
+    `≥ ${figure.target}×: ${figure.met ? 'met' : 'MISSED'}` +
+    (figure.failures ? `, ${figure.failures} FAILED` : '')
+  return [
+    '  Writes that change the catalogue, with its triggers and with them disabled (the yardstick):',
+    ...table([
+      ['    figure', 'with', 'without', '× without', 'target'],
+      [
+        `    ${enrollments.count.toLocaleString('en-US')} enrollments at once over ${enrollments.sessions} sessions, /s`,
+        fixed(enrollments.withTriggers),
+        fixed(enrollments.withoutTriggers),
+        ratioText(enrollments.ratio),
+        verdictText(enrollments),
+      ],
+      [
+        `    one-row catalogue commits, ${commits.connections} connections, /s`,
+        fixed(commits.withTriggers),
+        fixed(commits.withoutTriggers),
+        ratioText(commits.ratio),
+        verdictText(commits),
+      ],
+    ]),
+  ]
+}
+
 export const formatTable = (report: BenchReport) => {
   const lines = [
     `Manabi bench ${report.date}, commit ${report.commit}, Node ${report.node}, ` +
@@ -174,6 +224,14 @@ export const formatTable = (report: BenchReport) => {
       `  ${race.racers}-racer enrollment (${race.seats} seats): settled in ${race.settleMs.toFixed(0)} ms, ` +
         `${result}; ${race.enrolledCount ?? '?'} enrolled afterwards: ` +
         `${race.ok ? 'as expected' : `WRONG, expected ${race.seats} × 201, ${race.racers - race.seats} × 409`}`,
+    )
+    lines.push(...writesLines(run.writes))
+  }
+  if (!report.runs.some((run) => run.writes)) {
+    lines.push(
+      '',
+      'Writes that change the catalogue, with its triggers and without: skipped (PostgreSQL ' +
+        'only, DATABASE_URL not set)',
     )
   }
   const { landing } = report

@@ -5,6 +5,7 @@ import * as guest from '../../contract/descriptors/guest.ts'
 import { API_PREFIX } from '../src/app.ts'
 import { createCatalogueCache } from '../src/cache/catalogue-cache.ts'
 import {
+  CATALOGUE_VERSION_BUCKETS,
   catalogueVersion,
   enrollments,
   lessonSessions,
@@ -22,7 +23,14 @@ import {
   enroll,
   HOUR,
 } from './catalogue-fixtures.ts'
-import { APP_ORIGIN, createUser, setupSecondApp, setupTestApp, urlOf } from './helpers.ts'
+import {
+  APP_ORIGIN,
+  createUser,
+  setupSecondApp,
+  setupTestApp,
+  truncateAll,
+  urlOf,
+} from './helpers.ts'
 
 /**
  * Two instances of the app on one database, each with its own memory of catalogue answers: a
@@ -196,24 +204,54 @@ describe('a read that fails', () => {
 })
 
 describe("the catalogue's version", () => {
-  it("is the row's, read again after every change, and none when the row is gone", async () => {
+  it("is every bucket's, read again after every change, and none when a bucket is gone", async () => {
     const read = catalogueVersionReader(context.db)
     const stored = async () =>
-      (await context.db.select().from(catalogueVersion).where(eq(catalogueVersion.id, 1)))[0]
-        ?.version
+      (await context.db.select().from(catalogueVersion).orderBy(catalogueVersion.id))
+        .map((row) => row.version)
+        .join(',')
     const before = await read()
-    expect(before).toBeTypeOf('number')
+    expect(before?.split(',')).toHaveLength(CATALOGUE_VERSION_BUCKETS)
     expect(before).toBe(await stored())
     await world()
     const after = await read()
     expect(after).not.toBe(before)
     expect(after).toBe(await stored())
-    await context.db.delete(catalogueVersion)
+    const [gone] = await context.db
+      .delete(catalogueVersion)
+      .where(eq(catalogueVersion.id, CATALOGUE_VERSION_BUCKETS - 1))
+      .returning()
     try {
       expect(await read()).toBeUndefined()
     } finally {
-      await context.db.insert(catalogueVersion).values({ id: 1, version: Number(after) + 1 })
+      await context.db
+        .insert(catalogueVersion)
+        .values({ id: CATALOGUE_VERSION_BUCKETS - 1, version: Number(gone?.version) + 1 })
     }
+  })
+
+  it('has every bucket again, each at a value never read, once its table is emptied with the catalogue', async () => {
+    const read = catalogueVersionReader(context.db)
+    await world()
+    const before = (await read())?.split(',').map(Number) ?? []
+    expect(before).toHaveLength(CATALOGUE_VERSION_BUCKETS)
+    await truncateAll(context.db)
+    const after = (await read())?.split(',').map(Number) ?? []
+    expect(after).toHaveLength(CATALOGUE_VERSION_BUCKETS)
+    for (const value of after) expect(value).toBeGreaterThan(Math.max(...before))
+  })
+
+  it('only rises, even from a value written by hand above the sequence', async () => {
+    const read = catalogueVersionReader(context.db)
+    const high = 1_000_000_000_000
+    await context.db.update(catalogueVersion).set({ version: high })
+    const before = await read()
+    // One write, in one transaction: one bucket raised, once.
+    await createCategory(context.db)
+    const after = (await read())?.split(',').map(Number) ?? []
+    expect(after.join(',')).not.toBe(before)
+    expect(Math.min(...after)).toBe(high)
+    expect(Math.max(...after)).toBe(high + 1)
   })
 
   it('is read once for the requests that arrive together, on the embedded database too', async () => {

@@ -12,8 +12,9 @@ import { keepNewest } from './keep-newest.ts'
  *   time-dependent facts: open sessions, seats left);
  * - and at most `maxAgeMs` has passed, a bound on memory rather than on correctness.
  *
- * The version costs one primary-key read, shared by the requests that arrive together, so under
- * load the instance reads it far less often than it answers.
+ * The version costs one read of its 64 rows (one page; one row per bucket, migration 0015),
+ * shared by the requests that arrive together, so under load the instance reads it far less often
+ * than it answers.
  */
 export interface CatalogueCache {
   /** The value under `key` for the catalogue as it is at `now`, read by `load` when not kept. */
@@ -23,7 +24,7 @@ export interface CatalogueCache {
 }
 
 interface Entry {
-  version: number
+  version: string
   /** Epoch ms from which the value may be wrong with no write. */
   expiresAt: number
   value: Promise<unknown>
@@ -59,7 +60,7 @@ export const createCatalogueCache = (
     maxAgeMs?: number
     clock?: () => number
     /** Reads the catalogue's version (tests count the reads). */
-    readVersion?: () => Promise<number | undefined>
+    readVersion?: () => Promise<string | undefined>
   } = {},
 ): CatalogueCache => {
   const {

@@ -506,18 +506,28 @@ export const resources = pgTable(
   ],
 )
 
+/** How many rows the catalogue's version has (the triggers of migration 0015 count them too). */
+export const CATALOGUE_VERSION_BUCKETS = 64
+
 /**
- * One row: a number every write that changes what the catalogue shows raises in its own
- * transaction (triggers of migration 0006), so each instance knows, by one read, whether the
- * catalogue pages it keeps in memory are still those the database would answer.
+ * The catalogue's version, one row per bucket: every write that changes what the catalogue shows
+ * raises its connection's bucket in its own transaction (triggers of migrations 0006 and 0015),
+ * so each instance knows, by one read of every row, whether the catalogue pages it keeps in
+ * memory are still those the database would answer. One row per bucket rather than one row in
+ * all, so that commits on different connections do not take turns on it.
  */
 export const catalogueVersion = pgTable(
   'catalogue_version',
   {
-    id: integer('id').primaryKey().default(1),
+    id: integer('id').primaryKey(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check(
+      'catalogue_version_bucket',
+      sql`${t.id} between 0 and ${sql.raw(String(CATALOGUE_VERSION_BUCKETS - 1))}`,
+    ),
+  ],
 )
 
 /**
