@@ -223,5 +223,6 @@ describe("the stand-in's orders across a restart", () => {
     } finally {
       await after.app.close()
     }
-  })
+    // Two starts of the embedded database from its folder: seconds each on a busy machine.
+  }, 60_000)
 })

@@ -10,8 +10,7 @@ import * as guest from '../../contract/descriptors/guest.ts'
 import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { LANDING_CATALOGUE_QUERY } from '../../contract/rules.ts'
 import { BadRequestError } from '../src/domain/errors.ts'
-import { lessons, users } from '../src/db/schema.ts'
-import { seedDemoData } from '../src/db/seed.ts'
+import { files, lessons } from '../src/db/schema.ts'
 import { errorsPlugin } from '../src/plugins/errors.ts'
 import {
   bestCompression,
@@ -26,8 +25,8 @@ import {
   spaPlugin,
   withShellCover,
 } from '../src/plugins/spa.ts'
-import { cookieFor } from './catalogue-fixtures.ts'
-import { bodyOf, setupTestApp } from './helpers.ts'
+import { DAY, cookieFor, createLesson, createSession } from './catalogue-fixtures.ts'
+import { bodyOf, createUser, setupTestApp } from './helpers.ts'
 
 /**
  * The built SPA served on the API's origin (SPA_DIR): its files, index.html for client routes,
@@ -97,6 +96,28 @@ const connectionsClosed = async () => {
     if (open === 0) return
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/**
+ * A catalogue whose first card has a cover: a lesson with an image and a session to come, the
+ * landing's first card (the whole demo world took seconds to seed for each test).
+ */
+const seedCoveredLesson = async () => {
+  const educator = await createUser(context.db, { role: 'educator' })
+  const [image] = await context.db
+    .insert(files)
+    .values({
+      ownerId: educator.id,
+      kind: 'image',
+      filename: 'cover.png',
+      mimeType: 'image/png',
+      size: 10,
+      storageKey: 'cover-spa.png',
+    })
+    .returning()
+  const lesson = await createLesson(context.db, educator, { imageId: image!.id })
+  await createSession(context.db, lesson, { startsIn: DAY })
+  return { educator, lesson }
 }
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -230,7 +251,7 @@ describe("the landing's first cover", () => {
   }
 
   it('is preloaded, at high priority, and painted in the static shell of / for a guest', async () => {
-    await seedDemoData(context.db, context.app.storage)
+    await seedCoveredLesson()
     const first = await firstCover()
     expect(first?.imageUrl).toMatch(/^\/lessons\/\d+\/image$/)
     const cover = `/api${first?.imageUrl}`
@@ -279,7 +300,7 @@ describe("the landing's first cover", () => {
   })
 
   it('follows a new build, and serves index.html while the pages are being written', async () => {
-    await seedDemoData(context.db, context.app.storage)
+    await seedCoveredLesson()
     const cover = `/api${(await firstCover())?.imageUrl}`
     expect((await get('/')).body).toBe(withShellCover(LANDING, cover))
     const rebuilt = shellOf(
@@ -431,12 +452,11 @@ describe("the landing's first cover", () => {
   })
 
   it('is not named where the page is not the guest landing', async () => {
-    await seedDemoData(context.db, context.app.storage)
-    const [educator] = await context.db.select().from(users).where(eq(users.role, 'educator'))
+    const { educator } = await seedCoveredLesson()
     const signedIn = await context.app.inject({
       method: 'GET',
       url: '/',
-      headers: { cookie: await cookieFor(context.db, educator!) },
+      headers: { cookie: await cookieFor(context.db, educator) },
     })
     expect(signedIn.statusCode).toBe(200)
     expect(signedIn.headers.link).toBeUndefined()
@@ -451,7 +471,7 @@ describe("the landing's first cover", () => {
     const empty = await get('/')
     expect(empty.statusCode).toBe(200)
     expect(empty.headers.link).toBeUndefined()
-    await seedDemoData(context.db, context.app.storage)
+    await seedCoveredLesson()
     const first = await firstCover()
     await context.db.update(lessons).set({ imageId: null }).where(eq(lessons.id, first!.id))
     const page = await get('/')
@@ -470,7 +490,7 @@ describe("the landing's first cover", () => {
 describe("the pages in the visitor's language (its cookie, as the SPA writes it)", () => {
   /** The first card's cover of the guest landing, with a seeded catalogue. */
   const seededCover = async () => {
-    await seedDemoData(context.db, context.app.storage)
+    await seedCoveredLesson()
     const page = bodyOf(
       await context.call(guest.guestLessons, { query: { ...LANDING_CATALOGUE_QUERY } }),
     )
@@ -498,9 +518,8 @@ describe("the pages in the visitor's language (its cookie, as the SPA writes it)
   })
 
   it('are Japanese for a signed-in user who chose it, whose / has no cover', async () => {
-    await seedDemoData(context.db, context.app.storage)
-    const [educator] = await context.db.select().from(users).where(eq(users.role, 'educator'))
-    const session = await cookieFor(context.db, educator!)
+    const { educator } = await seedCoveredLesson()
+    const session = await cookieFor(context.db, educator)
     for (const cookie of [`${session}; ${LANGUAGE}=jp-JP`, `${LANGUAGE}=jp-JP; ${session}`]) {
       const page = await get('/', { cookie })
       expect(page.body).toBe(INDEX_JA)
