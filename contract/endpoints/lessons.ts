@@ -3,6 +3,7 @@ import {
   errors,
   Id,
   ID_LIST_PATTERN,
+  ID_MAX,
   IdParam,
   PageQuery,
   Paginated,
@@ -38,6 +39,17 @@ export const LessonListQuery = Type.Object({
   ),
   order: Type.Optional(
     Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' }),
+  ),
+  after: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: ID_MAX,
+      description:
+        "The last lesson of the previous page: the page starts after it in the list's order " +
+        '(keyset paging, as fast deep in the catalogue as on its first page; no lesson is shown ' +
+        'twice when one is added meanwhile). `page` still numbers the answer. A lesson that no ' +
+        'longer exists is ignored: the page is found by its number.',
+    }),
   ),
 })
 export type LessonListQuery = Type.Static<typeof LessonListQuery>

@@ -10,7 +10,8 @@ import * as guest from '../../contract/descriptors/guest.ts'
 import * as lessonCalls from '../../contract/descriptors/lessons.ts'
 import { LANDING_CATALOGUE_QUERY, PAGE_SIZE } from '../../contract/rules.ts'
 import { API_PREFIX } from '../../server/src/app.ts'
-import { openDatabase } from '../../server/src/db/client.ts'
+import { sql } from 'drizzle-orm'
+import { type Database, openDatabase } from '../../server/src/db/client.ts'
 import { categories } from '../../server/src/db/schema.ts'
 import { createDatabase, removeScratch, scratch, startProduct } from './product.ts'
 import type { Load } from './report.ts'
@@ -30,7 +31,7 @@ export const scaleLadder = (largest: number) => {
 
 export const SCALE_QUERIES = {
   catalogueFirst: 'catalogue, first page (the landing)',
-  catalogueDeep: 'catalogue, deep pages (200, last half)',
+  catalogueDeep: 'catalogue, deep pages (200, last half, after the last card)',
   catalogueCategory: 'catalogue, a category (pages 1-3)',
   titleEnglish: 'catalogue, title search in English',
   titleJapanese: 'catalogue, title search in Japanese',
@@ -76,10 +77,8 @@ const api = (descriptor: Descriptor, params: Record<string, number> = {}, query 
 const SIGNED_IN_USERS = 20
 
 /** The requests of each figure at this size: what a user of each screen sends. */
-const requestsOf = (world: ScaleWorld, cookies: ScaleCookies, categoryIds: number[]) => {
+const requestsOf = (world: ScaleWorld, cookies: ScaleCookies, lists: WorldLists) => {
   const pick = picker(world.lessons)
-  const pageSize = LANDING_CATALOGUE_QUERY.take
-  const pages = Math.ceil(world.lessons / pageSize)
   const catalogue = (query: Record<string, string | number>): Request => ({
     path: api(guest.guestLessons, {}, { ...LANDING_CATALOGUE_QUERY, ...query }),
   })
@@ -89,10 +88,12 @@ const requestsOf = (world: ScaleWorld, cookies: ScaleCookies, categoryIds: numbe
     terms.flatMap((title) => [1, 2, 3].map((page) => catalogue({ title, page })))
   const requests: Record<ScaleQueryKey, Request[]> = {
     catalogueFirst: [catalogue({})],
-    catalogueDeep: Array.from({ length: 200 }, () =>
-      catalogue({ page: Math.ceil(pages / 2) + pick(Math.ceil(pages / 2)) }),
-    ),
-    catalogueCategory: categoryIds.flatMap((id) =>
+    // As the SPA's infinite list asks for its next page: after the last card of the page before.
+    catalogueDeep: Array.from({ length: 200 }, () => {
+      const { page, after } = lists.deepPages[pick(lists.deepPages.length)]!
+      return catalogue({ page, after })
+    }),
+    catalogueCategory: lists.categoryIds.flatMap((id) =>
       [1, 2, 3].map((page) => catalogue({ categoryIds: String(id), page })),
     ),
     titleEnglish: termPages(SEARCH_TERMS.english),
@@ -128,6 +129,28 @@ interface ScaleCookies {
   admin: string
 }
 
+/** What the bench's requests name from the world: its categories, and deep pages to ask for. */
+interface WorldLists {
+  categoryIds: number[]
+  /** Pages of the catalogue's last half, each with the last lesson of the page before. */
+  deepPages: { page: number; after: number }[]
+}
+
+/** The catalogue's pages in its last half, each after the last lesson of the page before. */
+const deepPagesOf = async (db: Database) => {
+  const take = LANDING_CATALOGUE_QUERY.take
+  const { rows } = (await db.execute(sql`
+    select id as after, place from (
+      select id, row_number() over (order by created_at desc, id desc) as place,
+        count(*) over () as listed
+      from lessons where session_count > 0
+    ) as listed_lessons
+    where place % ${take} = 0 and place * 2 >= listed`)) as {
+    rows: { after: number | string; place: number | string }[]
+  }
+  return rows.map((row) => ({ page: Number(row.place) / take + 1, after: Number(row.after) }))
+}
+
 /** Loads the world of `lessons` into a fresh database; answers it with signed-in cookies. */
 const loadWorld = async (url: string, lessons: number) => {
   const database = await openDatabase({ url })
@@ -141,10 +164,13 @@ const loadWorld = async (url: string, lessons: number) => {
     const students = await signedIn(database.db, spread(world.students, world.studentId))
     const educators = await signedIn(database.db, spread(world.educators, world.educatorId))
     const [adminCookie = ''] = await signedIn(database.db, [world.adminId])
-    const categoryIds = (
-      await database.db.select({ id: categories.id }).from(categories).orderBy(categories.id)
-    ).map((row) => row.id)
-    return { world, cookies: { students, educators, admin: adminCookie }, categoryIds }
+    const lists: WorldLists = {
+      categoryIds: (
+        await database.db.select({ id: categories.id }).from(categories).orderBy(categories.id)
+      ).map((row) => row.id),
+      deepPages: await deepPagesOf(database.db),
+    }
+    return { world, cookies: { students, educators, admin: adminCookie }, lists }
   } finally {
     await database.close()
   }
@@ -166,7 +192,7 @@ export const runScale = async (options: {
     try {
       say(`scale ${lessons}: generating the world`)
       const started = performance.now()
-      const { world, cookies, categoryIds } = await loadWorld(created.url, lessons)
+      const { world, cookies, lists } = await loadWorld(created.url, lessons)
       const loadSeconds = (performance.now() - started) / 1000
       say(
         `scale ${lessons}: ${world.lessons} lessons, ${world.sessions} sessions, ` +
@@ -174,7 +200,7 @@ export const runScale = async (options: {
       )
       const product = await startProduct({ ...place, databaseUrl: created.url })
       try {
-        const requests = requestsOf(world, cookies, categoryIds)
+        const requests = requestsOf(world, cookies, lists)
         const queries: ScaleSize['queries'] = []
         for (const key of Object.keys(SCALE_QUERIES) as ScaleQueryKey[]) {
           say(`scale ${lessons}: ${SCALE_QUERIES[key]}`)

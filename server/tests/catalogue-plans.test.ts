@@ -1,10 +1,10 @@
-import { asc, sql } from 'drizzle-orm'
+import { asc, desc, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import * as guest from '../../contract/descriptors/guest.ts'
 import * as lessonCalls from '../../contract/descriptors/lessons.ts'
 import { cookieFor } from './catalogue-fixtures.ts'
 import { lessons } from '../src/db/schema.ts'
-import { type ApiResponse, createUser, setupTestApp } from './helpers.ts'
+import { type ApiResponse, bodyOf, createUser, setupTestApp } from './helpers.ts'
 import { explain, readsOf, recordQueries, scansOf } from './query-plans.ts'
 
 /**
@@ -127,6 +127,29 @@ describe.runIf(onPostgres)('the catalogue reads on PostgreSQL', () => {
       }
     }
     expect(offenders).toEqual([])
+  })
+
+  it('reads a deep page after a lesson from the order index, not every row before it', async () => {
+    const place = 300
+    const [deep] = await context.db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .orderBy(desc(lessons.createdAt), desc(lessons.id))
+      .offset(place - 1)
+      .limit(1)
+    const query = { page: place / 5 + 1, after: deep!.id }
+    const pageQuery = readsOf(
+      await recordQueries(context, async () => {
+        const response = await context.call(guest.guestLessons, { query })
+        expect(bodyOf(response).data).toHaveLength(5)
+      }),
+    ).find(({ text }) => text.includes('page_lesson_id'))
+    const plan = await explain(context, pageQuery!, { analyze: true })
+    const ordered = scansOf(plan).filter((node) => node['Index Name'] === 'lessons_catalogue_idx')
+    expect(ordered).toHaveLength(1)
+    expect(ordered[0]!['Index Cond']).toMatch(/created_at/)
+    // The page's five rows, where an offset reads the 300 before them too.
+    expect(ordered[0]!['Actual Rows']).toBeLessThanOrEqual(5)
   })
 
   it('answers a catalogue page in one query, and counts a search once for all its pages', async () => {

@@ -1007,6 +1007,18 @@ const scenarios: Scenario[] = [
     query: { page: 2 ** 31 },
   },
   {
+    name: 'guest lessons, after a lesson id past the column',
+    endpoint: api.guest.guestLessons,
+    query: { after: 2 ** 31 },
+  },
+  { name: 'guest lessons, after no lesson', endpoint: api.guest.guestLessons, query: { after: 0 } },
+  {
+    name: 'lessons, after a lesson id that is not a number',
+    endpoint: api.lessons.listLessons,
+    as: STUDENT,
+    query: { after: '3a' },
+  },
+  {
     name: 'guest lessons, the last page a column holds',
     endpoint: api.guest.guestLessons,
     query: { page: 2 ** 31 - 1, take: 100 },
@@ -2901,6 +2913,59 @@ describe('the catalogue lists alike', () => {
       'Home-style Japanese Cooking',
       'Conversational Japanese for Beginners',
     ])
+  })
+
+  it('pages after the last card alike, every lesson once, in either order and filtered', async () => {
+    const walks = await alike(async (backend) => {
+      /** Every page of a query, each asked for after the last lesson of the page before. */
+      const walk = async (filter: Record<string, string>) => {
+        const seen: string[] = []
+        const metas: unknown[] = []
+        let after: number | undefined
+        for (let page = 1; ; page += 1) {
+          const query = { ...filter, page, take: 3, ...(after === undefined ? {} : { after }) }
+          const answer = resultOf(await backend.call(guest.guestLessons, { query }))
+          metas.push(answer.meta)
+          if (answer.data.length === 0) break
+          seen.push(...titlesOf(answer.data))
+          after = answer.data.at(-1)!.id
+        }
+        const whole = resultOf(
+          await backend.call(guest.guestLessons, { query: { ...filter, take: 100 } }),
+        )
+        expect(seen, backend.name).toEqual(titlesOf(whole.data))
+        return { seen, metas }
+      }
+      const first = resultOf(await backend.call(guest.guestLessons)).data[0]!
+      // After a lesson that no longer exists: the page by its number.
+      const gone = await backend.call(guest.guestLessons, {
+        query: { page: 2, take: 3, after: 2 ** 31 - 1 },
+      })
+      const second = await backend.call(guest.guestLessons, { query: { page: 2, take: 3 } })
+      expect(resultOf(gone), backend.name).toEqual(resultOf(second))
+      // After a draft, which no list shows: the lessons after its place in the order.
+      const afterDraft = resultOf(
+        await backend.call(guest.guestLessons, {
+          query: { take: 100, after: Number((await myDraft(backend)).id) },
+        }),
+      )
+      return {
+        newest: await walk({}),
+        oldest: await walk({ order: 'ASC' }),
+        searched: await walk({ title: 'japanese' }),
+        afterFirst: titlesOf(
+          resultOf(await backend.call(guest.guestLessons, { query: { after: first.id } })).data,
+        ),
+        afterDraft: titlesOf(afterDraft.data),
+      }
+    })
+    expect(walks.newest.seen.length).toBeGreaterThan(3)
+    expect(walks.oldest.seen).toEqual([...walks.newest.seen].reverse())
+    expect(walks.searched.seen).toEqual([
+      'Home-style Japanese Cooking',
+      'Conversational Japanese for Beginners',
+    ])
+    expect(walks.afterFirst).toEqual(walks.newest.seen.slice(1, 1 + PAGE_SIZE.guestLessons))
   })
 
   it("lists each user's upcoming sessions alike, soonest first", async () => {

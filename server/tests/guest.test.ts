@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { buildPath } from '../../contract/descriptor.ts'
@@ -193,6 +193,106 @@ describe('GET /guest/lessons', () => {
       itemCount: 2,
       pageCount: 2,
       hasNextPage: false,
+    })
+  })
+
+  describe('after the last card (keyset paging)', () => {
+    const idsOf = (response: ApiResponse<typeof guest.guestLessons>) =>
+      bodyOf(response).data.map((lesson) => lesson.id)
+
+    it('starts after the lesson named, numbering the page as asked, to an empty page', async () => {
+      const owner = await createUser(context.db, { role: 'educator' })
+      const rows = await lessonsWithSessions(7, owner)
+      const first = await listLessons()
+      const last = bodyOf(first).data.at(-1)!
+      expect(last.title).toBe('Lesson 3')
+      const second = await listLessons({ page: 2, after: last.id })
+      expect(titles(second)).toEqual(['Lesson 2', 'Lesson 1'])
+      expect(bodyOf(second).meta).toEqual({
+        page: 2,
+        take: 5,
+        itemCount: 7,
+        pageCount: 2,
+        hasNextPage: false,
+      })
+      const end = await listLessons({ page: 3, after: rows[0]!.id })
+      expect(end.json()).toEqual({
+        data: [],
+        meta: { page: 3, take: 5, itemCount: 7, pageCount: 2, hasNextPage: false },
+      })
+    })
+
+    it('shows no lesson twice when one is added between two pages, as an offset would', async () => {
+      const owner = await createUser(context.db, { role: 'educator' })
+      await lessonsWithSessions(7, owner)
+      const first = await listLessons()
+      const added = await createLesson(context.db, owner, {
+        title: 'Added meanwhile',
+        createdAt: new Date(BASE_TIME + HOUR),
+      })
+      await createSession(context.db, added, { startsIn: 2 * DAY })
+      expect(titles(await listLessons({ page: 2 }))).toEqual(['Lesson 3', 'Lesson 2', 'Lesson 1'])
+      const after = bodyOf(first).data.at(-1)!.id
+      expect(titles(await listLessons({ page: 2, after }))).toEqual(['Lesson 2', 'Lesson 1'])
+    })
+
+    it('orders lessons created in one millisecond by the microsecond, then by id', async () => {
+      const owner = await createUser(context.db, { role: 'educator' })
+      // Three lessons in one millisecond: a JavaScript date holds none of them apart.
+      const at = ['.000300', '.000100', '.000100'].map((fraction) =>
+        new Date(`2025-01-01T00:00:00.000Z`).toISOString().replace('.000Z', `${fraction}Z`),
+      )
+      const rows = []
+      for (const [index, createdAt] of at.entries()) {
+        const lesson = await createLesson(context.db, owner, { title: `Micro ${index}` })
+        await context.db.execute(
+          sql`update lessons set created_at = ${createdAt}::timestamptz where id = ${lesson.id}`,
+        )
+        await createSession(context.db, lesson, { startsIn: DAY + index * 2 * HOUR })
+        rows.push(lesson)
+      }
+      const [late, early, earlyTwin] = rows.map((row) => row.id)
+      expect(idsOf(await listLessons())).toEqual([late, earlyTwin, early])
+      expect(idsOf(await listLessons({ after: late }))).toEqual([earlyTwin, early])
+      expect(idsOf(await listLessons({ after: earlyTwin }))).toEqual([early])
+      expect(idsOf(await listLessons({ order: 'ASC' }))).toEqual([early, earlyTwin, late])
+      expect(idsOf(await listLessons({ order: 'ASC', after: early }))).toEqual([earlyTwin, late])
+      expect(idsOf(await listLessons({ order: 'ASC', after: earlyTwin }))).toEqual([late])
+    })
+
+    it('starts after the place of a lesson the list does not show, and by number after none', async () => {
+      const owner = await createUser(context.db, { role: 'educator' })
+      await lessonsWithSessions(4, owner)
+      const elsewhere = await createLesson(context.db, owner, {
+        title: 'Violin',
+        createdAt: new Date(BASE_TIME + 2 * MINUTE + 30_000),
+      })
+      await createSession(context.db, elsewhere, { startsIn: 3 * DAY })
+      const draft = await createLesson(context.db, owner, {
+        title: 'Draft',
+        createdAt: new Date(BASE_TIME + MINUTE + 30_000),
+      })
+      // 'Violin' sits between Lesson 4 and Lesson 3, the draft between Lesson 2 and Lesson 1.
+      expect(titles(await listLessons({ title: 'lesson', after: elsewhere.id }))).toEqual([
+        'Lesson 3',
+        'Lesson 2',
+        'Lesson 1',
+      ])
+      expect(titles(await listLessons({ after: draft.id }))).toEqual(['Lesson 2', 'Lesson 1'])
+      const gone = await listLessons({ page: 2, take: 2, after: 2 ** 31 - 1 })
+      expect(titles(gone)).toEqual(['Lesson 3', 'Lesson 2'])
+      expect(bodyOf(gone).meta.page).toBe(2)
+    })
+
+    it.each([
+      [{ after: 0 }, 'after must be >= 1'],
+      [{ after: 2 ** 31 }, 'after must be <= 2147483647'],
+      [{ after: 'x' }, 'after must be integer'],
+      [{ after: '1.5' }, 'after must be integer'],
+    ])('refuses %j with 400', async (query, message) => {
+      const response = await listLessons(query)
+      expect(response.statusCode).toBe(400)
+      expect(errorOf(response).message).toContain(message)
     })
   })
 

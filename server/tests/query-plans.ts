@@ -6,6 +6,9 @@ export interface PlanNode {
   'Node Type': string
   'Relation Name'?: string
   'Index Name'?: string
+  'Index Cond'?: string
+  /** With `analyze`: the rows the node gave. */
+  'Actual Rows'?: number
   Plans?: PlanNode[]
 }
 
@@ -41,10 +44,17 @@ export const recordQueries = async (context: { db: Database }, run: () => Promis
   return seen
 }
 
-/** The plan PostgreSQL chooses for a recorded statement, with its parameters. */
-export const explain = async (context: { db: Database }, { text, values }: RecordedQuery) => {
+/**
+ * The plan PostgreSQL chooses for a recorded statement, with its parameters; with `analyze`, as
+ * it ran (the statement is run).
+ */
+export const explain = async (
+  context: { db: Database },
+  { text, values }: RecordedQuery,
+  { analyze = false } = {},
+) => {
   const result = await poolOf(context).query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    `explain (format json) ${text}`,
+    `explain (format json${analyze ? ', analyze' : ''}) ${text}`,
     values,
   )
   const [row] = result.rows

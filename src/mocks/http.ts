@@ -249,6 +249,12 @@ export const paginate = <T>(
   return toPage(items.slice(page.offset, page.offset + page.take), page, items.length)
 }
 
+/** A page with each of its items as the endpoint answers it. */
+export const pageOf = <T, U>(page: Paginated<T>, answer: (item: T) => U): Paginated<U> => ({
+  ...page,
+  data: page.data.map((item) => answer(item)),
+})
+
 /**
  * The file of a multipart upload, after the checks every upload shares (§5): present, a name the
  * server accepts too, not empty, at most 10 MB. The caller checks the type.

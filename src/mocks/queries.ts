@@ -1,6 +1,8 @@
 import type { AverageScore } from '@contract/entities'
+import type { Paginated } from '@contract/common'
 import type { LessonListQuery } from '@contract/endpoints/lessons'
 import { MESSAGES } from '@contract/messages'
+import { pageRequest, toPage } from '@contract/paging'
 import { canViewLesson, compareListedSessions, isNewAddress, roundRating } from '@contract/rules'
 import { db, type DbLesson, type DbToken, type DbUser, newToken } from './db'
 import { fail, found } from './http'
@@ -95,20 +97,27 @@ export const ownerDeactivated = (session: { lessonId: number }) => {
 }
 
 /** §4: the student and guest catalogues list only lessons with a session; filters of §7. */
-export const catalogue = (query: LessonListQuery | undefined): DbLesson[] => {
+export const cataloguePage = (
+  query: LessonListQuery | undefined,
+  defaultTake: number,
+): Paginated<DbLesson> => {
   const categoryIds = query?.categoryIds?.split(',').map(Number)
   const title = query?.title?.trim().toLowerCase()
   const direction = query?.order === 'ASC' ? 1 : -1
-  return db.lessons
+  const inOrder = (a: DbLesson, b: DbLesson) =>
+    direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)) || direction * (a.id - b.id)
+  const lessons = db.lessons
     .filter((lesson) => hasSessions(lesson.id))
     .filter((lesson) => !isDeactivated(lesson.ownerId))
     .filter((lesson) => !categoryIds || categoryIds.includes(lesson.categoryId))
     .filter((lesson) => !title || lesson.title.toLowerCase().includes(title))
-    .sort(
-      (a, b) =>
-        direction * (Date.parse(a.createdAt) - Date.parse(b.createdAt)) ||
-        direction * (a.id - b.id),
-    )
+    .sort(inOrder)
+  const page = pageRequest(query, defaultTake)
+  // After a lesson (any, listed or not), the rows that follow its place in the order; after one
+  // that is gone, the page by its number (LessonListQuery's `after`).
+  const after = db.lessons.find((lesson) => lesson.id === query?.after)
+  const start = after ? lessons.filter((lesson) => inOrder(lesson, after) <= 0).length : page.offset
+  return toPage(lessons.slice(start, start + page.take), page, lessons.length)
 }
 
 export const userById = (id: number) =>

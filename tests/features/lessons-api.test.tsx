@@ -71,6 +71,10 @@ describe('guest lessons paging (§7)', () => {
     expect(requested.map((params) => params.get('page'))).toEqual(
       pages.map((_, index) => String(index + 1)),
     )
+    // Each page after the first starts after the last lesson of the page before.
+    expect(requested.map((params) => params.get('after'))).toEqual(
+      pages.map((_, index) => (index === 0 ? null : String(pages[index - 1]!.data.at(-1)!.id))),
+    )
     expect(
       requested.every((params) => params.get('take') === '5' && params.get('order') === 'DESC'),
     ).toBe(true)

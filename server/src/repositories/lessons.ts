@@ -104,6 +104,14 @@ export interface CatalogueFilters {
   order: 'ASC' | 'DESC'
 }
 
+/**
+ * A page by its number, or the rows after a lesson (`after`, the previous page's last lesson,
+ * which must exist: a lesson that left the catalogue still marks a place in its order).
+ */
+export interface CataloguePageRequest extends PageRequest {
+  after?: number | undefined
+}
+
 const newest = (order: 'ASC' | 'DESC') =>
   order === 'ASC'
     ? [asc(lessons.createdAt), asc(lessons.id)]
@@ -134,18 +142,32 @@ const pageOfLessons = (
   db: Executor,
   where: SQL | undefined,
   order: 'ASC' | 'DESC',
-  page: PageRequest,
-) =>
-  db
+  page: CataloguePageRequest,
+) => {
+  const { after } = page
+  // After a lesson: the rows that follow its place in the order, straight from the order's index
+  // (a row comparison on (created_at, id)), where an offset reads and drops every row before. Its
+  // created_at is read in the query: a JavaScript date would drop the column's microseconds.
+  const place =
+    after === undefined
+      ? undefined
+      : sql`((select created_at from lessons where id = ${after}), ${after}::int)`
+  const seek =
+    place &&
+    (order === 'ASC'
+      ? sql`(${lessons.createdAt}, ${lessons.id}) > ${place}`
+      : sql`(${lessons.createdAt}, ${lessons.id}) < ${place}`)
+  return db
     .select({
       id: sql<number>`${lessons.id}`.as('page_lesson_id'),
     })
     .from(lessons)
-    .where(where)
+    .where(and(where, seek))
     .orderBy(...newest(order))
     .limit(page.take)
-    .offset(page.offset)
+    .offset(after === undefined ? page.offset : 0)
     .as('page')
+}
 
 /**
  * A page of the catalogue in one query. The page's lessons join their category and educator (whose
@@ -158,7 +180,7 @@ const selectCataloguePage = (
   db: Executor,
   where: SQL | undefined,
   order: 'ASC' | 'DESC',
-  page: PageRequest,
+  page: CataloguePageRequest,
   now: Date,
 ) => {
   const ids = pageOfLessons(db, where, order, page)
@@ -224,7 +246,7 @@ const catalogueWhere = (filters: Omit<CatalogueFilters, 'order'>) => {
 export const listCatalogue = async (
   db: Executor,
   filters: CatalogueFilters,
-  page: PageRequest,
+  page: CataloguePageRequest,
   now: Date,
 ): Promise<CatalogueLessonRecord[]> => {
   const rows = await selectCataloguePage(db, catalogueWhere(filters), filters.order, page, now)

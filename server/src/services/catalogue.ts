@@ -58,11 +58,16 @@ export const cataloguePage = async (
     title: query.title,
   }
   const order = query.order ?? 'DESC'
+  const { after } = query
   const [lessons, itemCount] = await Promise.all([
     catalogueCache.get(
-      JSON.stringify(['page', page.page, page.take, query.categoryIds, query.title, order]),
-      async (now) =>
-        (await listCatalogue(db, { ...filters, order }, page, now)).map(toCatalogueLesson),
+      JSON.stringify(['page', page.page, page.take, query.categoryIds, query.title, order, after]),
+      async (now) => {
+        // After a lesson that is gone, the page is found by its number (the contract's rule).
+        const seek = after !== undefined && (await findLessonRow(db, after)) !== undefined
+        const request = seek ? { ...page, after } : page
+        return (await listCatalogue(db, { ...filters, order }, request, now)).map(toCatalogueLesson)
+      },
     ),
     catalogueCache.get(JSON.stringify(['count', query.categoryIds, query.title]), () =>
       countCatalogue(db, filters),

@@ -5,10 +5,10 @@ import {
   PAGE_SIZE,
 } from '@contract/rules'
 import { db } from '../db'
-import { paginate, route } from '../http'
+import { pageOf, paginate, route } from '../http'
 import {
   averageScoreOf,
-  catalogue,
+  cataloguePage,
   educatorById,
   listedSessionsOf,
   reviewsOfEducator,
@@ -33,11 +33,7 @@ export const guestHandlers = [
 
   route(endpoints.guestLessons, ({ query }) => ({
     status: 200,
-    body: paginate(
-      catalogue(query).map((lesson) => toCatalogueLesson(lesson)),
-      query,
-      PAGE_SIZE.guestLessons,
-    ),
+    body: pageOf(cataloguePage(query, PAGE_SIZE.guestLessons), toCatalogueLesson),
   })),
 
   // Seen as a guest whoever asks: never a draft (§4).

@@ -6,8 +6,8 @@ import { MESSAGES } from '@contract/messages'
 import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
-import { checkUploadQuota, fail, found, paginate, readUpload, route } from '../http'
-import { catalogue, editableLesson, lessonById, viewableLesson } from '../queries'
+import { checkUploadQuota, fail, found, pageOf, paginate, readUpload, route } from '../http'
+import { cataloguePage, editableLesson, lessonById, viewableLesson } from '../queries'
 import { toCatalogueLesson, toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
 import { offerFreedSeats, placeOf } from '../seats'
 
@@ -50,11 +50,7 @@ const newestFirst = (a: DbLesson, b: DbLesson) =>
 export const lessonHandlers = [
   route(endpoints.listLessons, ({ query }) => ({
     status: 200,
-    body: paginate(
-      catalogue(query).map((lesson) => toCatalogueLesson(lesson)),
-      query,
-      PAGE_SIZE.default,
-    ),
+    body: pageOf(cataloguePage(query, PAGE_SIZE.default), toCatalogueLesson),
   })),
 
   route(endpoints.myLessons, ({ user, query }) => {

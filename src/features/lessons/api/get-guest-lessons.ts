@@ -1,30 +1,34 @@
 import { guestLessons } from '@contract/descriptors/guest'
 import { LANDING_CATALOGUE_QUERY } from '@contract/rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { nextPageWhileNonEmpty } from '@/shared/api/paging'
+import { FIRST_KEYSET_PAGE, type KeysetPageParam, nextPageAfterLast } from '@/shared/api/paging'
 import { request } from '@/shared/api/request'
 import { FIVE_MINUTES } from './cache-times'
 import { type GuestLessonFilters, lessonKeys } from './keys'
 
-/** The query of both catalogues: 5 per page, newest first, filtered by title and category (§7). */
-export const catalogueQuery = (page: number, filters: GuestLessonFilters) => ({
+/**
+ * The query of both catalogues: 5 per page, newest first, filtered by title and category (§7);
+ * each page after the first starts after the last lesson of the page before.
+ */
+export const catalogueQuery = ({ page, after }: KeysetPageParam, filters: GuestLessonFilters) => ({
   ...LANDING_CATALOGUE_QUERY,
   page,
+  ...(after === undefined ? {} : { after }),
   ...(filters.title ? { title: filters.title } : {}),
   ...(filters.categoryIds ? { categoryIds: filters.categoryIds } : {}),
 })
 
 /** GET /guest/lessons. */
-export const getGuestLessons = (page: number, filters: GuestLessonFilters) =>
+export const getGuestLessons = (page: KeysetPageParam, filters: GuestLessonFilters) =>
   request(guestLessons, { query: catalogueQuery(page, filters) })
 
 export const guestLessonsQueryOptions = (filters: GuestLessonFilters) =>
   infiniteQueryOptions({
     queryKey: lessonKeys.guestList(filters),
     queryFn: ({ pageParam }) => getGuestLessons(pageParam, filters),
-    initialPageParam: 1,
+    initialPageParam: FIRST_KEYSET_PAGE,
     getNextPageParam: (lastPage, _pages, lastPageParam) =>
-      nextPageWhileNonEmpty(lastPage, lastPageParam),
+      nextPageAfterLast(lastPage, lastPageParam),
     staleTime: FIVE_MINUTES,
   })
 
