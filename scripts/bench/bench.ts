@@ -3,18 +3,16 @@
 // the same run: guest reads under load, the 200-racer enrollment, the landing page's JavaScript and
 // Lighthouse's mobile scores. Prints one table and writes it as JSON to bench-results/.
 // Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (20), BENCH_SKIP_LIGHTHOUSE=1. See the README.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { buildPath } from '../../contract/descriptor.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
-import * as user from '../../contract/descriptors/user.ts'
 import { API_PREFIX } from '../../server/src/app.ts'
-import { paths } from '../../src/shared/config/paths.ts'
 import { landingBytes } from './landing.ts'
+import { lighthouse as runLighthouse } from './lighthouse.ts'
 import {
   cleanEnv,
   createDatabase,
@@ -204,54 +202,10 @@ const runOn = async (
   }
 }
 
-/**
- * Lighthouse's mobile scores of the guest landing, of a lesson page signed in (a student) and of
- * the new-lesson form (an approved educator).
- */
+/** Lighthouse's mobile scores of the main screens (scripts/bench/lighthouse.ts). */
 const lighthouse = async (origin: string, lessonId: number, world: BenchWorld) => {
   if (SKIP_LIGHTHOUSE) return { skipped: 'BENCH_SKIP_LIGHTHOUSE=1' }
-  if (!existsSync(CHROMIUM)) {
-    return { skipped: `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)` }
-  }
-  if (!existsSync('tools/lighthouse/node_modules/lighthouse')) {
-    say('installing tools/lighthouse')
-    execFileSync('npm', ['install', '--prefix', 'tools/lighthouse', '--no-audit', '--no-fund'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-  }
-  // The signed-in checks are only ones if the session cookies sign in.
-  const sessions: [string, string][] = [
-    ['demo student', world.studentCookie],
-    ['bench educator', world.educatorCookie],
-  ]
-  for (const [who, cookie] of sessions) {
-    const me = await fetch(`${origin}${API_PREFIX}${user.me.path}`, { headers: { cookie } })
-    if (!me.ok) throw new Error(`The ${who}'s session answered ${me.status} on /user/me`)
-  }
-  say('Lighthouse (mobile): the guest landing, a lesson page and the lesson form signed in')
-  const screens = [
-    { name: 'guest landing', url: `${origin}${paths.home.href()}`, headers: {} },
-    {
-      name: 'lesson page, signed in',
-      url: `${origin}${paths.lesson.detail.href(lessonId)}`,
-      headers: { Cookie: world.studentCookie },
-    },
-    {
-      name: 'new lesson form, educator',
-      url: `${origin}${paths.lesson.create.href()}`,
-      headers: { Cookie: world.educatorCookie },
-    },
-  ]
-  const child = spawn(process.execPath, ['tools/lighthouse/scores.mjs', JSON.stringify(screens)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...cleanEnv(), CHROME_PATH: CHROMIUM },
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`Lighthouse failed (${String(code)})`)
-  const last = output.trim().split('\n').at(-1) ?? '[]'
-  return { screens: JSON.parse(last) as BenchReport['lighthouse']['screens'] }
+  return runLighthouse({ origin, lessonId, world, chromium: CHROMIUM, say })
 }
 
 const gitCommit = () => {

@@ -84,6 +84,23 @@ export interface WritesRun {
   commits: WritesFigure & { connections: number; seconds: number }
 }
 
+/** What a screen's Lighthouse median run must reach. */
+export interface LighthouseTarget {
+  minPerformance: number
+  maxLcpMs: number
+}
+
+/** Issue 33's targets: every main screen's, and the guest landing's faster largest paint. */
+export const LIGHTHOUSE_TARGET: LighthouseTarget = { minPerformance: 95, maxLcpMs: 2000 }
+export const LANDING_LIGHTHOUSE_TARGET: LighthouseTarget = { ...LIGHTHOUSE_TARGET, maxLcpMs: 1500 }
+
+/** Whether a median run meets its target (a run with no timings meets none). */
+export const lighthouseMet = (screen: LighthouseScreen, target: LighthouseTarget) =>
+  screen.runtimeError === null &&
+  screen.scores.performance >= target.minPerformance &&
+  screen.metrics.lcpMs !== null &&
+  screen.metrics.lcpMs <= target.maxLcpMs
+
 export interface LighthouseScreen {
   name: string
   url: string
@@ -95,6 +112,8 @@ export interface LighthouseScreen {
   metrics: Record<'lcpMs' | 'tbtMs' | 'cls' | 'fcpMs', number | null>
   /** Every run, in order: its performance score and timings. */
   runs: ({ performance: number; runtimeError: string | null } & LighthouseScreen['metrics'])[]
+  /** The screen's target and whether its median run meets it (reports before issue 33 have none). */
+  target?: LighthouseTarget & { met: boolean }
 }
 
 export interface BenchReport {
@@ -185,6 +204,48 @@ const writesLines = (writes: WritesRun | undefined) => {
   ]
 }
 
+/** The Lighthouse rows of the table: each screen's median run, its target, then every run. */
+export const lighthouseLines = (lighthouse: BenchReport['lighthouse']) => {
+  if (lighthouse.skipped) return [`Lighthouse skipped: ${lighthouse.skipped}`]
+  const lines = ["Lighthouse (mobile, on the embedded database; each screen's median run)"]
+  const rows = [
+    ['  screen', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'target'],
+  ]
+  for (const screen of lighthouse.screens ?? []) {
+    const { target } = screen
+    rows.push([
+      `  ${screen.name}`,
+      String(screen.scores.performance),
+      String(screen.scores.accessibility),
+      String(screen.scores['best-practices']),
+      String(screen.scores.seo),
+      fixed(screen.metrics.lcpMs),
+      fixed(screen.metrics.tbtMs),
+      fixed(screen.metrics.cls, 3),
+      fixed(screen.metrics.fcpMs),
+      [
+        target
+          ? `perf ≥ ${target.minPerformance}, LCP ≤ ${target.maxLcpMs} ms: ${target.met ? 'met' : 'MISSED'}`
+          : '',
+        screen.runtimeError ? `ERROR: ${screen.runtimeError}` : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
+    ])
+  }
+  lines.push(...table(rows))
+  lines.push('  each screen is its median run; every run, as performance / LCP ms / TBT ms:')
+  for (const screen of lighthouse.screens ?? []) {
+    const runs = screen.runs.map((run) =>
+      run.runtimeError
+        ? 'not recorded'
+        : `${run.performance} / ${fixed(run.lcpMs)} / ${fixed(run.tbtMs)}`,
+    )
+    lines.push(`    ${screen.name}: ${runs.join(', ')}`)
+  }
+  return lines
+}
+
 export const formatTable = (report: BenchReport) => {
   const lines = [
     `Manabi bench ${report.date}, commit ${report.commit}, Node ${report.node}, ` +
@@ -241,39 +302,7 @@ export const formatTable = (report: BenchReport) => {
       `${kB(landing.gzip)} gzip`,
     '',
   )
-  const { lighthouse } = report
-  if (lighthouse.skipped) {
-    lines.push(`Lighthouse skipped: ${lighthouse.skipped}`)
-  } else {
-    lines.push("Lighthouse (mobile, on the embedded database; each screen's median run)")
-    const rows = [
-      ['  screen', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', ''],
-    ]
-    for (const screen of lighthouse.screens ?? []) {
-      rows.push([
-        `  ${screen.name}`,
-        String(screen.scores.performance),
-        String(screen.scores.accessibility),
-        String(screen.scores['best-practices']),
-        String(screen.scores.seo),
-        fixed(screen.metrics.lcpMs),
-        fixed(screen.metrics.tbtMs),
-        fixed(screen.metrics.cls, 3),
-        fixed(screen.metrics.fcpMs),
-        screen.runtimeError ? `ERROR: ${screen.runtimeError}` : '',
-      ])
-    }
-    lines.push(...table(rows))
-    lines.push('  each screen is its median run; every run, as performance / LCP ms / TBT ms:')
-    for (const screen of lighthouse.screens ?? []) {
-      const runs = screen.runs.map((run) =>
-        run.runtimeError
-          ? 'not recorded'
-          : `${run.performance} / ${fixed(run.lcpMs)} / ${fixed(run.tbtMs)}`,
-      )
-      lines.push(`    ${screen.name}: ${runs.join(', ')}`)
-    }
-  }
+  lines.push(...lighthouseLines(report.lighthouse))
   lines.push('', ...scaleLines(report))
   return lines.join('\n')
 }

@@ -1,7 +1,8 @@
 // The bench's data, written straight into the product's database before the product starts:
 // the demo world (as an empty database gets at start-up), a free lesson of three seats with one
-// session, 200 confirmed students already signed in (their session cookies), and a session for
-// a demo student, for the signed-in Lighthouse check. Registering 200 accounts through the API
+// session, 200 confirmed students already signed in (their session cookies), and sessions for a
+// demo student, a demo educator, the admin and the bench's educator, for the signed-in Lighthouse
+// checks (scripts/bench/lighthouse.ts). Registering 200 accounts through the API
 // would meet the sign-up rate limit and the e-mail confirmation instead.
 import { eq } from 'drizzle-orm'
 import { ACCOUNTS } from '../../demo/world.ts'
@@ -25,10 +26,14 @@ export const RACE_SEATS = 3
 
 export interface BenchWorld {
   race: { lessonId: number; sessionId: number; cookies: string[] }
-  /** The session cookie of a demo student. */
+  /** The session cookie of a demo student, enrolled in a live session and one starting soon. */
   studentCookie: string
   /** The session cookie of an approved educator (the bench's own). */
   educatorCookie: string
+  /** The session cookie of a demo educator with lessons and reviews (English interface). */
+  demoEducatorCookie: string
+  /** The session cookie of the demo's admin. */
+  adminCookie: string
 }
 
 export const signedIn = async (db: Database, userIds: number[]) => {
@@ -117,16 +122,22 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
         })),
       )
       .returning({ id: users.id })
-    const student = ACCOUNTS.find((account) => account.key === 'yuki')
-    const [demoStudent] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, student?.email ?? ''))
-    if (!demoStudent) throw new Error('The demo seed has no student yuki')
-    const [studentCookie = '', educatorCookie = ''] = await signedIn(db, [
-      demoStudent.id,
-      educator.id,
-    ])
+    const demoUser = async (key: string) => {
+      const account = ACCOUNTS.find((candidate) => candidate.key === key)
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, account?.email ?? ''))
+      if (!row) throw new Error(`The demo seed has no account ${key}`)
+      return row.id
+    }
+    const [studentCookie = '', educatorCookie = '', demoEducatorCookie = '', adminCookie = ''] =
+      await signedIn(db, [
+        await demoUser('yuki'),
+        educator.id,
+        await demoUser('emily'),
+        await demoUser('admin'),
+      ])
     return {
       race: {
         lessonId: lesson.id,
@@ -138,6 +149,8 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
       },
       studentCookie,
       educatorCookie,
+      demoEducatorCookie,
+      adminCookie,
     }
   } finally {
     await database.close()

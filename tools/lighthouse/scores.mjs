@@ -3,13 +3,20 @@
 // Each screen is run RUNS times (3 by default) and reported by its median run, as Lighthouse's
 // documentation advises (its timings move between runs); the runs' own figures come beside it.
 // Prints one JSON line: per screen, the four category scores and the paint metrics. Used by
-// `npm run bench` (scripts/bench/), which installs this folder first.
+// `npm run bench` (scripts/bench/), which installs this folder first. With LIGHTHOUSE_REPORTS set
+// to a folder, every run's whole report is also written there (`<screen>-<run>.json`), to see
+// what a figure is made of (the largest paint's element and phases, the requests before it).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 
 const screens = JSON.parse(process.argv[2] ?? '[]')
 const RUNS = Number(process.env.RUNS ?? 3)
+const REPORTS = process.env.LIGHTHOUSE_REPORTS
+if (REPORTS) mkdirSync(REPORTS, { recursive: true })
+const fileName = (name) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const METRICS = {
   lcpMs: 'largest-contentful-paint',
@@ -44,6 +51,12 @@ try {
       })
       if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${screen.url}`)
       runs.push(result.lhr)
+      if (REPORTS) {
+        writeFileSync(
+          join(REPORTS, `${fileName(screen.name)}-${run + 1}.json`),
+          JSON.stringify(result.lhr),
+        )
+      }
     }
     // A run Chromium failed to record (NO_NAVSTART, seen now and then) has no timings.
     const recorded = runs.filter((lhr) => !lhr.runtimeError)
