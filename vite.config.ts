@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { type Plugin, runnerImport, type ViteDevServer } from 'vite'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { plannedGroups } from './scripts/chunk-plan.ts'
 import {
   ASSETS_DIR,
   bestCompression,
@@ -16,6 +17,8 @@ import {
   SHELL_PAGES_FILE,
   type ShellPages,
 } from './server/src/http/build-output.ts'
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url)).replace(/[\\/]$/, '')
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -157,6 +160,44 @@ const staticShell = (): Plugin => {
 }
 
 /**
+ * index.html also preloads the chunks src/main.tsx imports dynamically (the landing's, planned in
+ * scripts/chunk-plan.ts) and what they import: the start-up imports them dynamically so that
+ * one failing to load or run (a bad configuration) shows its error on the page, but every page
+ * needs them at once, so the browser fetches them beside the entry instead of after it has run.
+ */
+const preloadStartChunks = (): Plugin => {
+  let base = '/'
+  return {
+    name: 'manabi:preload-start-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { chunk, bundle }) => {
+        if (!chunk || !bundle) return []
+        const preloaded = new Set([chunk.fileName, ...chunk.imports])
+        const files: string[] = []
+        const visit = (file: string) => {
+          const imported = bundle[file]
+          if (preloaded.has(file) || imported?.type !== 'chunk') return
+          preloaded.add(file)
+          files.push(file)
+          imported.imports.forEach(visit)
+        }
+        chunk.dynamicImports.forEach(visit)
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }))
+      },
+    },
+  }
+}
+
+/**
  * The libraries every screen starts with (the landing page included) travel in one chunk: one
  * request instead of a dozen, and one gzip stream compresses them about 5% better than many.
  * Libraries only some screens use (forms, PayPal, dates) stay with the screens that import them,
@@ -166,11 +207,11 @@ const STARTUP_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](query-core|react-query)|axios|i18next|i18next-http-backend|react-i18next|html-parse-stringify|void-elements|use-sync-external-store|cookie|set-cookie-parser)[\\/]/
 
 /**
- * The interface language's modules travel in one chunk too: the start-up loads i18n.ts and the
- * stored choice (languages.ts), and the landing's first screens the hook (use-language.ts), a
- * few bytes that would otherwise cost a chunk (a request and its own gzip stream) of their own.
+ * Vite's helper that preloads a lazy chunk's imports travels with the libraries: the entry and
+ * the landing's chunk both use it, and anywhere else it would draw the landing's chunk into the
+ * entry's static imports (src/main.tsx imports it lazily, scripts/chunk-plan.ts).
  */
-const STARTUP_LANGUAGE = /src[\\/]shared[\\/]i18n[\\/](?:i18n|languages|use-language)\.ts$/
+const PRELOAD_HELPER = /^\0vite\/preload-helper\.js$/
 
 /** Tests of the project's tooling and texts (lint rules, generated files, the build, the glossary): no DOM. */
 const NODE_TESTS = [
@@ -180,7 +221,14 @@ const NODE_TESTS = [
 ]
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), staticShell(), withoutMockWorker(), precompressed()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadStartChunks(),
+    staticShell(),
+    withoutMockWorker(),
+    precompressed(),
+  ],
   resolve: { alias },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
@@ -191,8 +239,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: STARTUP_LIBRARIES },
-            { name: 'i18n', test: STARTUP_LANGUAGE },
+            {
+              name: 'vendor',
+              test: (id) => STARTUP_LIBRARIES.test(id) || PRELOAD_HELPER.test(id),
+              priority: 10,
+            },
+            // The SPA's own modules, in a few chunks per screen (scripts/chunk-plan.ts).
+            ...plannedGroups({ root: ROOT, vendor: STARTUP_LIBRARIES }, 9),
           ],
         },
       },

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { keepShellCover } from '@/shared/ui/shell-cover'
 import './index.css'
 
 const root = document.getElementById('root')
@@ -22,7 +21,10 @@ const start = async () => {
   await startMocks()
   const { currentLanguage, initI18n } = await import('@/shared/i18n/i18n')
   await initI18n()
-  const { App } = await import('./app/app')
+  const [{ App }, { keepShellCover }] = await Promise.all([
+    import('./app/app'),
+    import('@/shared/ui/shell-cover'),
+  ])
   // Before React replaces the static shell: its skeletons keep showing the shell's cover.
   keepShellCover(root)
   createRoot(root).render(

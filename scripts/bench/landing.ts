@@ -2,7 +2,7 @@
 // start-up modules it imports dynamically, the app, and the guest variants of the shell and the
 // index route, with everything they import statically. The same walk of dist/.vite/manifest.json
 // as scripts/check-route-split.mjs (which checks what those chunks contain); here only the bytes.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -18,6 +18,7 @@ const GUEST_LANDING = [
 interface ManifestChunk {
   file: string
   imports?: string[]
+  dynamicImports?: string[]
 }
 
 export interface LandingBytes {
@@ -32,6 +33,20 @@ export const landingBytes = (dist = 'dist'): LandingBytes => {
     string,
     ManifestChunk
   >
+  const sourcesOf = (file: string) => {
+    const map = join(dist, `${file}.map`)
+    return existsSync(map)
+      ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources
+      : []
+  }
+  // A module merged into a shared chunk (scripts/chunk-plan.ts) has no key of its own: its
+  // chunk is the one whose source map lists it.
+  const chunkOf = (module: string) =>
+    manifest[module]
+      ? module
+      : (Object.keys(manifest).find((key) =>
+          sourcesOf(manifest[key]?.file ?? '').some((source) => source.endsWith(`/${module}`)),
+        ) ?? module)
   const files = new Set<string>()
   const seen = new Set<string>()
   const visit = (key: string) => {
@@ -42,7 +57,8 @@ export const landingBytes = (dist = 'dist'): LandingBytes => {
     if (chunk.file.endsWith('.js')) files.add(chunk.file)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  GUEST_LANDING.forEach(visit)
+  GUEST_LANDING.map(chunkOf).forEach(visit)
+  for (const key of manifest['index.html']?.dynamicImports ?? []) visit(key)
   let raw = 0
   let gzip = 0
   for (const file of files) {
