@@ -1,4 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify'
+import { me } from '../../contract/endpoints/user.ts'
 import { AUTH_WINDOW_MS, LANDING_CATALOGUE_QUERY, PAGE_SIZE } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
@@ -138,6 +139,8 @@ export const buildApp = async (options: AppOptions) => {
         const cover = page.data[0]?.imageUrl
         return cover ? [`${API_PREFIX}${cover}`] : []
       },
+      // Every page of the SPA asks who is signed in as it starts (src/app/router.tsx).
+      startupCalls: [`${API_PREFIX}${me.path}`],
     })
   }
   return app

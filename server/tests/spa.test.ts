@@ -19,6 +19,7 @@ import {
   type ShellPages,
 } from '../src/http/build-output.ts'
 import {
+  fetchPreloads,
   imagePreloads,
   languageCookie,
   readShellPages,
@@ -65,6 +66,11 @@ const shellOf = (index: string, indexJa: string) =>
     },
   }) satisfies ShellPages
 const SHELL = shellOf(INDEX, INDEX_JA)
+/** The app's first call, preloaded with every page (the Link header's last part). */
+const CURRENT_USER_PRELOAD = '</api/user/me>; rel=preload; as=fetch; crossorigin=use-credentials'
+/** The Link header of the guest landing whose first card shows `cover`. */
+const landingLink = (cover: string) =>
+  `<${cover}>; rel=preload; as=image; fetchpriority=high, ${CURRENT_USER_PRELOAD}`
 const writeShell = (dir: string, shell: unknown) =>
   writeFile(join(dir, SHELL_PAGES_FILE), JSON.stringify(shell))
 
@@ -260,7 +266,7 @@ describe("the landing's first cover", () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['cache-control']).toBe('no-cache')
     expect(page.headers.vary).toBe('accept-encoding, cookie')
-    expect(page.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
+    expect(page.headers.link).toBe(landingLink(cover))
     // The build's landing page, the cover where its placeholder stood.
     expect(page.body).toBe(withShellCover(LANDING, cover))
     expect(page.body).toBe(
@@ -322,9 +328,7 @@ describe("the landing's first cover", () => {
         expect(missing.body).toBe(INDEX)
         expect(missing.headers.vary).toBe('cookie, accept-encoding')
       }
-      expect((await get('/')).headers.link).toBe(
-        `<${cover}>; rel=preload; as=image; fetchpriority=high`,
-      )
+      expect((await get('/')).headers.link).toBe(landingLink(cover))
       // Half written: the same.
       await writeFile(join(spaDir, SHELL_PAGES_FILE), JSON.stringify(rebuilt).slice(0, 100))
       expect((await getIn('/', 'jp-JP')).body).toBe(INDEX)
@@ -459,30 +463,67 @@ describe("the landing's first cover", () => {
       headers: { cookie: await cookieFor(context.db, educator) },
     })
     expect(signedIn.statusCode).toBe(200)
-    expect(signedIn.headers.link).toBeUndefined()
+    // Only the app's first call, as on every page (below).
+    expect(signedIn.headers.link).toBe(CURRENT_USER_PRELOAD)
     for (const url of ['/?title=kanji', '/auth/login', '/lessons']) {
       const page = await get(url)
       expect(page.statusCode).toBe(200)
-      expect(page.headers.link).toBeUndefined()
+      expect(page.headers.link).toBe(CURRENT_USER_PRELOAD)
     }
   })
 
   it('is not named when the first lesson has no cover or there is no lesson', async () => {
     const empty = await get('/')
     expect(empty.statusCode).toBe(200)
-    expect(empty.headers.link).toBeUndefined()
+    expect(empty.headers.link).toBe(CURRENT_USER_PRELOAD)
     await seedCoveredLesson()
     const first = await firstCover()
     await context.db.update(lessons).set({ imageId: null }).where(eq(lessons.id, first!.id))
     const page = await get('/')
     expect(page.statusCode).toBe(200)
     expect(page.body).toBe(INDEX)
-    expect(page.headers.link).toBeUndefined()
+    expect(page.headers.link).toBe(CURRENT_USER_PRELOAD)
   })
 
   it('names covers by their URL, escaped', () => {
     expect(imagePreloads(['/api/a b/image', '/api/c'])).toBe(
       '</api/a%20b/image>; rel=preload; as=image; fetchpriority=high, </api/c>; rel=preload; as=image',
+    )
+  })
+})
+
+describe("the visitor's account, the app's first call", () => {
+  it('is preloaded with every page, for a guest as for a signed-in user', async () => {
+    const student = await createUser(context.db, { role: 'student' })
+    const cookie = await cookieFor(context.db, student)
+    for (const url of ['/auth/login', '/lesson/3', '/?title=kanji']) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const page = await get(url, headers)
+        expect(page.statusCode).toBe(200)
+        expect(page.headers.link).toBe(CURRENT_USER_PRELOAD)
+      }
+    }
+    // The preload is the app's own call: the account with the session, a 401 without.
+    expect((await get('/api/user/me', { cookie })).json()).toMatchObject({ id: student.id })
+    expect((await get('/api/user/me')).statusCode).toBe(401)
+  })
+
+  it('is not preloaded where the server is given no call to preload', async () => {
+    const app = Fastify()
+    await app.register(spaPlugin, { root: spaDir, apiPrefix: '/api' })
+    try {
+      const page = await app.inject({ method: 'GET', url: '/auth/login' })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers.link).toBeUndefined()
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('names the calls by their URL, escaped, sent with the credentials', () => {
+    expect(fetchPreloads(['/api/user/me', '/api/a b'])).toBe(
+      '</api/user/me>; rel=preload; as=fetch; crossorigin=use-credentials, ' +
+        '</api/a%20b>; rel=preload; as=fetch; crossorigin=use-credentials',
     )
   })
 })
@@ -505,7 +546,7 @@ describe("the pages in the visitor's language (its cookie, as the SPA writes it)
     expect(landing.statusCode).toBe(200)
     expect(landing.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(landing.body).toBe(withShellCover(LANDING_JA, cover))
-    expect(landing.headers.link).toBe(`<${cover}>; rel=preload; as=image; fetchpriority=high`)
+    expect(landing.headers.link).toBe(landingLink(cover))
     for (const url of ['/auth/login', '/lessons/3?tab=sessions', '/?title=kanji']) {
       const english = await get(url)
       expect(english.body).toBe(INDEX)
@@ -523,7 +564,7 @@ describe("the pages in the visitor's language (its cookie, as the SPA writes it)
     for (const cookie of [`${session}; ${LANGUAGE}=jp-JP`, `${LANGUAGE}=jp-JP; ${session}`]) {
       const page = await get('/', { cookie })
       expect(page.body).toBe(INDEX_JA)
-      expect(page.headers.link).toBeUndefined()
+      expect(page.headers.link).toBe(CURRENT_USER_PRELOAD)
     }
   })
 

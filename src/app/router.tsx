@@ -2,12 +2,15 @@ import type { QueryClient } from '@tanstack/react-query'
 import { type ComponentType, lazy, Suspense } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { RequireAuth } from '@/features/auth/components/require-auth'
+import { prefetchLesson } from '@/features/lessons/api/prefetch-lesson'
+import { currentUserQueryOptions } from '@/shared/auth/current-user'
 import { parseId, paths } from '@/shared/config/paths'
 import { Loading } from '@/shared/ui/loading'
 import { NotFoundPage, RouteErrorPage } from './components/error-page'
 import { AppShell } from './layouts/app-shell'
 import { RootLayout } from './layouts/root-layout'
 import { StartupSkeleton } from './layouts/startup-skeleton'
+import { prefetchHome, prefetchLessonForm } from './routes/prefetch-screens'
 
 /**
  * Every screen is its own chunk, fetched when its route is first matched. Child routes use the
@@ -42,6 +45,15 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     errorElement: <RouteErrorPage />,
     // While the first route's code loads, the page index.html painted stays as it is.
     hydrateFallbackElement: <StartupSkeleton />,
+    // Who is signed in is asked as the app starts, on every page, beside the first screen's code
+    // rather than once the shell renders: the shell, its guards and most screens read it.
+    loader: () => {
+      void queryClient.prefetchQuery(currentUserQueryOptions())
+      return null
+    },
+    // Once, as the app starts: later, the user's own query keeps it fresh, and a navigation that
+    // runs no loader is applied at once (a screen writing its filters to the URL in one tick).
+    shouldRevalidate: () => false,
     children: [
       {
         path: paths.auth.root.pattern,
@@ -103,13 +115,27 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         element: <AppShell />,
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, lazy: lazyDefault(() => import('./routes/home')) },
+          {
+            index: true,
+            lazy: lazyDefault(() => import('./routes/home')),
+            loader: ({ request }) => {
+              prefetchHome(queryClient, new URL(request.url))
+              return null
+            },
+            // When `/` is opened, not as its lists page through the URL: their queries do that.
+            shouldRevalidate: () => false,
+          },
           {
             element: <RequireAuth roles={['educator']} requireApproval />,
             children: [
               {
                 path: paths.lesson.create.pattern,
                 lazy: lazyDefault(() => import('./routes/lesson-form')),
+                loader: () => {
+                  prefetchLessonForm(queryClient)
+                  return null
+                },
+                shouldRevalidate: () => false,
               },
             ],
           },
@@ -125,6 +151,15 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 path: paths.lesson.edit.pattern,
                 lazy: lazyDefault(() => import('./routes/lesson-form')),
+                // The form of the lesson for its owner, its page for a guest (the guard's fallback).
+                loader: ({ params }) => {
+                  const id = parseId(params.id)
+                  if (id !== null) prefetchLesson(queryClient, id)
+                  prefetchLessonForm(queryClient)
+                  return null
+                },
+                shouldRevalidate: ({ currentParams, nextParams }) =>
+                  currentParams.id !== nextParams.id,
               },
             ],
           },
@@ -133,12 +168,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             lazy: lazyDefault(() => import('./routes/lesson-detail')),
             loader: ({ params }) => {
               const id = parseId(params.id)
-              // Loaded on demand, like the page: the landing's scripts stay as they were.
-              if (id !== null) {
-                void import('@/features/lessons/api/prefetch-lesson').then(({ prefetchLesson }) =>
-                  prefetchLesson(queryClient, id),
-                )
-              }
+              if (id !== null) prefetchLesson(queryClient, id)
               return null
             },
             errorElement: <RouteErrorPage />,

@@ -302,9 +302,10 @@ describe('editing a lesson (§4)', () => {
   })
 
   it('shows a retry when the lesson cannot be loaded', async () => {
-    server.use(mockEndpoint(lessons.getLesson, () => errorResponse(500, 'down'), { once: true }))
+    server.use(mockEndpoint(lessons.getLesson, () => errorResponse(500, 'down')))
     await openEditLesson(seedIds.paidLesson)
     expect(await screen.findByRole('alert')).toHaveTextContent('The lesson could not be loaded.')
+    server.resetHandlers()
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument()
   })

@@ -228,14 +228,13 @@ describe('the new lesson form (§2, §4)', () => {
   })
 
   it('waits for the categories, and offers a retry when they cannot be loaded', async () => {
-    server.use(
-      mockEndpoint(categories.listCategories, () => errorResponse(500, 'down'), { once: true }),
-    )
+    server.use(mockEndpoint(categories.listCategories, () => errorResponse(500, 'down')))
     await renderApp(undefined, { url: paths.lesson.create.href(), user: 'educator' })
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The categories could not be loaded.',
     )
     expect(screen.queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument()
+    server.resetHandlers()
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('option', { name: 'Languages' })).toBeInTheDocument()
     expect(field.title()).toBeInTheDocument()

@@ -11,6 +11,7 @@ import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { createQueryClient } from '@/shared/api/query-client'
+import { apiAssetUrl } from '@/shared/config/env'
 import { currentUserKeys } from '@/shared/auth/current-user'
 import { pathOf, recordRequestedPaths } from '@tests/request-log'
 
@@ -55,18 +56,45 @@ describe('the lesson page reads its lesson beside its code', () => {
     expect(requested).toContain(pathOf(lessons.getLesson, { id: lessonId }))
   })
 
-  it('reads nothing for an id that is not one, and leaves other pages alone', async () => {
+  it('reads no lesson for an id that is not one, nor on other pages: only who is signed in', async () => {
     const queryClient = newClient()
     const opened = [openAt(queryClient, '/lesson/abc'), openAt(queryClient, '/terms')]
-    // Once a router is initialised its loaders have run; the lesson's loader reads after loading
-    // the reading module, here already loaded, so its read has started once that import settles.
-    // A read is in the cache from its start: the cache is empty, so nothing was read.
+    // Once a router is initialised its loaders have run, and each read is in the cache from its
+    // start: the current user's (every page asks it as the app starts), and no lesson's.
     await waitFor(() => {
       for (const router of opened) expect(router.state.initialized).toBe(true)
     })
-    await import('@/features/lessons/api/prefetch-lesson')
-    expect(queryClient.getQueryCache().getAll()).toEqual([])
-    expect(requested).toEqual([])
+    await waitFor(() =>
+      expect(queryClient.getQueryState(currentUserKeys.me())?.status).toBe('success'),
+    )
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([currentUserKeys.me()])
+    expect(requested).toEqual([pathOf(user.me)])
+  })
+
+  it("preloads the lesson's cover, the page's largest paint, once the lesson is read", async () => {
+    const preloads = () => document.head.querySelectorAll('link[rel="preload"][as="image"]')
+    // The page this file's other tests opened preloaded the same cover already.
+    preloads().forEach((link) => link.remove())
+    const queryClient = newClient()
+    prefetchLesson(queryClient, lessonId)
+    const lesson = await waitFor(() => {
+      const read = queryClient.getQueryData<{ imageUrl?: string | null }>(
+        lessonKeys.guestDetail(lessonId),
+      )
+      expect(read?.imageUrl).toBeTruthy()
+      return read
+    })
+    await waitFor(() =>
+      expect([...preloads()].map((link) => link.getAttribute('href'))).toEqual([
+        apiAssetUrl(lesson?.imageUrl ?? ''),
+      ]),
+    )
+    expect(preloads()[0]?.getAttribute('fetchpriority')).toBe('high')
   })
 
   it('never fails: a user or lesson that cannot be read is left to the page', async () => {

@@ -45,6 +45,13 @@ export interface SpaOptions {
    * landing's largest paint, is also put in the static shell, so it is painted before any script.
    */
   landingImages?: (request: FastifyRequest) => Promise<string[]>
+  /**
+   * The API's answers every page of the SPA asks for as it starts (who the visitor is): named in
+   * a `Link: rel=preload; as=fetch` header of each page, the browser fetches them beside the
+   * scripts, and the app's first call takes the answer instead of asking once its scripts have
+   * run (a guest's 401 as much as a user's account).
+   */
+  startupCalls?: readonly string[]
 }
 
 /** The `Link` header that preloads `urls` as images, the first with high priority. */
@@ -54,6 +61,15 @@ export const imagePreloads = (urls: readonly string[]) =>
       (url, index) =>
         `<${encodeURI(url)}>; rel=preload; as=image${index === 0 ? '; fetchpriority=high' : ''}`,
     )
+    .join(', ')
+
+/**
+ * The `Link` header that preloads `urls` as the app fetches them: with the visitor's cookies
+ * (the client sends its credentials), so its call takes the preloaded answer.
+ */
+export const fetchPreloads = (urls: readonly string[]) =>
+  urls
+    .map((url) => `<${encodeURI(url)}>; rel=preload; as=fetch; crossorigin=use-credentials`)
     .join(', ')
 
 const isLandingTemplate = (value: unknown): value is LandingTemplate =>
@@ -221,7 +237,7 @@ const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
 }
 
 export const spaPlugin = fp<SpaOptions>(
-  async (app, { root, apiPrefix, landingImages }) => {
+  async (app, { root, apiPrefix, landingImages, startupCalls = [] }) => {
     if (!existsSync(join(root, 'index.html'))) {
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
@@ -242,6 +258,7 @@ export const spaPlugin = fp<SpaOptions>(
     // the file is sent. (An async hook returning the reply resolves as soon as the client goes
     // away, and the request would then run on to the 404 handler, answering twice.)
     const isApi = apiUrlTest(apiPrefix)
+    const startupLinks = fetchPreloads(startupCalls)
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return done()
       if (isApi(request.url)) return done()
@@ -254,6 +271,10 @@ export const spaPlugin = fp<SpaOptions>(
         return
       }
       if (/\.[a-z0-9]+$/i.test(path)) return done() // a missing asset is a real 404
+      const links = (images: readonly string[]) => {
+        const link = [imagePreloads(images), startupLinks].filter(Boolean).join(', ')
+        if (link) reply.header('Link', link)
+      }
       // The page in the visitor's language; while a build rewrites its pages, index.html as it
       // is: a page is served whatever the folder does.
       const send = (page: (pages: ReturnType<typeof pagesFor>) => Page) => {
@@ -270,18 +291,22 @@ export const spaPlugin = fp<SpaOptions>(
         }
         sendPage(request, reply, chosen)
       }
-      if (request.url !== '/' || !landingImages) return send((pages) => pages.index())
+      if (request.url !== '/' || !landingImages) {
+        links([])
+        return send((pages) => pages.index())
+      }
       // A hint that fails (the catalogue, the storage) is left out.
       landingImages(request)
         .then((urls) => {
+          links(urls)
           const [cover] = urls
-          if (!cover) return send((pages) => pages.index())
-          reply.header('Link', imagePreloads(urls))
-          send((pages) => pages.landing(cover))
+          send((pages) => (cover ? pages.landing(cover) : pages.index()))
         })
         .catch((error: unknown) => {
           request.log.warn({ err: error }, "The landing's first cover could not be read")
-          if (!reply.sent) send((pages) => pages.index())
+          if (reply.sent) return
+          links([])
+          send((pages) => pages.index())
         })
     })
   },

@@ -5,6 +5,9 @@ import { request } from '@/shared/api/request'
 import { SIXTY_SECONDS } from './cache-times'
 import { lessonKeys } from './keys'
 
+/** The URL parameter holding the page of the educator's lessons on the dashboard. */
+export const MY_LESSONS_PAGE_PARAM = 'lessonsPage'
+
 /**
  * GET /lessons/my: one page of the educator's own lessons, newest first, each with its upcoming
  * sessions and the seats taken and offered over them.

@@ -65,6 +65,7 @@ export function LessonOverview({ lesson }: { lesson: Lesson }) {
         </div>
         <LessonCover
           imageUrl={lesson.imageUrl}
+          priority
           className="order-first aspect-video w-full rounded-xl bg-brand-50 object-cover lg:order-none"
         />
       </div>

@@ -10,12 +10,9 @@ import { Button, buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { SkeletonCardGrid } from '@/shared/ui/skeleton'
 import { Pagination } from '@/shared/ui/pagination'
-import { useMyLessons } from '../api/get-my-lessons'
+import { MY_LESSONS_PAGE_PARAM, useMyLessons } from '../api/get-my-lessons'
 import { LessonCover } from './lesson-cover'
 import { LessonPrice } from './lesson-price'
-
-/** The URL parameter holding the page of the educator's lessons on the dashboard. */
-export const MY_LESSONS_PAGE_PARAM = 'lessonsPage'
 
 const MY_LESSONS_GRID_CLASS = 'grid grid-cols-[repeat(auto-fill,minmax(min(260px,100%),1fr))] gap-4'
 
@@ -71,9 +68,9 @@ export function MyLessons({ canEdit }: { canEdit: boolean }) {
           aria-busy={lessons.isPlaceholderData}
           className={MY_LESSONS_GRID_CLASS}
         >
-          {lessons.data.data.map((lesson) => (
+          {lessons.data.data.map((lesson, index) => (
             <li key={lesson.id} className="flex min-w-0">
-              <OwnLessonCard lesson={lesson} canEdit={canEdit} />
+              <OwnLessonCard lesson={lesson} canEdit={canEdit} first={index === 0} />
             </li>
           ))}
         </ul>
@@ -97,7 +94,16 @@ export function MyLessons({ canEdit }: { canEdit: boolean }) {
   )
 }
 
-function OwnLessonCard({ lesson, canEdit }: { lesson: OwnLesson; canEdit: boolean }) {
+/** `first`: the list's first card, in view when the screen opens: its cover loads at once. */
+function OwnLessonCard({
+  lesson,
+  canEdit,
+  first,
+}: {
+  lesson: OwnLesson
+  canEdit: boolean
+  first: boolean
+}) {
   const { t } = useTranslation()
   const language = useLanguage()
   const titleId = useId()
@@ -109,7 +115,8 @@ function OwnLessonCard({ lesson, canEdit }: { lesson: OwnLesson; canEdit: boolea
     >
       <LessonCover
         imageUrl={lesson.imageUrl}
-        lazy
+        lazy={!first}
+        priority={first}
         className="aspect-video w-full bg-brand-50 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
