@@ -55,55 +55,105 @@ const single = <T>(rows: T[]): T => {
   return row
 }
 
+/** The fields of a confirmed account whose password nobody knows (the bench signs it in). */
+const confirmedAccount = async () => ({
+  passwordHash: await hashPassword(`bench-${newToken()}`),
+  language: 'en-US' as const,
+  emailConfirmedAt: new Date(),
+})
+
+/**
+ * An approved educator of the bench's and a free lesson of theirs with `seats` seats, in a
+ * category of its own, dated older than every demo lesson: the landing Lighthouse measures is
+ * the demo's, whose newest lessons come first, not a coverless bench lesson.
+ */
+export const benchLesson = async (
+  db: Database,
+  lesson: { email: string; educator: string; category: string; title: string; about: string },
+  seats: number,
+) => {
+  const educator = single(
+    await db
+      .insert(users)
+      .values({
+        ...(await confirmedAccount()),
+        name: lesson.educator,
+        email: lesson.email,
+        role: 'educator',
+        approvedAt: new Date(),
+      })
+      .returning({ id: users.id }),
+  )
+  const category = single(
+    await db
+      .insert(categories)
+      .values({ title: lesson.category, titleJp: 'ベンチ' })
+      .returning({ id: categories.id }),
+  )
+  const { id: lessonId } = single(
+    await db
+      .insert(lessons)
+      .values({
+        ownerId: educator.id,
+        categoryId: category.id,
+        title: lesson.title,
+        about: lesson.about,
+        details: 'Written by the bench',
+        priceInCents: 0,
+        minSlots: 1,
+        maxSlots: seats,
+        createdAt: new Date('2000-01-01T00:00:00Z'),
+        updatedAt: new Date('2000-01-01T00:00:00Z'),
+      })
+      .returning({ id: lessons.id }),
+  )
+  return { educatorId: educator.id, lessonId }
+}
+
+/** `count` confirmed students, `<name> 1` to `<name> <count>`, signed in: their cookies. */
+export const signedInStudents = async (db: Database, count: number, name: string) => {
+  const confirmed = await confirmedAccount()
+  const students = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        ...confirmed,
+        name: `${name} ${index + 1}`,
+        email: `${name.toLowerCase()}${index + 1}@bench.example`,
+        role: 'student' as const,
+      })),
+    )
+    .returning({ id: users.id })
+  return signedIn(
+    db,
+    students.map((student) => student.id),
+  )
+}
+
 /** Seeds the database the product will open (`url`: PostgreSQL, else PGlite in `dataDir`). */
 export const prepareWorld = async (dataDir: string, url?: string): Promise<BenchWorld> => {
   const database = await openDatabase(url ? { url } : { dataDir })
   try {
     const { db } = database
     await seedDemoData(db, await createFileStorage(uploadsDir(dataDir)))
-    const passwordHash = await hashPassword(`bench-${newToken()}`)
-    const confirmed = { passwordHash, language: 'en-US' as const, emailConfirmedAt: new Date() }
-    const educator = single(
-      await db
-        .insert(users)
-        .values({
-          ...confirmed,
-          name: 'Bench educator',
-          email: 'bench-educator@bench.example',
-          role: 'educator',
-          approvedAt: new Date(),
-        })
-        .returning(),
-    )
-    const category = single(
-      await db.insert(categories).values({ title: 'Bench race', titleJp: 'ベンチ' }).returning(),
-    )
-    const lesson = single(
-      await db
-        .insert(lessons)
-        .values({
-          ownerId: educator.id,
-          categoryId: category.id,
-          title: 'The 200-racer enrollment',
-          about: 'Three free seats for two hundred students',
-          details: 'Written by the bench',
-          priceInCents: 0,
-          minSlots: 1,
-          maxSlots: RACE_SEATS,
-          // Older than every demo lesson: the landing Lighthouse measures is the demo's, whose
-          // newest lessons come first, not a coverless bench lesson.
-          createdAt: new Date('2000-01-01T00:00:00Z'),
-          updatedAt: new Date('2000-01-01T00:00:00Z'),
-        })
-        .returning(),
+    const { educatorId, lessonId } = await benchLesson(
+      db,
+      {
+        email: 'bench-educator@bench.example',
+        educator: 'Bench educator',
+        category: 'Bench race',
+        title: 'The 200-racer enrollment',
+        about: 'Three free seats for two hundred students',
+      },
+      RACE_SEATS,
     )
     const start = new Date(Date.now() + 2 * DAY)
     const session = single(
       await db
         .insert(lessonSessions)
         .values({
-          lessonId: lesson.id,
-          ownerId: educator.id,
+          lessonId,
+          ownerId: educatorId,
           startTime: start,
           endTime: new Date(start.getTime() + DAY / 24),
           timezone: 'Asia/Tokyo',
@@ -111,17 +161,7 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
         })
         .returning(),
     )
-    const racers = await db
-      .insert(users)
-      .values(
-        Array.from({ length: RACERS }, (_, index) => ({
-          ...confirmed,
-          name: `Racer ${index + 1}`,
-          email: `racer${index + 1}@bench.example`,
-          role: 'student' as const,
-        })),
-      )
-      .returning({ id: users.id })
+    const racers = await signedInStudents(db, RACERS, 'Racer')
     const demoUser = async (key: string) => {
       const account = ACCOUNTS.find((candidate) => candidate.key === key)
       const [row] = await db
@@ -134,19 +174,12 @@ export const prepareWorld = async (dataDir: string, url?: string): Promise<Bench
     const [studentCookie = '', educatorCookie = '', demoEducatorCookie = '', adminCookie = ''] =
       await signedIn(db, [
         await demoUser('yuki'),
-        educator.id,
+        educatorId,
         await demoUser('emily'),
         await demoUser('admin'),
       ])
     return {
-      race: {
-        lessonId: lesson.id,
-        sessionId: session.id,
-        cookies: await signedIn(
-          db,
-          racers.map((racer) => racer.id),
-        ),
-      },
+      race: { lessonId, sessionId: session.id, cookies: racers },
       studentCookie,
       educatorCookie,
       demoEducatorCookie,

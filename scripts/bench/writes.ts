@@ -14,12 +14,10 @@ import pg from 'pg'
 import { buildPath } from '../../contract/descriptor.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { API_PREFIX } from '../../server/src/app.ts'
-import { hashPassword } from '../../server/src/crypto/passwords.ts'
-import { newToken } from '../../server/src/crypto/tokens.ts'
 import { openDatabase } from '../../server/src/db/client.ts'
-import { categories, lessonSessions, lessons, users } from '../../server/src/db/schema.ts'
+import { lessonSessions } from '../../server/src/db/schema.ts'
 import type { WritesRun } from './report.ts'
-import { signedIn } from './world.ts'
+import { benchLesson, signedInStudents } from './world.ts'
 
 const WRITE_SESSIONS = 200
 const WRITE_ENROLLMENTS = 2000
@@ -52,40 +50,17 @@ const prepare = async (url: string): Promise<WritesWorld> => {
   const database = await openDatabase({ url })
   try {
     const { db } = database
-    const passwordHash = await hashPassword(`bench-${newToken()}`)
-    const confirmed = { passwordHash, language: 'en-US' as const, emailConfirmedAt: new Date() }
-    const [educator] = await db
-      .insert(users)
-      .values({
-        ...confirmed,
-        name: 'Bench writes educator',
+    const { educatorId, lessonId } = await benchLesson(
+      db,
+      {
         email: 'bench-writes@bench.example',
-        role: 'educator',
-        approvedAt: new Date(),
-      })
-      .returning({ id: users.id })
-    if (!educator) throw new Error('The educator was not created')
-    const [category] = await db
-      .insert(categories)
-      .values({ title: 'Bench writes', titleJp: 'ベンチ書き込み' })
-      .returning({ id: categories.id })
-    if (!category) throw new Error('The category was not created')
-    const [lesson] = await db
-      .insert(lessons)
-      .values({
-        ownerId: educator.id,
-        categoryId: category.id,
+        educator: 'Bench writes educator',
+        category: 'Bench writes',
         title: 'Writes that do not queue',
         about: 'Free seats, ten to a session',
-        details: 'Written by the bench',
-        priceInCents: 0,
-        minSlots: 1,
-        maxSlots: SEATS,
-        createdAt: new Date('2000-01-01T00:00:00Z'),
-        updatedAt: new Date('2000-01-01T00:00:00Z'),
-      })
-      .returning({ id: lessons.id })
-    if (!lesson) throw new Error('The lesson was not created')
+      },
+      SEATS,
+    )
     // One educator's sessions may not overlap: one an hour, half an hour each, from tomorrow.
     const first = Date.now() + 24 * HOUR
     const rounds: number[][] = []
@@ -96,8 +71,8 @@ const prepare = async (url: string): Promise<WritesWorld> => {
           Array.from({ length: WRITE_SESSIONS }, (_, index) => {
             const start = first + (round * WRITE_SESSIONS + index) * HOUR
             return {
-              lessonId: lesson.id,
-              ownerId: educator.id,
+              lessonId,
+              ownerId: educatorId,
               startTime: new Date(start),
               endTime: new Date(start + HOUR / 2),
               timezone: 'Asia/Tokyo',
@@ -108,22 +83,8 @@ const prepare = async (url: string): Promise<WritesWorld> => {
         .returning({ id: lessonSessions.id })
       rounds.push(rows.map((row) => row.id))
     }
-    const students = await db
-      .insert(users)
-      .values(
-        Array.from({ length: WRITE_ENROLLMENTS }, (_, index) => ({
-          ...confirmed,
-          name: `Writer ${index + 1}`,
-          email: `writer${index + 1}@bench.example`,
-          role: 'student' as const,
-        })),
-      )
-      .returning({ id: users.id })
-    const cookies = await signedIn(
-      db,
-      students.map((student) => student.id),
-    )
-    return { lessonId: lesson.id, rounds, cookies }
+    const cookies = await signedInStudents(db, WRITE_ENROLLMENTS, 'Writer')
+    return { lessonId, rounds, cookies }
   } finally {
     await database.close()
   }
