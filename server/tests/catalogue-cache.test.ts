@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as guest from '../../contract/descriptors/guest.ts'
+import type { LessonListQuery } from '../../contract/endpoints/lessons.ts'
+import { PAGE_SIZE } from '../../contract/rules.ts'
 import { API_PREFIX } from '../src/app.ts'
 import { createCatalogueCache } from '../src/cache/catalogue-cache.ts'
 import {
@@ -14,6 +16,7 @@ import {
   users,
 } from '../src/db/schema.ts'
 import { catalogueVersionReader } from '../src/repositories/catalogue-version.ts'
+import { cataloguePage } from '../src/services/catalogue.ts'
 import {
   createCategory,
   createLesson,
@@ -175,6 +178,29 @@ describe('a cached catalogue page', () => {
     for (const app of [context.app, second.app]) {
       expect((await categories(app, url)).map((item) => item.title)).toContain(category.title)
     }
+  })
+})
+
+describe("a cached catalogue page's answer", () => {
+  it('is one object while the catalogue is unchanged, so it is serialised and compressed once', async () => {
+    const catalogueCache = createCatalogueCache(context.db)
+    const owner = await createUser(context.db, { role: 'educator' })
+    const lesson = await createLesson(context.db, owner)
+    await createSession(context.db, lesson, { startsIn: DAY })
+    const read = (query: LessonListQuery) =>
+      cataloguePage({ db: context.db, catalogueCache }, query, PAGE_SIZE.guestLessons)
+    const first = await read({ page: 1 })
+    expect(first.data.map((card) => card.id)).toEqual([lesson.id])
+    expect(await read({ page: 1 })).toBe(first)
+    // Another page of the same filter shares the count, and is its own object.
+    const next = await read({ page: 2 })
+    expect(next).not.toBe(first)
+    expect(next.meta.itemCount).toBe(1)
+    // A write answers a new object, with the new count.
+    await createSession(context.db, await createLesson(context.db, owner), { startsIn: 2 * DAY })
+    const changed = await read({ page: 1 })
+    expect(changed).not.toBe(first)
+    expect(changed.meta.itemCount).toBe(2)
   })
 })
 

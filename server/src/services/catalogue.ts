@@ -44,10 +44,12 @@ export const categoryList = ({ db, catalogueCache }: CatalogueDeps): Promise<Cat
   catalogueCache.get('categories', async () => (await listCategories(db)).map(toCategory))
 
 /**
- * A page of the catalogue; the same for every viewer, so one cached answer serves them all. The
- * number of lessons the filters keep is cached apart, so every page of a search shares one count.
+ * A page of the catalogue; the same for every viewer, so one cached answer serves them all: the
+ * same object to every request until the catalogue changes, so it is also serialised and
+ * compressed once (http/revalidate.ts). The number of lessons the filters keep is cached apart,
+ * so every page of a search shares one count.
  */
-export const cataloguePage = async (
+export const cataloguePage = (
   { db, catalogueCache }: CatalogueDeps,
   query: LessonListQuery,
   defaultTake: number,
@@ -59,21 +61,24 @@ export const cataloguePage = async (
   }
   const order = query.order ?? 'DESC'
   const { after } = query
-  const [lessons, itemCount] = await Promise.all([
-    catalogueCache.get(
-      JSON.stringify(['page', page.page, page.take, query.categoryIds, query.title, order, after]),
-      async (now) => {
-        // After a lesson that is gone, the page is found by its number (the contract's rule).
-        const seek = after !== undefined && (await findLessonRow(db, after)) !== undefined
-        const request = seek ? { ...page, after } : page
-        return (await listCatalogue(db, { ...filters, order }, request, now)).map(toCatalogueLesson)
-      },
-    ),
-    catalogueCache.get(JSON.stringify(['count', query.categoryIds, query.title]), () =>
-      countCatalogue(db, filters),
-    ),
-  ])
-  return toPage(lessons, page, itemCount)
+  const readPage = async (now: Date) => {
+    // After a lesson that is gone, the page is found by its number (the contract's rule).
+    const seek = after !== undefined && (await findLessonRow(db, after)) !== undefined
+    const request = seek ? { ...page, after } : page
+    return (await listCatalogue(db, { ...filters, order }, request, now)).map(toCatalogueLesson)
+  }
+  return catalogueCache.get(
+    JSON.stringify(['page', page.page, page.take, query.categoryIds, query.title, order, after]),
+    async (now) => {
+      const [lessons, itemCount] = await Promise.all([
+        readPage(now),
+        catalogueCache.get(JSON.stringify(['count', query.categoryIds, query.title]), () =>
+          countCatalogue(db, filters),
+        ),
+      ])
+      return toPage(lessons, page, itemCount)
+    },
+  )
 }
 
 /** A lesson read from the database, not memory: the answer to a write of it. */
