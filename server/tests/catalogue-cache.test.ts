@@ -31,7 +31,7 @@ import {
   createUser,
   setupSecondApp,
   setupTestApp,
-  truncateAll,
+  truncateEveryTable,
   urlOf,
 } from './helpers.ts'
 
@@ -261,7 +261,7 @@ describe("the catalogue's version", () => {
     await world()
     const before = (await read())?.split(',').map(Number) ?? []
     expect(before).toHaveLength(CATALOGUE_VERSION_BUCKETS)
-    await truncateAll(context.db)
+    await truncateEveryTable(context.db)
     const after = (await read())?.split(',').map(Number) ?? []
     expect(after).toHaveLength(CATALOGUE_VERSION_BUCKETS)
     for (const value of after) expect(value).toBeGreaterThan(Math.max(...before))
