@@ -35,7 +35,14 @@ import {
 import { seedDemoData } from '../src/db/seed.ts'
 import { planMissingSessionJobs } from '../src/services/session-jobs.ts'
 import { SESSION_COOKIE } from '../src/plugins/auth.ts'
-import { type Address, setupTestApp, testClock, truncateAll, urlOf } from './helpers.ts'
+import {
+  type Address,
+  saveDatabase,
+  setupTestApp,
+  testClock,
+  truncateAll,
+  urlOf,
+} from './helpers.ts'
 
 /**
  * The same requests go to the real server and to the MSW catalogue the SPA's tests run on, both
@@ -2069,21 +2076,39 @@ const nextTransactionId = async () => {
   return String((result as { rows: { next: string }[] }).rows[0]?.next)
 }
 
-/** The next transaction id after the last seed, or null before the first. */
+/** The next transaction id after the last seed or restore, or null before the first. */
 let seededUntil: string | null = null
+/**
+ * The seeded world with its sign-ins, saved, and the cookies of those sign-ins; `minute` is when
+ * it was seeded. The demo's times are relative to its seeding, and both backends show them to
+ * the minute: the mock is seeded anew for each test, so the server's world is used only in the
+ * minute it was seeded in.
+ */
+let seeded:
+  { restore: () => Promise<void>; cookies: Map<string, string>; minute: number } | undefined
+const currentMinute = () => Math.floor(Date.now() / 60_000)
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }))
 beforeEach(async () => {
   mockDb.reset()
-  // Seeding takes a tenth of a second and most scenarios only read: the server's demo data is
-  // seeded again only after a scenario wrote something. Its sign-ins are kept with it.
-  if (seededUntil !== null && (await nextTransactionId()) === seededUntil) return
-  cookies.clear()
-  await truncateAll(context.db)
-  await seedDemoData(context.db, context.app.storage, { showcase: false })
-  // The accounts scenarios act as sign in now, so a scenario that only reads writes nothing.
-  for (const email of new Set(scenarios.flatMap((scenario) => scenario.as ?? []))) {
-    await cookieOf(email)
+  const fresh = seeded?.minute === currentMinute()
+  // Most scenarios only read: the server's demo world is put back only after a scenario wrote
+  // something. Seeding it takes a tenth of a second; putting the saved copy back, a few ms.
+  if (fresh && seededUntil !== null && (await nextTransactionId()) === seededUntil) return
+  if (fresh && seeded) {
+    await seeded.restore()
+    cookies.clear()
+    for (const [email, cookie] of seeded.cookies) cookies.set(email, cookie)
+  } else {
+    const minute = currentMinute()
+    cookies.clear()
+    await truncateAll(context.db)
+    await seedDemoData(context.db, context.app.storage, { showcase: false })
+    // The accounts scenarios act as sign in now, so a scenario that only reads writes nothing.
+    for (const email of new Set(scenarios.flatMap((scenario) => scenario.as ?? []))) {
+      await cookieOf(email)
+    }
+    seeded = { ...(await saveDatabase(context)), cookies: new Map(cookies), minute }
   }
   seededUntil = await nextTransactionId()
 })

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getTableName, is, sql } from 'drizzle-orm'
@@ -81,6 +82,64 @@ export const testClock = (context: { db: Database }) => ({
   },
 })
 
+/** Any fixed number: the lock under which one test worker makes the template database. */
+const TEMPLATE_LOCK = 746_216_302
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** The migrations and the job engine's version: a template made from others is not used. */
+const schemaFingerprint = async () => {
+  const folder = new URL('../src/db/migrations/', import.meta.url)
+  const hash = createHash('sha256')
+  for (const file of (await readdir(folder, { recursive: true })).sort()) {
+    if (/\.(sql|json)$/.test(file)) hash.update(file).update(await readFile(new URL(file, folder)))
+  }
+  const boss = await readFile(new URL('../../node_modules/pg-boss/package.json', import.meta.url))
+  return hash.update(boss).digest('hex').slice(0, 16)
+}
+
+let templateName: Promise<string> | undefined
+/**
+ * On a PostgreSQL server, the migrated database with the job engine's tables that each test
+ * file's database is copied from (CREATE DATABASE … TEMPLATE), instead of migrating each one
+ * (1.6 s a file). Made once per schema, by the first worker to need it; kept for later runs.
+ */
+const templateDatabase = (serverUrl: string) =>
+  (templateName ??= (async () => {
+    const name = `manabi_test_template_${await schemaFingerprint()}`
+    const admin = new pg.Client({ connectionString: serverUrl })
+    await admin.connect()
+    try {
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK])
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name])
+      if (found.rowCount === 0) {
+        // Made under another name and renamed once whole: a run stopped halfway leaves no template.
+        const building = `${name}_building`
+        await admin.query(`DROP DATABASE IF EXISTS ${building}`)
+        await admin.query(`CREATE DATABASE ${building}`)
+        const handle = await openDatabase({ url: databaseUrl(serverUrl, building) })
+        try {
+          const boss = await startJobEngine(
+            bossDb(handle, () => {}),
+            false,
+            () => {},
+          )
+          await boss.stop({ graceful: false, close: false })
+        } finally {
+          await handle.close()
+        }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+      }
+    } finally {
+      await admin.end()
+    }
+    return name
+  })())
+
 /**
  * The database of one test file: embedded PGlite in memory by default; with DATABASE_URL a fresh
  * database on that PostgreSQL server, dropped afterwards, so test files never share state.
@@ -97,15 +156,14 @@ const openTestDatabase = async (): Promise<DatabaseHandle> => {
     return handle
   }
   const name = `manabi_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+  const template = await templateDatabase(serverUrl)
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
   // Every connection to it, the app's and a second instance's, reads the test clock.
   await admin.query(`ALTER DATABASE ${name} SET search_path = ${TEST_SEARCH_PATH}`)
   await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const handle = await openDatabase({ url: url.toString() })
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, name) })
   await handle.db.execute(sql.raw(TEST_CLOCK_SQL))
   return {
     ...handle,
@@ -136,6 +194,24 @@ const OWNED_SEQUENCES = `
   where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
     and d.deptype in ('a', 'i') and t.relnamespace = 'public'::regnamespace`
 
+/** The app's tables but the catalogue's version, which its triggers alone keep. */
+const dataTables = tableNames.split(', ').filter((name) => name !== '"catalogue_version"')
+
+/** Deletes every row of the app's tables and the job engine's, with triggers and checks off. */
+const DELETE_ALL = `
+  set local session_replication_role = replica;
+  ${dataTables.map((name) => `delete from ${name};`).join('\n  ')}
+  do $$ begin
+    if to_regclass('pgboss.job') is not null then delete from pgboss.job; delete from pgboss.archive; end if;
+  end $$;`
+
+/** A new catalogue version, as the truncate trigger gives, with any missing bucket put back. */
+const RAISE_CATALOGUE_VERSION = `
+  insert into catalogue_version (id, version)
+    select bucket, nextval('catalogue_version_seq') from generate_series(0, 63) as bucket
+    on conflict (id) do nothing;
+  select catalogue_version_raised();`
+
 /**
  * Every table emptied and every id sequence restarted, as `truncate … restart identity` does,
  * and the catalogue's version raised, as its truncate trigger does. Rows are deleted rather than
@@ -145,23 +221,12 @@ const OWNED_SEQUENCES = `
  */
 const EMPTY_ALL = `
   begin;
-  set local session_replication_role = replica;
-  ${tableNames
-    .split(', ')
-    .filter((name) => name !== '"catalogue_version"')
-    .map((name) => `delete from ${name};`)
-    .join('\n  ')}
-  do $$ begin
-    if to_regclass('pgboss.job') is not null then delete from pgboss.job; delete from pgboss.archive; end if;
-  end $$;
+  ${DELETE_ALL}
   -- Materialised: the used-sequence filter must not run on pg_depend's other objects.
   with owned as materialized (${OWNED_SEQUENCES})
     select setval(sequence, start, false) from owned
     where pg_sequence_last_value(sequence) is not null;
-  insert into catalogue_version (id, version)
-    select bucket, nextval('catalogue_version_seq') from generate_series(0, 63) as bucket
-    on conflict (id) do nothing;
-  select catalogue_version_raised();
+  ${RAISE_CATALOGUE_VERSION}
   commit;`
 
 /** Runs several statements as one script, on either engine. */
@@ -174,6 +239,56 @@ const runScript = async (db: Database, script: string) => {
 }
 
 export const truncateAll = (db: Database) => runScript(db, EMPTY_ALL)
+
+/** The name in the `saved` schema of a table's copy: "pgboss"."job" is saved."pgboss.job". */
+const savedCopy = (name: string) => `saved."${name.replaceAll('"', '')}"`
+
+const jobTablesExist = `to_regclass('pgboss.job') is not null`
+
+/**
+ * A copy of every row (the job engine's too) and of the id sequences' positions, in a schema of
+ * its own, and of the stored files' bytes: `restore` puts all of it back in a few milliseconds,
+ * where seeding a world again takes a tenth of a second or more. Sign-ins are rows, so the
+ * cookies of the saved state work again after each restore.
+ */
+export const saveDatabase = async (context: TestContext) => {
+  await runScript(
+    context.db,
+    `begin;
+    drop schema if exists saved cascade;
+    create schema saved;
+    ${dataTables.map((name) => `create table ${savedCopy(name)} as select * from ${name};`).join('\n    ')}
+    do $$ begin
+      if ${jobTablesExist} then create table saved."pgboss.job" as select * from pgboss.job; end if;
+    end $$;
+    create table saved.sequences as
+      with owned as materialized (${OWNED_SEQUENCES})
+      select sequence::regclass as sequence, start, pg_sequence_last_value(sequence) as last_value
+      from owned;
+    commit;`,
+  )
+  const keys = await context.app.storage.keysStoredBefore(new Date(8.64e15))
+  const files = await Promise.all(
+    keys.map(async (key) => ({ key, bytes: await context.app.storage.get(key) })),
+  )
+  const restore = async () => {
+    await runScript(
+      context.db,
+      `begin;
+      ${DELETE_ALL}
+      ${dataTables.map((name) => `insert into ${name} select * from ${savedCopy(name)};`).join('\n      ')}
+      do $$ begin
+        if ${jobTablesExist} then insert into pgboss.job select * from saved."pgboss.job"; end if;
+      end $$;
+      select setval(sequence, coalesce(last_value, start), last_value is not null)
+        from saved.sequences;
+      ${RAISE_CATALOGUE_VERSION}
+      commit;`,
+    )
+    for (const { key, bytes } of files) if (bytes) await context.app.storage.put(key, bytes)
+  }
+  return { restore }
+}
 
 /** A real truncate of every table, for the tests of what a truncate triggers. */
 export const truncateEveryTable = (db: Database) =>
