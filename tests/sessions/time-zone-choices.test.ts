@@ -10,7 +10,8 @@ import {
 const WINTER = new Date('2026-01-15T12:00:00Z')
 const SUMMER = new Date('2026-07-15T12:00:00Z')
 
-const choiceOf = (choices: ZoneChoice[], zone: string) => choices.find((c) => c.zone === zone)
+const choiceOf = (choices: readonly ZoneChoice[], zone: string) =>
+  choices.find((c) => c.zone === zone)
 
 describe('the time-zone choices of the session form', () => {
   it('reads each zone by offset, name in the language and place', () => {
@@ -57,6 +58,22 @@ describe('the time-zone choices of the session form', () => {
     expect(zones).toContain('UTC')
     expect(zones[0]).toBe('Asia/Calcutta')
     expect(zones).not.toContain('Nowhere/Land')
+  })
+
+  it('reuses the choices within one minute, and offsets change at a transition to the instant', () => {
+    // New York moves its clocks forward at 2026-03-08T07:00:00Z.
+    const before = new Date('2026-03-08T06:59:59.999Z')
+    const at = new Date('2026-03-08T07:00:00.000Z')
+    const early = zoneChoices('en-US', 'UTC', new Date('2026-03-08T06:59:00.000Z'))
+    expect(zoneChoices('en-US', 'UTC', before)).toBe(early)
+    expect(choiceOf(early, 'America/New_York')?.offsetMinutes).toBe(-300)
+    const after = zoneChoices('en-US', 'UTC', at)
+    expect(after).not.toBe(early)
+    expect(choiceOf(after, 'America/New_York')?.offsetMinutes).toBe(-240)
+    // Another language, viewer or zone to keep is another list, even within the minute.
+    expect(zoneChoices('jp-JP', 'UTC', at)).not.toBe(after)
+    expect(zoneChoices('en-US', 'Asia/Tokyo', at)[0]?.zone).toBe('Asia/Tokyo')
+    expect(zoneChoices('en-US', 'UTC', at, 'Nowhere/Land')).not.toBe(after)
   })
 
   it('names no zone by its offset twice where the language has no name for it', () => {

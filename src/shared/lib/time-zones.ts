@@ -65,7 +65,24 @@ export const zoneChoices = (
   viewerZone: string,
   at: Date,
   ...mustHave: string[]
-): ZoneChoice[] => {
+): readonly ZoneChoice[] => {
+  // Offsets change only at whole minutes, so the choices of one minute are those of any instant
+  // in it: a picker opened again within the minute reuses them instead of 800 new formatters.
+  const key = [language, viewerZone, Math.floor(at.getTime() / 60_000), ...mustHave].join('\n')
+  if (lastChoices?.key === key) return lastChoices.choices
+  const choices = makeZoneChoices(language, viewerZone, at, mustHave)
+  lastChoices = { key, choices }
+  return choices
+}
+
+let lastChoices: { key: string; choices: readonly ZoneChoice[] } | undefined
+
+const makeZoneChoices = (
+  language: AppLanguage,
+  viewerZone: string,
+  at: Date,
+  mustHave: string[],
+): readonly ZoneChoice[] => {
   const locale = intlLocale(language)
   const choices = timeZoneOptions(viewerZone, ...mustHave).map((zone) => {
     const offsetMinutes = offsetMinutesOf(zone, at)
