@@ -145,11 +145,16 @@ describe.runIf(onPostgres)('the catalogue reads on PostgreSQL', () => {
       }),
     ).find(({ text }) => text.includes('page_lesson_id'))
     const plan = await explain(context, pageQuery!, { analyze: true })
-    const ordered = scansOf(plan).filter((node) => node['Index Name'] === 'lessons_catalogue_idx')
-    expect(ordered).toHaveLength(1)
-    expect(ordered[0]!['Index Cond']).toMatch(/created_at/)
-    // The page's five rows, where an offset reads the 300 before them too.
-    expect(ordered[0]!['Actual Rows']).toBeLessThanOrEqual(5)
+    // Either index on the lessons' creation serves the seek (the planner weighs them by the
+    // tables' statistics): it starts at the lesson, by created_at.
+    const seeks = scansOf(plan).filter(
+      (node) => node['Relation Name'] === 'lessons' && /created_at/.test(node['Index Cond'] ?? ''),
+    )
+    expect(seeks).toHaveLength(1)
+    expect(seeks[0]!['Index Name']).toMatch(/^lessons_(catalogue|created)_idx$/)
+    // The page's five rows (a sort by id after created_at may read one more), where an offset
+    // reads the 300 before them too.
+    expect(seeks[0]!['Actual Rows']).toBeLessThanOrEqual(6)
   })
 
   it('answers a catalogue page in one query, and counts a search once for all its pages', async () => {
