@@ -148,11 +148,7 @@ const openTestDatabase = async (): Promise<DatabaseHandle> => {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: null, image: await emptyDatabaseImage() })
-    // Several statements: the embedded client's exec runs them as one script.
-    const client = (
-      handle.db as unknown as { $client: { exec: (text: string) => Promise<unknown> } }
-    ).$client
-    await client.exec(`${TEST_CLOCK_SQL}; set search_path = ${TEST_SEARCH_PATH}`)
+    await runScript(handle.db, `${TEST_CLOCK_SQL}; set search_path = ${TEST_SEARCH_PATH}`)
     return handle
   }
   const name = `manabi_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
@@ -180,7 +176,6 @@ const openTestDatabase = async (): Promise<DatabaseHandle> => {
 const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => `"${getTableName(table)}"`)
-  .join(', ')
 
 /**
  * The sequences of the app's tables' ids (serial and identity columns), not the catalogue
@@ -195,7 +190,10 @@ const OWNED_SEQUENCES = `
     and d.deptype in ('a', 'i') and t.relnamespace = 'public'::regnamespace`
 
 /** The app's tables but the catalogue's version, which its triggers alone keep. */
-const dataTables = tableNames.split(', ').filter((name) => name !== '"catalogue_version"')
+const dataTables = tableNames.filter((name) => name !== '"catalogue_version"')
+
+/** Whether the job engine made its tables (the app's start does). */
+const jobTablesExist = `to_regclass('pgboss.job') is not null`
 
 /**
  * Deletes every row of the app's tables and the job engine's, with triggers and checks off. A
@@ -214,7 +212,7 @@ const DELETE_ALL = `
   end $$;
   ${dataTables.map((name) => `delete from ${name};`).join('\n  ')}
   do $$ begin
-    if to_regclass('pgboss.job') is not null then delete from pgboss.job; delete from pgboss.archive; end if;
+    if ${jobTablesExist} then delete from pgboss.job; delete from pgboss.archive; end if;
   end $$;`
 
 /** A new catalogue version, as the truncate trigger gives, with any missing bucket put back. */
@@ -252,10 +250,8 @@ const runScript = async (db: Database, script: string) => {
 
 export const truncateAll = (db: Database) => runScript(db, EMPTY_ALL)
 
-/** The name in the `saved` schema of a table's copy: "pgboss"."job" is saved."pgboss.job". */
+/** A table's copy in the `saved` schema: "users" is saved."users". */
 const savedCopy = (name: string) => `saved."${name.replaceAll('"', '')}"`
-
-const jobTablesExist = `to_regclass('pgboss.job') is not null`
 
 /**
  * A copy of every row (the job engine's too) and of the id sequences' positions, in a schema of
@@ -304,7 +300,7 @@ export const saveDatabase = async (context: TestContext) => {
 
 /** A real truncate of every table, for the tests of what a truncate triggers. */
 export const truncateEveryTable = (db: Database) =>
-  db.execute(sql.raw(`truncate ${tableNames} restart identity cascade`))
+  db.execute(sql.raw(`truncate ${tableNames.join(', ')} restart identity cascade`))
 
 type Empty = Record<never, never>
 
