@@ -154,7 +154,9 @@ describe.runIf(onPostgres)('the plans of searches on PostgreSQL', () => {
     expect(list.indexes).toContain('users_created_idx')
     // Each row's count of sessions to come reads the educator's sessions by their index.
     expect(list.indexes).toContain('lesson_sessions_owner_idx')
-    noWholeBigTable(list.wholeTables)
+    // Counting every user reads every user, by the table or its key's index as the planner
+    // weighs them; the tables that grow with use are never read whole.
+    expect(list.wholeTables.filter((table) => GROWING.includes(table))).toEqual([])
   })
 
   it("an educator's and a student's dashboards read no big table whole", async () => {

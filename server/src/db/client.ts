@@ -35,9 +35,10 @@ export type DatabaseOptions =
   | { url: string }
   /**
    * `dataDir` null keeps the embedded database in memory (tests); `image` starts it from a copy
-   * made by `memoryImage` instead of an empty one.
+   * made by `memoryImage` instead of an empty one; `sharedBuffers` (PostgreSQL's size, such as
+   * 16MB) replaces the default 128MB.
    */
-  | { dataDir: string | null; image?: Blob }
+  | { dataDir: string | null; image?: Blob; sharedBuffers?: string }
 
 /** Any fixed number: the advisory lock instances of this app take to migrate one at a time. */
 const MIGRATION_LOCK = 746_216_301
@@ -106,6 +107,13 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
       dataDir,
       loadDataDir: 'image' in options ? options.image : undefined,
       extensions: { btree_gist, pg_trgm },
+      ...(options.sharedBuffers && {
+        startParams: [
+          ...PGlite.defaultStartParams,
+          '-c',
+          `shared_buffers=${options.sharedBuffers}`,
+        ],
+      }),
     })
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder })
