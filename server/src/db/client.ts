@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
+import { PreparingPGlite, preparingStatements } from './prepared-statements.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -84,6 +85,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) =>
       console.warn(`PostgreSQL closed an idle connection: ${error.message}`),
     )
+    pool.on('connect', preparingStatements)
     const db = drizzlePg(pool, { schema })
     try {
       await migrateOnce(pool, () => migratePg(db, { migrationsFolder }))
@@ -103,7 +105,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<DatabaseHa
   }
   let client: PGlite | undefined
   try {
-    client = await PGlite.create({
+    client = await PreparingPGlite.open({
       dataDir,
       loadDataDir: 'image' in options ? options.image : undefined,
       extensions: { btree_gist, pg_trgm },
