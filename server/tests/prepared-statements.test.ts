@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/client.ts'
@@ -10,6 +10,7 @@ import {
   PREPARED_TEXT_LIMIT,
 } from '../src/db/prepared-statements.ts'
 import { users } from '../src/db/schema.ts'
+import { builtOnce } from '../src/repositories/built-once.ts'
 import { setupTestApp } from './helpers.ts'
 
 const context = setupTestApp()
@@ -184,5 +185,32 @@ describe(`the server's queries on ${engine}`, () => {
     const first = await read()
     expect(first).toEqual([{ name: 'Ana' }])
     expect(await read()).toEqual(first)
+  })
+
+  it("write a read built once per database (and transaction), filled with each call's values", async () => {
+    await context.db.insert(users).values(
+      ['Ana', 'Ben'].map((name) => ({
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        passwordHash: 'x',
+        role: 'student' as const,
+      })),
+    )
+    let builds = 0
+    const nameOf = builtOnce('test_name_of', (db) => {
+      builds += 1
+      return db
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.email, sql.placeholder('email')))
+    })
+    expect(await nameOf(context.db, { email: 'ana@example.com' })).toEqual([{ name: 'Ana' }])
+    expect(await nameOf(context.db, { email: 'ben@example.com' })).toEqual([{ name: 'Ben' }])
+    expect(builds).toBe(1)
+    await context.db.transaction(async (tx) => {
+      expect(await nameOf(tx, { email: 'ben@example.com' })).toEqual([{ name: 'Ben' }])
+    })
+    expect(builds).toBe(2)
+    await expect(nameOf(context.db, {})).rejects.toThrow('No value for placeholder "email"')
   })
 })

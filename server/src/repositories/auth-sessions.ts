@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { authSessions, users } from '../db/schema.ts'
+import { builtOnce } from './built-once.ts'
 import type { UserRow } from './users.ts'
 
 /**
@@ -36,25 +37,30 @@ export const startSession = async (
 }
 
 /** The user of the session whose token hash is given, while it lasts at `now`. */
-export const findSessionUser = async (
-  db: Executor,
-  tokenHash: string,
-  now: Date,
-): Promise<UserRow | null> => {
-  const [row] = await db
+/** The user of a session, written once: every signed-in request reads it. */
+const sessionUser = builtOnce('session_user', (db) =>
+  db
     .select({ user: users })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authSessions.tokenHash, tokenHash),
-        gt(authSessions.expiresAt, now),
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(authSessions.expiresAt, sql`${sql.placeholder('at')}::timestamptz`),
         // An account whose address is not confirmed cannot sign in (§4), so a session it
         // holds anyway (made by hand, or left from before) counts for nothing.
         isNotNull(users.emailConfirmedAt),
       ),
     )
-    .limit(1)
+    .limit(1),
+)
+
+export const findSessionUser = async (
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<UserRow | null> => {
+  const [row] = await sessionUser(db, { tokenHash, at: now.toISOString() })
   return row?.user ?? null
 }
 

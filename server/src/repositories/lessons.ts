@@ -19,6 +19,7 @@ import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
 import { categories, files, lessonSessions, lessons, users, type LessonLink } from '../db/schema.ts'
 import { BadRequestError } from '../domain/errors.ts'
+import { builtOnce } from './built-once.ts'
 import { seatsAttendedBy, selectSeatsWithSessions } from './student-seats.ts'
 import { containsText } from './text-search.ts'
 
@@ -38,18 +39,21 @@ export interface LessonRecord {
  * Seats of a session that are taken at `now`: live enrollments, payments still holding a seat and
  * waitlist offers not ended. Each count reads an index on the session id.
  */
-const seatsTakenAt = (sessionId: SQL | AnyColumn, now: Date) => sql<number>`((
+const seatsTakenAt = (sessionId: SQL | AnyColumn, at: SQL) => sql<number>`((
   select count(*) from enrollments as e
   where e.session_id = ${sessionId} and e.cancelled_at is null
 ) + (
   select count(*) from payments as p
   where p.session_id = ${sessionId} and p.status = 'processing'
-    and p.hold_expires_at > ${now.toISOString()}::timestamptz
+    and p.hold_expires_at > ${at}
 ) + (
   select count(*) from waitlist_entries as w
   where w.session_id = ${sessionId} and w.status = 'offered'
-    and w.offer_expires_at > ${now.toISOString()}::timestamptz
+    and w.offer_expires_at > ${at}
 ))`
+
+/** `now` as the statement's timestamp, as the seat counts above read it. */
+const instant = (now: Date) => sql`${now.toISOString()}::timestamptz`
 
 /**
  * A column named with its table. Drizzle writes the columns inside a subquery's selected
@@ -64,24 +68,24 @@ const qualified = (table: string, column: string) =>
  * few students and still have a free seat: one correlated count, so a page of lessons is one
  * query however many sessions they have.
  */
-const availableSessionsAt = (now: Date) => sql<number>`(
+const availableSessionsAt = (at: SQL) => sql<number>`(
   select count(*)::int from lesson_sessions as s
   where s.lesson_id = ${lessons.id}
-    and s.start_time > ${now.toISOString()}::timestamptz
+    and s.start_time > ${at}
     and s.decision <> 'cancelled'
-    and ${seatsTakenAt(sql`s.id`, now)} < ${lessons.maxSlots}
+    and ${seatsTakenAt(sql`s.id`, at)} < ${lessons.maxSlots}
 )`
 
-const lessonRecordFields = (now: Date) => ({
+const lessonRecordFields = (at: SQL) => ({
   lesson: lessons,
   category: categories,
   owner: { id: users.id, name: users.name, description: users.description },
-  availableSessions: availableSessionsAt(now),
+  availableSessions: availableSessionsAt(at),
 })
 
-const selectLessonRecords = (db: Executor, now: Date) =>
+const selectLessonRecords = (db: Executor, at: SQL) =>
   db
-    .select(lessonRecordFields(now))
+    .select(lessonRecordFields(at))
     .from(lessons)
     .innerJoin(categories, eq(categories.id, lessons.categoryId))
     .innerJoin(users, eq(users.id, lessons.ownerId))
@@ -184,7 +188,7 @@ const selectCataloguePage = (
   now: Date,
 ) => {
   const ids = pageOfLessons(db, where, order, page)
-  const seatsTaken = seatsTakenAt(qualified('lesson_sessions', 'id'), now)
+  const seatsTaken = seatsTakenAt(qualified('lesson_sessions', 'id'), instant(now))
   const maxSlots = qualified('lessons', 'max_slots')
   const open = db
     .select({
@@ -320,7 +324,7 @@ export const listOwnLessons = async (
     .as('upcoming')
   const rows = db
     .select({
-      ...lessonRecordFields(now),
+      ...lessonRecordFields(instant(now)),
       upcomingSessions: upcoming.sessions,
       seatsTaken: upcoming.seatsTaken,
       seatsTotal: sql<number>`(${upcoming.sessions} * ${lessons.maxSlots})::int`,
@@ -340,14 +344,23 @@ export const findLessonRecord = async (
   lessonId: number,
   now: Date,
 ): Promise<LessonRecord | undefined> => {
-  const [record] = await selectLessonRecords(db, now).where(eq(lessons.id, lessonId)).limit(1)
+  const [record] = await selectLessonRecords(db, instant(now))
+    .where(eq(lessons.id, lessonId))
+    .limit(1)
   return record
 }
+
+/** Lessons by id (an array of them), written once: the lists of sessions look theirs up. */
+const lessonRecordsByIds = builtOnce('lesson_records_by_ids', (db) =>
+  selectLessonRecords(db, sql`${sql.placeholder('at')}::timestamptz`).where(
+    eq(lessons.id, sql`any(${sql.placeholder('ids')}::int[])`),
+  ),
+)
 
 /** Several lessons in one query, by id. */
 export const findLessonRecords = async (db: Executor, lessonIds: number[], now: Date) => {
   if (lessonIds.length === 0) return new Map<number, LessonRecord>()
-  const records = await selectLessonRecords(db, now).where(inArray(lessons.id, lessonIds))
+  const records = await lessonRecordsByIds(db, { ids: lessonIds, at: now.toISOString() })
   return new Map(records.map((record) => [record.lesson.id, record]))
 }
 

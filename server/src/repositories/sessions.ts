@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  lt,
+  lte,
+  ne,
+  or,
+  type Placeholder,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { SessionOverlap } from '../../../contract/endpoints/sessions.ts'
 import type { SeatDecision } from '../../../contract/entities.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
@@ -7,6 +21,7 @@ import type { Database, Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
 import { lessonSessions, lessons } from '../db/schema.ts'
 import { ConflictError } from '../domain/errors.ts'
+import { builtOnce } from './built-once.ts'
 import { findSeat } from './seats.ts'
 
 export type SessionRow = typeof lessonSessions.$inferSelect
@@ -39,7 +54,7 @@ const enrolledCount = sql<number>`(
 )`
 
 /** Whether the user holds a seat in the session (of the outer query). */
-const holdsSeat = (userId: number) => sql<boolean>`exists (
+const holdsSeat = (userId: number | Placeholder) => sql<boolean>`exists (
   select 1 from enrollments as e
   where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
 )`
@@ -67,7 +82,7 @@ const heldCount = (at: SQL) => sql<number>`((
  * Whether a seat in the session (of the outer query) is held for the user at `at`: by their open
  * payment, or offered to them from the waitlist.
  */
-const holdsPaymentHold = (userId: number, at: SQL) => sql<boolean>`(exists (
+const holdsPaymentHold = (userId: number | Placeholder, at: SQL) => sql<boolean>`(exists (
   select 1 from payments as p
   where p.session_id = ${lessonSessions.id} and p.user_id = ${userId}
     and p.status = 'processing' and p.hold_expires_at > ${at}
@@ -84,7 +99,7 @@ const waitingCount = (at: SQL) => sql<number>`(
 )`
 
 /** The user's position in the line of the session (of the outer query), null when not in it. */
-const positionInLine = (userId: number, at: SQL) => sql<number | null>`(
+const positionInLine = (userId: number | Placeholder, at: SQL) => sql<number | null>`(
   select (
     select count(*)::int from waitlist_entries as o
     where o.session_id = w.session_id and ${stillInLine('o', at)} and o.id < w.id
@@ -94,29 +109,29 @@ const positionInLine = (userId: number, at: SQL) => sql<number | null>`(
 )`
 
 /** Until when a seat of the session (of the outer query) is offered to the user, or null. */
-const offeredUntil = (userId: number, at: SQL) => sql<string | null>`(
+const offeredUntil = (userId: number | Placeholder, at: SQL) => sql<string | null>`(
   select w.offer_expires_at from waitlist_entries as w
   where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
     and w.status = 'offered' and w.offer_expires_at > ${at}
 )`
 
-const sessionRecordFields = (viewerId: number | null, now: Date) => {
-  const at = sql`${now.toISOString()}::timestamptz`
-  return {
-    session: lessonSessions,
-    lessonOwnerId: lessons.ownerId,
-    priceInCents: lessons.priceInCents,
-    minSlots: lessons.minSlots,
-    maxSlots: lessons.maxSlots,
-    enrolledCount,
-    heldCount: heldCount(at),
-    viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
-    viewerHolding: viewerId === null ? sql<boolean>`false` : holdsPaymentHold(viewerId, at),
-    waitingCount: waitingCount(at),
-    viewerPosition: viewerId === null ? sql<number | null>`null` : positionInLine(viewerId, at),
-    viewerOfferedUntil: viewerId === null ? sql<string | null>`null` : offeredUntil(viewerId, at),
-  }
-}
+/** `now` as the statement's timestamp, written as every seat decision reads the app's clock. */
+const instant = (now: Date) => sql`${now.toISOString()}::timestamptz`
+
+const sessionRecordFields = (viewerId: number | Placeholder | null, at: SQL) => ({
+  session: lessonSessions,
+  lessonOwnerId: lessons.ownerId,
+  priceInCents: lessons.priceInCents,
+  minSlots: lessons.minSlots,
+  maxSlots: lessons.maxSlots,
+  enrolledCount,
+  heldCount: heldCount(at),
+  viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
+  viewerHolding: viewerId === null ? sql<boolean>`false` : holdsPaymentHold(viewerId, at),
+  waitingCount: waitingCount(at),
+  viewerPosition: viewerId === null ? sql<number | null>`null` : positionInLine(viewerId, at),
+  viewerOfferedUntil: viewerId === null ? sql<string | null>`null` : offeredUntil(viewerId, at),
+})
 
 const soonestFirst = [asc(lessonSessions.startTime), asc(lessonSessions.id)]
 
@@ -124,8 +139,7 @@ const soonestFirst = [asc(lessonSessions.startTime), asc(lessonSessions.id)]
  * A lesson's list (contract/rules.ts compareListedSessions): the sessions that have not ended at
  * `now` first, soonest first, then the ended ones, latest first; equal starts by id.
  */
-const upcomingThenPast = (now: Date) => {
-  const at = sql`${now.toISOString()}::timestamptz`
+const upcomingThenPast = (at: SQL) => {
   const ended = sql`${lessonSessions.endTime} <= ${at}`
   return [
     asc(ended),
@@ -135,30 +149,64 @@ const upcomingThenPast = (now: Date) => {
   ]
 }
 
-/** One page of sessions with their seat counts (one query) and the number of matches (another). */
-const pageOfSessions = async (
-  db: Executor,
-  where: SQL | undefined,
-  viewer: { id: number | null; now: Date },
-  page: PageRequest,
-  order: SQL[] = soonestFirst,
-): Promise<{ records: SessionRecord[]; itemCount: number }> => {
-  const [records, [total]] = await Promise.all([
+/**
+ * The placeholders of a list of sessions, filled on each call: the viewer, the instant (`at`,
+ * ISO text), the lesson of a lesson's list, and the page.
+ */
+const listed = {
+  viewer: sql.placeholder('viewer'),
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+  lesson: sql.placeholder('lesson'),
+}
+
+/**
+ * A list of sessions with their seat counts (one query) and the number of matches (another), each
+ * written once (`builtOnce`): `where` and `order` use the placeholders of `listed`.
+ */
+const sessionList = (
+  name: string,
+  { where, order, withViewer }: { where: SQL | undefined; order: SQL[]; withViewer: boolean },
+) => {
+  const records = builtOnce(`sessions_${name}`, (db) =>
     db
-      .select(sessionRecordFields(viewer.id, viewer.now))
+      .select(sessionRecordFields(withViewer ? listed.viewer : null, listed.at))
       .from(lessonSessions)
       .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
       .where(where)
       .orderBy(...order)
-      .limit(page.take)
-      .offset(page.offset),
+      .limit(sql.placeholder('take'))
+      .offset(sql.placeholder('offset')),
+  )
+  const total = builtOnce(`sessions_${name}_count`, (db) =>
     db
       .select({ count: count() })
       .from(lessonSessions)
       .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
       .where(where),
-  ])
-  return { records, itemCount: total?.count ?? 0 }
+  )
+  return async (
+    db: Executor,
+    values: { viewer?: number; lesson?: number; now: Date },
+    page: PageRequest,
+  ): Promise<{ records: SessionRecord[]; itemCount: number }> => {
+    const filled = { ...values, at: values.now.toISOString(), take: page.take, offset: page.offset }
+    const [rows, [row]] = await Promise.all([records(db, filled), total(db, filled)])
+    return { records: rows, itemCount: row?.count ?? 0 }
+  }
+}
+
+const ofLesson = eq(lessonSessions.lessonId, listed.lesson)
+const lessonList = {
+  viewer: sessionList('of_lesson', {
+    where: ofLesson,
+    order: upcomingThenPast(listed.at),
+    withViewer: true,
+  }),
+  guest: sessionList('of_lesson_guest', {
+    where: ofLesson,
+    order: upcomingThenPast(listed.at),
+    withViewer: false,
+  }),
 }
 
 /**
@@ -172,43 +220,56 @@ export const listLessonSessions = (
   page: PageRequest,
   now: Date,
 ) =>
-  pageOfSessions(
-    db,
-    eq(lessonSessions.lessonId, lessonId),
-    { id: viewerId, now },
-    page,
-    upcomingThenPast(now),
-  )
+  viewerId === null
+    ? lessonList.guest(db, { lesson: lessonId, now }, page)
+    : lessonList.viewer(db, { lesson: lessonId, viewer: viewerId, now }, page)
+
+// A session cancelled for too few students takes place no more: the educator's list drops it
+// (its students' seats went with it).
+const held = and(
+  sql`${lessonSessions.endTime} > ${listed.at}`,
+  ne(lessonSessions.decision, 'cancelled'),
+)
+const upcomingList = {
+  educator: sessionList('upcoming_taught', {
+    where: and(held, eq(lessons.ownerId, listed.viewer)),
+    order: soonestFirst,
+    withViewer: true,
+  }),
+  student: sessionList('upcoming_seated', {
+    where: and(held, holdsSeat(listed.viewer)),
+    order: soonestFirst,
+    withViewer: true,
+  }),
+}
 
 /**
  * Sessions that have not ended which the user takes part in: a student's seats, or the sessions
  * of an educator's own lessons (not those cancelled for too few students). Other roles take part
  * in none.
  */
-export const listUpcomingSessions = (
+export const listUpcomingSessions = async (
   db: Executor,
   user: { id: number; role: 'admin' | 'student' | 'educator' },
   page: PageRequest,
   now: Date,
-) => {
-  const takesPart =
-    user.role === 'educator'
-      ? eq(lessons.ownerId, user.id)
-      : user.role === 'student'
-        ? holdsSeat(user.id)
-        : sql`false`
-  // A session cancelled for too few students takes place no more: the educator's list drops it
-  // (its students' seats went with it).
-  const held = and(gt(lessonSessions.endTime, now), ne(lessonSessions.decision, 'cancelled'))
-  return pageOfSessions(db, and(held, takesPart), { id: user.id, now }, page)
-}
+): Promise<{ records: SessionRecord[]; itemCount: number }> =>
+  user.role === 'admin'
+    ? { records: [], itemCount: 0 }
+    : upcomingList[user.role](db, { viewer: user.id, now }, page)
 
-/** Whether the user is in the line of the session (of the outer query) at `now`. */
-const inLine = (userId: number, now: Date) => sql<boolean>`exists (
+/** Whether the user is in the line of the session (of the outer query) at `at`. */
+const inLine = (userId: number | Placeholder, at: SQL) => sql<boolean>`exists (
   select 1 from waitlist_entries as w
   where w.session_id = ${lessonSessions.id} and w.user_id = ${userId}
-    and ${stillInLine('w', sql`${now.toISOString()}::timestamptz`)}
+    and ${stillInLine('w', at)}
 )`
+
+const waitlistList = sessionList('waited_for', {
+  where: and(sql`${lessonSessions.startTime} > ${listed.at}`, inLine(listed.viewer, listed.at)),
+  order: soonestFirst,
+  withViewer: true,
+})
 
 /** Sessions not started at `now` in whose line for a seat the student is, soonest first. */
 export const listWaitlistSessions = (
@@ -216,13 +277,7 @@ export const listWaitlistSessions = (
   user: { id: number },
   page: PageRequest,
   now: Date,
-) =>
-  pageOfSessions(
-    db,
-    and(gt(lessonSessions.startTime, now), inLine(user.id, now)),
-    { id: user.id, now },
-    page,
-  )
+) => waitlistList(db, { viewer: user.id, now }, page)
 
 /** The session, only if it belongs to the lesson (a session id under another lesson is unknown). */
 export const findLessonSession = async (db: Executor, lessonId: number, sessionId: number) => {
@@ -246,7 +301,7 @@ export const findSessionRecord = async (
   now: Date,
 ): Promise<SessionRecord | undefined> => {
   const [record] = await db
-    .select(sessionRecordFields(viewerId, now))
+    .select(sessionRecordFields(viewerId, instant(now)))
     .from(lessonSessions)
     .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
     .where(eq(lessonSessions.id, sessionId))
