@@ -299,20 +299,6 @@ describe('capturing', () => {
     ).toHaveLength(1)
   })
 
-  it('charges once and seats once under ten parallel captures', async () => {
-    const s = await paidScene()
-    const payment = await openApproved(context, fake, s.ids, s.student.cookie)
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => capture(payment.id, s.student.cookie)),
-    )
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200))
-    expect(new Set(answers.map((answer) => bodyOf(answer).transactionId)).size).toBe(1)
-    expect(
-      [...fake.captures.values()].filter((row) => row.orderId === payment.orderId),
-    ).toHaveLength(1)
-    expect(await activeSeats(context.db, s.session.id)).toHaveLength(1)
-  })
-
   it.each([
     ['a time-out', 'timeout' as const],
     ['a 500', { status: 500 }],

@@ -4,10 +4,10 @@ import * as sessions from '../../contract/descriptors/sessions.ts'
 import { MESSAGES } from '../../contract/messages.ts'
 import { createLesson, createSession, DAY } from './catalogue-fixtures.ts'
 import { bodyOf, createUser, errorOf } from './helpers.ts'
-import { activeSeats, createStudents, setupPaymentsApp } from './payment-fixtures.ts'
+import { activeSeats, createStudents, openApproved, setupPaymentsApp } from './payment-fixtures.ts'
 
 // PayPal answers within seconds here: the machine is busy with the racers.
-const { context } = setupPaymentsApp({}, 10_000)
+const { context, fake } = setupPaymentsApp({}, 10_000)
 
 /** A lesson of `maxSlots` seats with one session in two days, free or at $20.00 an hour. */
 const scene = async (maxSlots: number, priceInCents = 0) => {
@@ -91,5 +91,31 @@ describe('seats under a race', () => {
       }),
     ).data[0]
     expect(seen).toMatchObject({ availableSlots: 0, disabled: true })
+  })
+
+  it('charges once and seats once under ten parallel captures of one payment', async () => {
+    const { lesson, session } = await scene(3, 2000)
+    const [student] = await createStudents(context.db, 1)
+    if (!student) throw new Error('No student')
+    const payment = await openApproved(
+      context,
+      fake,
+      { lessonId: lesson.id, sessionId: session.id },
+      student.cookie,
+    )
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        context.call(payments.capturePayment, {
+          params: { id: payment.id },
+          cookie: student.cookie,
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200))
+    expect(new Set(answers.map((answer) => bodyOf(answer).transactionId)).size).toBe(1)
+    expect(
+      [...fake.captures.values()].filter((row) => row.orderId === payment.orderId),
+    ).toHaveLength(1)
+    expect(await activeSeats(context.db, session.id)).toHaveLength(1)
   })
 })
