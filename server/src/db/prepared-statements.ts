@@ -75,16 +75,6 @@ interface Prepared {
   parameterTypes: number[]
 }
 
-const joined = (messages: Uint8Array[]) => {
-  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0))
-  let offset = 0
-  for (const message of messages) {
-    bytes.set(message, offset)
-    offset += message.length
-  }
-  return bytes
-}
-
 /**
  * The embedded database, keeping each statement with values it runs prepared: PGlite's own
  * `query` parses and plans every statement anew, in five calls into the engine. Here a statement
@@ -177,7 +167,7 @@ export class PreparingPGlite extends PGlite {
         })
         results.push(
           ...(await run(
-            joined([
+            Buffer.concat([
               protocol.serialize.bind({ statement: name, values }),
               protocol.serialize.describe({ type: 'P' }),
               protocol.serialize.execute({}),
