@@ -20,7 +20,8 @@ import type pg from 'pg'
 
 /**
  * At most this many statements stay prepared on one PostgreSQL connection; later ones are not.
- * The most involved one holds about 270 kB of the server's memory, a simple one a tenth of that.
+ * The most involved one holds about 270 kB of its PostgreSQL connection's memory, a simple one
+ * a tenth of that.
  */
 export const PREPARED_PER_CONNECTION = 200
 /** At most this many stay prepared in the embedded database (one connection, every query). */

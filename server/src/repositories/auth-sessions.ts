@@ -36,7 +36,6 @@ export const startSession = async (
   return (inserted as { rows: unknown[] }).rows.length > 0
 }
 
-/** The user of the session whose token hash is given, while it lasts at `now`. */
 /** The user of a session, written once: every signed-in request reads it. */
 const sessionUser = builtOnce('session_user', (db) =>
   db
@@ -55,6 +54,7 @@ const sessionUser = builtOnce('session_user', (db) =>
     .limit(1),
 )
 
+/** The user of the session whose token hash is given, while it lasts at `now`. */
 export const findSessionUser = async (
   db: Executor,
   tokenHash: string,
