@@ -31,8 +31,9 @@ export const PREPARED_TEXT_LIMIT = 10_000
 
 /**
  * Whether a statement is worth keeping prepared. A text search (ILIKE) is not: its best plan
- * depends on the pattern (a common word reads the index, a rare one may walk the list's order),
- * and a plan kept for any pattern made the admin's user search at 10,000 lessons 40 times slower.
+ * depends on the pattern (a rare one is best found through its index, a common one by walking
+ * the list's order), and a plan kept for any pattern made the admin's user search at 10,000
+ * lessons three times slower (p99 1.5 s against 0.4 s).
  */
 export const worthPreparing = (text: string) =>
   text.length <= PREPARED_TEXT_LIMIT && !/\bilike\b/i.test(text)
