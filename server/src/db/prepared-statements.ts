@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import {
   type PGliteOptions,
   type QueryOptions,
@@ -39,11 +38,11 @@ export const worthPreparing = (text: string) =>
   text.length <= PREPARED_TEXT_LIMIT && !/\bilike\b/i.test(text)
 
 /**
- * Makes a PostgreSQL connection send each statement with values as a named one, named by its
- * text (node-postgres then parses it once on that connection).
+ * Makes a PostgreSQL connection send each statement with values as a named one (node-postgres
+ * then parses it once on that connection), named in the order the connection first meets them.
  */
 export const preparingStatements = (client: pg.PoolClient) => {
-  const named = new Set<string>()
+  const names = new Map<string, string>()
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   const withName = (config: unknown, values: unknown): unknown => {
     if (typeof config !== 'string' && (typeof config !== 'object' || config === null)) {
@@ -58,10 +57,11 @@ export const preparingStatements = (client: pg.PoolClient) => {
     } = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig)
     const hasValues = (Array.isArray(values) ? values : (ownValues ?? [])).length > 0
     if (name || !hasValues || !worthPreparing(text)) return config
-    const statement = `q${createHash('sha1').update(text).digest('base64url')}`
-    if (!named.has(statement)) {
-      if (named.size >= PREPARED_PER_CONNECTION) return config
-      named.add(statement)
+    let statement = names.get(text)
+    if (statement === undefined) {
+      if (names.size >= PREPARED_PER_CONNECTION) return config
+      statement = `q${names.size + 1}`
+      names.set(text, statement)
     }
     return typeof config === 'string' ? { text, name: statement } : { ...config, name: statement }
   }
