@@ -10,22 +10,22 @@ const layouts = {
     table: 'block w-full lg:table lg:border-collapse',
     head: 'sr-only lg:not-sr-only lg:table-header-group',
     headRow: 'lg:border-b lg:border-slate-200',
-    body: 'grid gap-3 md:grid-cols-2 lg:table-row-group',
+    body: 'grid grid-cols-1 gap-3 md:grid-cols-2 lg:table-row-group',
     row: 'flex flex-col rounded-lg border border-slate-200 bg-white py-2 lg:table-row lg:rounded-none lg:border-0 lg:border-b lg:py-0',
     cell: 'flex items-baseline justify-between gap-3 px-4 py-1 text-sm lg:table-cell lg:px-3 lg:py-3 lg:align-top',
     label: 'font-medium text-slate-600 lg:hidden',
-    value: 'min-w-0 text-right break-words text-slate-900 lg:text-left',
+    value: 'min-w-0 text-right text-slate-900 lg:text-left',
     actions: 'px-4 pt-2 pb-1 lg:table-cell lg:px-3 lg:py-3 lg:align-top',
   },
   xl: {
     table: 'block w-full xl:table xl:border-collapse',
     head: 'sr-only xl:not-sr-only xl:table-header-group',
     headRow: 'xl:border-b xl:border-slate-200',
-    body: 'grid gap-3 md:grid-cols-2 xl:table-row-group',
+    body: 'grid grid-cols-1 gap-3 md:grid-cols-2 xl:table-row-group',
     row: 'flex flex-col rounded-lg border border-slate-200 bg-white py-2 xl:table-row xl:rounded-none xl:border-0 xl:border-b xl:py-0',
     cell: 'flex items-baseline justify-between gap-3 px-4 py-1 text-sm xl:table-cell xl:px-3 xl:py-3 xl:align-top',
     label: 'font-medium text-slate-600 xl:hidden',
-    value: 'min-w-0 text-right break-words text-slate-900 xl:text-left',
+    value: 'min-w-0 text-right text-slate-900 xl:text-left',
     actions: 'px-4 pt-2 pb-1 xl:table-cell xl:px-3 xl:py-3 xl:align-top',
   },
 } as const
@@ -71,26 +71,38 @@ export function CardRow({ children }: { children: ReactNode }) {
 }
 
 /** The row's first cell, which names it (a row header). */
-export function CardRowHeader({ label, children }: { label: string; children: ReactNode }) {
+type CardValueProps = {
+  label: string
+  /**
+   * For text that holds long runs with nowhere to break (e-mail addresses): it breaks anywhere
+   * rather than widen the table past the page. Other text keeps its words whole.
+   */
+  breakAnywhere?: boolean
+  children: ReactNode
+}
+
+const wrapping = (breakAnywhere: boolean) => (breakAnywhere ? 'wrap-anywhere' : 'break-words')
+
+export function CardRowHeader({ label, breakAnywhere = false, children }: CardValueProps) {
   const layout = use(LayoutContext)
   return (
     <th scope="row" className={`${layout.cell} text-left font-semibold text-slate-900`}>
       <span aria-hidden="true" className={layout.label}>
         {label}
       </span>
-      <span className="min-w-0 break-words">{children}</span>
+      <span className={`min-w-0 ${wrapping(breakAnywhere)}`}>{children}</span>
     </th>
   )
 }
 
-export function CardCell({ label, children }: { label: string; children: ReactNode }) {
+export function CardCell({ label, breakAnywhere = false, children }: CardValueProps) {
   const layout = use(LayoutContext)
   return (
     <td className={layout.cell}>
       <span aria-hidden="true" className={layout.label}>
         {label}
       </span>
-      <span className={layout.value}>{children}</span>
+      <span className={`${layout.value} ${wrapping(breakAnywhere)}`}>{children}</span>
     </td>
   )
 }

@@ -57,11 +57,13 @@ function LicenceTable({ licences }: { licences: readonly PoolLicence[] }) {
     <CardTable caption={t('admin.pool.caption')} columns={Object.values(columns)} breakpoint="lg">
       {licences.map((licence) => (
         <CardRow key={licence.id}>
-          <CardRowHeader label={columns.account}>{licence.accountEmail}</CardRowHeader>
+          <CardRowHeader label={columns.account} breakAnywhere>
+            {licence.accountEmail}
+          </CardRowHeader>
           <CardCell label={columns.provider}>
             {t(`profile.licence.providers.${licence.provider}`)}
           </CardCell>
-          <CardCell label={columns.holder}>
+          <CardCell label={columns.holder} breakAnywhere>
             {licence.holder
               ? t('admin.pool.heldBy', { name: licence.holder.name, email: licence.holder.email })
               : t('admin.pool.free')}

@@ -59,7 +59,9 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
       {users.map((user) => (
         <CardRow key={user.id}>
           <CardRowHeader label={columns.name}>{user.name}</CardRowHeader>
-          <CardCell label={columns.email}>{user.email}</CardCell>
+          <CardCell label={columns.email} breakAnywhere>
+            {user.email}
+          </CardCell>
           <CardCell label={columns.role}>{t(`admin.users.roles.${user.role}`)}</CardCell>
           <CardCell label={columns.emailConfirmed}>{yesNo(user.isEmailConfirmed)}</CardCell>
           <CardCell label={columns.approved}>
@@ -73,7 +75,7 @@ export function UsersTable({ users }: { users: readonly AdminUser[] }) {
               </span>
             )}
           </CardCell>
-          <CardCell label={columns.licence}>
+          <CardCell label={columns.licence} breakAnywhere>
             {user.videoLicence ? (
               t('admin.users.licence', {
                 provider: t(`profile.licence.providers.${user.videoLicence.provider}`),
