@@ -6,6 +6,7 @@ import { bossDb } from '../src/jobs/boss-db.ts'
 import { jobId, QUEUES, SCHEDULES } from '../src/jobs/queues.ts'
 import { handlers } from '../src/plugins/job-work.ts'
 import { APP_ORIGIN, sameDatabase, setupTestApp } from './helpers.ts'
+import { dueAlready } from './session-job-fixtures.ts'
 
 /**
  * The job engine (pg-boss on our database): jobs sent in a transaction exist exactly when it
@@ -67,7 +68,10 @@ describe('the job engine', () => {
   })
 
   it('completes a job in a transaction once: a second completion is refused', async () => {
-    await context.app.boss.send('sessionReminder', DATA, { id: jobId('complete') })
+    await context.app.boss.send('sessionReminder', DATA, {
+      id: jobId('complete'),
+      startAfter: dueAlready(),
+    })
     const [job] = await context.app.boss.fetch('sessionReminder')
     const complete = () =>
       context.db.transaction((tx) => context.app.jobs.complete(tx, 'sessionReminder', job!.id))

@@ -24,6 +24,7 @@ import {
   at,
   BEFORE_DUE,
   DUE,
+  dueAlready,
   licensedEducator,
   sessionForm,
   startOfSession,
@@ -226,7 +227,7 @@ describe('sending reminders', () => {
     await context.app.boss.send(
       'sessionReminder',
       { sessionId: session.id, startsAt: at(start, -HOUR).toISOString(), leadMinutes: 60 },
-      { id: jobId('stale') },
+      { id: jobId('stale'), startAfter: dueAlready() },
     )
     expect(await context.app.runDueJobs(['sessionReminder'])).toBe(1)
     expect((await mails()).filter((mail) => mail.subject.includes('starts in'))).toEqual([])

@@ -22,6 +22,13 @@ export const DUE = 1
  */
 export const BEFORE_DUE = -60 * SECOND
 
+/**
+ * The start of a job sent as already due: a minute ago. Sent with no start, a job starts at the
+ * database's now(), which the embedded database reads to the millisecond, so a fetch within the
+ * same millisecond would not find it yet (start_after < now()).
+ */
+export const dueAlready = () => new Date(Date.now() - 60 * SECOND)
+
 /** The day after tomorrow at 10:00 UTC: every job of a session so far is still ahead. */
 export const startOfSession = () => {
   const day = new Date(Date.now() + 2 * DAY)
