@@ -11,6 +11,7 @@ import {
   ne,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
@@ -146,7 +147,7 @@ const pageOfLessons = (
   db: Executor,
   where: SQL | undefined,
   order: 'ASC' | 'DESC',
-  page: CataloguePageRequest,
+  page: CataloguePageRequest | { take: Placeholder; offset: Placeholder; after?: undefined },
 ) => {
   const { after } = page
   // After a lesson: the rows that follow its place in the order, straight from the order's index
@@ -291,20 +292,22 @@ export interface OwnLessonRecord extends LessonRecord {
   seatsTotal: number
 }
 
+/** The placeholders of the lists of a user's lessons, filled on each call. */
+const listedFor = {
+  user: sql.placeholder('user'),
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+  page: { take: sql.placeholder('take'), offset: sql.placeholder('offset') },
+}
+
+const ownedBy = eq(lessons.ownerId, listedFor.user)
+
 /**
- * An educator's own lessons, with or without sessions, newest first, each with the number of its
- * sessions that have not ended (nor were cancelled) and the seats taken and offered over them, in
- * one query: the page's lessons each join, laterally, an aggregate over their own sessions (the
- * sessions' lesson index) and those sessions' live seats (the seats' session index).
+ * One page of an educator's own lessons, written once: the page's lessons each join, laterally,
+ * an aggregate over their own sessions that have not ended (the sessions' lesson index) and those
+ * sessions' live seats (the seats' session index).
  */
-export const listOwnLessons = async (
-  db: Executor,
-  ownerId: number,
-  page: PageRequest,
-  now: Date,
-): Promise<{ records: OwnLessonRecord[]; itemCount: number }> => {
-  const where = eq(lessons.ownerId, ownerId)
-  const ids = pageOfLessons(db, where, 'DESC', page)
+const ownLessonsPage = builtOnce('own_lessons', (db) => {
+  const ids = pageOfLessons(db, ownedBy, 'DESC', listedFor.page)
   const upcoming = db
     .select({
       sessions: sql<number>`count(*)::int`.as('upcoming_sessions'),
@@ -317,14 +320,14 @@ export const listOwnLessons = async (
     .where(
       and(
         eq(lessonSessions.lessonId, lessons.id),
-        gt(lessonSessions.endTime, now),
+        gt(lessonSessions.endTime, listedFor.at),
         ne(lessonSessions.decision, 'cancelled'),
       ),
     )
     .as('upcoming')
-  const rows = db
+  return db
     .select({
-      ...lessonRecordFields(instant(now)),
+      ...lessonRecordFields(listedFor.at),
       upcomingSessions: upcoming.sessions,
       seatsTaken: upcoming.seatsTaken,
       seatsTotal: sql<number>`(${upcoming.sessions} * ${lessons.maxSlots})::int`,
@@ -335,8 +338,28 @@ export const listOwnLessons = async (
     .innerJoin(users, eq(users.id, lessons.ownerId))
     .innerJoinLateral(upcoming, sql`true`)
     .orderBy(...newest('DESC'))
-  const [records, itemCount] = await Promise.all([rows, countLessons(db, where)])
-  return { records, itemCount }
+})
+
+const ownLessonsCount = builtOnce('own_lessons_count', (db) =>
+  db.select({ count: count() }).from(lessons).where(ownedBy),
+)
+
+/**
+ * An educator's own lessons, with or without sessions, newest first, each with the number of its
+ * sessions that have not ended (nor were cancelled) and the seats taken and offered over them.
+ */
+export const listOwnLessons = async (
+  db: Executor,
+  ownerId: number,
+  page: PageRequest,
+  now: Date,
+): Promise<{ records: OwnLessonRecord[]; itemCount: number }> => {
+  const values = { user: ownerId, at: now.toISOString(), take: page.take, offset: page.offset }
+  const [records, [total]] = await Promise.all([
+    ownLessonsPage(db, values),
+    ownLessonsCount(db, values),
+  ])
+  return { records, itemCount: total?.count ?? 0 }
 }
 
 export const findLessonRecord = async (
@@ -484,6 +507,23 @@ export const findLessonImage = async (db: Executor, lessonId: number) => {
   return row
 }
 
+const attendedBy = seatsAttendedBy(listedFor.user, listedFor.at)
+const lastSessionEnd = max(lessonSessions.endTime)
+
+/** One page of the lessons a student attended, most recent first, written once. */
+const attendedLessonsPage = builtOnce('attended_lessons', (db) =>
+  selectSeatsWithSessions(db, { lessonId: lessonSessions.lessonId, lastSessionEnd })
+    .where(attendedBy)
+    .groupBy(lessonSessions.lessonId)
+    .orderBy(desc(lastSessionEnd), desc(lessonSessions.lessonId))
+    .limit(listedFor.page.take)
+    .offset(listedFor.page.offset),
+)
+
+const attendedLessonsCount = builtOnce('attended_lessons_count', (db) =>
+  selectSeatsWithSessions(db, { count: countDistinct(lessonSessions.lessonId) }).where(attendedBy),
+)
+
 /**
  * The lessons a student attended: those with an ended session the student held a seat in, each
  * with the end of the last such session, most recent first. Counted and paged in the database.
@@ -494,16 +534,10 @@ export const listAttendedLessons = async (
   page: PageRequest,
   now: Date,
 ) => {
-  const attended = seatsAttendedBy(studentId, now)
-  const lastSessionEnd = max(lessonSessions.endTime)
+  const values = { user: studentId, at: now.toISOString(), take: page.take, offset: page.offset }
   const [rows, [total]] = await Promise.all([
-    selectSeatsWithSessions(db, { lessonId: lessonSessions.lessonId, lastSessionEnd })
-      .where(attended)
-      .groupBy(lessonSessions.lessonId)
-      .orderBy(desc(lastSessionEnd), desc(lessonSessions.lessonId))
-      .limit(page.take)
-      .offset(page.offset),
-    selectSeatsWithSessions(db, { count: countDistinct(lessonSessions.lessonId) }).where(attended),
+    attendedLessonsPage(db, values),
+    attendedLessonsCount(db, values),
   ])
   return {
     items: rows.flatMap((row) =>

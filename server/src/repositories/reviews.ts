@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, avg, count, desc, eq, sql } from 'drizzle-orm'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { roundRating } from '../../../contract/rules.ts'
 import type { PageRequest } from '../../../contract/paging.ts'
@@ -6,6 +6,7 @@ import type { Executor } from '../db/client.ts'
 import { PG, pgErrorCode } from '../db/errors.ts'
 import { lessons, reviews, users } from '../db/schema.ts'
 import { ConflictError, found } from '../domain/errors.ts'
+import { builtOnce } from './built-once.ts'
 import { hasSeatInLesson, seatsAttendedBy } from './student-seats.ts'
 
 /** A review with its author's name and its lesson's title. */
@@ -64,12 +65,20 @@ export const averageScoreOf = async (db: Executor, educatorId: number) => {
   return { average: roundRating(average), count: row?.count ?? 0 }
 }
 
+/** An author's reviews of lessons (an array of ids), written once: a student's history reads it. */
+const reviewsByAuthor = builtOnce('reviews_by_author', (db) =>
+  selectReviewRecords(db).where(
+    and(
+      eq(reviews.authorId, sql.placeholder('author')),
+      eq(reviews.lessonId, sql`any(${sql.placeholder('lessons')}::int[])`),
+    ),
+  ),
+)
+
 /** The author's reviews of the given lessons, by lesson id. */
 export const findReviewsByAuthor = async (db: Executor, authorId: number, lessonIds: number[]) => {
   if (lessonIds.length === 0) return new Map<number, ReviewRecord>()
-  const records = await selectReviewRecords(db).where(
-    and(eq(reviews.authorId, authorId), inArray(reviews.lessonId, lessonIds)),
-  )
+  const records = await reviewsByAuthor(db, { author: authorId, lessons: lessonIds })
   return new Map(records.map((record) => [record.review.lessonId, record]))
 }
 

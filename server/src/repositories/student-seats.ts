@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, lte, type Placeholder, type SQL } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client.ts'
 import { enrollments, lessonSessions } from '../db/schema.ts'
@@ -8,11 +8,11 @@ import { enrollments, lessonSessions } from '../db/schema.ts'
 // session ending exactly now has ended).
 
 /** The seats the student holds: not given back. */
-export const seatsHeldBy = (studentId: number) =>
+export const seatsHeldBy = (studentId: number | Placeholder) =>
   and(eq(enrollments.userId, studentId), isNull(enrollments.cancelledAt))
 
 /** The seats the student attended: held in sessions that have ended by `now`. */
-export const seatsAttendedBy = (studentId: number, now: Date) =>
+export const seatsAttendedBy = (studentId: number | Placeholder, now: Date | SQL) =>
   and(seatsHeldBy(studentId), lte(lessonSessions.endTime, now))
 
 /** Seats (enrollments) with their sessions, selecting `fields` from either. */
