@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
 
@@ -27,11 +27,16 @@ const start = async () => {
   ])
   // Before React replaces the static shell: its skeletons keep showing the shell's cover.
   keepShellCover(root)
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
+  const reactRoot = createRoot(root)
+  // A transition: React renders the first screen in slices, yielding to the browser between
+  // them, instead of in one long task while the static shell is already on screen.
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+  })
   const { prepareDateFormatting } = await import('@/shared/i18n/format')
   prepareDateFormatting(currentLanguage())
 }
