@@ -70,7 +70,6 @@ export function CardRow({ children }: { children: ReactNode }) {
   return <tr className={use(LayoutContext).row}>{children}</tr>
 }
 
-/** The row's first cell, which names it (a row header). */
 type CardValueProps = {
   label: string
   /**
@@ -83,6 +82,7 @@ type CardValueProps = {
 
 const wrapping = (breakAnywhere: boolean) => (breakAnywhere ? 'wrap-anywhere' : 'break-words')
 
+/** The row's first cell, which names it (a row header). */
 export function CardRowHeader({ label, breakAnywhere = false, children }: CardValueProps) {
   const layout = use(LayoutContext)
   return (
