@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
 import { authSessions, users } from '../db/schema.ts'
 import { builtOnce } from './built-once.ts'
+import { instantPlaceholder } from './sql-instants.ts'
 import type { UserRow } from './users.ts'
 
 /**
@@ -45,7 +46,7 @@ const sessionUser = builtOnce('session_user', (db) =>
     .where(
       and(
         eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(authSessions.expiresAt, sql`${sql.placeholder('at')}::timestamptz`),
+        gt(authSessions.expiresAt, instantPlaceholder),
         // An account whose address is not confirmed cannot sign in (§4), so a session it
         // holds anyway (made by hand, or left from before) counts for nothing.
         isNotNull(users.emailConfirmedAt),

@@ -22,6 +22,7 @@ import { categories, files, lessonSessions, lessons, users, type LessonLink } fr
 import { BadRequestError } from '../domain/errors.ts'
 import { builtOnce } from './built-once.ts'
 import { seatsAttendedBy, selectSeatsWithSessions } from './student-seats.ts'
+import { instant, instantPlaceholder } from './sql-instants.ts'
 import { containsText } from './text-search.ts'
 
 export type CategoryRow = typeof categories.$inferSelect
@@ -52,9 +53,6 @@ const seatsTakenAt = (sessionId: SQL | AnyColumn, at: SQL) => sql<number>`((
   where w.session_id = ${sessionId} and w.status = 'offered'
     and w.offer_expires_at > ${at}
 ))`
-
-/** `now` as the statement's timestamp, as the seat counts above read it. */
-const instant = (now: Date) => sql`${now.toISOString()}::timestamptz`
 
 /**
  * A column named with its table. Drizzle writes the columns inside a subquery's selected
@@ -295,9 +293,17 @@ export interface OwnLessonRecord extends LessonRecord {
 /** The placeholders of the lists of a user's lessons, filled on each call. */
 const listedFor = {
   user: sql.placeholder('user'),
-  at: sql`${sql.placeholder('at')}::timestamptz`,
+  at: instantPlaceholder,
   page: { take: sql.placeholder('take'), offset: sql.placeholder('offset') },
 }
+
+/** The values of `listedFor`'s placeholders for one call. */
+const listedValues = (userId: number, page: PageRequest, now: Date) => ({
+  user: userId,
+  at: now.toISOString(),
+  take: page.take,
+  offset: page.offset,
+})
 
 const ownedBy = eq(lessons.ownerId, listedFor.user)
 
@@ -354,7 +360,7 @@ export const listOwnLessons = async (
   page: PageRequest,
   now: Date,
 ): Promise<{ records: OwnLessonRecord[]; itemCount: number }> => {
-  const values = { user: ownerId, at: now.toISOString(), take: page.take, offset: page.offset }
+  const values = listedValues(ownerId, page, now)
   const [records, [total]] = await Promise.all([
     ownLessonsPage(db, values),
     ownLessonsCount(db, values),
@@ -375,7 +381,7 @@ export const findLessonRecord = async (
 
 /** Lessons by id (an array of them), written once: the lists of sessions look theirs up. */
 const lessonRecordsByIds = builtOnce('lesson_records_by_ids', (db) =>
-  selectLessonRecords(db, sql`${sql.placeholder('at')}::timestamptz`).where(
+  selectLessonRecords(db, instantPlaceholder).where(
     eq(lessons.id, sql`any(${sql.placeholder('ids')}::int[])`),
   ),
 )
@@ -534,7 +540,7 @@ export const listAttendedLessons = async (
   page: PageRequest,
   now: Date,
 ) => {
-  const values = { user: studentId, at: now.toISOString(), take: page.take, offset: page.offset }
+  const values = listedValues(studentId, page, now)
   const [rows, [total]] = await Promise.all([
     attendedLessonsPage(db, values),
     attendedLessonsCount(db, values),

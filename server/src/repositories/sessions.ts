@@ -23,6 +23,7 @@ import { lessonSessions, lessons } from '../db/schema.ts'
 import { ConflictError } from '../domain/errors.ts'
 import { builtOnce } from './built-once.ts'
 import { findSeat } from './seats.ts'
+import { instant, instantPlaceholder } from './sql-instants.ts'
 
 export type SessionRow = typeof lessonSessions.$inferSelect
 
@@ -115,9 +116,6 @@ const offeredUntil = (userId: number | Placeholder, at: SQL) => sql<string | nul
     and w.status = 'offered' and w.offer_expires_at > ${at}
 )`
 
-/** `now` as the statement's timestamp, written as every seat decision reads the app's clock. */
-const instant = (now: Date) => sql`${now.toISOString()}::timestamptz`
-
 const sessionRecordFields = (viewerId: number | Placeholder | null, at: SQL) => ({
   session: lessonSessions,
   lessonOwnerId: lessons.ownerId,
@@ -155,7 +153,7 @@ const upcomingThenPast = (at: SQL) => {
  */
 const listed = {
   viewer: sql.placeholder('viewer'),
-  at: sql`${sql.placeholder('at')}::timestamptz`,
+  at: instantPlaceholder,
   lesson: sql.placeholder('lesson'),
 }
 
