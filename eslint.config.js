@@ -122,7 +122,16 @@ const demoZones = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist', 'coverage', 'node_modules', 'public/mockServiceWorker.js', 'data'] },
+  {
+    ignores: [
+      'dist',
+      'server/dist',
+      'coverage',
+      'node_modules',
+      'public/mockServiceWorker.js',
+      'data',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

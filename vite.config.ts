@@ -354,6 +354,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/tests/**/*.test.ts'],
+          // The server built once for the tests that start it as a process.
+          globalSetup: ['./server/tests/global-setup.ts'],
           // A worker's first file also makes the database image its files start from, under CI's load.
           hookTimeout: 120000,
         },

@@ -236,9 +236,9 @@ const scale = async (): Promise<BenchReport['scale']> => {
 }
 
 const main = async () => {
-  say('building the SPA (vite build)')
-  const build = spawnSync('npx', ['vite', 'build'], { env: cleanEnv(), encoding: 'utf8' })
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`)
+  say('building the product (npm run build: the SPA and the server)')
+  const build = spawnSync('npm', ['run', 'build'], { env: cleanEnv(), encoding: 'utf8' })
+  if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}${build.stderr}`)
   const landing = landingBytes()
 
   const databases: ('pglite' | 'postgres')[] = SCALE_ONLY

@@ -15,9 +15,9 @@ import { prepareWorld } from './world.ts'
 const say = (line: string) => process.stderr.write(`bench: ${line}\n`)
 
 const main = async () => {
-  say('building the SPA (vite build)')
-  const build = spawnSync('npx', ['vite', 'build'], { env: cleanEnv(), encoding: 'utf8' })
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`)
+  say('building the product (npm run build: the SPA and the server)')
+  const build = spawnSync('npm', ['run', 'build'], { env: cleanEnv(), encoding: 'utf8' })
+  if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}${build.stderr}`)
   const place = await scratch()
   try {
     say('seeding the demo world')

@@ -55,6 +55,9 @@ export const scratch = async () => {
   return { root, dataDir, logFile: join(root, 'server.log') }
 }
 
+/** The server `npm run build` writes, which `npm start` runs. */
+const BUILT_SERVER = 'server/dist/server.js'
+
 /**
  * Starts the server on `dataDir` (and `databaseUrl` when given) serving the SPA from dist/.
  * Request logging is off (LOG_LEVEL=warn): the bench measures the app, not the log sink.
@@ -67,7 +70,7 @@ export const startProduct = async (options: {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const log = await open(options.logFile, 'a')
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', BUILT_SERVER], {
     stdio: ['ignore', log.fd, log.fd],
     env: {
       ...cleanEnv(),

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../src/db/client.ts'
 import { createPayPalFake } from '../src/payments/paypal-fake.ts'
 import { APP_ORIGIN, emptyDatabaseImage, urlOf } from './helpers.ts'
 import { PAYPAL } from './payment-fixtures.ts'
+import { serverArguments } from './built-server.ts'
 
 /**
  * The real server as a process of its own, its data, and PayPal outside it: what the crash
@@ -158,7 +159,7 @@ export interface ServerProcess {
 }
 
 export const startServer = async (store: Store, paypal: PayPal): Promise<ServerProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, serverArguments(), {
     env: {
       ...process.env,
       PORT: '0',

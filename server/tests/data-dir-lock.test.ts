@@ -8,11 +8,12 @@ import { DataDirInUseError } from '../src/db/data-dir-lock.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { users } from '../src/db/schema.ts'
 import { emptyDatabaseImage } from './helpers.ts'
+import { serverArguments } from './built-server.ts'
 
 /** Runs the real server entry point and answers how it ended and what it printed. */
 const runServer = (env: Record<string, string>) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    const child = spawn(process.execPath, serverArguments(), {
       env: { ...process.env, PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

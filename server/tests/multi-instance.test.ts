@@ -24,6 +24,7 @@ import {
 import { createUser, PASSWORD } from './helpers.ts'
 import { PDF } from './material-files.ts'
 import { createStudents } from './payment-fixtures.ts'
+import { serverArguments } from './built-server.ts'
 
 /**
  * Three instances of the real server on one PostgreSQL database, as behind a load balancer:
@@ -40,7 +41,7 @@ let dataDir = ''
 
 const startInstance = (url: string, index: number) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    const child = spawn(process.execPath, serverArguments(), {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/client.ts'
 import { APP_ORIGIN, emptyDatabaseImage } from './helpers.ts'
+import { serverArguments } from './built-server.ts'
 
 const folders: string[] = []
 afterAll(async () => {
@@ -38,7 +39,7 @@ const runServer = async (env: Record<string, string>) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'manabi-standin-start-'))
   folders.push(dataDir)
   return new Promise<{ started: boolean; code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    const child = spawn(process.execPath, serverArguments(), {
       env: { ...process.env, ...deployed, DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo/world.ts'
+import { serverArguments } from './built-server.ts'
 
 let child: ChildProcess | undefined
 let dataDir: string | undefined
@@ -19,7 +20,7 @@ afterAll(async () => {
 /** Starts the real server entry point and answers the origin its start-up line announces. */
 const startServer = async (env: Record<string, string>) => {
   dataDir = await mkdtemp(join(tmpdir(), 'manabi-startup-'))
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const server = spawn(process.execPath, serverArguments(), {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', APP_ORIGIN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -30,7 +31,8 @@ export interface DatabaseHandle {
   close: () => Promise<void>
 }
 
-const migrationsFolder = new URL('./migrations', import.meta.url).pathname
+/** Beside this module, and beside the built server (scripts/build-server.mjs copies them there). */
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseOptions =
   | { url: string }
