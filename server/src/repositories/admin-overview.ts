@@ -15,6 +15,7 @@ import {
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { enrollments, lessonSessions, lessons, payments, users } from '../db/schema.ts'
+import { countedPage } from './counted-page.ts'
 
 /**
  * The admin's overview and the lists behind its figures. Each figure is counted or summed with
@@ -60,7 +61,7 @@ const seatsTaken = sql<number>`(
 
 /** One page of the sessions the filter selects, soonest first, and how many it selects. */
 export const listSessionsPage = async (db: Executor, filter: SessionFilter, page: PageRequest) => {
-  const rows = await db
+  const rows = db
     .select({
       session: lessonSessions,
       lessonTitle: lessons.title,
@@ -76,7 +77,10 @@ export const listSessionsPage = async (db: Executor, filter: SessionFilter, page
     .orderBy(asc(lessonSessions.startTime), asc(lessonSessions.id))
     .offset(page.offset)
     .limit(page.take)
-  return { rows, itemCount: await countSessions(db, filter) }
+  const { records, itemCount } = await countedPage(page, rows.execute(), () =>
+    countSessions(db, filter),
+  )
+  return { rows: records, itemCount }
 }
 
 export const countSessions = async (db: Executor, filter: SessionFilter) => {

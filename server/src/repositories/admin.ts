@@ -4,6 +4,7 @@ import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { lessonSessions, users, videoLicences } from '../db/schema.ts'
 import { anyContainsText } from './text-search.ts'
+import { countedPage } from './counted-page.ts'
 
 /** Students and admins need no approval, so only educators awaiting it count as not validated. */
 const validatedIs = (validated: boolean): SQL | undefined =>
@@ -71,7 +72,7 @@ const filtersOf = (query: UsersFilter) => {
 
 /** One page of users with their licences, newest first, and how many match in all. */
 export const listUsersPage = async (db: Executor, query: UsersFilter, page: PageRequest) => {
-  const rows = await db
+  const rows = db
     .select({ user: users, licence: videoLicences, upcomingSessionCount })
     .from(users)
     .leftJoin(videoLicences, eq(videoLicences.id, users.videoLicenceId))
@@ -79,7 +80,10 @@ export const listUsersPage = async (db: Executor, query: UsersFilter, page: Page
     .orderBy(desc(users.createdAt), desc(users.id))
     .offset(page.offset)
     .limit(page.take)
-  return { rows, itemCount: await countUsers(db, query) }
+  const { records, itemCount } = await countedPage(page, rows.execute(), () =>
+    countUsers(db, query),
+  )
+  return { rows: records, itemCount }
 }
 
 /** How many users the list selects with the query, whatever the page. */

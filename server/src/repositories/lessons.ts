@@ -24,6 +24,7 @@ import { builtOnce } from './built-once.ts'
 import { seatsAttendedBy, selectSeatsWithSessions } from './student-seats.ts'
 import { instant, instantPlaceholder } from './sql-instants.ts'
 import { containsText } from './text-search.ts'
+import { countedPage } from './counted-page.ts'
 
 export type CategoryRow = typeof categories.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect
@@ -361,11 +362,10 @@ export const listOwnLessons = async (
   now: Date,
 ): Promise<{ records: OwnLessonRecord[]; itemCount: number }> => {
   const values = listedValues(ownerId, page, now)
-  const [records, [total]] = await Promise.all([
-    ownLessonsPage(db, values),
-    ownLessonsCount(db, values),
-  ])
-  return { records, itemCount: total?.count ?? 0 }
+  return countedPage(page, ownLessonsPage(db, values), async () => {
+    const [total] = await ownLessonsCount(db, values)
+    return total?.count ?? 0
+  })
 }
 
 export const findLessonRecord = async (
@@ -541,14 +541,18 @@ export const listAttendedLessons = async (
   now: Date,
 ) => {
   const values = listedValues(studentId, page, now)
-  const [rows, [total]] = await Promise.all([
+  const { records, itemCount } = await countedPage(
+    page,
     attendedLessonsPage(db, values),
-    attendedLessonsCount(db, values),
-  ])
+    async () => {
+      const [total] = await attendedLessonsCount(db, values)
+      return total?.count ?? 0
+    },
+  )
   return {
-    items: rows.flatMap((row) =>
+    items: records.flatMap((row) =>
       row.lastSessionEnd ? [{ lessonId: row.lessonId, lastSessionEnd: row.lastSessionEnd }] : [],
     ),
-    itemCount: total?.count ?? 0,
+    itemCount,
   }
 }

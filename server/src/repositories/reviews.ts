@@ -8,6 +8,7 @@ import { lessons, reviews, users } from '../db/schema.ts'
 import { ConflictError, found } from '../domain/errors.ts'
 import { builtOnce } from './built-once.ts'
 import { hasSeatInLesson, seatsAttendedBy } from './student-seats.ts'
+import { countedPage } from './counted-page.ts'
 
 /** A review with its author's name and its lesson's title. */
 export interface ReviewRecord {
@@ -39,19 +40,19 @@ export const listEducatorReviews = async (
   educatorId: number,
   page: PageRequest,
 ): Promise<{ records: ReviewRecord[]; itemCount: number }> => {
-  const [records, [total]] = await Promise.all([
-    selectReviewRecords(db)
-      .where(eq(lessons.ownerId, educatorId))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(page.take)
-      .offset(page.offset),
-    db
+  const rows = selectReviewRecords(db)
+    .where(eq(lessons.ownerId, educatorId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.take)
+    .offset(page.offset)
+  return countedPage(page, rows.execute(), async () => {
+    const [total] = await db
       .select({ count: count() })
       .from(reviews)
       .innerJoin(lessons, eq(lessons.id, reviews.lessonId))
-      .where(eq(lessons.ownerId, educatorId)),
-  ])
-  return { records, itemCount: total?.count ?? 0 }
+      .where(eq(lessons.ownerId, educatorId))
+    return total?.count ?? 0
+  })
 }
 
 /** The mean rating of the educator's lessons, to one decimal (§9), and how many reviews. */

@@ -10,6 +10,7 @@ import {
   waitlistEntries,
   webhookEvents,
 } from '../db/schema.ts'
+import { countedPage } from './counted-page.ts'
 
 /**
  * Seats and the payments for them. Whatever changes who holds a seat first locks the session's
@@ -271,19 +272,19 @@ export const listCapturedPayments = async (db: Executor, userId: number, page: P
     eq(payments.userId, userId),
     inArray(payments.status, ['success', 'refunding', 'refunded']),
   )
-  const [records, [total]] = await Promise.all([
-    db
-      .select(paymentRecordFields)
-      .from(payments)
-      .innerJoin(lessons, eq(lessons.id, payments.lessonId))
-      .leftJoin(lessonSessions, eq(lessonSessions.id, payments.sessionId))
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(page.take)
-      .offset(page.offset),
-    db.select({ count: count() }).from(payments).where(where),
-  ])
-  return { records, itemCount: Number(total?.count ?? 0) }
+  const rows = db
+    .select(paymentRecordFields)
+    .from(payments)
+    .innerJoin(lessons, eq(lessons.id, payments.lessonId))
+    .leftJoin(lessonSessions, eq(lessonSessions.id, payments.sessionId))
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(page.take)
+    .offset(page.offset)
+  return countedPage(page, rows.execute(), async () => {
+    const [total] = await db.select({ count: count() }).from(payments).where(where)
+    return total?.count ?? 0
+  })
 }
 
 /** Payments whose refund is due but not confirmed by the provider yet. */

@@ -24,6 +24,7 @@ import { ConflictError } from '../domain/errors.ts'
 import { builtOnce } from './built-once.ts'
 import { findSeat } from './seats.ts'
 import { instant, instantPlaceholder } from './sql-instants.ts'
+import { countedPage } from './counted-page.ts'
 
 export type SessionRow = typeof lessonSessions.$inferSelect
 
@@ -188,8 +189,10 @@ const sessionList = (
     page: PageRequest,
   ): Promise<{ records: SessionRecord[]; itemCount: number }> => {
     const filled = { ...values, at: values.now.toISOString(), take: page.take, offset: page.offset }
-    const [rows, [row]] = await Promise.all([records(db, filled), total(db, filled)])
-    return { records: rows, itemCount: row?.count ?? 0 }
+    return countedPage(page, records(db, filled), async () => {
+      const [row] = await total(db, filled)
+      return row?.count ?? 0
+    })
   }
 }
 
