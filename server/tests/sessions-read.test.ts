@@ -1,5 +1,6 @@
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
+import * as guest from '../../contract/descriptors/guest.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { listSessions } from '../../contract/endpoints/sessions.ts'
 import type { Session } from '../../contract/entities.ts'
@@ -160,6 +161,50 @@ describe('GET /lessons/:id/sessions', () => {
     expect(first.meta.hasNextPage).toBe(true)
     const empty = await sessionsFor(lesson.id, cast.student.cookie, { take: 1, page: 3 })
     expect(empty.data).toEqual([])
+  })
+
+  it("counts every page's matches: full, the last one full, part full, and past the end", async () => {
+    const cast = await createCast(context.db)
+    const lesson = await createLesson(context.db, userOf(cast.owner))
+    for (const day of [1, 2, 3, 4, 5])
+      await createSession(context.db, lesson, { startsIn: day * DAY })
+    // The count rides on the page's rows; a page with none counts on its own.
+    const cases = [
+      { take: 2, page: 1, rows: 2, pageCount: 3 },
+      { take: 2, page: 3, rows: 1, pageCount: 3 },
+      { take: 2, page: 4, rows: 0, pageCount: 3 },
+      { take: 5, page: 1, rows: 5, pageCount: 1 },
+      { take: 5, page: 2, rows: 0, pageCount: 1 },
+    ]
+    const asGuest = async (lessonId: number, query: { take?: number; page?: number }) => {
+      const response = await context.call(guest.guestSessions, { params: { id: lessonId }, query })
+      expect(response.statusCode).toBe(200)
+      return bodyOf(response)
+    }
+    const lists = [
+      (query: { take: number; page: number }) => sessionsFor(lesson.id, cast.student.cookie, query),
+      (query: { take: number; page: number }) => asGuest(lesson.id, query),
+    ]
+    for (const list of lists) {
+      for (const { take, page, rows, pageCount } of cases) {
+        const listed = await list({ take, page })
+        expect(listed.data).toHaveLength(rows)
+        expect(listed.meta).toEqual({
+          page,
+          take,
+          itemCount: 5,
+          pageCount,
+          hasNextPage: page < pageCount,
+        })
+      }
+    }
+    // A lesson without sessions: only its owner sees it (§4).
+    const none = await createLesson(context.db, userOf(cast.owner))
+    expect((await sessionsFor(none.id, cast.owner.cookie)).meta).toMatchObject({
+      itemCount: 0,
+      pageCount: 0,
+    })
+    expect((await sessionsFor(none.id, cast.owner.cookie, { page: 2 })).meta.itemCount).toBe(0)
   })
 
   it('answers 404 for an unknown lesson', async () => {

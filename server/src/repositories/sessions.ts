@@ -24,7 +24,6 @@ import { ConflictError } from '../domain/errors.ts'
 import { builtOnce } from './built-once.ts'
 import { findSeat } from './seats.ts'
 import { instant, instantPlaceholder } from './sql-instants.ts'
-import { countedPage } from './counted-page.ts'
 
 export type SessionRow = typeof lessonSessions.$inferSelect
 
@@ -159,8 +158,11 @@ const listed = {
 }
 
 /**
- * A list of sessions with their seat counts (one query) and the number of matches (another), each
- * written once (`builtOnce`): `where` and `order` use the placeholders of `listed`.
+ * A list of sessions with their seat counts and the number of matches (a window count: one query,
+ * the page's seat counts still read for its rows only), written once (`builtOnce`): `where` and
+ * `order` use the placeholders of `listed`. A page past the end has no row to carry the count: a
+ * query of its own counts then. A user's or a lesson's sessions are few, so counting them all with
+ * the page costs little.
  */
 const sessionList = (
   name: string,
@@ -168,7 +170,10 @@ const sessionList = (
 ) => {
   const records = builtOnce(`sessions_${name}`, (db) =>
     db
-      .select(sessionRecordFields(withViewer ? listed.viewer : null, listed.at))
+      .select({
+        ...sessionRecordFields(withViewer ? listed.viewer : null, listed.at),
+        matches: sql<number>`(count(*) over ())::int`,
+      })
       .from(lessonSessions)
       .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
       .where(where)
@@ -189,10 +194,12 @@ const sessionList = (
     page: PageRequest,
   ): Promise<{ records: SessionRecord[]; itemCount: number }> => {
     const filled = { ...values, at: values.now.toISOString(), take: page.take, offset: page.offset }
-    return countedPage(page, records(db, filled), async () => {
-      const [row] = await total(db, filled)
-      return row?.count ?? 0
-    })
+    const rows = await records(db, filled)
+    const [first] = rows
+    if (first) return { records: rows, itemCount: first.matches }
+    if (page.offset === 0) return { records: [], itemCount: 0 }
+    const [row] = await total(db, filled)
+    return { records: [], itemCount: row?.count ?? 0 }
   }
 }
 
