@@ -3,7 +3,7 @@
 // the same run: guest reads under load, the 200-racer enrollment, the landing page's JavaScript and
 // Lighthouse's mobile scores. Prints one table and writes it as JSON to bench-results/.
 // Options: BENCH_SECONDS (8), BENCH_CONNECTIONS (20), BENCH_SKIP_LIGHTHOUSE=1. See the README.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -14,7 +14,7 @@ import { API_PREFIX } from '../../server/src/app.ts'
 import { landingBytes } from './landing.ts'
 import { lighthouse as runLighthouse } from './lighthouse.ts'
 import {
-  cleanEnv,
+  buildProduct,
   createDatabase,
   removeScratch,
   scratch,
@@ -236,9 +236,7 @@ const scale = async (): Promise<BenchReport['scale']> => {
 }
 
 const main = async () => {
-  say('building the product (npm run build: the SPA and the server)')
-  const build = spawnSync('npm', ['run', 'build'], { env: cleanEnv(), encoding: 'utf8' })
-  if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}${build.stderr}`)
+  buildProduct(say)
   const landing = landingBytes()
 
   const databases: ('pglite' | 'postgres')[] = SCALE_ONLY

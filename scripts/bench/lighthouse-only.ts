@@ -1,23 +1,20 @@
 // `npm run bench:lighthouse`: the bench's Lighthouse rows alone, without its load figures. Builds
-// the SPA and starts the product on the embedded database as `npm run bench` does, runs
+// the product and starts it on the embedded database as `npm run bench` does, runs
 // Lighthouse on the same screens (scripts/bench/lighthouse.ts) and prints their rows. Writes them
 // as JSON to bench-results/lighthouse-<timestamp>.json. RUNS (3) sets the runs per screen.
-import { spawnSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as guest from '../../contract/descriptors/guest.ts'
 import { API_PREFIX } from '../../server/src/app.ts'
 import { lighthouse } from './lighthouse.ts'
-import { cleanEnv, removeScratch, scratch, startProduct } from './product.ts'
+import { buildProduct, removeScratch, scratch, startProduct } from './product.ts'
 import { lighthouseLines } from './report.ts'
 import { prepareWorld } from './world.ts'
 
 const say = (line: string) => process.stderr.write(`bench: ${line}\n`)
 
 const main = async () => {
-  say('building the product (npm run build: the SPA and the server)')
-  const build = spawnSync('npm', ['run', 'build'], { env: cleanEnv(), encoding: 'utf8' })
-  if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}${build.stderr}`)
+  buildProduct(say)
   const place = await scratch()
   try {
     say('seeding the demo world')

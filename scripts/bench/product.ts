@@ -1,6 +1,6 @@
 // The product as `npm start` runs it (built SPA and API on one origin, NODE_ENV=production), on a
 // fresh data folder and a free port, on PGlite or on a fresh database of a PostgreSQL server.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,6 +53,13 @@ export const scratch = async () => {
   const dataDir = join(root, 'data')
   await mkdir(dataDir)
   return { root, dataDir, logFile: join(root, 'server.log') }
+}
+
+/** Builds the product as `npm start` does (`npm run build`: the SPA, then the server). */
+export const buildProduct = (say: (line: string) => void) => {
+  say('building the product (npm run build: the SPA and the server)')
+  const build = spawnSync('npm', ['run', 'build'], { env: cleanEnv(), encoding: 'utf8' })
+  if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}${build.stderr}`)
 }
 
 /** The server `npm run build` writes, which `npm start` runs. */

@@ -19,3 +19,6 @@ export const countedPage = async <T>(
       : await count()
   return { records, itemCount }
 }
+
+/** The number a `select({ count: count() })` answers. */
+export const countOf = async (rows: PromiseLike<{ count: number }[]>) => (await rows)[0]?.count ?? 0

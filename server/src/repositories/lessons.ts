@@ -24,7 +24,7 @@ import { builtOnce } from './built-once.ts'
 import { seatsAttendedBy, selectSeatsWithSessions } from './student-seats.ts'
 import { instant, instantPlaceholder } from './sql-instants.ts'
 import { containsText } from './text-search.ts'
-import { countedPage } from './counted-page.ts'
+import { countedPage, countOf } from './counted-page.ts'
 
 export type CategoryRow = typeof categories.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect
@@ -362,10 +362,7 @@ export const listOwnLessons = async (
   now: Date,
 ): Promise<{ records: OwnLessonRecord[]; itemCount: number }> => {
   const values = listedValues(ownerId, page, now)
-  return countedPage(page, ownLessonsPage(db, values), async () => {
-    const [total] = await ownLessonsCount(db, values)
-    return total?.count ?? 0
-  })
+  return countedPage(page, ownLessonsPage(db, values), () => countOf(ownLessonsCount(db, values)))
 }
 
 export const findLessonRecord = async (
@@ -541,13 +538,8 @@ export const listAttendedLessons = async (
   now: Date,
 ) => {
   const values = listedValues(studentId, page, now)
-  const { records, itemCount } = await countedPage(
-    page,
-    attendedLessonsPage(db, values),
-    async () => {
-      const [total] = await attendedLessonsCount(db, values)
-      return total?.count ?? 0
-    },
+  const { records, itemCount } = await countedPage(page, attendedLessonsPage(db, values), () =>
+    countOf(attendedLessonsCount(db, values)),
   )
   return {
     items: records.flatMap((row) =>

@@ -8,7 +8,7 @@ import { lessons, reviews, users } from '../db/schema.ts'
 import { ConflictError, found } from '../domain/errors.ts'
 import { builtOnce } from './built-once.ts'
 import { hasSeatInLesson, seatsAttendedBy } from './student-seats.ts'
-import { countedPage } from './counted-page.ts'
+import { countedPage, countOf } from './counted-page.ts'
 
 /** A review with its author's name and its lesson's title. */
 export interface ReviewRecord {
@@ -45,14 +45,15 @@ export const listEducatorReviews = async (
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(page.take)
     .offset(page.offset)
-  return countedPage(page, rows.execute(), async () => {
-    const [total] = await db
-      .select({ count: count() })
-      .from(reviews)
-      .innerJoin(lessons, eq(lessons.id, reviews.lessonId))
-      .where(eq(lessons.ownerId, educatorId))
-    return total?.count ?? 0
-  })
+  return countedPage(page, rows.execute(), () =>
+    countOf(
+      db
+        .select({ count: count() })
+        .from(reviews)
+        .innerJoin(lessons, eq(lessons.id, reviews.lessonId))
+        .where(eq(lessons.ownerId, educatorId)),
+    ),
+  )
 }
 
 /** The mean rating of the educator's lessons, to one decimal (§9), and how many reviews. */

@@ -10,7 +10,7 @@ import {
   waitlistEntries,
   webhookEvents,
 } from '../db/schema.ts'
-import { countedPage } from './counted-page.ts'
+import { countedPage, countOf } from './counted-page.ts'
 
 /**
  * Seats and the payments for them. Whatever changes who holds a seat first locks the session's
@@ -281,10 +281,9 @@ export const listCapturedPayments = async (db: Executor, userId: number, page: P
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(page.take)
     .offset(page.offset)
-  return countedPage(page, rows.execute(), async () => {
-    const [total] = await db.select({ count: count() }).from(payments).where(where)
-    return total?.count ?? 0
-  })
+  return countedPage(page, rows.execute(), () =>
+    countOf(db.select({ count: count() }).from(payments).where(where)),
+  )
 }
 
 /** Payments whose refund is due but not confirmed by the provider yet. */

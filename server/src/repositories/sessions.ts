@@ -22,6 +22,7 @@ import { PG, pgErrorCode } from '../db/errors.ts'
 import { lessonSessions, lessons } from '../db/schema.ts'
 import { ConflictError } from '../domain/errors.ts'
 import { builtOnce } from './built-once.ts'
+import { countedPage, countOf } from './counted-page.ts'
 import { findSeat } from './seats.ts'
 import { instant, instantPlaceholder } from './sql-instants.ts'
 
@@ -197,9 +198,8 @@ const sessionList = (
     const rows = await records(db, filled)
     const [first] = rows
     if (first) return { records: rows, itemCount: first.matches }
-    if (page.offset === 0) return { records: [], itemCount: 0 }
-    const [row] = await total(db, filled)
-    return { records: [], itemCount: row?.count ?? 0 }
+    // No row to carry the count: an empty page counts as any other list's does.
+    return countedPage(page, Promise.resolve(rows), () => countOf(total(db, filled)))
   }
 }
 
