@@ -1,7 +1,7 @@
 import Type from 'typebox'
+import { ID_MAX } from './rules.ts'
 
-/** The largest id a PostgreSQL `integer` column holds (2^31 - 1). */
-export const ID_MAX = 2 ** 31 - 1
+export { ID_MAX }
 
 /**
  * Positive integer identifier used by every entity. Bounded by its column, so an id past it (in

@@ -9,6 +9,9 @@ export const REGISTRABLE_ROLES = ['student', 'educator'] as const
 
 export const LANGUAGES = ['en-US', 'jp-JP'] as const
 
+/** The largest id a PostgreSQL `integer` column holds (2^31 - 1). */
+export const ID_MAX = 2 ** 31 - 1
+
 export const SLOTS_MIN = 1
 export const SLOTS_MAX = 50
 export const DEFAULT_MIN_SLOTS = 1
@@ -162,6 +165,20 @@ export const LANDING_CATALOGUE_QUERY = {
   take: PAGE_SIZE.guestLessons,
   order: 'DESC',
 } as const
+
+/**
+ * The lesson a page of the SPA shows first, read from the page's path: `/lesson/:id` (a trailing
+ * slash allowed), else null. At that path the server puts the lesson's cover in the page's
+ * static shell, and the SPA's start-up skeleton has the lesson page's shape. An id written with
+ * a leading zero, or past what an id column holds, names no such page (the SPA still opens it,
+ * without the cover first).
+ */
+export const lessonPageId = (path: string): number | null => {
+  const digits = /^\/lesson\/([1-9]\d{0,9})\/?$/.exec(path)?.[1]
+  if (digits === undefined) return null
+  const id = Number(digits)
+  return id <= ID_MAX ? id : null
+}
 
 export const MATERIAL_EXTENSIONS = [
   'pdf',

@@ -3,6 +3,7 @@ import { me } from '../../contract/endpoints/user.ts'
 import { AUTH_WINDOW_MS, LANDING_CATALOGUE_QUERY, PAGE_SIZE } from '../../contract/rules.ts'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/client.ts'
+import { NotFoundError } from './domain/errors.ts'
 import { afterAnswerPlugin } from './http/after-answer.ts'
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id.ts'
 import { serializerCompiler } from './http/serializers.ts'
@@ -23,7 +24,7 @@ import { serviceDepsPlugin } from './plugins/service-deps.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storagePlugin } from './plugins/storage.ts'
 import { apiRoutes } from './routes/index.ts'
-import { cataloguePage } from './services/catalogue.ts'
+import { cataloguePage, lessonById } from './services/catalogue.ts'
 
 export const API_PREFIX = '/api'
 export interface AppOptions {
@@ -138,6 +139,17 @@ export const buildApp = async (options: AppOptions) => {
         )
         const cover = page.data[0]?.imageUrl
         return cover ? [`${API_PREFIX}${cover}`] : []
+      },
+      // A lesson's page, as a guest sees the lesson (the cached answer of its guest call): a
+      // draft, seen by its owner and the admins only, is sent without its cover first.
+      lessonCover: async (_request, lessonId) => {
+        try {
+          const { imageUrl } = await lessonById(app.serviceDeps, lessonId, null)
+          return imageUrl ? `${API_PREFIX}${imageUrl}` : null
+        } catch (error) {
+          if (error instanceof NotFoundError) return null
+          throw error
+        }
       },
       // Every page of the SPA asks who is signed in as it starts (src/app/router.tsx).
       startupCalls: [`${API_PREFIX}${me.path}`],

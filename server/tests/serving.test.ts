@@ -41,10 +41,12 @@ const SHELL: ShellPages = {
     'en-US': {
       index: page('page in English'),
       landing: { page: `${page('landing')}<img src="@cover@">`, cover: '@cover@' },
+      lesson: { page: `${page('lesson')}<img src="@cover@">`, cover: '@cover@' },
     },
     'jp-JP': {
       index: page('page in Japanese'),
       landing: { page: `${page('ランディング')}<img src="@cover@">`, cover: '@cover@' },
+      lesson: { page: `${page('レッスン')}<img src="@cover@">`, cover: '@cover@' },
     },
   },
 }

@@ -14,7 +14,7 @@ import { files, lessons } from '../src/db/schema.ts'
 import { errorsPlugin } from '../src/plugins/errors.ts'
 import {
   bestCompression,
-  type LandingTemplate,
+  type CoverTemplate,
   SHELL_PAGES_FILE,
   type ShellPages,
 } from '../src/http/build-output.ts'
@@ -47,12 +47,19 @@ const INDEX_JA = pageIn('ja')
  * placeholder where the first cover's URL goes.
  */
 const COVER = '@first-cover@'
-const landingOf = (index: string): LandingTemplate => ({
+const landingOf = (index: string): CoverTemplate => ({
   page: index.replace('<div class="frame"></div>', `<img class="frame" src="${COVER}">`),
   cover: COVER,
 })
 const LANDING = landingOf(INDEX)
 const LANDING_JA = landingOf(INDEX_JA)
+/** The lesson page's template, as the build writes it: its static shell has the lesson's cover. */
+const lessonOf = (index: string): CoverTemplate => ({
+  page: index.replace('<div class="frame"></div>', `<img class="lesson" src="${COVER}">`),
+  cover: COVER,
+})
+const LESSON = lessonOf(INDEX)
+const LESSON_JA = lessonOf(INDEX_JA)
 /** The cookie that names the visitor's language, as the build says (the SPA writes it). */
 const LANGUAGE = 'manabi-language'
 /** The pages the build leaves the server: each language's, English for a visitor who never chose. */
@@ -61,8 +68,8 @@ const shellOf = (index: string, indexJa: string) =>
     cookie: LANGUAGE,
     fallback: 'en-US',
     pages: {
-      'en-US': { index, landing: landingOf(index) },
-      'jp-JP': { index: indexJa, landing: landingOf(indexJa) },
+      'en-US': { index, landing: landingOf(index), lesson: lessonOf(index) },
+      'jp-JP': { index: indexJa, landing: landingOf(indexJa), lesson: lessonOf(indexJa) },
     },
   }) satisfies ShellPages
 const SHELL = shellOf(INDEX, INDEX_JA)
@@ -387,30 +394,49 @@ describe("the landing's first cover", () => {
       [
         'with a language without its page',
         withPage('jp-JP', {}),
-        /has a page for jp-JP without its index or its landing/,
+        /has a page for jp-JP without its index, or its landing or lesson page/,
       ],
       [
         'without a placeholder',
-        withPage('jp-JP', { index: INDEX_JA, landing: { page: INDEX_JA } }),
-        /has a page for jp-JP without its index or its landing and cover/,
+        withPage('jp-JP', { index: INDEX_JA, landing: { page: INDEX_JA }, lesson: LESSON_JA }),
+        /has a page for jp-JP without its index, or its landing or lesson page/,
       ],
       [
         'with an empty placeholder',
-        withPage('jp-JP', { index: INDEX_JA, landing: { page: INDEX_JA, cover: '' } }),
+        withPage('jp-JP', {
+          index: INDEX_JA,
+          landing: LANDING_JA,
+          lesson: { page: INDEX_JA, cover: '' },
+        }),
         /has a page for jp-JP without/,
       ],
       [
+        'without a lesson page (a build from before it had one)',
+        withPage('jp-JP', { index: INDEX_JA, landing: LANDING_JA }),
+        /has a page for jp-JP without its index, or its landing or lesson page/,
+      ],
+      [
         'with no place for the cover',
-        withPage('en-US', { index: INDEX, landing: { page: INDEX, cover: COVER } }),
-        /has a landing for en-US with 0 places for the cover, not one/,
+        withPage('en-US', { index: INDEX, landing: { page: INDEX, cover: COVER }, lesson: LESSON }),
+        /has a landing page for en-US with 0 places for the cover, not one/,
       ],
       [
         'with two places for the cover',
         withPage('jp-JP', {
           index: INDEX_JA,
           landing: { page: `${LANDING_JA.page}${LANDING_JA.page}`, cover: COVER },
+          lesson: LESSON_JA,
         }),
-        /has a landing for jp-JP with 2 places for the cover, not one/,
+        /has a landing page for jp-JP with 2 places for the cover, not one/,
+      ],
+      [
+        "with no place for a lesson's cover",
+        withPage('en-US', {
+          index: INDEX,
+          landing: LANDING,
+          lesson: { page: INDEX, cover: COVER },
+        }),
+        /has a lesson page for en-US with 0 places for the cover, not one/,
       ],
     ])('fail the start when they are %s, naming the file', async (_case, shell, message) => {
       if (typeof shell === 'string') {
@@ -489,6 +515,141 @@ describe("the landing's first cover", () => {
     expect(imagePreloads(['/api/a b/image', '/api/c'])).toBe(
       '</api/a%20b/image>; rel=preload; as=image; fetchpriority=high, </api/c>; rel=preload; as=image',
     )
+  })
+})
+
+describe("a lesson page's cover", () => {
+  /** A student's cookie, whose /lesson/:id is the same page as a guest's. */
+  const studentCookie = async () =>
+    cookieFor(context.db, await createUser(context.db, { role: 'student' }))
+
+  it('is preloaded and painted in the static shell of its page, for guests and users alike', async () => {
+    const { lesson } = await seedCoveredLesson()
+    const cover = `/api/lessons/${lesson.id}/image`
+    const cookie = await studentCookie()
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+      for (const url of [
+        `/lesson/${lesson.id}`,
+        `/lesson/${lesson.id}/`,
+        `/lesson/${lesson.id}?tab=x`,
+      ]) {
+        const page = await get(url, headers)
+        expect(page.statusCode).toBe(200)
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+        expect(page.headers.vary).toBe('accept-encoding, cookie')
+        expect(page.headers.link).toBe(landingLink(cover))
+        expect(page.body).toBe(withShellCover(LESSON, cover))
+        expect(page.body).toBe(
+          INDEX.replace('<div class="frame"></div>', `<img class="lesson" src="${cover}">`),
+        )
+      }
+    }
+    // In the visitor's language, compressed for a browser that accepts it.
+    const ja = await getIn(`/lesson/${lesson.id}`, 'jp-JP', { 'accept-encoding': 'br' })
+    expect(ja.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(ja.rawPayload).toString()).toBe(withShellCover(LESSON_JA, cover))
+    // Revalidated as the other pages are.
+    const etag = String(ja.headers.etag)
+    const again = await getIn(`/lesson/${lesson.id}`, 'jp-JP', { 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(errorLog).toEqual([])
+  })
+
+  it('is not named for a lesson without a cover, a draft, or one that does not exist', async () => {
+    const { educator, lesson } = await seedCoveredLesson()
+    const bare = await createLesson(context.db, educator)
+    await createSession(context.db, bare, { startsIn: 2 * DAY })
+    // A draft (no session yet): its owner sees its page, but the shell shows no one its cover.
+    const [image] = await context.db
+      .insert(files)
+      .values({
+        ownerId: educator.id,
+        kind: 'image',
+        filename: 'draft.png',
+        mimeType: 'image/png',
+        size: 10,
+        storageKey: 'cover-draft.png',
+      })
+      .returning()
+    const draft = await createLesson(context.db, educator, { imageId: image!.id })
+    const owner = await cookieFor(context.db, educator)
+    for (const [url, headers] of [
+      [`/lesson/${bare.id}`, {}],
+      [`/lesson/${draft.id}`, {}],
+      [`/lesson/${draft.id}`, { cookie: owner }],
+      [`/lesson/${lesson.id + 1000}`, {}],
+      [`/lesson/${lesson.id}/edit`, {}],
+      [`/lesson/0${lesson.id}`, {}],
+      ['/lesson/new', { cookie: owner }],
+      ['/lesson/2147483647', {}],
+      ['/lesson/2147483648', {}],
+      ['/lesson/99999999999999999999', {}],
+    ] as const) {
+      const page = await get(url, headers)
+      expect(page.statusCode, url).toBe(200)
+      expect(page.body, url).toBe(INDEX)
+      expect(page.headers.link, url).toBe(CURRENT_USER_PRELOAD)
+    }
+    expect(errorLog).toEqual([])
+  })
+
+  it("follows the lesson: a new cover is the page's, a removed one leaves the page without", async () => {
+    const { lesson } = await seedCoveredLesson()
+    const url = `/lesson/${lesson.id}`
+    expect((await get(url)).body).toBe(withShellCover(LESSON, `/api/lessons/${lesson.id}/image`))
+    await context.db.update(lessons).set({ imageId: null }).where(eq(lessons.id, lesson.id))
+    const page = await get(url)
+    expect(page.body).toBe(INDEX)
+    expect(page.headers.link).toBe(CURRENT_USER_PRELOAD)
+  })
+
+  describe('from a server that reads the covers its own way', () => {
+    const serve = async (lessonCover: (request: unknown, id: number) => Promise<string | null>) => {
+      const app = Fastify()
+      await app.register(spaPlugin, { root: spaDir, apiPrefix: '/api', lessonCover })
+      return app
+    }
+
+    it('asks for the id the path names, and makes a page for each of many lessons', async () => {
+      const asked: number[] = []
+      const app = await serve(async (_request, id) => {
+        asked.push(id)
+        return `/api/lessons/${id}/image`
+      })
+      try {
+        // More lessons than the pages kept: each is still its own, made again when asked again.
+        for (const round of [1, 2]) {
+          for (let id = 1; id <= 70; id += 1) {
+            const page = await app.inject({ method: 'GET', url: `/lesson/${id}` })
+            expect(page.body, `round ${round}, lesson ${id}`).toBe(
+              withShellCover(LESSON, `/api/lessons/${id}/image`),
+            )
+          }
+        }
+        expect(asked).toHaveLength(140)
+        expect(asked.slice(0, 3)).toEqual([1, 2, 3])
+        // Not asked for paths that are not a lesson's page.
+        await app.inject({ method: 'GET', url: '/lesson/new' })
+        await app.inject({ method: 'GET', url: '/' })
+        expect(asked).toHaveLength(140)
+      } finally {
+        await app.close()
+      }
+    })
+
+    it('sends the page without a cover when reading it fails', async () => {
+      const app = await serve(async () => {
+        throw new Error('the storage is away')
+      })
+      try {
+        const page = await app.inject({ method: 'GET', url: '/lesson/3' })
+        expect(page.statusCode).toBe(200)
+        expect(page.body).toBe(INDEX)
+        expect(page.headers.link).toBeUndefined()
+      } finally {
+        await app.close()
+      }
+    })
   })
 })
 

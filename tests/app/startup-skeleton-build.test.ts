@@ -83,7 +83,7 @@ describe('the static shell in the build', () => {
     expect(existsSync(join(outDir(), 'index.html.br'))).toBe(true)
   })
 
-  it('leaves the server every language’s page and landing template, which it reads', async () => {
+  it('leaves the server every language’s page, landing and lesson page, which it reads', async () => {
     const built = await readFile(join(outDir(), 'index.html'), 'utf8')
     const shell = readShellPages(outDir())
     expect(shell.cookie).toBe(LANGUAGE_COOKIE)
@@ -92,15 +92,19 @@ describe('the static shell in the build', () => {
     expect(shell.pages[FALLBACK_LANGUAGE]?.index).toBe(built)
     const scripts = (html: string) => html.match(/<(?:script|link) [^>]*\/assets\/[^>]*>/g)
     for (const language of LANGUAGES) {
-      const { index, landing } = shell.pages[language]!
+      const pages = shell.pages[language]!
+      const { index } = pages
       expect(index).toContain(`<html lang="${LANG[language]}">`)
       expect(rootOf(index)).toBe(staticShellMarkup(language))
       // The same scripts and styles in every language.
       expect(scripts(index)).toEqual(scripts(built))
-      const page = withShellCover(landing, '/api/lessons/3/image')
-      expect(rootOf(page)).toBe(staticShellMarkup(language, '/api/lessons/3/image'))
-      // That language's index.html otherwise.
-      expect(page.replace(rootOf(page)!, '')).toBe(index.replace(rootOf(index)!, ''))
+      for (const kind of ['landing', 'lesson'] as const) {
+        const cover = '/api/lessons/3/image'
+        const page = withShellCover(pages[kind], cover)
+        expect(rootOf(page)).toBe(staticShellMarkup(language, { page: kind, cover }))
+        // That language's index.html otherwise.
+        expect(page.replace(rootOf(page)!, '')).toBe(index.replace(rootOf(index)!, ''))
+      }
     }
     expect(shell.pages['jp-JP']?.index).toContain('<title>まなび</title>')
   })

@@ -4,7 +4,7 @@ import i18next from 'i18next'
 import HttpBackend from 'i18next-http-backend'
 import { afterEach, describe, expect, it } from 'vitest'
 import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
-import { StartupSkeleton, StaticShell } from '@/app/layouts/startup-skeleton'
+import { shellPageAt, StartupSkeleton, StaticShell } from '@/app/layouts/startup-skeleton'
 import {
   LANGUAGE_HEAD_SLOT,
   pageIn,
@@ -13,6 +13,7 @@ import {
   STATIC_SHELL_SLOT,
   staticShellMarkup,
 } from '@/app/layouts/startup-skeleton-html'
+import { LESSON_PAGE_COVER_CLASS } from '@/features/lessons/components/lesson-page-skeleton'
 import { baseOptions, i18n } from '@/shared/i18n/i18n'
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '@/shared/i18n/languages'
 import { forgetShellCover, getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
@@ -188,51 +189,78 @@ describe('the page in each language (the server sends the one its cookie names)'
   })
 })
 
-describe("the static shell's cover (the guest landing's first, put there by the server)", () => {
+describe("the static shell's cover (the guest landing's first, a lesson's, put there by the server)", () => {
   const root = indexHtml.getElementById('root')!
   afterEach(() => {
     forgetShellCover()
+    window.history.replaceState(null, '', '/')
   })
 
-  /** The landing page the build leaves for the server, with the placeholder for the cover. */
-  const template = shellPages(source).pages['en-US'].landing
-  /** The page as the server sends it to a guest (server/src/plugins/spa.ts fills the placeholder). */
-  const landingWithCover = (src: string) => parse(template.page.replace(template.cover, src))
-  /** Its static shell, with the cover in its first card. */
-  const shellWithCover = (src: string) => landingWithCover(src).getElementById('root')!
+  /** The page the build leaves for the server at a path, with the placeholder for the cover. */
+  const PAGES = { '/': 'landing', '/lesson/7': 'lesson' } as const
+  const templateAt = (path: keyof typeof PAGES) => shellPages(source).pages['en-US'][PAGES[path]]
+  /** The page as the server sends it (server/src/plugins/spa.ts fills the placeholder). */
+  const pageWithCover = (path: keyof typeof PAGES, src: string) => {
+    const template = templateAt(path)
+    return parse(template.page.replace(template.cover, src))
+  }
+  /** Its static shell, with the cover. */
+  const shellWithCover = (path: keyof typeof PAGES, src: string) =>
+    pageWithCover(path, src).getElementById('root')!
 
-  it("is React's copy of the shell with that cover, and the page is index.html otherwise", () => {
-    expect(template.cover).toBe(SHELL_COVER_PLACEHOLDER)
-    const page = landingWithCover('/api/lessons/7/image')
-    keepShellCover(page.getElementById('root')!)
-    const { container } = render(<StartupSkeleton />)
-    expect(markupOf(page.getElementById('root')!).innerHTML).toBe(markupOf(container).innerHTML)
-    page.getElementById('root')!.innerHTML = ''
-    const index = indexHtml.cloneNode(true) as Document
-    index.getElementById('root')!.innerHTML = ''
-    expect(page.documentElement.outerHTML).toBe(index.documentElement.outerHTML)
-  })
+  it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])(
+    "is React's copy of the shell with that cover at %s, and the page is index.html otherwise",
+    (path) => {
+      window.history.replaceState(null, '', path)
+      expect(templateAt(path).cover).toBe(SHELL_COVER_PLACEHOLDER)
+      const page = pageWithCover(path, '/api/lessons/7/image')
+      keepShellCover(page.getElementById('root')!)
+      const { container } = render(<StartupSkeleton />)
+      expect(markupOf(page.getElementById('root')!).innerHTML).toBe(markupOf(container).innerHTML)
+      expect(container.querySelectorAll('img[src="/api/lessons/7/image"]')).toHaveLength(1)
+      page.getElementById('root')!.innerHTML = ''
+      const index = indexHtml.cloneNode(true) as Document
+      index.getElementById('root')!.innerHTML = ''
+      expect(page.documentElement.outerHTML).toBe(index.documentElement.outerHTML)
+    },
+  )
 
-  it('is in each language’s landing page once, the page otherwise that language’s', () => {
+  it('is in each language’s landing and lesson page once, the page otherwise that language’s', () => {
     for (const language of LANGUAGES) {
-      const landing = shellPages(source).pages[language].landing
-      expect(landing.page.split(landing.cover)).toHaveLength(2)
-      expect(landing.page.replace(staticShellMarkup(language, landing.cover), '')).toBe(
-        pageIn(source, language).replace(staticShellMarkup(language), ''),
-      )
+      for (const kind of ['landing', 'lesson'] as const) {
+        const template = shellPages(source).pages[language][kind]
+        expect(template.page.split(template.cover)).toHaveLength(2)
+        expect(
+          template.page.replace(
+            staticShellMarkup(language, { page: kind, cover: template.cover }),
+            '',
+          ),
+        ).toBe(pageIn(source, language).replace(staticShellMarkup(language), ''))
+      }
     }
   })
 
   it('is read from the shell before React replaces it, and absent when the server put none', () => {
-    keepShellCover(shellWithCover('/api/lessons/7/image'))
+    keepShellCover(shellWithCover('/', '/api/lessons/7/image'))
     expect(getShellCover()).toBe('/api/lessons/7/image')
     keepShellCover(root)
     expect(getShellCover()).toBeUndefined()
   })
 
+  it('belongs to the page it came with: on any other path there is none', () => {
+    window.history.replaceState(null, '', '/lesson/7')
+    keepShellCover(shellWithCover('/lesson/7', '/api/lessons/7/image'))
+    expect(getShellCover()).toBe('/api/lessons/7/image')
+    window.history.replaceState(null, '', '/lesson/8')
+    expect(getShellCover()).toBeUndefined()
+    expect(render(<StartupSkeleton />).container.querySelector('img')).toBeNull()
+    window.history.replaceState(null, '', '/lesson/7')
+    expect(getShellCover()).toBe('/api/lessons/7/image')
+  })
+
   it("stays in React's copy of the shell, in the first card only, sized like a card's cover", () => {
-    keepShellCover(shellWithCover('/api/lessons/7/image'))
-    const { container } = render(<StaticShell />)
+    keepShellCover(shellWithCover('/', '/api/lessons/7/image'))
+    const { container } = render(<StaticShell page="landing" />)
     const images = container.querySelectorAll('img')
     expect(images).toHaveLength(1)
     const [cover] = images
@@ -245,5 +273,35 @@ describe("the static shell's cover (the guest landing's first, put there by the 
     expect(cards[0]).toContainElement(cover!)
     // No text of its own: the image is decorative.
     expect(container.textContent?.trim()).toBe('')
+  })
+
+  it("is a lesson page's cover at /lesson/:id, as the page shows its own", () => {
+    window.history.replaceState(null, '', '/lesson/7')
+    keepShellCover(shellWithCover('/lesson/7', '/api/lessons/7/image'))
+    const { container } = render(<StartupSkeleton />)
+    const images = container.querySelectorAll('img')
+    expect(images).toHaveLength(1)
+    const [cover] = images
+    expect(cover).toHaveAttribute('src', '/api/lessons/7/image')
+    expect(cover).toHaveAttribute('alt', '')
+    expect(cover).toHaveAttribute('fetchpriority', 'high')
+    expect(cover).toHaveAttribute('width', String(COVER_WIDTH))
+    expect(cover).toHaveAttribute('height', String(COVER_HEIGHT))
+    expect(cover?.getAttribute('class')).toBe(LESSON_PAGE_COVER_CLASS)
+    // Not a catalogue card's: the lesson page's shape.
+    expect(container.querySelector('.grid > div > .aspect-video')).toBeNull()
+    expect(container.textContent?.trim()).toBe(en.common.loading)
+  })
+
+  it.each([
+    ['/lesson/new', 'landing'],
+    ['/lesson/7/edit', 'landing'],
+    ['/lesson/07', 'landing'],
+    ['/lesson/2147483648', 'landing'],
+    ['/lesson/7', 'lesson'],
+    ['/lesson/7/', 'lesson'],
+    ['/lesson/2147483647', 'lesson'],
+  ] as const)('has the %s page the shape of the %s', (path, page) => {
+    expect(shellPageAt(path)).toBe(page)
   })
 })

@@ -12,6 +12,7 @@ import {
   isValidPassword,
   LANDING_CATALOGUE_QUERY,
   LANGUAGES,
+  lessonPageId,
   MB_BYTES,
   PAGE_SIZE,
   quotaText,
@@ -50,6 +51,38 @@ describe('the names and values of the specification', () => {
     expect(REAUTH_WINDOW_MS).toBe(15 * 60_000)
     expect(AUTH_WINDOW_MS).toBe(60_000)
     expect(MB_BYTES).toBe(1_048_576)
+  })
+})
+
+describe("lessonPageId: the lesson a page's path shows (its static shell has the lesson's cover)", () => {
+  it('reads /lesson/:id, with or without a trailing slash, up to the largest id', () => {
+    expect(lessonPageId('/lesson/7')).toBe(7)
+    expect(lessonPageId('/lesson/7/')).toBe(7)
+    expect(lessonPageId('/lesson/1')).toBe(1)
+    expect(lessonPageId('/lesson/2147483647')).toBe(2 ** 31 - 1)
+  })
+
+  it.each([
+    ['past the largest id', '/lesson/2147483648'],
+    ['eleven digits', '/lesson/12345678901'],
+    ['zero', '/lesson/0'],
+    ['a leading zero', '/lesson/07'],
+    ['a sign', '/lesson/-7'],
+    ['a fraction', '/lesson/7.5'],
+    ['no id', '/lesson/'],
+    ['the new-lesson form', '/lesson/new'],
+    ['the edit form', '/lesson/7/edit'],
+    ['a page below it', '/lesson/7/x'],
+    ['two slashes', '/lesson/7//'],
+    ['an encoded digit', '/lesson/%37'],
+    ['a prefix', '/x/lesson/7'],
+    ['another page', '/lessons/7'],
+    ['a space', '/lesson/ 7'],
+    ['a line break after it', '/lesson/7\n'],
+    ['a NUL byte', '/lesson/7\0'],
+    ['a query (read from the path alone)', '/lesson/7?x=1'],
+  ])('names no lesson for %s', (_case, path) => {
+    expect(lessonPageId(path)).toBeNull()
   })
 })
 

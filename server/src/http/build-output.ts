@@ -13,20 +13,24 @@ import { type BrotliOptions, constants, type ZlibOptions } from 'node:zlib'
 export const ASSETS_DIR = 'assets'
 
 /**
- * The guest landing's page with a place for its first cover, which the build renders from the
- * SPA's static shell (vite.config.ts) and the server fills in (plugins/spa.ts): `page` is the built
- * index.html whose static shell shows a cover in its first card, and `cover` the placeholder that
- * stands there for the cover's URL, once in `page`.
+ * A page with a place for the cover it shows first, which the build renders from the SPA's static
+ * shell (vite.config.ts) and the server fills in (plugins/spa.ts): `page` is the built index.html
+ * whose static shell shows a cover (the guest landing's first card, a lesson page's cover), and
+ * `cover` the placeholder that stands there for the cover's URL, once in `page`.
  */
-export interface LandingTemplate {
+export interface CoverTemplate {
   page: string
   cover: string
 }
 
-/** One language's pages: the built index.html in it (`index`), and its landing template. */
+/**
+ * One language's pages: the built index.html in it (`index`), and the templates of the guest
+ * landing (`/`) and of a lesson's page (`/lesson/:id`, contract/rules.ts's lessonPageId).
+ */
 export interface LanguagePages {
   index: string
-  landing: LandingTemplate
+  landing: CoverTemplate
+  lesson: CoverTemplate
 }
 
 /**

@@ -3,17 +3,18 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { LANGUAGES } from '../../../contract/rules.ts'
+import { LANGUAGES, lessonPageId } from '../../../contract/rules.ts'
 import { keepNewest } from '../cache/keep-newest.ts'
 import { apiUrlTest } from '../http/api-urls.ts'
 import {
   ASSETS_DIR,
-  type LandingTemplate,
+  type Compression,
+  type CoverTemplate,
   type LanguagePages,
   SHELL_PAGES_FILE,
   type ShellPages,
 } from '../http/build-output.ts'
-import { acceptedEncoding, type Encoding, encodedOnce } from '../http/encodings.ts'
+import { acceptedEncoding, type Encoding, encodedOnce, PER_ANSWER } from '../http/encodings.ts'
 import { etagOf, revalidated } from '../http/revalidate.ts'
 
 /** Hashed build output: its name changes with its content, so a browser keeps it for good. */
@@ -46,6 +47,12 @@ export interface SpaOptions {
    */
   landingImages?: (request: FastifyRequest) => Promise<string[]>
   /**
+   * The cover of the lesson whose page is asked for (`/lesson/:id`, contract/rules.ts's
+   * lessonPageId), if this request may see it and it has one: the page's largest paint, put in
+   * the static shell of a lesson page and preloaded like the landing's first cover.
+   */
+  lessonCover?: (request: FastifyRequest, lessonId: number) => Promise<string | null>
+  /**
    * The API's answers every page of the SPA asks for as it starts (who the visitor is): named in
    * a `Link: rel=preload; as=fetch` header of each page, the browser fetches them beside the
    * scripts, and the app's first call takes the answer instead of asking once its scripts have
@@ -72,7 +79,7 @@ export const fetchPreloads = (urls: readonly string[]) =>
     .map((url) => `<${encodeURI(url)}>; rel=preload; as=fetch; crossorigin=use-credentials`)
     .join(', ')
 
-const isLandingTemplate = (value: unknown): value is LandingTemplate =>
+const isCoverTemplate = (value: unknown): value is CoverTemplate =>
   typeof value === 'object' &&
   value !== null &&
   'page' in value &&
@@ -88,7 +95,9 @@ const isLanguagePages = (value: unknown): value is LanguagePages =>
   'landing' in value &&
   typeof value.index === 'string' &&
   value.index !== '' &&
-  isLandingTemplate(value.landing)
+  'lesson' in value &&
+  isCoverTemplate(value.landing) &&
+  isCoverTemplate(value.lesson)
 
 /** A cookie's name as browsers send it (RFC 6265's token). */
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -138,11 +147,16 @@ export const readShellPages = (root: string): ShellPages => {
       throw broken(`has a page for ${language}, which is not a language of the product`)
     }
     if (!isLanguagePages(pages)) {
-      throw broken(`has a page for ${language} without its index or its landing and cover`)
+      throw broken(`has a page for ${language} without its index, or its landing or lesson page`)
     }
-    const places = pages.landing.page.split(pages.landing.cover).length - 1
-    if (places !== 1) {
-      throw broken(`has a landing for ${language} with ${places} places for the cover, not one`)
+    for (const name of ['landing', 'lesson'] as const) {
+      const { page, cover } = pages[name]
+      const places = page.split(cover).length - 1
+      if (places !== 1) {
+        throw broken(
+          `has a ${name} page for ${language} with ${places} places for the cover, not one`,
+        )
+      }
     }
   }
   if (!Object.hasOwn(shell.pages, shell.fallback)) {
@@ -168,10 +182,10 @@ const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 /**
- * The landing page with `cover` in the first card of its static shell, as the SPA's skeleton shows
- * it (SkeletonCard's coverSrc, which reads it back before React replaces the shell).
+ * A page with `cover` in its static shell, as the SPA's skeleton shows it (the guest landing's
+ * first card, a lesson page's cover; read back before React replaces the shell).
  */
-export const withShellCover = ({ page, cover: placeholder }: LandingTemplate, cover: string) =>
+export const withShellCover = ({ page, cover: placeholder }: CoverTemplate, cover: string) =>
   page.replace(placeholder, () => escapeAttribute(encodeURI(cover)))
 
 /** A page as sent: its ETag, and its bytes in each encoding asked for so far. */
@@ -180,29 +194,42 @@ interface Page {
   encoded: (encoding: Encoding) => Buffer
 }
 
-/** Best compression: a page is made once (per cover, per language), like the build's files. */
-const pageOf = (html: string): Page => {
+/**
+ * A page as sent, by default with the best compression: made once (per language, per landing
+ * cover), like the build's files.
+ */
+const pageOf = (html: string, compression?: Compression): Page => {
   const bytes = Buffer.from(html)
-  return { etag: etagOf(bytes), encoded: encodedOnce(bytes) }
+  return { etag: etagOf(bytes), encoded: encodedOnce(bytes, compression) }
 }
 
 /**
- * One language's pages as sent: index.html, and the landing for each of the last few first
- * covers (it rarely changes), each made the first time it is asked for.
+ * A template's pages for the last `keep` covers asked for, each made the first time it is asked
+ * for, with `compression` when given.
  */
-const languagePages = ({ index, landing }: LanguagePages, keep = 8) => {
+const coverPages = (template: CoverTemplate, keep: number, compression?: Compression) => {
+  const made = new Map<string, Page>()
+  return (cover: string) => {
+    let page = made.get(cover)
+    if (!page) {
+      page = pageOf(withShellCover(template, cover), compression)
+      keepNewest(made, cover, page, keep)
+    }
+    return page
+  }
+}
+
+/**
+ * One language's pages as sent: index.html; the landing for each of the last few first covers
+ * (it rarely changes); and the pages of the lessons last asked for, compressed as fast as an API
+ * answer is, since there are as many of them as there are lessons.
+ */
+const languagePages = ({ index, landing, lesson }: LanguagePages) => {
   let indexPage: Page | undefined
-  const landings = new Map<string, Page>()
   return {
     index: () => (indexPage ??= pageOf(index)),
-    landing: (cover: string) => {
-      let page = landings.get(cover)
-      if (!page) {
-        page = pageOf(withShellCover(landing, cover))
-        keepNewest(landings, cover, page, keep)
-      }
-      return page
-    },
+    landing: coverPages(landing, 8),
+    lesson: coverPages(lesson, 64, PER_ANSWER),
   }
 }
 
@@ -237,7 +264,7 @@ const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
 }
 
 export const spaPlugin = fp<SpaOptions>(
-  async (app, { root, apiPrefix, landingImages, startupCalls = [] }) => {
+  async (app, { root, apiPrefix, landingImages, lessonCover, startupCalls = [] }) => {
     if (!existsSync(join(root, 'index.html'))) {
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
@@ -291,19 +318,30 @@ export const spaPlugin = fp<SpaOptions>(
         }
         sendPage(request, reply, chosen)
       }
-      if (request.url !== '/' || !landingImages) {
+      // The cover the page shows first, when it has one: the guest landing's first card at `/`,
+      // a lesson's own at its page. A hint that fails (the catalogue, the storage) is left out.
+      const lessonId = lessonPageId(path)
+      const covered =
+        request.url === '/' && landingImages
+          ? landingImages(request).then((urls) => ({ urls, template: 'landing' as const }))
+          : lessonId !== null && lessonCover
+            ? lessonCover(request, lessonId).then((cover) => ({
+                urls: cover ? [cover] : [],
+                template: 'lesson' as const,
+              }))
+            : null
+      if (!covered) {
         links([])
         return send((pages) => pages.index())
       }
-      // A hint that fails (the catalogue, the storage) is left out.
-      landingImages(request)
-        .then((urls) => {
+      covered
+        .then(({ urls, template }) => {
           links(urls)
           const [cover] = urls
-          send((pages) => (cover ? pages.landing(cover) : pages.index()))
+          send((pages) => (cover ? pages[template](cover) : pages.index()))
         })
         .catch((error: unknown) => {
-          request.log.warn({ err: error }, "The landing's first cover could not be read")
+          request.log.warn({ err: error }, "The page's first cover could not be read")
           if (reply.sent) return
           links([])
           send((pages) => pages.index())

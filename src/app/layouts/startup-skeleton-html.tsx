@@ -11,7 +11,7 @@ import {
 } from '@/shared/i18n/languages'
 import en from '../../../public/locales/en-US/translation.json'
 import jp from '../../../public/locales/jp-JP/translation.json'
-import { LoadingStatus, StaticShell } from './startup-skeleton'
+import { LoadingStatus, type ShellPage, StaticShell } from './startup-skeleton'
 
 /**
  * index.html in each language, for the build (vite.config.ts loads this module in Node and never
@@ -31,8 +31,9 @@ export const LANGUAGE_HEAD_SLOT = '<!--language-head-->'
 const HTML_ELEMENT = '<html lang="en">'
 
 /**
- * What stands for the first cover's URL in the landing page the build leaves for the server
- * (server/src/plugins/spa.ts), which puts the guest landing's first lesson cover there. Characters
+ * What stands for the first cover's URL in the pages the build leaves for the server
+ * (server/src/plugins/spa.ts), which puts the guest landing's first lesson cover, or a lesson
+ * page's cover, there. Characters
  * that HTML and URLs keep as they are, so it reaches the page unchanged.
  */
 export const SHELL_COVER_PLACEHOLDER = '__static-shell-cover__'
@@ -88,14 +89,20 @@ export const languageHead = (language: AppLanguage) => {
   ].join('\n    ')
 }
 
-/**
- * The static shell's markup in `language`, with its loading status; `cover`, when given, in its
- * first card.
- */
-export const staticShellMarkup = (language: AppLanguage, cover?: string) =>
+/** Which static shell a page has: the `page` it has the shape of, and the `cover` it shows first. */
+interface ShellOf {
+  page?: ShellPage
+  cover?: string
+}
+
+/** The static shell's markup in `language`, with its loading status. */
+export const staticShellMarkup = (
+  language: AppLanguage,
+  { page = 'landing', cover }: ShellOf = {},
+) =>
   renderToStaticMarkup(
     <I18nextProvider i18n={i18nIn(language)}>
-      <StaticShell status={<LoadingStatus />} cover={cover ?? null} />
+      <StaticShell status={<LoadingStatus />} page={page} cover={cover ?? null} />
     </I18nextProvider>,
   ).replace(HOISTED_LINKS, '')
 
@@ -108,40 +115,41 @@ const expectOnce = (text: string, part: string, what: string) => {
 }
 
 /**
- * index.html in `language`: its `lang`, its head's part and its static shell, the shell with
- * `cover` in its first card when given. The rest (scripts and styles included) as it is.
+ * index.html in `language`: its `lang`, its head's part and its static shell (`shell`: the
+ * landing's shape without a cover by default). The rest (scripts and styles included) as it is.
  */
-export const pageIn = (indexHtml: string, language: AppLanguage, cover?: string) => {
+export const pageIn = (indexHtml: string, language: AppLanguage, shell: ShellOf = {}) => {
   expectOnce(indexHtml, HTML_ELEMENT, `index.html's ${HTML_ELEMENT}`)
   expectOnce(indexHtml, LANGUAGE_HEAD_SLOT, `index.html's ${LANGUAGE_HEAD_SLOT} (in its head)`)
   expectOnce(indexHtml, STATIC_SHELL_SLOT, `index.html's ${STATIC_SHELL_SLOT} (its #root)`)
   return indexHtml
     .replace(HTML_ELEMENT, () => `<html lang="${htmlLang(language)}">`)
     .replace(LANGUAGE_HEAD_SLOT, () => languageHead(language))
-    .replace(STATIC_SHELL_SLOT, () => staticShellMarkup(language, cover))
+    .replace(STATIC_SHELL_SLOT, () => staticShellMarkup(language, shell))
 }
 
 /** index.html as `vite` serves it: the page of a visitor who never chose a language. */
 export const fallbackPage = (indexHtml: string) => pageIn(indexHtml, FALLBACK_LANGUAGE)
 
 /**
- * The landing page the server fills in for a guest: the page whose static shell shows a cover in
- * its first card, at `cover`, the placeholder the server replaces with the URL.
+ * A page the server fills in with the cover it shows first: the page whose static shell shows a
+ * cover, at `cover`, the placeholder the server replaces with the URL.
  */
-export interface LandingTemplate {
+export interface CoverTemplate {
   page: string
   cover: string
 }
 
 /**
  * What the build leaves the server (server/src/http/build-output.ts's ShellPages): each language's
- * page for every client route (`index`) and landing template, the cookie that names the visitor's
- * language, and the language of a visitor who never chose.
+ * page for every client route (`index`), and its templates of the guest landing (the first card's
+ * cover) and of a lesson's page (its cover); the cookie that names the visitor's language, and
+ * the language of a visitor who never chose.
  */
 export interface ShellPages {
   cookie: string
   fallback: AppLanguage
-  pages: Record<AppLanguage, { index: string; landing: LandingTemplate }>
+  pages: Record<AppLanguage, { index: string; landing: CoverTemplate; lesson: CoverTemplate }>
 }
 
 /** The pages of the built index.html (its slots still in place) in every language. */
@@ -150,13 +158,17 @@ export const shellPages = (builtHtml: string): ShellPages => ({
   fallback: FALLBACK_LANGUAGE,
   pages: Object.fromEntries(
     LANGUAGES.map((language) => {
-      const landing = pageIn(builtHtml, language, SHELL_COVER_PLACEHOLDER)
-      expectOnce(landing, SHELL_COVER_PLACEHOLDER, "The cover's placeholder in the landing page")
+      const template = (page: ShellPage): CoverTemplate => {
+        const html = pageIn(builtHtml, language, { page, cover: SHELL_COVER_PLACEHOLDER })
+        expectOnce(html, SHELL_COVER_PLACEHOLDER, `The cover's placeholder in the ${page} page`)
+        return { page: html, cover: SHELL_COVER_PLACEHOLDER }
+      }
       return [
         language,
         {
           index: pageIn(builtHtml, language),
-          landing: { page: landing, cover: SHELL_COVER_PLACEHOLDER },
+          landing: template('landing'),
+          lesson: template('lesson'),
         },
       ]
     }),

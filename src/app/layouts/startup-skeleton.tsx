@@ -1,15 +1,27 @@
+import { lessonPageId } from '@contract/rules'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   CATALOGUE_CARD_WIDTH_CLASS,
   CATALOGUE_GRID_CLASS,
 } from '@/features/lessons/components/catalogue-grid'
+import { LessonPageShapes } from '@/features/lessons/components/lesson-page-skeleton'
 import { getShellCover } from '@/shared/ui/shell-cover'
 import { SkeletonCards, SkeletonLine } from '@/shared/ui/skeleton'
 
+/**
+ * The pages the static shell has a shape for: a lesson's page (at `/lesson/:id`, where the server
+ * puts its cover in the shell), and the guest landing's for every other path.
+ */
+export type ShellPage = 'landing' | 'lesson'
+
+/** The static shell's page at `path`: the server and the SPA read a path by the same rule. */
+export const shellPageAt = (path: string): ShellPage =>
+  lessonPageId(path) === null ? 'landing' : 'lesson'
+
 /** The shell React shows while the app starts: the static one, with its status announced. */
 export function StartupSkeleton() {
-  return <StaticShell status={<LoadingStatus />} />
+  return <StaticShell status={<LoadingStatus />} page={shellPageAt(window.location.pathname)} />
 }
 
 /** The landing's content alone (title, fields, cards) while its chunk loads inside the shell. */
@@ -36,20 +48,23 @@ export function LoadingStatus() {
  * The page before its JavaScript has run: the build renders this very component into index.html's
  * #root (startup-skeleton-html.tsx, used by vite.config.ts), so the first paint needs no script,
  * and React shows it again while the app starts (the router loading its first route, the current
- * user, the lazy layout). It has the geometry of the guest landing, SidebarShell with GuestHome's
- * title, filters and CatalogueSkeleton: what replaces it lands where it stood. Its one text is
- * the `status` for screen readers: the build renders a page per language with it (the server
- * sends the one the visitor's language cookie names), as StartupSkeleton does. For a guest the
- * server sends the landing with the first lesson's cover in the first card (the page's largest
- * paint, before any script): the build renders that variant too, with a placeholder for the
- * cover's URL. React's copy keeps showing the cover the page came with (`cover`, by default the
- * one read from the static shell); `null` draws the grey frame.
+ * user, the lazy layout). It has the geometry of SidebarShell with, for `page`, the guest
+ * landing's content (GuestHome's title, filters and CatalogueSkeleton) or a lesson page's
+ * (LessonPageShapes): what replaces it lands where it stood. Its one text is the `status` for
+ * screen readers: the build renders a page per language with it (the server sends the one the
+ * visitor's language cookie names), as StartupSkeleton does. The server sends the landing to a
+ * guest with the first lesson's cover in the first card, and a lesson's page with its cover (the
+ * page's largest paint, before any script): the build renders those variants too, with a
+ * placeholder for the cover's URL. React's copy keeps showing the cover the page came with
+ * (`cover`, by default the one read from the static shell); `null` draws the empty frame.
  */
 export function StaticShell({
   status,
+  page,
   cover = getShellCover(),
 }: {
   status?: ReactNode
+  page: ShellPage
   cover?: string | null | undefined
 }) {
   return (
@@ -67,7 +82,11 @@ export function StaticShell({
         </div>
       </div>
       <div className="min-w-0 flex-1">
-        <LandingContentSkeleton cover={cover ?? undefined} />
+        {page === 'lesson' ? (
+          <LessonPageShapes cover={cover ?? undefined} />
+        ) : (
+          <LandingContentSkeleton cover={cover ?? undefined} />
+        )}
       </div>
     </div>
   )

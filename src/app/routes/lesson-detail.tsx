@@ -7,6 +7,7 @@ import { NotFoundPage } from '@/app/components/error-page'
 import { useGuestLesson } from '@/features/lessons/api/get-guest-lesson'
 import { useLesson } from '@/features/lessons/api/get-lesson'
 import { LessonOverview } from '@/features/lessons/components/lesson-overview'
+import { LessonPageShapes } from '@/features/lessons/components/lesson-page-skeleton'
 import { MaterialList } from '@/features/materials/components/material-list'
 import { OwnerCard } from '@/features/reviews/components/owner-card'
 import { ReviewList } from '@/features/reviews/components/review-list'
@@ -19,7 +20,8 @@ import { parseId, paths } from '@/shared/config/paths'
 import { buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
-import { Skeleton, SkeletonLine } from '@/shared/ui/skeleton'
+import { getShellCover } from '@/shared/ui/shell-cover'
+import { LoadingStatus } from '../layouts/startup-skeleton'
 import { useHeldSeats } from './use-held-seats'
 import { useRefreshSeats } from './use-refresh-seats'
 import { useRefreshTeaching } from './use-refresh-teaching'
@@ -131,33 +133,12 @@ function LessonPage({
   )
 }
 
-/** The lesson page's shape while it loads: back link, title, tags, text, cover and the panel. */
+/** The lesson page's shape while it loads, with the static shell's cover when it came with one. */
 function LessonPageSkeleton() {
   return (
-    <div className="mx-auto w-full max-w-7xl min-w-0 p-4 sm:p-6 xl:p-8">
-      <Skeleton>
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <div className="flex flex-col gap-6">
-            <SkeletonLine className="h-4 w-24" />
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <div className="flex flex-col gap-4">
-                <SkeletonLine className="h-8 w-3/4" />
-                <SkeletonLine className="h-6 w-40" />
-                <SkeletonLine className="h-4 w-full" />
-                <SkeletonLine className="h-4 w-5/6" />
-                <SkeletonLine className="h-4 w-2/3" />
-              </div>
-              <div className="order-first aspect-video w-full rounded-xl bg-slate-200 lg:order-none" />
-            </div>
-          </div>
-          <div className="flex h-56 flex-col gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200">
-            <SkeletonLine className="h-5 w-1/2" />
-            <SkeletonLine className="h-7 w-1/3" />
-            <SkeletonLine className="h-4 w-2/3" />
-            <SkeletonLine className="mt-auto h-10 w-28" />
-          </div>
-        </div>
-      </Skeleton>
+    <div aria-busy="true">
+      <LoadingStatus />
+      <LessonPageShapes cover={getShellCover()} />
     </div>
   )
 }

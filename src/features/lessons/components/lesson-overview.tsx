@@ -6,6 +6,7 @@ import { paths } from '@/shared/config/paths'
 import { categoryTitle } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { LessonCover } from './lesson-cover'
+import { LESSON_PAGE_COVER_CLASS } from './lesson-page-skeleton'
 import { LessonPrice } from './lesson-price'
 
 /**
@@ -63,11 +64,7 @@ export function LessonOverview({ lesson }: { lesson: Lesson }) {
           <ClampedText title={t('lessons.detail.about')} text={lesson.about} />
           <ClampedText title={t('lessons.detail.details')} text={lesson.details} />
         </div>
-        <LessonCover
-          imageUrl={lesson.imageUrl}
-          priority
-          className="order-first aspect-video w-full rounded-xl bg-brand-50 object-cover lg:order-none"
-        />
+        <LessonCover imageUrl={lesson.imageUrl} priority className={LESSON_PAGE_COVER_CLASS} />
       </div>
     </article>
   )
