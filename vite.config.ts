@@ -51,9 +51,9 @@ const withoutMockWorker = (): Plugin => {
 
 /**
  * React Router's package exports name its development build for every import, a production
- * build included (remix-run/react-router#14102): its warnings and checks run on every visitor's
- * phone (about a tenth of the start-up's script time). `vite build` takes the production build the
- * package ships beside it; `vite` and the tests keep the development one and its warnings.
+ * build included (remix-run/react-router#14102): its warnings and checks would run on every
+ * visitor's phone. `vite build` takes the production build the package ships beside it; `vite`
+ * and the tests keep the development one and its warnings.
  */
 const reactRouterProductionBuild = (): Plugin => {
   const built = (file: string) =>
