@@ -33,8 +33,8 @@ const HTML_ELEMENT = '<html lang="en">'
 /**
  * What stands for the first cover's URL in the pages the build leaves for the server
  * (server/src/plugins/spa.ts), which puts the guest landing's first lesson cover, or a lesson
- * page's cover, there. Characters
- * that HTML and URLs keep as they are, so it reaches the page unchanged.
+ * page's cover, there. Characters that HTML and URLs keep as they are, so it reaches the page
+ * unchanged.
  */
 export const SHELL_COVER_PLACEHOLDER = '__static-shell-cover__'
 

@@ -8,7 +8,7 @@ export const LESSON_PAGE_COVER_CLASS =
 /**
  * A lesson page's shapes while it loads (no status of its own: its caller has it): back link,
  * title, tags, text and cover beside the booking panel, laid out as the page is. `cover`, when
- * known (the static shell's, ./shell-cover.ts), is shown in the cover's place: the page's largest
+ * known (the static shell's, src/shared/ui/shell-cover.ts), is shown in the cover's place: the page's largest
  * paint, the same image at the same size as the page's own.
  */
 export function LessonPageShapes({ cover }: { cover?: string | undefined }) {
