@@ -7,7 +7,7 @@ import { currentUserQueryOptions } from '@/shared/auth/current-user'
 import { parseId, paths } from '@/shared/config/paths'
 import { Loading } from '@/shared/ui/loading'
 import { NotFoundPage, RouteErrorPage } from './components/error-page'
-import { AppShell } from './layouts/app-shell'
+import { AppShell, preloadShellLayout } from './layouts/app-shell'
 import { RootLayout } from './layouts/root-layout'
 import { StartupSkeleton } from './layouts/startup-skeleton'
 import { prefetchHome, prefetchLessonForm } from './routes/prefetch-screens'
@@ -36,8 +36,9 @@ const GuestLessonFallback = () => (
 
 /**
  * The app's route tree. A route whose screen reads what its URL names starts that read in its
- * loader, which runs beside the route's lazy code and returns at once: the screen's queries then
- * find the data on its way.
+ * loader, which runs beside the route's lazy code and does not wait for it: the screen's queries
+ * then find the data on its way. The loaders of `/` wait only for code the route renders lazily
+ * (its shell's layout, the home screen), so the first render shows it at once.
  */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
@@ -114,12 +115,23 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         path: paths.home.pattern,
         element: <AppShell />,
         errorElement: <RouteErrorPage />,
+        // The shell's layout for whoever is signed in, loaded before the first render, which
+        // then shows it at once (cachedLazy). A user that cannot be read is the shell's to show.
+        loader: async () => {
+          const user = await queryClient
+            .fetchQuery(currentUserQueryOptions())
+            .catch(() => undefined)
+          if (user !== undefined) await preloadShellLayout(queryClient, user).catch(() => undefined)
+          return null
+        },
+        // Once: a sign-in or sign-out later loads the other layout as the shell renders it.
+        shouldRevalidate: () => false,
         children: [
           {
             index: true,
             lazy: lazyDefault(() => import('./routes/home')),
-            loader: ({ request }) => {
-              prefetchHome(queryClient, new URL(request.url))
+            loader: async ({ request }) => {
+              await prefetchHome(queryClient, new URL(request.url))
               return null
             },
             // When `/` is opened, not as its lists page through the URL: their queries do that.

@@ -69,6 +69,21 @@ describe('the screens opened most read their data beside their code', () => {
     expect(requested).toEqual([pathOf(user.me)])
   })
 
+  it.each([
+    ['a student', seedIds.student, ['authenticated-layout', 'dashboard']],
+    ['a guest', null, ['guest-layout', 'guest-home']],
+  ] as const)(
+    "has the shell's layout and the home screen at hand for %s's first render of /",
+    async (_who, account, components) => {
+      if (account !== null) db.signIn(account)
+      const queryClient = await openAt('/')
+      // The router's first render waits for the loaders, which wait for both (cachedLazy).
+      for (const name of components) {
+        expect(queryClient.getQueryState(['component', name])?.status).toBe('success')
+      }
+    },
+  )
+
   it('reads the categories and the seat rules for the lesson form', async () => {
     db.signIn(seedIds.educator)
     const queryClient = await openAt('/lesson/new')

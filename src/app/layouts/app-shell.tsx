@@ -1,12 +1,25 @@
-import { lazy, Suspense } from 'react'
+import type { CurrentUser } from '@contract/index'
+import type { QueryClient } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router-dom'
 import { useUser } from '@/shared/auth/current-user'
 import { paths } from '@/shared/config/paths'
+import { cachedLazy } from '../cached-lazy'
 import { StartupSkeleton } from './startup-skeleton'
 
-const GuestLayout = lazy(() => import('./guest-layout'))
-const AuthenticatedLayout = lazy(() => import('./authenticated-layout'))
+const GuestLayout = cachedLazy('guest-layout', () => import('./guest-layout'))
+const AuthenticatedLayout = cachedLazy(
+  'authenticated-layout',
+  () => import('./authenticated-layout'),
+)
+
+/**
+ * Loads the layout the shell shows `user` (null: a guest). The route of `/` waits for it before
+ * its first render (router.tsx), which then shows the layout at once (cachedLazy).
+ */
+export const preloadShellLayout = (queryClient: QueryClient, user: CurrentUser | null) =>
+  (user === null ? GuestLayout : AuthenticatedLayout).preload(queryClient)
 
 /**
  * The shell of / and its children (§2): guests get the guest layout, signed-in users the

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useUser } from '@/shared/auth/current-user'
 import { Loading } from '@/shared/ui/loading'
+import { cachedLazy } from '../cached-lazy'
 import { LandingSkeleton } from '../layouts/startup-skeleton'
 
-// Each variant is its own chunk: a guest never downloads a dashboard.
-const GuestHome = lazy(() => import('./guest-home'))
-const Dashboard = lazy(() => import('./dashboard'))
+// Each variant is its own chunk: a guest never downloads a dashboard. The route's loader loads
+// the one it shows before its first render (prefetch-screens.ts).
+export const GuestHome = cachedLazy('guest-home', () => import('./guest-home'))
+export const Dashboard = cachedLazy('dashboard', () => import('./dashboard'))
 
 /** §2: signed-in users see their dashboard at /, guests the public landing. */
 export default function Home() {

@@ -6,34 +6,33 @@ import { MY_LESSONS_PAGE_PARAM, myLessonsQueryOptions } from '@/features/lessons
 import { sessionRulesQueryOptions } from '@/features/lessons/api/get-session-rules'
 import { currentUserQueryOptions } from '@/shared/auth/current-user'
 import { pageFrom } from '@/shared/lib/use-page-param'
+import { Dashboard, GuestHome } from './home'
 
 /**
  * The first reads of the screens opened most, started by their routes' loaders (router.tsx) as
  * soon as the URL is matched: beside the screen's code rather than once it has loaded and
  * rendered, which on a slow phone is a second or more later. Each read is the screen's own query
- * (the same options), which then finds its data there or on its way; none waits, and none fails
- * here: the screens answer for errors.
+ * (the same options), which then finds its data there or on its way; no loader waits for a read,
+ * and none fails here: the screens answer for errors.
  */
 
 /**
- * `/`: a signed-in user's dashboard (routes/dashboard.tsx), its code and its first reads once
- * the user is known; a guest's landing needs neither.
+ * `/`: once the user is known, a signed-in user's dashboard (routes/dashboard.tsx) or a guest's
+ * landing: its first reads are started, and the screen's code is loaded, which the route's loader
+ * waits for (the screen then renders at once, cachedLazy). Resolves, never rejects, once that
+ * code is there or could not be loaded (the screen then shows why).
  */
-export const prefetchHome = (queryClient: QueryClient, url: URL) => {
-  queryClient
-    .fetchQuery(currentUserQueryOptions())
-    .then((user) => {
-      if (!user) return
-      void import('./dashboard')
-      if (user.role === 'student') {
-        void queryClient.prefetchQuery(upcomingSessionsQueryOptions())
-        void queryClient.prefetchQuery(waitlistQueryOptions())
-      } else if (user.role === 'educator') {
-        const page = pageFrom(url.searchParams.get(MY_LESSONS_PAGE_PARAM))
-        void queryClient.prefetchQuery(myLessonsQueryOptions(page))
-      }
-    })
-    .catch(() => undefined)
+export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
+  const user = await queryClient.fetchQuery(currentUserQueryOptions()).catch(() => undefined)
+  if (user === undefined) return
+  if (user?.role === 'student') {
+    void queryClient.prefetchQuery(upcomingSessionsQueryOptions())
+    void queryClient.prefetchQuery(waitlistQueryOptions())
+  } else if (user?.role === 'educator') {
+    const page = pageFrom(url.searchParams.get(MY_LESSONS_PAGE_PARAM))
+    void queryClient.prefetchQuery(myLessonsQueryOptions(page))
+  }
+  await (user ? Dashboard : GuestHome).preload(queryClient).catch(() => undefined)
 }
 
 /** The lesson form (new or edit): the categories to choose from and the seat rules it states. */
