@@ -71,6 +71,7 @@ describe('the screens opened most read their data beside their code', () => {
 
   it.each([
     ['a student', seedIds.student, ['authenticated-layout', 'dashboard']],
+    ['an admin', seedIds.admin, ['authenticated-layout', 'dashboard', 'admin-dashboard']],
     ['a guest', null, ['guest-layout', 'guest-home']],
   ] as const)(
     "has the shell's layout and the home screen at hand for %s's first render of /",

@@ -33,6 +33,11 @@ export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
     void queryClient.prefetchQuery(myLessonsQueryOptions(page))
   }
   await (user ? Dashboard : GuestHome).preload(queryClient).catch(() => undefined)
+  // An admin's dashboard is a chunk of its own below it.
+  if (user?.role === 'admin') {
+    const { AdminDashboard } = await import('./dashboard')
+    await AdminDashboard.preload(queryClient).catch(() => undefined)
+  }
 }
 
 /** The lesson form (new or edit): the categories to choose from and the seat rules it states. */
