@@ -12,8 +12,9 @@ import { Dashboard, GuestHome } from './home'
  * The first reads of the screens opened most, started by their routes' loaders (router.tsx) as
  * soon as the URL is matched: beside the screen's code rather than once it has loaded and
  * rendered, which on a slow phone is a second or more later. Each read is the screen's own query
- * (the same options), which then finds its data there or on its way; no loader waits for a read,
- * and none fails here: the screens answer for errors.
+ * (the same options), which then finds its data there or on its way; no loader waits for a
+ * screen's read (only for who is signed in, which decides the code to load), and none fails here:
+ * the screens answer for errors.
  */
 
 /**
