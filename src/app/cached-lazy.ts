@@ -21,6 +21,8 @@ export const cachedLazy = <P extends object>(
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+    // A chunk may be in the HTTP cache while the browser says it is offline: try, as import() does.
+    networkMode: 'always',
   })
   const Loaded = (props: P) => createElement(useSuspenseQuery(options).data.default, props)
   Loaded.displayName = name

@@ -37,8 +37,9 @@ const GuestLessonFallback = () => (
 /**
  * The app's route tree. A route whose screen reads what its URL names starts that read in its
  * loader, which runs beside the route's lazy code and does not wait for it: the screen's queries
- * then find the data on its way. The loaders of `/` wait only for code the route renders lazily
- * (its shell's layout, the home screen), so the first render shows it at once.
+ * then find the data on its way. The loaders of `/` wait for who is signed in (only when not yet
+ * known) and the code the route renders lazily for them (its shell's layout, the home screen), so
+ * the first render shows it at once.
  */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
@@ -119,7 +120,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         // then shows it at once (cachedLazy). A user that cannot be read is the shell's to show.
         loader: async () => {
           const user = await queryClient
-            .fetchQuery(currentUserQueryOptions())
+            .ensureQueryData(currentUserQueryOptions())
             .catch(() => undefined)
           if (user !== undefined) await preloadShellLayout(queryClient, user).catch(() => undefined)
           return null

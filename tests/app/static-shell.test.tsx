@@ -258,6 +258,13 @@ describe("the static shell's cover (the guest landing's first, a lesson's, put t
     expect(getShellCover()).toBe('/api/lessons/7/image')
   })
 
+  it('keeps the landing shape the server sent for a lesson page without a cover', () => {
+    window.history.replaceState(null, '', '/lesson/8')
+    keepShellCover(root)
+    const { container } = render(<StartupSkeleton />)
+    expect(markupOf(container).innerHTML).toBe(markupOf(root).innerHTML)
+  })
+
   it("stays in React's copy of the shell, in the first card only, sized like a card's cover", () => {
     keepShellCover(shellWithCover('/', '/api/lessons/7/image'))
     const { container } = render(<StaticShell page="landing" />)

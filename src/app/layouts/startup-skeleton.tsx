@@ -19,9 +19,14 @@ export type ShellPage = 'landing' | 'lesson'
 export const shellPageAt = (path: string): ShellPage =>
   lessonPageId(path) === null ? 'landing' : 'lesson'
 
-/** The shell React shows while the app starts: the static one, with its status announced. */
+/**
+ * The shell React shows while the app starts: the static one, with its status announced. A lesson
+ * page's shape only where the server sent one, with its cover: without a cover it sent the
+ * landing's shape, which React then keeps.
+ */
 export function StartupSkeleton() {
-  return <StaticShell status={<LoadingStatus />} page={shellPageAt(window.location.pathname)} />
+  const page = getShellCover() ? shellPageAt(window.location.pathname) : 'landing'
+  return <StaticShell status={<LoadingStatus />} page={page} />
 }
 
 /** The landing's content alone (title, fields, cards) while its chunk loads inside the shell. */

@@ -24,7 +24,7 @@ import { Dashboard, GuestHome } from './home'
  * code is there or could not be loaded (the screen then shows why).
  */
 export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
-  const user = await queryClient.fetchQuery(currentUserQueryOptions()).catch(() => undefined)
+  const user = await queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => undefined)
   if (user === undefined) return
   if (user?.role === 'student') {
     void queryClient.prefetchQuery(upcomingSessionsQueryOptions())
@@ -36,8 +36,9 @@ export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
   await (user ? Dashboard : GuestHome).preload(queryClient).catch(() => undefined)
   // An admin's dashboard is a chunk of its own below it.
   if (user?.role === 'admin') {
-    const { AdminDashboard } = await import('./dashboard')
-    await AdminDashboard.preload(queryClient).catch(() => undefined)
+    await import('./dashboard')
+      .then(({ AdminDashboard }) => AdminDashboard.preload(queryClient))
+      .catch(() => undefined)
   }
 }
 
