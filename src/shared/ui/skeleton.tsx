@@ -32,6 +32,35 @@ export function SkeletonLine({ className = 'h-4 w-full' }: { className?: string 
 }
 
 /**
+ * The cover a skeleton stands for: the static shell's cover when known (`src`, ./shell-cover.ts),
+ * the page's largest paint, fetched first; else its empty frame (`frameClassName`, by default
+ * `className`).
+ */
+export function ShellCover({
+  src,
+  className,
+  frameClassName = className,
+}: {
+  src: string | undefined
+  className: string
+  frameClassName?: string
+}) {
+  return src ? (
+    <img
+      data-shell-cover=""
+      src={src}
+      alt=""
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
+      fetchPriority="high"
+      className={className}
+    />
+  ) : (
+    <div className={frameClassName} />
+  )
+}
+
+/**
  * A card: an optional 16:9 cover, a title and a few shorter lines. `coverSrc` shows the image the
  * card will have (the static shell's first cover, ./shell-cover.ts) in place of the grey frame.
  */
@@ -51,20 +80,13 @@ export function SkeletonCard({
     <div
       className={`flex h-full flex-col overflow-hidden rounded-xl bg-white ring-1 ring-slate-200${widthClass ? ` ${widthClass}` : ''}`}
     >
-      {cover &&
-        (coverSrc ? (
-          <img
-            data-shell-cover=""
-            src={coverSrc}
-            alt=""
-            width={COVER_WIDTH}
-            height={COVER_HEIGHT}
-            fetchPriority="high"
-            className="aspect-video w-full bg-slate-200 object-cover"
-          />
-        ) : (
-          <div className="aspect-video w-full bg-slate-200" />
-        ))}
+      {cover && (
+        <ShellCover
+          src={coverSrc}
+          className="aspect-video w-full bg-slate-200 object-cover"
+          frameClassName="aspect-video w-full bg-slate-200"
+        />
+      )}
       <div className="flex flex-col gap-3 p-4">
         <SkeletonLine className="h-5 w-3/4" />
         {Array.from({ length: lines }, (_, index) => (

@@ -1,5 +1,4 @@
-import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
-import { SkeletonLine } from '@/shared/ui/skeleton'
+import { ShellCover, SkeletonLine } from '@/shared/ui/skeleton'
 
 /** A lesson page's cover (LessonOverview's), and its frame while it loads. */
 export const LESSON_PAGE_COVER_CLASS =
@@ -25,19 +24,7 @@ export function LessonPageShapes({ cover }: { cover?: string | undefined }) {
               <SkeletonLine className="h-4 w-5/6" />
               <SkeletonLine className="h-4 w-2/3" />
             </div>
-            {cover ? (
-              <img
-                data-shell-cover=""
-                src={cover}
-                alt=""
-                width={COVER_WIDTH}
-                height={COVER_HEIGHT}
-                fetchPriority="high"
-                className={LESSON_PAGE_COVER_CLASS}
-              />
-            ) : (
-              <div className={LESSON_PAGE_COVER_CLASS} />
-            )}
+            <ShellCover src={cover} className={LESSON_PAGE_COVER_CLASS} />
           </div>
         </div>
         <div className="flex h-56 flex-col gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200">
