@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,7 +10,6 @@ import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { formatDateIn, formatPrice } from '@/shared/i18n/format'
-import { i18n } from '@/shared/i18n/i18n'
 import { recordQueries } from '@tests/request-log'
 import { renderApp } from '@tests/render-app'
 
@@ -207,8 +206,8 @@ describe("the admin's overview (issue 32)", () => {
   })
 
   it('reads in Japanese', async () => {
-    await renderApp(undefined, { user: 'admin', url: paths.home.href() })
-    await act(() => i18n.changeLanguage('jp-JP'))
+    // The account's language: the app switches to it on sign-in, whenever the layout mounts.
+    await renderApp(undefined, { user: 'admin', url: paths.home.href(), accountLanguage: 'jp-JP' })
     expect(await screen.findByRole('heading', { name: '概要', level: 1 })).toBeVisible()
     expect(await screen.findByRole('link', { name: /^承認待ちの講師/ })).toBeVisible()
     expect(screen.getByRole('link', { name: /^収益ルールを下回っている講師/ })).toBeVisible()

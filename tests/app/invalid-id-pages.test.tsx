@@ -45,6 +45,9 @@ describe('a route whose id is not valid', () => {
 
   it('says it in Japanese too', async () => {
     await renderApp(undefined, { url: '/lesson/abc', user: 'student' })
+    // The signed-in layout first switches to the account's language (English here); switching
+    // before it has mounted would be undone by it.
+    await expectInvalidIdPage('Id is missing or not valid')
     await act(() => i18n.changeLanguage('jp-JP'))
     expect(
       await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' }),
