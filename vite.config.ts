@@ -136,8 +136,9 @@ const STATIC_SHELL_HTML = fileURLToPath(
  * and its head the language's title, description and preloaded translations
  * (startup-skeleton-html.tsx). `vite` serves the fallback language's page (English). The build
  * writes that page as index.html, and for the server (SHELL_PAGES_FILE) every language's page and
- * guest landing template (the page with a placeholder cover in the shell's first card, which the
- * server fills in, server/src/plugins/spa.ts), with the cookie that picks the language.
+ * its two templates with a placeholder cover the server fills in (server/src/plugins/spa.ts): the
+ * guest landing's (in the shell's first card) and a lesson page's (in the page's cover), with the
+ * cookie that picks the language.
  */
 const staticShell = (): Plugin => {
   let root = process.cwd()

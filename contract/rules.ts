@@ -170,8 +170,8 @@ export const LANDING_CATALOGUE_QUERY = {
  * The lesson a page of the SPA shows first, read from the page's path: `/lesson/:id` (a trailing
  * slash allowed), else null. At that path the server puts the lesson's cover in the page's
  * static shell, and the SPA's start-up skeleton has the lesson page's shape. An id written with
- * a leading zero, or past what an id column holds, names no such page (the SPA still opens it,
- * without the cover first).
+ * a leading zero names no such page (the SPA still opens the lesson, without its cover first),
+ * nor does one past what an id column holds (the SPA's page says the id is not valid).
  */
 export const lessonPageId = (path: string): number | null => {
   const digits = /^\/lesson\/([1-9]\d{0,9})\/?$/.exec(path)?.[1]

@@ -43,6 +43,8 @@ export interface AppOptions {
   workJobs?: boolean
   /** How long one call to the payment provider may take (tests shorten it). */
   providerTimeoutMs?: number
+  /** How long a page waits for its first cover (tests on a busy machine lengthen it). */
+  coverBudgetMs?: number
 }
 
 /**
@@ -129,6 +131,7 @@ export const buildApp = async (options: AppOptions) => {
     await app.register(spaPlugin, {
       root: config.SPA_DIR,
       apiPrefix: API_PREFIX,
+      ...(options.coverBudgetMs ? { coverBudgetMs: options.coverBudgetMs } : {}),
       // The guest landing's first card, read as the SPA asks for it (the same cached page).
       landingImages: async (request) => {
         if (request.cookies[SESSION_COOKIE]) return []

@@ -459,6 +459,9 @@ export const setupTestApp = (
       // Tests run the jobs themselves (runDueJobs, housekeeping), at the instants they choose.
       workJobs: false,
       ...(options.providerTimeoutMs ? { providerTimeoutMs: options.providerTimeoutMs } : {}),
+      // A test's first catalogue read on a busy machine may take longer than a page waits for
+      // its cover; the wait itself is tested on the plugin alone (spa.test.ts).
+      coverBudgetMs: 10_000,
       ...(options.errorLog
         ? {
             logger: {

@@ -19,6 +19,7 @@ import {
   type ShellPages,
 } from '../src/http/build-output.ts'
 import {
+  coverPages,
   fetchPreloads,
   imagePreloads,
   languageCookie,
@@ -594,9 +595,26 @@ describe("a lesson page's cover", () => {
   })
 
   it("follows the lesson: a new cover is the page's, a removed one leaves the page without", async () => {
-    const { lesson } = await seedCoveredLesson()
+    const { educator, lesson } = await seedCoveredLesson()
     const url = `/lesson/${lesson.id}`
     expect((await get(url)).body).toBe(withShellCover(LESSON, `/api/lessons/${lesson.id}/image`))
+    // Another image: the cover's URL names the lesson, so the page stays the same one, and the
+    // preload with it; the new image's bytes are what that URL now answers.
+    const [next] = await context.db
+      .insert(files)
+      .values({
+        ownerId: educator.id,
+        kind: 'image',
+        filename: 'next.png',
+        mimeType: 'image/png',
+        size: 10,
+        storageKey: 'cover-spa-next.png',
+      })
+      .returning()
+    await context.db.update(lessons).set({ imageId: next!.id }).where(eq(lessons.id, lesson.id))
+    const renewed = await get(url)
+    expect(renewed.body).toBe(withShellCover(LESSON, `/api/lessons/${lesson.id}/image`))
+    expect(renewed.headers.link).toBe(landingLink(`/api/lessons/${lesson.id}/image`))
     await context.db.update(lessons).set({ imageId: null }).where(eq(lessons.id, lesson.id))
     const page = await get(url)
     expect(page.body).toBe(INDEX)
@@ -604,11 +622,16 @@ describe("a lesson page's cover", () => {
   })
 
   describe('from a server that reads the covers its own way', () => {
-    const serve = async (lessonCover: (request: unknown, id: number) => Promise<string | null>) => {
+    const serve = async (
+      lessonCover: (request: unknown, id: number) => Promise<string | null>,
+      options: { coverBudgetMs?: number; landingImages?: () => Promise<string[]> } = {},
+    ) => {
       const app = Fastify()
-      await app.register(spaPlugin, { root: spaDir, apiPrefix: '/api', lessonCover })
+      await app.register(spaPlugin, { root: spaDir, apiPrefix: '/api', lessonCover, ...options })
       return app
     }
+    const later = <T>(ms: number, value: T) =>
+      new Promise<T>((resolve) => setTimeout(() => resolve(value), ms))
 
     it('asks for the id the path names, and makes a page for each of many lessons', async () => {
       const asked: number[] = []
@@ -637,6 +660,35 @@ describe("a lesson page's cover", () => {
       }
     })
 
+    it('sends the page without its cover when the cover comes later than the page waits', async () => {
+      const app = await serve(() => later(2_000, '/api/lessons/3/image'), {
+        coverBudgetMs: 100,
+        landingImages: () => later(2_000, ['/api/lessons/3/image']),
+      })
+      try {
+        for (const url of ['/lesson/3', '/']) {
+          const started = performance.now()
+          const page = await app.inject({ method: 'GET', url })
+          expect(performance.now() - started, url).toBeLessThan(1_500)
+          expect(page.statusCode, url).toBe(200)
+          expect(page.body, url).toBe(INDEX)
+          expect(page.headers.link, url).toBeUndefined()
+        }
+      } finally {
+        await app.close()
+      }
+    })
+
+    it('waits for a cover read within the budget', async () => {
+      const app = await serve(() => later(30, '/api/lessons/3/image'), { coverBudgetMs: 1_000 })
+      try {
+        const page = await app.inject({ method: 'GET', url: '/lesson/3' })
+        expect(page.body).toBe(withShellCover(LESSON, '/api/lessons/3/image'))
+      } finally {
+        await app.close()
+      }
+    })
+
     it('sends the page without a cover when reading it fails', async () => {
       const app = await serve(async () => {
         throw new Error('the storage is away')
@@ -650,6 +702,25 @@ describe("a lesson page's cover", () => {
         await app.close()
       }
     })
+  })
+})
+
+describe('the pages kept per cover', () => {
+  it('are those of the last covers first made, an older one made again when asked for', () => {
+    const pages = coverPages(LESSON, 3)
+    const first = pages('/api/lessons/1/image')
+    expect(pages('/api/lessons/1/image')).toBe(first)
+    const kept = ['/api/lessons/2/image', '/api/lessons/3/image'].map(pages)
+    expect(pages('/api/lessons/1/image')).toBe(first)
+    // A fourth cover: the first, made longest ago, is dropped, the others are kept.
+    pages('/api/lessons/4/image')
+    expect(['/api/lessons/2/image', '/api/lessons/3/image'].map(pages)).toEqual(kept)
+    const remade = pages('/api/lessons/1/image')
+    expect(remade).not.toBe(first)
+    expect(remade.etag).toBe(first.etag)
+    expect(remade.encoded('identity').toString()).toBe(
+      withShellCover(LESSON, '/api/lessons/1/image'),
+    )
   })
 })
 

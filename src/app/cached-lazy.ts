@@ -14,9 +14,13 @@ export const cachedLazy = <P extends object>(
   name: string,
   load: () => Promise<{ default: ComponentType<P> }>,
 ) => {
+  // A chunk, once loaded, is the page's for good: a cache that drops it (a sign-out removes every
+  // query but the user's) takes it back from here at once instead of suspending again.
+  let loaded: { default: ComponentType<P> } | undefined
   const options = queryOptions({
     queryKey: ['component', name],
-    queryFn: load,
+    queryFn: async () => (loaded = await load()),
+    initialData: () => loaded,
     // A chunk never changes while the page lives, and React.lazy does not retry one either.
     staleTime: Infinity,
     gcTime: Infinity,

@@ -63,6 +63,22 @@ describe('cachedLazy: a lazily loaded component a loader can have ready', () => 
     expect(loads).toEqual([1])
   })
 
+  it('stays loaded when the cache drops it (a sign-out removes every query but the user)', async () => {
+    const queryClient = createQueryClient()
+    const { load, loads, finish } = chunk()
+    const Greeting = cachedLazy('greeting', load)
+    const preloaded = Greeting.preload(queryClient)
+    finish()
+    await preloaded
+    queryClient.removeQueries()
+    const fallbacks = renderIn(queryClient, <Greeting name="Mai" />)
+    expect(screen.getByText('Hello, Mai')).toBeInTheDocument()
+    expect(fallbacks).toEqual([])
+    // Another client (a test's, a new app) has it at once too, without asking for the chunk.
+    await Greeting.preload(createQueryClient())
+    expect(loads).toEqual([1])
+  })
+
   it('suspends like React.lazy when rendered before it has loaded', async () => {
     const queryClient = createQueryClient()
     const { load, finish } = chunk()

@@ -27,6 +27,8 @@ describe('a route whose id is not valid', () => {
     ['/lesson/1.5', 'admin'],
     ['/lesson/-3', 'student'],
     ['/lesson/99999999999999999999', null],
+    // Past what an id column holds: no lesson has it, and the API is not asked.
+    ['/lesson/2147483648', 'student'],
     ['/lesson/abc/edit', 'educator'],
     ['/lesson/abc/edit', null],
     ['/lesson/1e3/edit', 'educator'],
@@ -35,7 +37,7 @@ describe('a route whose id is not valid', () => {
     await expectInvalidIdPage('Id is missing or not valid')
   })
 
-  it.each(['/payments/abc', '/payments/0', '/payments/12x'])(
+  it.each(['/payments/abc', '/payments/0', '/payments/12x', '/payments/2147483648'])(
     '%s shows the not-found page with the payment id message',
     async (url) => {
       await renderApp(undefined, { url, user: 'student' })

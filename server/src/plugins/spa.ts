@@ -30,11 +30,11 @@ const REVALIDATE = { cacheControl: false } as const
  * (vite.config.ts); a browser that accepts one of them gets it as it is, with no compression
  * work per request. Each answer says it varies with Accept-Encoding, the uncompressed ones too.
  *
- * The pages (index.html for client routes, the landing at `/`) are in the visitor's language: the
- * build writes each language's (SHELL_PAGES_FILE), and the cookie in which the SPA keeps the
- * choice picks one, the fallback's (English) for a visitor who never chose. Each page is
- * compressed once, as the build compresses its files, and answers with an ETag of its own and
- * `Vary: accept-encoding, cookie`.
+ * The pages (index.html for client routes, the landing at `/`, a lesson's at `/lesson/:id`) are in
+ * the visitor's language: the build writes each language's (SHELL_PAGES_FILE), and the cookie in
+ * which the SPA keeps the choice picks one, the fallback's (English) for a visitor who never
+ * chose. Each page is compressed once, as the build compresses its files (a lesson's as fast as
+ * an API answer), and answers with an ETag of its own and `Vary: accept-encoding, cookie`.
  */
 export interface SpaOptions {
   root: string
@@ -59,6 +59,23 @@ export interface SpaOptions {
    * run (a guest's 401 as much as a user's account).
    */
   startupCalls?: readonly string[]
+  /**
+   * How long a page waits for its first cover (ms): a cover read later than that (a stalled
+   * database or storage) is left out, and the page is sent without it, as when the read fails.
+   */
+  coverBudgetMs?: number
+}
+
+/** A page waits this long for its cover: beyond it, painting sooner matters more than the cover. */
+export const COVER_BUDGET_MS = 200
+
+/** What `promise` gives, or `late` when it has not settled within `ms`. */
+const within = <T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> => {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<L>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
 }
 
 /** The `Link` header that preloads `urls` as images, the first with high priority. */
@@ -195,8 +212,8 @@ interface Page {
 }
 
 /**
- * A page as sent, by default with the best compression: made once (per language, per landing
- * cover), like the build's files.
+ * A page as sent, by default with the best compression: made once (per language, per cover of
+ * the landing or of a lesson page), like the build's files.
  */
 const pageOf = (html: string, compression?: Compression): Page => {
   const bytes = Buffer.from(html)
@@ -207,7 +224,7 @@ const pageOf = (html: string, compression?: Compression): Page => {
  * A template's pages for the last `keep` covers asked for, each made the first time it is asked
  * for, with `compression` when given.
  */
-const coverPages = (template: CoverTemplate, keep: number, compression?: Compression) => {
+export const coverPages = (template: CoverTemplate, keep: number, compression?: Compression) => {
   const made = new Map<string, Page>()
   return (cover: string) => {
     let page = made.get(cover)
@@ -264,7 +281,17 @@ const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
 }
 
 export const spaPlugin = fp<SpaOptions>(
-  async (app, { root, apiPrefix, landingImages, lessonCover, startupCalls = [] }) => {
+  async (
+    app,
+    {
+      root,
+      apiPrefix,
+      landingImages,
+      lessonCover,
+      startupCalls = [],
+      coverBudgetMs = COVER_BUDGET_MS,
+    },
+  ) => {
     if (!existsSync(join(root, 'index.html'))) {
       throw new Error(`No built SPA in ${root}: run \`npm run build\` first`)
     }
@@ -319,9 +346,10 @@ export const spaPlugin = fp<SpaOptions>(
         sendPage(request, reply, chosen)
       }
       // The cover the page shows first, when it has one: the guest landing's first card at `/`,
-      // a lesson's own at its page. A hint that fails (the catalogue, the storage) is left out.
+      // a lesson's own at its page. A hint that fails (the catalogue, the storage) or comes too
+      // late is left out.
       const lessonId = lessonPageId(path)
-      const covered =
+      const covered: Promise<{ urls: string[]; template: 'landing' | 'lesson' }> | null =
         request.url === '/' && landingImages
           ? landingImages(request).then((urls) => ({ urls, template: 'landing' as const }))
           : lessonId !== null && lessonCover
@@ -334,17 +362,26 @@ export const spaPlugin = fp<SpaOptions>(
         links([])
         return send((pages) => pages.index())
       }
-      covered
-        .then(({ urls, template }) => {
+      const withoutCover = () => {
+        if (reply.sent) return
+        links([])
+        send((pages) => pages.index())
+      }
+      within(covered, coverBudgetMs, null)
+        .then((found) => {
+          if (!found) {
+            request.log.warn(`The page's first cover was not read within ${coverBudgetMs} ms`)
+            withoutCover()
+            return
+          }
+          const { urls, template } = found
           links(urls)
           const [cover] = urls
           send((pages) => (cover ? pages[template](cover) : pages.index()))
         })
         .catch((error: unknown) => {
           request.log.warn({ err: error }, "The page's first cover could not be read")
-          if (reply.sent) return
-          links([])
-          send((pages) => pages.index())
+          withoutCover()
         })
     })
   },

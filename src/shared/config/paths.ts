@@ -1,3 +1,5 @@
+import { ID_MAX } from '@contract/rules'
+
 /**
  * Every client route: its pattern for the router and an href builder for links, so no screen
  * writes a URL by hand. Auth screens live under /auth/* (§2), the welcome page at /login.
@@ -80,9 +82,12 @@ export const paths = {
   accessDenied: route('/access-denied'),
 } as const
 
-/** The numeric id a route parameter names, or null when absent or not a positive integer. */
+/**
+ * The numeric id a route parameter names, or null when absent, not a positive integer, or past
+ * what an id column holds (no record has it: the page says the id is not valid, asking nothing).
+ */
 export const parseId = (value: string | undefined): number | null => {
   if (!value || !/^\d+$/.test(value)) return null
   const id = Number(value)
-  return Number.isSafeInteger(id) && id > 0 ? id : null
+  return id > 0 && id <= ID_MAX ? id : null
 }
