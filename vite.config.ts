@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module'
 import { rmSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip } from 'node:zlib'
@@ -56,8 +57,9 @@ const withoutMockWorker = (): Plugin => {
  * and the tests keep the development one and its warnings.
  */
 const reactRouterProductionBuild = (): Plugin => {
-  const built = (file: string) =>
-    fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url))
+  // Where the package is, as Node resolves it (a hoisted or nested install alike).
+  const builds = dirname(createRequire(import.meta.url).resolve('react-router/package.json'))
+  const built = (file: string) => join(builds, 'dist', 'production', file)
   return {
     name: 'manabi:react-router-production-build',
     apply: 'build',

@@ -111,6 +111,20 @@ for (const file of allFiles) {
   }
 }
 
+// React Router's production build, not the development one its package exports name for every
+// import (vite.config.ts, reactRouterProductionBuild): its dev checks and warnings stay out.
+const routerBuilds = new Set()
+for (const file of allFiles) {
+  for (const source of sourcesOf(file)) {
+    const build = /node_modules\/react-router\/dist\/([^/]+)\//.exec(source)?.[1]
+    if (build) routerBuilds.add(build)
+    if (build && build !== 'production') offenders.push(`${file}: ${source}`)
+  }
+}
+if (!routerBuilds.has('production')) {
+  offenders.push("React Router's production build is in no chunk: did the alias stop resolving?")
+}
+
 // The mock API's service worker is for `npm run dev:mock`, never part of a production build.
 if (existsSync(join(dist, 'mockServiceWorker.js'))) {
   offenders.push('mockServiceWorker.js: the mock API would ship with the product')
