@@ -5,12 +5,7 @@ import { LessonCatalogue } from '@/features/lessons/components/lesson-catalogue'
 import { MyLessons } from '@/features/lessons/components/my-lessons'
 import { EducatorStatus } from '@/features/profile/components/educator-status'
 import { LatestReviews } from '@/features/reviews/components/latest-reviews'
-import { cachedLazy } from '../cached-lazy'
-
-// The admin's dashboard (the overview above the users list) is its own chunk: no student
-// downloads it. The loader of `/` loads it for an admin before the first render
-// (prefetch-screens.ts).
-export const AdminDashboard = cachedLazy('admin-dashboard', () => import('./admin-dashboard'))
+import { AdminDashboard } from './home'
 
 /**
  * §2: students get their dashboard, admins the overview and the users list, educators their

@@ -8,6 +8,9 @@ import { LandingSkeleton } from '../layouts/startup-skeleton'
 // the one it shows before its first render (prefetch-screens.ts).
 export const GuestHome = cachedLazy('guest-home', () => import('./guest-home'))
 export const Dashboard = cachedLazy('dashboard', () => import('./dashboard'))
+// The admin's dashboard (the overview above the users list), shown by Dashboard, is a chunk of its
+// own: no student downloads it. Named here, the loader of `/` loads it beside Dashboard's.
+export const AdminDashboard = cachedLazy('admin-dashboard', () => import('./admin-dashboard'))
 
 /** §2: signed-in users see their dashboard at /, guests the public landing. */
 export default function Home() {

@@ -6,7 +6,7 @@ import { MY_LESSONS_PAGE_PARAM, myLessonsQueryOptions } from '@/features/lessons
 import { sessionRulesQueryOptions } from '@/features/lessons/api/get-session-rules'
 import { currentUserQueryOptions } from '@/shared/auth/current-user'
 import { pageFrom } from '@/shared/lib/use-page-param'
-import { Dashboard, GuestHome } from './home'
+import { AdminDashboard, Dashboard, GuestHome } from './home'
 
 /**
  * The first reads of the screens opened most, started by their routes' loaders (router.tsx) as
@@ -33,13 +33,10 @@ export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
     const page = pageFrom(url.searchParams.get(MY_LESSONS_PAGE_PARAM))
     void queryClient.prefetchQuery(myLessonsQueryOptions(page))
   }
-  await (user ? Dashboard : GuestHome).preload(queryClient).catch(() => undefined)
-  // An admin's dashboard is a chunk of its own below it.
-  if (user?.role === 'admin') {
-    await import('./dashboard')
-      .then(({ AdminDashboard }) => AdminDashboard.preload(queryClient))
-      .catch(() => undefined)
-  }
+  const screens = [(user ? Dashboard : GuestHome).preload(queryClient)]
+  // An admin's dashboard is a chunk of its own below Dashboard: loaded beside it, not after it.
+  if (user?.role === 'admin') screens.push(AdminDashboard.preload(queryClient))
+  await Promise.all(screens.map((loading) => loading.catch(() => undefined)))
 }
 
 /** The lesson form (new or edit): the categories to choose from and the seat rules it states. */
