@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as guest from '@contract/descriptors/guest'
 import * as lessons from '@contract/descriptors/lessons'
 import * as resources from '@contract/descriptors/resources'
@@ -9,6 +9,8 @@ import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { i18n } from '@/shared/i18n/i18n'
+import { forgetShellCover, getShellCover, keepShellCover } from '@/shared/ui/shell-cover'
+import { holdCalls } from '@tests/hold-calls'
 import { renderApp, type TestUser } from '@tests/render-app'
 import { pathOf, recordRequestedPaths } from '@tests/request-log'
 
@@ -25,6 +27,33 @@ const lessonHeading = (title: string) => screen.findByRole('heading', { level: 1
 const overview = () => screen.getByRole('heading', { level: 1 }).closest('article')!
 
 const serverError = () => errorResponse(500, 'boom')
+
+describe("the static shell's cover of a lesson page", () => {
+  afterEach(() => {
+    forgetShellCover()
+    window.history.replaceState(null, '', '/')
+  })
+
+  it('stays on screen in the skeleton until the lesson arrives, then is forgotten', async () => {
+    const lesson = lessonRow(seedIds.freeLesson)
+    const cover = `/api/lessons/${lesson.id}/image`
+    window.history.replaceState(null, '', `/lesson/${lesson.id}`)
+    const shell = document.createElement('div')
+    shell.innerHTML = `<img data-shell-cover="" src="${cover}" alt="">`
+    keepShellCover(shell)
+    const held = holdCalls(guest.guestLesson)
+    await renderApp(undefined, { url: `/lesson/${lesson.id}`, waitForLoad: false })
+    await screen.findByText('Loading…')
+    await vi.waitFor(() =>
+      expect(document.querySelector('img[data-shell-cover]')).toHaveAttribute('src', cover),
+    )
+    await held.release()
+    await lessonHeading(lesson.title)
+    expect(document.querySelector('img[data-shell-cover]')).toBeNull()
+    // A later skeleton of this very page (another visit) has no cover from the first load.
+    expect(getShellCover()).toBeUndefined()
+  })
+})
 
 describe('the guest lesson page (§2)', () => {
   it('says a free lesson is free in its header, in either language', async () => {

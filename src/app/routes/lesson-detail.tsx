@@ -1,6 +1,6 @@
 import type { CurrentUser, Lesson } from '@contract/index'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
@@ -20,7 +20,7 @@ import { parseId, paths } from '@/shared/config/paths'
 import { buttonClass } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
-import { getShellCover } from '@/shared/ui/shell-cover'
+import { forgetShellCover, getShellCover } from '@/shared/ui/shell-cover'
 import { LoadingStatus } from '../layouts/startup-skeleton'
 import { useHeldSeats } from './use-held-seats'
 import { useRefreshSeats } from './use-refresh-seats'
@@ -63,6 +63,12 @@ function LessonPage({
   const refreshLessons = useRefreshTeaching()
   const refreshSeats = useRefreshSeats()
   const heldSeats = useHeldSeats()
+  const settled = !lesson.isPending
+  // The static shell's cover stood in while the page first loaded: a later visit's skeleton shows
+  // none rather than a cover the lesson may have changed since.
+  useEffect(() => {
+    if (settled) forgetShellCover()
+  }, [settled])
   if (lesson.isPending) return <LessonPageSkeleton />
   if (lesson.isError) {
     // A missing lesson shows the error page (§2); anything else can be tried again.
