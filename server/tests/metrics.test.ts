@@ -40,6 +40,9 @@ describe('GET /api/metrics', () => {
       const refused = await scrape(authorization)
       expect(refused.statusCode, String(authorization)).toBe(401)
       expect(refused.json()).toMatchObject({ statusCode: 401, code: 'http.unauthorized' })
+      expect(refused.headers['www-authenticate'], String(authorization)).toBe(
+        'Bearer realm="metrics"',
+      )
       expect(refused.body).not.toContain('http_request_duration_seconds')
     }
     const answer = await scrape(`Bearer ${TOKEN}`)

@@ -215,6 +215,29 @@ describe('utcToZoned: the wall clock an instant reads as in a zone', () => {
     early.setUTCFullYear(999, 4, 6)
     expect(utcToZoned(early.getTime(), 'UTC')).toEqual({ date: '0999-05-06', time: '00:00' })
   })
+
+  it('reads each zone right however many zones, and spellings of one, were read before', () => {
+    // Every zone the engine knows, and a zone in many letter cases: more than the formatters kept.
+    const zones = Intl.supportedValuesOf('timeZone')
+    const spellings = Array.from({ length: 600 }, (_, index) =>
+      [...'asia/tokyo']
+        .map((letter, at) => ((index >> at) & 1 ? letter.toUpperCase() : letter))
+        .join(''),
+    )
+    for (const zone of [...zones, ...spellings]) utcToZoned('2026-07-01T20:00:00Z', zone)
+    expect(utcToZoned('2026-07-01T20:00:00Z', 'Asia/Tokyo')).toEqual({
+      date: '2026-07-02',
+      time: '05:00',
+    })
+    expect(utcToZoned('2026-07-01T20:00:00Z', 'ASIA/TOKYO')).toEqual({
+      date: '2026-07-02',
+      time: '05:00',
+    })
+    expect(utcToZoned('2026-07-01T20:00:00Z', 'America/Los_Angeles')).toEqual({
+      date: '2026-07-01',
+      time: '13:00',
+    })
+  })
 })
 
 describe('isValidTimeZone', () => {

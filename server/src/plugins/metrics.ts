@@ -145,6 +145,8 @@ export const metricsPlugin = fp<{
       async (request, reply) => {
         const [scheme, given] = (request.headers.authorization ?? '').split(' ')
         if (scheme !== 'Bearer' || !given || !sameSecret(given, token)) {
+          // A 401 names the scheme that would be accepted (RFC 9110 §11.6.1).
+          reply.header('www-authenticate', 'Bearer realm="metrics"')
           throw new UnauthorizedError()
         }
         reply.header('cache-control', 'no-store').type(register.contentType)

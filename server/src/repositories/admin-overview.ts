@@ -15,7 +15,7 @@ import {
 import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { enrollments, lessonSessions, lessons, payments, users } from '../db/schema.ts'
-import { countedPage } from './counted-page.ts'
+import { countedPage, countOf } from './counted-page.ts'
 
 /**
  * The admin's overview and the lists behind its figures. Each figure is counted or summed with
@@ -83,10 +83,8 @@ export const listSessionsPage = async (db: Executor, filter: SessionFilter, page
   return { rows: records, itemCount }
 }
 
-export const countSessions = async (db: Executor, filter: SessionFilter) => {
-  const [row] = await db.select({ n: count() }).from(lessonSessions).where(sessionsWhere(filter))
-  return row?.n ?? 0
-}
+export const countSessions = (db: Executor, filter: SessionFilter) =>
+  countOf(db.select({ count: count() }).from(lessonSessions).where(sessionsWhere(filter)))
 
 /** A refund is a payment whose refund became due (then sent and, once confirmed, refunded). */
 const REFUND_STATUSES = ['refunding', 'refunded'] as const

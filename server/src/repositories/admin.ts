@@ -4,7 +4,7 @@ import type { PageRequest } from '../../../contract/paging.ts'
 import type { Executor } from '../db/client.ts'
 import { lessonSessions, users, videoLicences } from '../db/schema.ts'
 import { anyContainsText } from './text-search.ts'
-import { countedPage } from './counted-page.ts'
+import { countedPage, countOf } from './counted-page.ts'
 
 /** Students and admins need no approval, so only educators awaiting it count as not validated. */
 const validatedIs = (validated: boolean): SQL | undefined =>
@@ -87,10 +87,8 @@ export const listUsersPage = async (db: Executor, query: UsersFilter, page: Page
 }
 
 /** How many users the list selects with the query, whatever the page. */
-export const countUsers = async (db: Executor, query: UsersFilter) => {
-  const [total] = await db.select({ count: count() }).from(users).where(filtersOf(query))
-  return total?.count ?? 0
-}
+export const countUsers = (db: Executor, query: UsersFilter) =>
+  countOf(db.select({ count: count() }).from(users).where(filtersOf(query)))
 
 /** One user with its licence and upcoming session count, as the admin list shows it. */
 export const findAdminUserRow = async (db: Executor, userId: number) => {

@@ -275,10 +275,8 @@ export const listCatalogue = async (
 }
 
 /** How many lessons a listing holds, whatever the page. */
-const countLessons = async (db: Executor, where: SQL | undefined) => {
-  const [total] = await db.select({ count: count() }).from(lessons).where(where)
-  return total?.count ?? 0
-}
+const countLessons = (db: Executor, where: SQL | undefined) =>
+  countOf(db.select({ count: count() }).from(lessons).where(where))
 
 /** How many lessons the catalogue lists with these filters. */
 export const countCatalogue = (db: Executor, filters: Omit<CatalogueFilters, 'order'>) =>
