@@ -57,20 +57,23 @@ const withoutMockWorker = (): Plugin => {
  * and the tests keep the development one and its warnings.
  */
 const reactRouterProductionBuild = (): Plugin => {
-  // Where the package is, as Node resolves it (a hoisted or nested install alike).
-  const builds = dirname(createRequire(import.meta.url).resolve('react-router/package.json'))
-  const built = (file: string) => join(builds, 'dist', 'production', file)
   return {
     name: 'manabi:react-router-production-build',
     apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-router$/, replacement: built('index.mjs') },
-          { find: /^react-router\/dom$/, replacement: built('dom-export.mjs') },
-        ],
-      },
-    }),
+    config: () => {
+      // The copy react-router-dom imports, found as Node finds it from there (hoisted or nested).
+      const fromDom = createRequire(createRequire(import.meta.url).resolve('react-router-dom'))
+      const builds = join(dirname(fromDom.resolve('react-router/package.json')), 'dist')
+      const built = (file: string) => join(builds, 'production', file)
+      return {
+        resolve: {
+          alias: [
+            { find: /^react-router$/, replacement: built('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: built('dom-export.mjs') },
+          ],
+        },
+      }
+    },
   }
 }
 

@@ -15,7 +15,8 @@ export const cachedLazy = <P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ) => {
   // A chunk, once loaded, is the page's for good: a cache that drops it (a sign-out removes every
-  // query but the user's) takes it back from here at once instead of suspending again.
+  // query but the user's) takes it back from here at once instead of suspending again. So does
+  // any later query client (the tests' each), which never sees that component suspend.
   let loaded: { default: ComponentType<P> } | undefined
   const options = queryOptions({
     queryKey: ['component', name],

@@ -67,7 +67,7 @@ export interface SpaOptions {
 }
 
 /** A page waits this long for its cover: beyond it, painting sooner matters more than the cover. */
-export const COVER_BUDGET_MS = 200
+const COVER_BUDGET_MS = 200
 
 /** What `promise` gives, or `late` when it has not settled within `ms`. */
 const within = <T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> => {
@@ -221,17 +221,14 @@ const pageOf = (html: string, compression?: Compression): Page => {
 }
 
 /**
- * A template's pages for the last `keep` covers asked for, each made the first time it is asked
- * for, with `compression` when given.
+ * A template's pages for the `keep` covers asked for last, each made the first time it is asked
+ * for, with `compression` when given: a page asked for again is kept the longer.
  */
 export const coverPages = (template: CoverTemplate, keep: number, compression?: Compression) => {
   const made = new Map<string, Page>()
   return (cover: string) => {
-    let page = made.get(cover)
-    if (!page) {
-      page = pageOf(withShellCover(template, cover), compression)
-      keepNewest(made, cover, page, keep)
-    }
+    const page = made.get(cover) ?? pageOf(withShellCover(template, cover), compression)
+    keepNewest(made, cover, page, keep)
     return page
   }
 }
@@ -370,7 +367,7 @@ export const spaPlugin = fp<SpaOptions>(
       within(covered, coverBudgetMs, null)
         .then((found) => {
           if (!found) {
-            request.log.warn(`The page's first cover was not read within ${coverBudgetMs} ms`)
+            request.log.warn({ coverBudgetMs }, "The page's first cover was not read in time")
             withoutCover()
             return
           }

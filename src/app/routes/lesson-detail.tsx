@@ -67,7 +67,7 @@ function LessonPage({
   // The static shell's cover stood in while the page first loaded: a later visit's skeleton shows
   // none rather than a cover the lesson may have changed since.
   useEffect(() => {
-    if (settled) forgetShellCover()
+    if (settled && getShellCover()) forgetShellCover()
   }, [settled])
   if (lesson.isPending) return <LessonPageSkeleton />
   if (lesson.isError) {
