@@ -181,10 +181,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@contract/(?!rules$|descriptor$|descriptors/)',
+              regex: '^@contract/(?!rules$|landing-rules$|descriptor$|descriptors/)',
               allowTypeImports: true,
               message:
-                'Import types only from the contract; run-time values from @contract/rules and the descriptors.',
+                'Import types only from the contract; run-time values from @contract/rules (@contract/landing-rules) and the descriptors.',
             },
           ],
         },

@@ -101,7 +101,7 @@ offenders.push(
 // and so does the demo world (demo/, for the seed and the mocks).
 const schemaFree = [
   /node_modules\/typebox\//,
-  /contract\/(?!rules\.ts$|descriptor\.ts$|descriptors\/)/,
+  /contract\/(?!rules\.ts$|landing-rules\.ts$|descriptor\.ts$|descriptors\/)/,
   /^(?:\.\.\/)*demo\//,
 ]
 const allFiles = new Set(Object.values(manifest).map((chunk) => chunk.file))
@@ -136,8 +136,10 @@ if (existsSync(join(dist, 'mockServiceWorker.js'))) {
 // load after the first paint), so the budget holds today's figure with a little room and any
 // growth fails. It was 176 KB while the landing came in 29 files (175.6 KB); in the build's few
 // chunks (scripts/chunk-plan.ts) the same code weighs 166.4 KB, and 167.3 KB with the reads the
-// routes start beside their code (src/app/routes/prefetch-screens.ts), hence 168.
-const LANDING_JS_BUDGET = 168 * 1024
+// routes start beside their code (src/app/routes/prefetch-screens.ts), 167.6 KB with the shells'
+// loaders; the rules the landing reads, in a module of their own (contract/landing-rules.ts),
+// took every other rule out of it: 165.6 KB, hence 166.
+const LANDING_JS_BUDGET = 166 * 1024
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
 const modulepreloaded = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
   ([tag]) => tag.match(/\bhref="\/?([^"]+)"/)?.[1],

@@ -10,6 +10,7 @@ import { Stryker } from '@stryker-mutator/core'
 /** The decision modules of the shared core. A module listed here that does not exist yet is skipped. */
 const CORE_MODULES = [
   'contract/rules.ts',
+  'contract/landing-rules.ts',
   'contract/checks.ts',
   'contract/files.ts',
   'contract/seats.ts',

@@ -39,7 +39,7 @@ let spaDir = ''
 const pageIn = (lang: string) =>
   `<!doctype html><html lang="${lang}"><title>Manabi</title>` +
   '<div id="root"><div class="frame"></div></div>' +
-  '<!-- padding -->'.repeat(100_000)
+  '<!-- padding -->'.repeat(2_000)
 const INDEX = pageIn('en')
 const INDEX_JA = pageIn('ja')
 /**

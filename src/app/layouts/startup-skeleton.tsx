@@ -1,4 +1,4 @@
-import { lessonPageId } from '@contract/rules'
+import { lessonPageId } from '@contract/landing-rules'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {

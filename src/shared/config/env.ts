@@ -1,4 +1,4 @@
-import { DEFAULT_SUPPORT_EMAIL, isValidEmail } from '@contract/rules'
+import { DEFAULT_SUPPORT_EMAIL, isValidEmail } from '@contract/landing-rules'
 
 /**
  * The VITE_* variables, validated once at start-up. The payment SDK's settings come from the API

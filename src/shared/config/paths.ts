@@ -1,4 +1,4 @@
-import { ID_MAX } from '@contract/rules'
+import { ID_MAX } from '@contract/landing-rules'
 
 /**
  * Every client route: its pattern for the router and an href builder for links, so no screen

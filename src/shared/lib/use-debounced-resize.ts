@@ -1,4 +1,4 @@
-import { RESIZE_DEBOUNCE_MS } from '@contract/rules'
+import { RESIZE_DEBOUNCE_MS } from '@contract/landing-rules'
 import { useEffect, useRef } from 'react'
 
 /**

@@ -1,4 +1,4 @@
-import { LAZY_IMAGE_THRESHOLD_PX, SCROLL_DELAY_MS } from '@contract/rules'
+import { LAZY_IMAGE_THRESHOLD_PX, SCROLL_DELAY_MS } from '@contract/landing-rules'
 import { useEffect } from 'react'
 import { useInView } from 'react-intersection-observer'
 

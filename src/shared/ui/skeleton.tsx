@@ -1,4 +1,4 @@
-import { COVER_HEIGHT, COVER_WIDTH } from '@contract/rules'
+import { COVER_HEIGHT, COVER_WIDTH } from '@contract/landing-rules'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 

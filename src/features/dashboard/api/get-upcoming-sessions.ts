@@ -1,6 +1,6 @@
 import { upcomingLessons } from '@contract/descriptors/lessons'
 import type { UpcomingSession } from '@contract/index'
-import { PAGE_SIZE } from '@contract/rules'
+import { PAGE_SIZE } from '@contract/landing-rules'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/shared/api/request'
 import { dashboardKeys } from './keys'

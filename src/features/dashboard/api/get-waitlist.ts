@@ -1,5 +1,5 @@
 import { waitlistLessons } from '@contract/descriptors/lessons'
-import { PAGE_SIZE } from '@contract/rules'
+import { PAGE_SIZE } from '@contract/landing-rules'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/shared/api/request'
 import { dashboardKeys } from './keys'

@@ -1,5 +1,5 @@
 import { guestLessons } from '@contract/descriptors/guest'
-import { LANDING_CATALOGUE_QUERY } from '@contract/rules'
+import { LANDING_CATALOGUE_QUERY } from '@contract/landing-rules'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { FIRST_KEYSET_PAGE, type KeysetPageParam, nextPageAfterLast } from '@/shared/api/paging'
 import { request } from '@/shared/api/request'

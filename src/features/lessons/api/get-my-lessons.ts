@@ -1,5 +1,5 @@
 import { myLessons } from '@contract/descriptors/lessons'
-import { PAGE_SIZE } from '@contract/rules'
+import { PAGE_SIZE } from '@contract/landing-rules'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/shared/api/request'
 import { SIXTY_SECONDS } from './cache-times'

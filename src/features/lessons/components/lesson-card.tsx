@@ -1,5 +1,5 @@
 import type { CatalogueLesson } from '@contract/index'
-import { hasFewSeats } from '@contract/rules'
+import { hasFewSeats } from '@contract/landing-rules'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'

@@ -1,4 +1,4 @@
-import { COVER_HEIGHT, COVER_WIDTH, LAZY_IMAGE_THRESHOLD_PX } from '@contract/rules'
+import { COVER_HEIGHT, COVER_WIDTH, LAZY_IMAGE_THRESHOLD_PX } from '@contract/landing-rules'
 import { useInView } from 'react-intersection-observer'
 import { apiAssetUrl } from '@/shared/config/env'
 
