@@ -48,14 +48,20 @@ const renderIn = (queryClient: ReturnType<typeof createQueryClient>, children: R
   return fallbacks
 }
 
+/** A Greeting whose chunk a query client has loaded (preload), with the loads counted. */
+const preloadedGreeting = async () => {
+  const queryClient = createQueryClient()
+  const { load, loads, finish } = chunk()
+  const Greeting = cachedLazy('greeting', load)
+  const preloaded = Greeting.preload(queryClient)
+  finish()
+  await preloaded
+  return { queryClient, Greeting, loads }
+}
+
 describe('cachedLazy: a lazily loaded component a loader can have ready', () => {
   it('renders at once, with no fallback, once preloaded, and loads its chunk once', async () => {
-    const queryClient = createQueryClient()
-    const { load, loads, finish } = chunk()
-    const Greeting = cachedLazy('greeting', load)
-    const preloaded = Greeting.preload(queryClient)
-    finish()
-    await preloaded
+    const { queryClient, Greeting, loads } = await preloadedGreeting()
     const fallbacks = renderIn(queryClient, <Greeting name="Yuki" />)
     expect(screen.getByText('Hello, Yuki')).toBeInTheDocument()
     expect(fallbacks).toEqual([])
@@ -64,12 +70,7 @@ describe('cachedLazy: a lazily loaded component a loader can have ready', () => 
   })
 
   it('stays loaded when the cache drops it (a sign-out removes every query but the user)', async () => {
-    const queryClient = createQueryClient()
-    const { load, loads, finish } = chunk()
-    const Greeting = cachedLazy('greeting', load)
-    const preloaded = Greeting.preload(queryClient)
-    finish()
-    await preloaded
+    const { queryClient, Greeting, loads } = await preloadedGreeting()
     queryClient.removeQueries()
     const fallbacks = renderIn(queryClient, <Greeting name="Mai" />)
     expect(screen.getByText('Hello, Mai')).toBeInTheDocument()
