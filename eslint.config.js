@@ -181,7 +181,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@contract/(?!rules$|landing-rules$|descriptor$|descriptors/)',
+              regex: '^@contract/(?!rules$|landing-rules$|intl-formats$|descriptor$|descriptors/)',
               allowTypeImports: true,
               message:
                 'Import types only from the contract; run-time values from @contract/rules (@contract/landing-rules) and the descriptors.',

@@ -3,6 +3,8 @@
  * catalogue and the server so the three never disagree.
  */
 
+import { dateTimeFormat } from './intl-formats.ts'
+
 // The rules the guest landing reads as it starts live in a module of their own (its first
 // download carries them, not every rule): one place to import rules from, here, all the same.
 export * from './landing-rules.ts'
@@ -427,31 +429,18 @@ export const sessionPriceInCents = (
   endIso: string,
 ) => Math.round((priceInCentsPerHour * (Date.parse(endIso) - Date.parse(startIso))) / 3_600_000)
 
-/**
- * One wall-clock formatter per zone, kept: building one costs a hundred times more than using it,
- * and a reminder run or a session grid reads thousands of instants. Zones are the IANA database's,
- * but written in any letter case they are as many names again: the kept set is bounded.
- */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
-const WALL_CLOCK_FORMATS_MAX = 512
-const wallClockFormat = (timeZone: string) => {
-  let format = wallClockFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    if (wallClockFormats.size >= WALL_CLOCK_FORMATS_MAX) wallClockFormats.clear()
-    wallClockFormats.set(timeZone, format)
-  }
-  return format
-}
+/** The wall-clock formatter of a zone (made once per zone: contract/intl-formats.ts). */
+const wallClockFormat = (timeZone: string) =>
+  dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
 
 /** The wall-clock fields (year … second, zero-padded) an instant reads as in an IANA time zone. */
 const wallClock = (instant: Date, timeZone: string) => {

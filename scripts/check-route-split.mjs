@@ -101,7 +101,7 @@ offenders.push(
 // and so does the demo world (demo/, for the seed and the mocks).
 const schemaFree = [
   /node_modules\/typebox\//,
-  /contract\/(?!rules\.ts$|landing-rules\.ts$|descriptor\.ts$|descriptors\/)/,
+  /contract\/(?!rules\.ts$|landing-rules\.ts$|intl-formats\.ts$|descriptor\.ts$|descriptors\/)/,
   /^(?:\.\.\/)*demo\//,
 ]
 const allFiles = new Set(Object.values(manifest).map((chunk) => chunk.file))

@@ -1,6 +1,6 @@
 import type { Language } from '../../../contract/entities.ts'
 import { utcToZoned } from '../../../contract/rules.ts'
-import { keepNewest } from '../cache/keep-newest.ts'
+import { dateTimeFormat, numberFormat } from '../../../contract/intl-formats.ts'
 import { emailT } from './i18n.ts'
 
 /**
@@ -19,33 +19,13 @@ const DAY_OPTIONS: Record<Language, Intl.DateTimeFormatOptions> = {
   'jp-JP': { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' },
 }
 
-/**
- * Formatters kept by locale and options: building one (zone names above all) costs milliseconds,
- * using one microseconds, and a reminder run writes thousands of e-mails. Bounded, since the zones
- * in the options are the educators' and students' choice.
- */
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
-const FORMATTERS_MAX = 512
-const kept = <F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => F) => {
-  let formatter = formatters.get(key) as F | undefined
-  if (!formatter) {
-    formatter = build()
-    keepNewest(formatters, key, formatter, FORMATTERS_MAX)
-  }
-  return formatter
-}
-const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
-  kept(`date|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
-const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
-  kept(`number|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options))
-
 const partOf = (
   locale: string,
   options: Intl.DateTimeFormatOptions,
   type: Intl.DateTimeFormatPartTypes,
   at: Date,
 ) =>
-  dateFormat(locale, options)
+  dateTimeFormat(locale, options)
     .formatToParts(at)
     .find((part) => part.type === type)?.value ?? ''
 
@@ -87,7 +67,7 @@ export const sessionWhen = (
 ) => {
   const { startTime, endTime, timezone } = session
   const t = emailT(language)
-  const date = dateFormat(DATE_LOCALE[language], {
+  const date = dateTimeFormat(DATE_LOCALE[language], {
     ...DAY_OPTIONS[language],
     timeZone: timezone,
   }).format(startTime)
@@ -105,7 +85,9 @@ export const sessionWhen = (
  * Standard Time"; "2026年12月11日(金) 17:30 日本時間".
  */
 export const instantWhen = (language: Language, at: Date, timeZone: string) => {
-  const date = dateFormat(DATE_LOCALE[language], { ...DAY_OPTIONS[language], timeZone }).format(at)
+  const date = dateTimeFormat(DATE_LOCALE[language], { ...DAY_OPTIONS[language], timeZone }).format(
+    at,
+  )
   const time = utcToZoned(at, timeZone).time
   return emailT(language)('when.instant', { date, time, zone: zoneName(language, timeZone, at) })
 }

@@ -1,35 +1,13 @@
+import { dateTimeFormat, numberFormat as intlNumberFormat } from '@contract/intl-formats'
 import { i18n } from './i18n'
 import type { AppLanguage } from './languages'
 
 /** The BCP 47 locale Intl knows an app language by (jp-JP is the app's name for ja-JP). */
 export const intlLocale = (language: AppLanguage) => (language === 'jp-JP' ? 'ja-JP' : 'en-US')
 
-/**
- * Building an Intl formatter costs far more than using one, and a session grid or a catalogue
- * formats hundreds of times: one formatter per kind, locale and options, reused.
- */
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
-const reused = <F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, build: () => F) => {
-  let formatter = formatters.get(key) as F | undefined
-  if (!formatter) {
-    formatter = build()
-    formatters.set(key, formatter)
-  }
-  return formatter
-}
-const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
-  reused(
-    `date|${locale}|${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(locale, options),
-  )
-/** A number format built once per language and options, and reused. */
-export const numberFormat = (language: AppLanguage, options: Intl.NumberFormatOptions) => {
-  const locale = intlLocale(language)
-  return reused(
-    `number|${locale}|${JSON.stringify(options)}`,
-    () => new Intl.NumberFormat(locale, options),
-  )
-}
+/** A number format built once per language and options, and reused (contract/intl-formats.ts). */
+export const numberFormat = (language: AppLanguage, options: Intl.NumberFormatOptions) =>
+  intlNumberFormat(intlLocale(language), options)
 
 /**
  * §1's d MMMM yyyy ("5 March 2026") in English; in Japanese the order readers write,
