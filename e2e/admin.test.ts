@@ -65,9 +65,10 @@ describe('an admin approving a new educator and lending it a licence', () => {
   it('takes the educator from waiting for approval to creating lessons, then takes the licence back', async () => {
     const t = translator('en-US')
     const stamp = Date.now()
-    const name = `Haruka Newteacher ${stamp}`
-    // Long and with nothing to break at: the users list's cards must still fit a phone's width
-    // (checked at the end of this file; such an address once made the whole page scroll sideways).
+    // The name and the address long with nothing to break at: the users list must still fit the
+    // window, as cards on a phone and as a table from 1280 px (checked at the end of this file;
+    // such an address once made the whole page scroll sideways, such a name the table).
+    const name = `Haruka Newteacher ${stamp}withanamelongerthananycolumnofatablecouldholdonanyscreenofthisproduct`
     const email = `e2eeducator${stamp}withanaddresslongerthanaphone@example.com`
     const password = 'Password1'
 

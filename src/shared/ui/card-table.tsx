@@ -16,6 +16,7 @@ const layouts = {
     label: 'font-medium text-slate-600 lg:hidden',
     value: 'min-w-0 text-right text-slate-900 lg:text-left',
     actions: 'px-4 pt-2 pb-1 lg:table-cell lg:px-3 lg:py-3 lg:align-top',
+    capped: 'lg:inline-block lg:max-w-64 2xl:max-w-80',
   },
   xl: {
     table: 'block w-full xl:table xl:border-collapse',
@@ -27,6 +28,7 @@ const layouts = {
     label: 'font-medium text-slate-600 xl:hidden',
     value: 'min-w-0 text-right text-slate-900 xl:text-left',
     actions: 'px-4 pt-2 pb-1 xl:table-cell xl:px-3 xl:py-3 xl:align-top',
+    capped: 'xl:inline-block xl:max-w-64 2xl:max-w-80',
   },
 } as const
 
@@ -80,7 +82,13 @@ type CardValueProps = {
   children: ReactNode
 }
 
-const wrapping = (breakAnywhere: boolean) => (breakAnywhere ? 'wrap-anywhere' : 'break-words')
+/**
+ * How a value wraps. In the table other text is at most 16rem wide, 20rem on the widest screens
+ * (`capped`): a column is as wide as its longest word, and a name may be one word of 120 letters,
+ * which would push the table past the page; a word wider than that breaks.
+ */
+const wrapping = (layout: Layout, breakAnywhere: boolean) =>
+  breakAnywhere ? 'wrap-anywhere' : `break-words ${layout.capped}`
 
 /** The row's first cell, which names it (a row header). */
 export function CardRowHeader({ label, breakAnywhere = false, children }: CardValueProps) {
@@ -90,7 +98,7 @@ export function CardRowHeader({ label, breakAnywhere = false, children }: CardVa
       <span aria-hidden="true" className={layout.label}>
         {label}
       </span>
-      <span className={`min-w-0 ${wrapping(breakAnywhere)}`}>{children}</span>
+      <span className={`min-w-0 ${wrapping(layout, breakAnywhere)}`}>{children}</span>
     </th>
   )
 }
@@ -102,7 +110,7 @@ export function CardCell({ label, breakAnywhere = false, children }: CardValuePr
       <span aria-hidden="true" className={layout.label}>
         {label}
       </span>
-      <span className={`${layout.value} ${wrapping(breakAnywhere)}`}>{children}</span>
+      <span className={`${layout.value} ${wrapping(layout, breakAnywhere)}`}>{children}</span>
     </td>
   )
 }
