@@ -1,17 +1,14 @@
 import type { AdminRefund } from '@contract/index'
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useUser } from '@/shared/auth/current-user'
 import { paths } from '@/shared/config/paths'
 import { formatDateIn, formatPrice, formatTimeIn, viewerTimeZone } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { Button } from '@/shared/ui/button'
 import { CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
 import { useRefunds } from '../api/get-refunds'
 import { readRefundFilters, useListFilters } from '../lib/list-filters'
-import { ListRange } from './list-range'
-import { PagedList } from './paged-list'
+import { RangedList } from './ranged-list'
 
 function RefundRows({ refunds, timeZone }: { refunds: readonly AdminRefund[]; timeZone: string }) {
   const { t } = useTranslation()
@@ -68,41 +65,19 @@ function RefundRows({ refunds, timeZone }: { refunds: readonly AdminRefund[]; ti
  * figures count, in the admin's zone, each marked confirmed by PayPal or still on its way.
  */
 export function AdminRefunds() {
-  const { t } = useTranslation()
-  const headingId = useId()
   const { filters, setFilters } = useListFilters(readRefundFilters)
   const refunds = useRefunds(filters)
   const timeZone = useUser().data?.timezone ?? viewerTimeZone()
-  const ranged = filters.from !== null || filters.to !== null
-
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 p-4 sm:p-6">
-      <div className="flex flex-col gap-1">
-        <h1 id={headingId} className="text-2xl font-semibold text-slate-900">
-          {t('admin.refunds.title')}
-        </h1>
-        <ListRange range={filters} timeZone={timeZone} />
-      </div>
-      {ranged && (
-        <div>
-          <Button variant="secondary" onClick={() => setFilters({ from: null, to: null })}>
-            {t('admin.lists.allDates')}
-          </Button>
-        </div>
-      )}
-      <PagedList
-        list={refunds}
-        page={filters.page}
-        onPageChange={(page) => setFilters({ page })}
-        texts={{
-          loadFailed: t('admin.refunds.loadFailed'),
-          empty: t('admin.refunds.empty'),
-          count: (count) => t('admin.refunds.count', { count }),
-          pages: t('admin.refunds.pages'),
-        }}
-      >
-        {(rows) => <RefundRows refunds={rows} timeZone={timeZone} />}
-      </PagedList>
-    </section>
+    <RangedList
+      list="refunds"
+      filters={filters}
+      onPageChange={(page) => setFilters({ page })}
+      onAllDates={() => setFilters({ from: null, to: null })}
+      rows={refunds}
+      timeZone={timeZone}
+    >
+      {(rows) => <RefundRows refunds={rows} timeZone={timeZone} />}
+    </RangedList>
   )
 }

@@ -1,5 +1,4 @@
 import type { AdminSession } from '@contract/index'
-import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useUser } from '@/shared/auth/current-user'
@@ -7,13 +6,11 @@ import { paths } from '@/shared/config/paths'
 import { formatDateIn, formatTimeRange, viewerTimeZone } from '@/shared/i18n/format'
 import { formatCount } from '@/shared/i18n/format-figures'
 import { useLanguage } from '@/shared/i18n/use-language'
-import { Button } from '@/shared/ui/button'
 import { CardCell, CardRow, CardRowHeader, CardTable } from '@/shared/ui/card-table'
 import { SelectField } from '@/shared/ui/select-field'
 import { useAdminSessions } from '../api/get-admin-sessions'
 import { readSessionFilters, useListFilters } from '../lib/list-filters'
-import { ListRange } from './list-range'
-import { PagedList } from './paged-list'
+import { RangedList } from './ranged-list'
 
 const CANCELLED_CHOICES = ['all', 'held', 'cancelled'] as const
 type CancelledChoice = (typeof CANCELLED_CHOICES)[number]
@@ -83,21 +80,18 @@ function SessionRows({
  */
 export function AdminSessions() {
   const { t } = useTranslation()
-  const headingId = useId()
   const { filters, setFilters } = useListFilters(readSessionFilters)
   const sessions = useAdminSessions(filters)
   const timeZone = useUser().data?.timezone ?? viewerTimeZone()
-  const ranged = filters.from !== null || filters.to !== null
-
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 p-4 sm:p-6">
-      <div className="flex flex-col gap-1">
-        <h1 id={headingId} className="text-2xl font-semibold text-slate-900">
-          {t('admin.sessions.title')}
-        </h1>
-        <ListRange range={filters} timeZone={timeZone} />
-      </div>
-      <div className="flex flex-wrap items-end gap-3">
+    <RangedList
+      list="sessions"
+      filters={filters}
+      onPageChange={(page) => setFilters({ page })}
+      onAllDates={() => setFilters({ from: null, to: null })}
+      rows={sessions}
+      timeZone={timeZone}
+      controls={
         <SelectField
           label={t('admin.sessions.show')}
           value={choiceOf(filters.cancelled)}
@@ -115,25 +109,9 @@ export function AdminSessions() {
             </option>
           ))}
         </SelectField>
-        {ranged && (
-          <Button variant="secondary" onClick={() => setFilters({ from: null, to: null })}>
-            {t('admin.lists.allDates')}
-          </Button>
-        )}
-      </div>
-      <PagedList
-        list={sessions}
-        page={filters.page}
-        onPageChange={(page) => setFilters({ page })}
-        texts={{
-          loadFailed: t('admin.sessions.loadFailed'),
-          empty: t('admin.sessions.empty'),
-          count: (count) => t('admin.sessions.count', { count }),
-          pages: t('admin.sessions.pages'),
-        }}
-      >
-        {(rows) => <SessionRows sessions={rows} timeZone={timeZone} />}
-      </PagedList>
-    </section>
+      }
+    >
+      {(rows) => <SessionRows sessions={rows} timeZone={timeZone} />}
+    </RangedList>
   )
 }
