@@ -273,6 +273,22 @@ describe('the sessions and refunds lists', () => {
     expect(screen.getByText(/^Every date/)).toBeVisible()
   })
 
+  it('show the refunds of every date on demand, and offer it only while a range is set', async () => {
+    const queries = recordQueries(admin.listRefunds)
+    await renderApp(undefined, {
+      user: 'admin',
+      url: paths.admin.refunds.href({ from: '2020-01-01T00:00:00Z' }),
+    })
+    expect(await screen.findByRole('heading', { name: 'Refunds', level: 1 })).toBeVisible()
+    await waitFor(() => expect(lastQuery(queries)).toMatchObject({ from: '2020-01-01T00:00:00Z' }))
+    expect(screen.getByText(/^From /)).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Show every date' }))
+    await waitFor(() => expect(lastQuery(queries)).not.toHaveProperty('from'))
+    expect(screen.getByText(/^Every date/)).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Show every date' })).toBeNull()
+    expect(await screen.findByRole('table', { name: 'Refunds, newest first' })).toBeVisible()
+  })
+
   it('say a page past the last is empty and lead back to the first', async () => {
     await renderApp(undefined, { user: 'admin', url: paths.admin.refunds.href({ page: 99 }) })
     expect(await screen.findByText('This page is empty: the list has fewer pages.')).toBeVisible()
