@@ -11,7 +11,7 @@ import { SESSIONS_HEADING_ID } from '../lib/next-session'
 import { SESSION_CARDS_GRID_CLASS, SESSION_GRID_CONTAINER_CLASS } from '../lib/session-groups'
 import { useSessionGroups } from '../lib/use-session-groups'
 import { useSessionViewer } from '../lib/use-session-viewer'
-import { PastSessions } from './past-sessions'
+import { GroupedSessions } from './grouped-sessions'
 import { type RenderPayment, SessionCard } from './session-card'
 import type { SessionActionsOptions } from './use-session-actions'
 
@@ -53,9 +53,8 @@ export function SessionList({
   }, [queryClient, lessonId, audience])
 
   const viewer = useSessionViewer()
-  const { items, upcoming, past, pastOpen, togglePast, last } = useSessionGroups(
-    sessions.data?.pages,
-  )
+  const groups = useSessionGroups(sessions.data?.pages)
+  const { items, last } = groups
 
   const item = (session: Session) => (
     <li key={session.id} ref={session === last ? lastCardRef : undefined}>
@@ -82,22 +81,7 @@ export function SessionList({
     )
   } else if (items.length === 0) body = <p className="text-slate-600">{t('sessions.empty')}</p>
   else {
-    body = (
-      <>
-        {upcoming.length > 0 ? (
-          <ul aria-labelledby={headingId} className={SESSION_CARDS_GRID_CLASS}>
-            {upcoming.map(item)}
-          </ul>
-        ) : (
-          <p className="text-slate-600">{t('sessions.noUpcoming')}</p>
-        )}
-        {past.length > 0 && (
-          <PastSessions count={past.length} open={pastOpen} onToggle={togglePast}>
-            {past.map(item)}
-          </PastSessions>
-        )}
-      </>
-    )
+    body = <GroupedSessions headingId={headingId} groups={groups} item={item} />
   }
 
   return (

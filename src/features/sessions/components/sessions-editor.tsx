@@ -15,7 +15,7 @@ import { browserTimeZone } from '@/shared/lib/time-zones'
 import { useSessionGroups } from '../lib/use-session-groups'
 import { DeleteSessionDialog } from './delete-session-dialog'
 import { OwnerSessionCard } from './owner-session-card'
-import { PastSessions } from './past-sessions'
+import { GroupedSessions } from './grouped-sessions'
 import { SessionFormDialog } from './session-form-dialog'
 
 type SessionsEditorProps = {
@@ -91,9 +91,8 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
     onChanged?.()
   }
 
-  const { items, upcoming, past, pastOpen, togglePast, last } = useSessionGroups(
-    sessions.data?.pages,
-  )
+  const groups = useSessionGroups(sessions.data?.pages)
+  const { items, last } = groups
 
   const item = (session: Session) => (
     <li key={session.id} ref={session === last ? lastCardRef : undefined}>
@@ -121,22 +120,7 @@ export function SessionsEditor({ lessonId, lessonTitle, user, onChanged }: Sessi
       </p>
     )
   } else {
-    body = (
-      <>
-        {upcoming.length > 0 ? (
-          <ul aria-labelledby={headingId} className={SESSION_CARDS_GRID_CLASS}>
-            {upcoming.map(item)}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-600">{t('sessions.noUpcoming')}</p>
-        )}
-        {past.length > 0 && (
-          <PastSessions count={past.length} open={pastOpen} onToggle={togglePast}>
-            {past.map(item)}
-          </PastSessions>
-        )}
-      </>
-    )
+    body = <GroupedSessions headingId={headingId} groups={groups} item={item} />
   }
 
   return (

@@ -18,3 +18,5 @@ export const useSessionGroups = (pages: readonly { data: readonly Session[] }[] 
   const togglePast = () => setPastOpen((open) => !open)
   return { items, upcoming, past, pastOpen, togglePast, last }
 }
+
+export type SessionGroups = ReturnType<typeof useSessionGroups>
