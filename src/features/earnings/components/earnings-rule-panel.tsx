@@ -1,10 +1,10 @@
 import type { CurrentUser, EarningsRule } from '@contract/index'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { env } from '@/shared/config/env'
-import { formatDate, formatDateIn, formatTimeIn } from '@/shared/i18n/format'
+import { formatDateIn, formatTimeIn } from '@/shared/i18n/format'
 import { formatRate, formatYen } from '@/shared/i18n/format-figures'
 import { useLanguage } from '@/shared/i18n/use-language'
+import { DeactivationNotice } from '@/shared/ui/deactivation-notice'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -30,20 +30,7 @@ export function EarningsRulePanel({ rule, user }: Props) {
 
   let body
   if (user.deactivation) {
-    body = (
-      <div className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p className="font-medium">
-          {t('account.deactivated.title', { date: formatDate(user.deactivation.at, language) })}
-        </p>
-        <p className="mt-1 text-sm">{t('account.deactivated.why')}</p>
-        <p className="mt-1 text-sm">
-          {t('account.deactivated.support')}{' '}
-          <a href={`mailto:${env.SUPPORT_EMAIL}`} className="font-medium underline">
-            {env.SUPPORT_EMAIL}
-          </a>
-        </p>
-      </div>
-    )
+    body = <DeactivationNotice at={user.deactivation.at} />
   } else if (rule === null) {
     return null
   } else {

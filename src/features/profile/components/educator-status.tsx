@@ -1,11 +1,9 @@
 import type { CurrentUser } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { env } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
-import { formatDate } from '@/shared/i18n/format'
-import { useLanguage } from '@/shared/i18n/use-language'
 import { buttonClass } from '@/shared/ui/button'
+import { DeactivationNotice } from '@/shared/ui/deactivation-notice'
 
 /**
  * What an educator can do now, read from its account on each load: wait for an admin's approval,
@@ -14,24 +12,7 @@ import { buttonClass } from '@/shared/ui/button'
  */
 export function EducatorStatus({ user }: { user: CurrentUser }) {
   const { t } = useTranslation()
-  const language = useLanguage()
-  if (user.deactivation) {
-    return (
-      <div role="status" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-medium">
-          {t('account.deactivated.title', { date: formatDate(user.deactivation.at, language) })}
-        </p>
-        <p className="mt-1 text-sm">{t('account.deactivated.why')}</p>
-        <p className="mt-1 text-sm">{t('account.deactivated.effects')}</p>
-        <p className="mt-1 text-sm">
-          {t('account.deactivated.support')}{' '}
-          <a href={`mailto:${env.SUPPORT_EMAIL}`} className="font-medium underline">
-            {env.SUPPORT_EMAIL}
-          </a>
-        </p>
-      </div>
-    )
-  }
+  if (user.deactivation) return <DeactivationNotice at={user.deactivation.at} effects />
   if (!user.isValidated) {
     return (
       <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
