@@ -113,19 +113,22 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
     const sushi = db.sessions.find(
       (session) => isMine(session) && lessonOf(session.lessonId).title === 'Sushi Workshop',
     )!
-    sushi.start_time = '2027-07-01T20:00:00.000Z'
-    sushi.end_time = '2027-07-01T21:30:00.000Z'
+    // A summer evening in UTC two years ahead (after every other session, whatever today is):
+    // already the next morning in Tokyo, summer time in Los Angeles.
+    const year = new Date().getUTCFullYear() + 2
+    sushi.start_time = `${year}-07-01T20:00:00.000Z`
+    sushi.end_time = `${year}-07-01T21:30:00.000Z`
     process.env.TZ = 'Asia/Tokyo'
     const first = await renderApp(undefined, { user: 'educator', url: URL })
     await waitFor(() => expect(rows()).toHaveLength(6))
-    expect(rows()[5]).toHaveTextContent('2 July 2027')
+    expect(rows()[5]).toHaveTextContent(`2 July ${year}`)
     expect(rows()[5]).toHaveTextContent('05:00 – 06:30 Japan Time(1 hr 30 min)')
     first.unmount()
 
     process.env.TZ = 'America/Los_Angeles'
     await renderApp(undefined, { user: 'educator', url: URL })
     await waitFor(() => expect(rows()).toHaveLength(6))
-    expect(rows()[5]).toHaveTextContent('1 July 2027')
+    expect(rows()[5]).toHaveTextContent(`1 July ${year}`)
     expect(rows()[5]).toHaveTextContent('13:00 – 14:30 PDT(1 hr 30 min)')
   })
 
