@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { db, seedIds } from '@/mocks/db'
+import { SCHEDULING_YEARS_AHEAD } from '@/features/sessions/lib/session-form'
 import { paths } from '@/shared/config/paths'
 import { recordBodies } from '@tests/request-log'
 import { renderApp } from '@tests/render-app'
@@ -261,10 +262,17 @@ describe('the session dialog’s date and times', { timeout: 30_000 }, () => {
 describe('editing a session’s date and times', { timeout: 30_000 }, () => {
   it('shows its own date and hours in its zone, and a year beyond the usual ones', async () => {
     process.env.TZ = 'America/New_York'
-    // Kenji's future session, 10:00–11:00 Tokyo time on 5 March 2031 (01:00–02:00 UTC).
+    // Kenji's future session, 10:00–11:00 Tokyo time on 5 March five years ahead (01:00–02:00
+    // UTC), past the years the field offers (this one and the next SCHEDULING_YEARS_AHEAD).
+    const thisYear = new Date().getFullYear()
+    const year = String(thisYear + SCHEDULING_YEARS_AHEAD + 3)
+    const weekday = new Date(`${year}-03-05T12:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'long',
+      timeZone: 'UTC',
+    })
     const session = sessionRow(seedIds.sessions.futurePaid)
-    session.start_time = '2031-03-05T01:00:00.000Z'
-    session.end_time = '2031-03-05T02:00:00.000Z'
+    session.start_time = `${year}-03-05T01:00:00.000Z`
+    session.end_time = `${year}-03-05T02:00:00.000Z`
     const user = userEvent.setup()
     await renderApp(undefined, {
       url: paths.lesson.detail.href(seedIds.paidLesson),
@@ -279,15 +287,15 @@ describe('editing a session’s date and times', { timeout: 30_000 }, () => {
     const date = group(dialog, 'Date')
     expect(part(date, 'day')).toHaveDisplayValue('5')
     expect(part(date, 'month')).toHaveDisplayValue('March')
-    expect(part(date, 'year')).toHaveDisplayValue('2031')
-    expect(optionTexts(part(date, 'year'))).toContain('2031')
-    expect(within(date).getByText('Wednesday, 5 March 2031')).toBeVisible()
+    expect(part(date, 'year')).toHaveDisplayValue(year)
+    expect(optionTexts(part(date, 'year'))).toContain(year)
+    expect(within(date).getByText(`${weekday}, 5 March ${year}`)).toBeVisible()
     expect(groupValue(dialog, 'Start time')).toBe('10:00')
     expect(groupValue(dialog, 'End time')).toBe('11:00')
     // Another year chosen, the session's own stays on offer to go back to.
-    await user.selectOptions(part(date, 'year'), '2027')
-    expect(optionTexts(part(date, 'year'))).toContain('2031')
-    await user.selectOptions(part(date, 'year'), '2031')
-    expect(part(date, 'year')).toHaveDisplayValue('2031')
+    await user.selectOptions(part(date, 'year'), String(thisYear + 1))
+    expect(optionTexts(part(date, 'year'))).toContain(year)
+    await user.selectOptions(part(date, 'year'), year)
+    expect(part(date, 'year')).toHaveDisplayValue(year)
   })
 })
