@@ -184,7 +184,7 @@ export default tseslint.config(
               regex: '^@contract/(?!rules$|landing-rules$|intl-formats$|descriptor$|descriptors/)',
               allowTypeImports: true,
               message:
-                'Import types only from the contract; run-time values from @contract/rules (@contract/landing-rules) and the descriptors.',
+                'Import types only from the contract; run-time values from @contract/rules (@contract/landing-rules), @contract/intl-formats and the descriptors.',
             },
           ],
         },
