@@ -289,7 +289,9 @@ describe('the student dashboard (§2)', () => {
     await waitFor(() =>
       expect(within(catalogue).getByRole('list', { name: 'Lessons' })).toBeVisible(),
     )
-    const columns = catalogue.parentElement!
+    // The catalogue waits for the column above it in a wrapper that makes no box of its own.
+    expect(catalogue.parentElement).toHaveClass('contents')
+    const columns = catalogue.parentElement!.parentElement!
     expect(columns).toHaveClass('grid', 'xl:grid-cols-[minmax(0,1fr)_22rem]')
     expect(columns.className).not.toMatch(/(^|\s)grid-cols-/)
     expect(catalogue).toHaveClass('min-w-0')

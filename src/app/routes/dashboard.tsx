@@ -1,10 +1,13 @@
 import type { CurrentUser } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { StudentDashboard } from '@/features/dashboard/components/student-dashboard'
+import { MY_LESSONS_PAGE_PARAM, useMyLessons } from '@/features/lessons/api/get-my-lessons'
 import { LessonCatalogue } from '@/features/lessons/components/lesson-catalogue'
 import { MyLessons } from '@/features/lessons/components/my-lessons'
 import { EducatorStatus } from '@/features/profile/components/educator-status'
 import { LatestReviews } from '@/features/reviews/components/latest-reviews'
+import { usePageParam } from '@/shared/lib/use-page-param'
+import { WaitsForAbove } from '@/shared/ui/waits-for-above'
 import { AdminDashboard } from './home'
 
 /**
@@ -26,7 +29,18 @@ export default function Dashboard({ user }: { user: CurrentUser }) {
         <EducatorStatus user={user} />
       </div>
       <MyLessons canEdit={user.isValidated} />
-      <LatestReviews educatorId={user.id} />
+      <ReviewsBelowLessons educatorId={user.id} />
     </section>
+  )
+}
+
+/** The latest reviews, shown once the educator's lessons above them are (the same query). */
+function ReviewsBelowLessons({ educatorId }: { educatorId: number }) {
+  const [page] = usePageParam(MY_LESSONS_PAGE_PARAM)
+  const lessons = useMyLessons(page)
+  return (
+    <WaitsForAbove aboveLoading={lessons.isPending}>
+      <LatestReviews educatorId={educatorId} />
+    </WaitsForAbove>
   )
 }

@@ -2,13 +2,15 @@ import { REVIEW_LINK_PARAM } from '@contract/rules'
 import { useCallback, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router-dom'
-import { useRefreshAfterReview } from '@/features/lessons/api/get-lesson-history'
-import { LessonHistory } from '@/features/lessons/components/lesson-history'
+import { useLessonHistory, useRefreshAfterReview } from '@/features/lessons/api/get-lesson-history'
+import { HISTORY_PAGE_PARAM, LessonHistory } from '@/features/lessons/components/lesson-history'
 import { PaymentHistory } from '@/features/payments/components/payment-history'
 import { HistoryReview } from '@/features/reviews/components/history-review'
 import { useUser } from '@/shared/auth/current-user'
 import { paths } from '@/shared/config/paths'
+import { usePageParam } from '@/shared/lib/use-page-param'
 import { buttonClass } from '@/shared/ui/button'
+import { WaitsForAbove } from '@/shared/ui/waits-for-above'
 
 /**
  * §2 /history: the lessons the student attended, each to review or reviewed, with the review
@@ -69,7 +71,18 @@ export default function History() {
           </div>
         )}
       </section>
-      {isStudent && <PaymentHistory />}
+      {isStudent && <PaymentsBelowLessons />}
     </div>
+  )
+}
+
+/** The student's payments, shown once the lessons above them are (the same query). */
+function PaymentsBelowLessons() {
+  const [page] = usePageParam(HISTORY_PAGE_PARAM)
+  const lessons = useLessonHistory(page)
+  return (
+    <WaitsForAbove aboveLoading={lessons.isPending}>
+      <PaymentHistory />
+    </WaitsForAbove>
   )
 }

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Skeleton, SkeletonLine } from '@/shared/ui/skeleton'
+import { WaitsForAbove } from '@/shared/ui/waits-for-above'
 import { useUpcomingSessions } from '../api/get-upcoming-sessions'
+import { useWaitlist } from '../api/get-waitlist'
 import { dashboardKeys } from '../api/keys'
 import { sessionEdges, sessionPhase } from '../lib/countdown'
 import { useNow } from '../lib/use-now'
@@ -21,6 +23,7 @@ export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
   const catalogueId = ALL_LESSONS_HEADING_ID
   const queryClient = useQueryClient()
   const upcoming = useUpcomingSessions()
+  const waitlist = useWaitlist()
   const now = useNow(sessionEdges(upcoming.data ?? []))
 
   // Sessions that ended since the last fetch leave at once.
@@ -56,8 +59,11 @@ export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
     if (crossed) void queryClient.invalidateQueries({ queryKey: dashboardKeys.upcoming() })
   }, [phases, upcoming.isSuccess, queryClient])
 
+  // The column of seats and sessions shows once both its parts can (the waitlist's, above, would
+  // push the sessions down), and the catalogue below it on narrow screens once the column does.
+  const columnLoading = upcoming.isPending || waitlist.isPending
   let sessions: ReactNode
-  if (upcoming.isPending) sessions = <UpcomingSkeleton />
+  if (columnLoading) sessions = <UpcomingSkeleton />
   else if (upcoming.isError) {
     sessions = (
       <p role="alert" className="text-red-700">
@@ -84,19 +90,21 @@ export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
       </h1>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6 xl:col-start-2 xl:row-start-1">
-          <WaitlistNotice />
+          {!columnLoading && <WaitlistNotice />}
           {sessions}
         </div>
-        <section aria-labelledby={catalogueId} className="min-w-0 xl:col-start-1 xl:row-start-1">
-          <h2
-            id={catalogueId}
-            tabIndex={-1}
-            className="mb-4 scroll-mt-4 text-xl font-semibold text-slate-900 focus:outline-none"
-          >
-            {t('dashboard.student.allLessons')}
-          </h2>
-          {catalogue}
-        </section>
+        <WaitsForAbove aboveLoading={columnLoading}>
+          <section aria-labelledby={catalogueId} className="min-w-0 xl:col-start-1 xl:row-start-1">
+            <h2
+              id={catalogueId}
+              tabIndex={-1}
+              className="mb-4 scroll-mt-4 text-xl font-semibold text-slate-900 focus:outline-none"
+            >
+              {t('dashboard.student.allLessons')}
+            </h2>
+            {catalogue}
+          </section>
+        </WaitsForAbove>
       </div>
     </section>
   )

@@ -6,6 +6,7 @@ import { paths } from '@/shared/config/paths'
 import { Button } from '@/shared/ui/button'
 import { LoadError } from '@/shared/ui/load-error'
 import { Skeleton, SkeletonLine } from '@/shared/ui/skeleton'
+import { WaitsForAbove } from '@/shared/ui/waits-for-above'
 import { useDownloadEarningsCsv } from '../api/download-earnings-csv'
 import { useEarningsSummary } from '../api/get-earnings-summary'
 import { EarningsLines } from './earnings-lines'
@@ -74,7 +75,9 @@ export function EarningsScreen({ user }: { user: CurrentUser }) {
         </p>
       </section>
       {sums}
-      <EarningsLines timeZone={user.timezone} />
+      <WaitsForAbove aboveLoading={summary.isPending}>
+        <EarningsLines timeZone={user.timezone} />
+      </WaitsForAbove>
     </div>
   )
 }
