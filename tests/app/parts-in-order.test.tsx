@@ -87,7 +87,7 @@ describe('parts of a screen that load one after another', () => {
       const held = holdCalls(above)
       await renderApp(undefined, { user: who, url, waitForLoad: false })
       await waitFor(() => expect(requested.some((path) => isPathOf(belowRead, path))).toBe(true))
-      expect(screen.getByRole('heading', { name: below, hidden: true })).not.toBeVisible()
+      expect(await screen.findByRole('heading', { name: below, hidden: true })).not.toBeVisible()
       await held.release()
       expect(await screen.findByRole('heading', { name: below })).toBeVisible()
     })
