@@ -1,13 +1,11 @@
 import { waitFor } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
-import * as admin from '@contract/descriptors/admin'
 import * as categories from '@contract/descriptors/categories'
 import * as guest from '@contract/descriptors/guest'
 import * as lessons from '@contract/descriptors/lessons'
 import * as user from '@contract/descriptors/user'
 import { createRoutes } from '@/app/router'
-import { adminKeys } from '@/features/admin/api/keys'
 import { dashboardKeys } from '@/features/dashboard/api/keys'
 import { lessonKeys } from '@/features/lessons/api/keys'
 import { db, seedIds } from '@/mocks/db'
@@ -61,22 +59,6 @@ describe('the screens opened most read their data beside their code', () => {
     const queryClient = await openAt('/?lessonsPage=2')
     await read(queryClient, lessonKeys.minePage(2))
     expect(queries.map((query) => query.get('page'))).toEqual(['2'])
-    expect(requested).not.toContain(pathOf(lessons.upcomingLessons))
-  })
-
-  it("reads an admin's overview and the page of users the URL names for the dashboard", async () => {
-    db.signIn(seedIds.admin)
-    const queries = recordQueries(admin.listUsers)
-    const queryClient = await openAt('/?role=educator&page=2')
-    await read(queryClient, adminKeys.overview())
-    await read(
-      queryClient,
-      adminKeys.userList({ search: '', role: 'educator', state: null, page: 2 }),
-    )
-    expect(queries.map((query) => Object.fromEntries(query))).toEqual([
-      expect.objectContaining({ role: 'educator', page: '2' }),
-    ])
-    expect(requested).toContain(pathOf(admin.adminOverview))
     expect(requested).not.toContain(pathOf(lessons.upcomingLessons))
   })
 

@@ -1,7 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { overviewQueryOptions } from '@/features/admin/api/get-overview'
-import { usersQueryOptions } from '@/features/admin/api/get-users'
-import { readUserFilters } from '@/features/admin/components/use-user-filters'
 import { upcomingSessionsQueryOptions } from '@/features/dashboard/api/get-upcoming-sessions'
 import { waitlistQueryOptions } from '@/features/dashboard/api/get-waitlist'
 import { categoriesQueryOptions } from '@/features/lessons/api/get-categories'
@@ -22,10 +19,9 @@ import { AdminDashboard, Dashboard, GuestHome } from './home'
 
 /**
  * `/`: once the user is known, a signed-in user's dashboard (routes/dashboard.tsx) or a guest's
- * landing: its first reads are started (for an admin, the overview and the page of users the URL
- * names), and the screen's code is loaded, which the route's loader waits for (the screen then
- * renders at once, cachedLazy). Resolves, never rejects, once that code is there or could not be
- * loaded (the screen then shows why).
+ * landing: its first reads are started, and the screen's code is loaded, which the route's loader
+ * waits for (the screen then renders at once, cachedLazy). Resolves, never rejects, once that
+ * code is there or could not be loaded (the screen then shows why).
  */
 export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
   const user = await queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => undefined)
@@ -36,9 +32,6 @@ export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
   } else if (user?.role === 'educator') {
     const page = pageFrom(url.searchParams.get(MY_LESSONS_PAGE_PARAM))
     void queryClient.prefetchQuery(myLessonsQueryOptions(page))
-  } else if (user?.role === 'admin') {
-    void queryClient.prefetchQuery(overviewQueryOptions())
-    void queryClient.prefetchQuery(usersQueryOptions(readUserFilters(url.searchParams)))
   }
   const screens = [(user ? Dashboard : GuestHome).preload(queryClient)]
   // An admin's dashboard is a chunk of its own below Dashboard: loaded beside it, not after it.
