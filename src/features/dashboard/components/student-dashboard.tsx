@@ -60,7 +60,7 @@ export function StudentDashboard({ catalogue }: { catalogue: ReactNode }) {
   }, [phases, upcoming.isSuccess, queryClient])
 
   // The column of seats and sessions shows once both its parts can (the waitlist's, above, would
-  // push the sessions down), and the catalogue below it on narrow screens once the column does.
+  // push the sessions down), and the catalogue (below it on narrow screens) once the column does.
   const columnLoading = upcoming.isPending || waitlist.isPending
   let sessions: ReactNode
   if (columnLoading) sessions = <UpcomingSkeleton />
