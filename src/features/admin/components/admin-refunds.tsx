@@ -72,8 +72,7 @@ export function AdminRefunds() {
     <RangedList
       list="refunds"
       filters={filters}
-      onPageChange={(page) => setFilters({ page })}
-      onAllDates={() => setFilters({ from: null, to: null })}
+      setFilters={setFilters}
       rows={refunds}
       timeZone={timeZone}
     >

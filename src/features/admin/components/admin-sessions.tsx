@@ -87,8 +87,7 @@ export function AdminSessions() {
     <RangedList
       list="sessions"
       filters={filters}
-      onPageChange={(page) => setFilters({ page })}
-      onAllDates={() => setFilters({ from: null, to: null })}
+      setFilters={setFilters}
       rows={sessions}
       timeZone={timeZone}
       controls={

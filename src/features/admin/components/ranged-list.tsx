@@ -7,13 +7,14 @@ import type { InstantRangeFilter } from '../api/keys'
 import { ListRange } from './list-range'
 import { PagedList } from './paged-list'
 
+type RangedFilters = InstantRangeFilter & { page: number }
+
 type RangedListProps<T> = {
   /** Whose words the page uses: admin.sessions.* or admin.refunds.*. */
   list: 'sessions' | 'refunds'
-  filters: InstantRangeFilter & { page: number }
-  onPageChange: (page: number) => void
-  /** Shows every date: the range's ends cleared. */
-  onAllDates: () => void
+  filters: RangedFilters
+  /** The list's `setFilters` (useListFilters): the page turns and the range clears through it. */
+  setFilters: (change: Partial<RangedFilters>) => void
   rows: UseQueryResult<Paginated<T>>
   /** The admin's zone, the one the overview's weeks are counted in. */
   timeZone: string
@@ -30,8 +31,7 @@ type RangedListProps<T> = {
 export function RangedList<T>({
   list,
   filters,
-  onPageChange,
-  onAllDates,
+  setFilters,
   rows,
   timeZone,
   controls,
@@ -53,7 +53,7 @@ export function RangedList<T>({
         <div className="flex flex-wrap items-end gap-3">
           {controls}
           {ranged && (
-            <Button variant="secondary" onClick={onAllDates}>
+            <Button variant="secondary" onClick={() => setFilters({ from: null, to: null })}>
               {t('admin.lists.allDates')}
             </Button>
           )}
@@ -62,7 +62,7 @@ export function RangedList<T>({
       <PagedList
         list={rows}
         page={filters.page}
-        onPageChange={onPageChange}
+        onPageChange={(page) => setFilters({ page })}
         texts={{
           loadFailed: t(`admin.${list}.loadFailed`),
           empty: t(`admin.${list}.empty`),
