@@ -13,6 +13,7 @@ import type { Refusal } from './seats.ts'
 import {
   isSeatRange,
   canSeeMeetingLink,
+  isCalendarDate,
   isValidTimeZone,
   isWebUrl,
   overlapping,
@@ -95,8 +96,9 @@ export const storedLinks = (links: NonNullable<LessonWriteBody['links']>) =>
   }))
 
 /**
- * A session form as both backends store it, or its problems: its time zone and meeting link must
- * be valid (both reported at once), then its end must come after its start in that zone, and its
+ * A session form as both backends store it, or its problems: its date must be a day of the
+ * calendar (31 April is not rolled over into May), its time zone and meeting link valid (all
+ * reported at once), then its end must come after its start in that zone, and its
  * start must be after `now` (a session is not created or moved into the past). The link is stored
  * absolute: one typed without a scheme gets https:// (§5).
  */
@@ -106,6 +108,7 @@ export const sessionWrite = (
 ): Checked<{ start: Date; end: Date; timezone: string; url: string }> => {
   const problems: Message[] = []
   const url = storedMeetingUrl(body.url)
+  if (!isCalendarDate(body.date)) problems.push(MESSAGES.sessions.invalidDate)
   if (!isValidTimeZone(body.timezone)) problems.push(MESSAGES.sessions.unknownTimeZone)
   if (url === null) problems.push(MESSAGES.sessions.unsupportedMeetingLink)
   if (problems.length > 0 || url === null) return { ok: false, problems }

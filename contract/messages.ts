@@ -122,6 +122,7 @@ const TEMPLATES = {
     noVideoLicence: 'Connect a video-conference account before creating sessions',
     accountDeactivated:
       'Your account is deactivated (the earnings rule of the terms): it cannot schedule sessions until support reactivates it',
+    invalidDate: 'This date does not exist in the calendar',
     unknownTimeZone: 'Unknown time zone',
     unsupportedMeetingLink: 'Meeting link must be a Zoom or Google Meet URL',
     endBeforeStart: 'End time must be after start time',

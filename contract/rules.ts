@@ -463,6 +463,14 @@ const offsetMinutes = (instant: Date, timeZone: string) => {
   return (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000
 }
 
+/** A real calendar day written yyyy-MM-dd (no 31 February, no month 13): Date.UTC would roll it over. */
+export const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number]
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
+}
+
 export const isValidTimeZone = (timeZone: string) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone })

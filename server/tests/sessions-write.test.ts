@@ -212,6 +212,21 @@ describe('POST /lessons/:id/sessions', () => {
     expect(await context.db.select().from(lessonSessions)).toEqual([])
   })
 
+  it('refuses a day the calendar does not have (31 April, month 13) instead of moving it to another', async () => {
+    const { lesson, cookie } = await scene()
+    const year = new Date().getUTCFullYear() + 1
+    for (const date of [`${year}-04-31`, `${year}-13-01`, `${year}-02-00`]) {
+      const response = await context.call(sessions.createSession, {
+        params: { id: lesson.id },
+        cookie,
+        body: { ...slot(30, '10:00', '11:00'), date },
+      })
+      expect(response.statusCode, date).toBe(400)
+      expect(errorOf(response).message).toEqual([MESSAGES.sessions.invalidDate.text])
+    }
+    expect(await context.db.select().from(lessonSessions)).toEqual([])
+  })
+
   it('refuses a session starting in the past or right now, not one a minute ahead', async () => {
     const { lesson, cookie } = await scene()
     const create = (body: SessionWriteBody) =>
@@ -331,6 +346,19 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     })
     expect(response.statusCode).toBe(400)
     expect(errorOf(response).message).toEqual([MESSAGES.sessions.startInPast.text])
+    expect((await sessionRow(session.id))?.startTime).toEqual(session.startTime)
+  })
+
+  it('refuses moving a session to a day the calendar does not have and leaves it where it was', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const response = await context.call(sessions.updateSession, {
+      params: { id: lesson.id, sessionId: session.id },
+      cookie,
+      body: { ...slot(20, '07:00', '08:00'), date: `${new Date().getUTCFullYear() + 1}-02-30` },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorOf(response).message).toEqual([MESSAGES.sessions.invalidDate.text])
     expect((await sessionRow(session.id))?.startTime).toEqual(session.startTime)
   })
 

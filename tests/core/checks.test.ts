@@ -243,6 +243,28 @@ describe('sessionWrite: a session form as the backends store it', () => {
     expect(sessionWrite({ ...form, endHour: '10:01' }, before).ok).toBe(true)
   })
 
+  it('refuses a day the calendar does not have instead of rolling it over, and takes the last real ones', () => {
+    const refused = { ok: false, problems: [MESSAGES.sessions.invalidDate] }
+    for (const date of [
+      '2027-02-29',
+      '2028-02-30',
+      '2027-04-31',
+      '2027-13-01',
+      '2027-00-10',
+      '2027-01-00',
+      '2027-1-05',
+    ]) {
+      expect(sessionWrite({ ...form, date }, before), date).toEqual(refused)
+    }
+    for (const date of ['2028-02-29', '2027-04-30', '2027-12-31', '2027-01-01']) {
+      expect(sessionWrite({ ...form, date }, before).ok, date).toBe(true)
+    }
+    expect(sessionWrite({ ...form, date: '2027-02-30', timezone: 'Mars/Base' }, before)).toEqual({
+      ok: false,
+      problems: [MESSAGES.sessions.invalidDate, MESSAGES.sessions.unknownTimeZone],
+    })
+  })
+
   it('reports an unknown zone and a link of no provider together', () => {
     expect(sessionWrite({ ...form, timezone: 'Mars/Olympus_Mons' }, before)).toEqual({
       ok: false,

@@ -1,5 +1,6 @@
 import type { Session, SessionOverlap, SessionWriteBody } from '@contract/index'
 import {
+  isCalendarDate,
   isValidTimeZone,
   meetingProvider,
   storedMeetingUrl,
@@ -26,16 +27,7 @@ export const sessionErrorKeys = {
   timeZone: 'sessions.editor.errors.timeZone',
 } as const
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
-
-/** A real calendar day (no 31 February). */
-const isCalendarDate = (value: string) => {
-  if (!DATE.test(value)) return false
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number]
-  const day = new Date(Date.UTC(y, m - 1, d))
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
-}
 
 type Wall = { date?: string; startHour?: string; timezone?: string }
 
