@@ -854,7 +854,10 @@ describe('PUT /lessons/:id', () => {
     expect(await storedFile(imageId)).toBeUndefined()
     expect(await context.app.storage.get(oldKey)).toBeNull()
     expect((await storedFile(newImage))?.lessonId).toBe(lesson.id)
-    const cover = await context.call(lessons.lessonImage, { params: { id: lesson.id } })
+    const cover = await context.call(lessons.lessonImage, {
+      params: { id: lesson.id },
+      cookie: cast.owner.cookie,
+    })
     expect(cover.statusCode).toBe(200)
 
     // Sending the same cover again keeps it.
@@ -874,7 +877,10 @@ describe('PUT /lessons/:id', () => {
     })
     expect(swapped.statusCode).toBe(200)
     expect(await storedFile(imageId)).toBeDefined()
-    const twinCover = await context.call(lessons.lessonImage, { params: { id: twin.id } })
+    const twinCover = await context.call(lessons.lessonImage, {
+      params: { id: twin.id },
+      cookie: cast.owner.cookie,
+    })
     expect(twinCover.statusCode).toBe(200)
   })
 
@@ -983,6 +989,7 @@ describe('GET /lessons/:id/image', () => {
         body: await lessonBody({ imageId }),
       }),
     )
+    await createSession(context.db, { id: lesson.id, ownerId: lesson.owner.id }, { startsIn: DAY })
 
     // Follows the link the lesson gave, as a browser's <img> does.
     const response = await context.callPath({ method: 'GET', url: lesson.imageUrl ?? '' })
@@ -1006,7 +1013,12 @@ describe('GET /lessons/:id/image', () => {
   const lessonWithCover = async (cast: Cast, name: string, bytes: Buffer) => {
     const upload = await uploadImage(cast.owner.cookie, multipartFile('image', name, bytes))
     expect(upload.statusCode).toBe(201)
-    return createLesson(context.db, userOf(cast.owner), { imageId: bodyOf(upload).id })
+    const lesson = await createLesson(context.db, userOf(cast.owner), {
+      imageId: bodyOf(upload).id,
+    })
+    // Listed (a session ahead, on a day of its own): its cover is everyone's.
+    await createSession(context.db, lesson, { startsIn: lesson.id * DAY })
+    return lesson
   }
   const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
   const coverOf = (id: number, accept?: string, etag?: string) =>
@@ -1154,6 +1166,7 @@ describe('GET /lessons/:id/image', () => {
   it('answers 404 when the lesson has no image or does not exist', async () => {
     const cast = await createCast(context.db)
     const lesson = await createLesson(context.db, userOf(cast.owner))
+    await createSession(context.db, lesson, { startsIn: DAY })
     const noImage = await context.call(lessons.lessonImage, { params: { id: lesson.id } })
     expect(noImage.statusCode).toBe(404)
     expect(errorOf(noImage).message).toBe('Image not found')
@@ -1162,10 +1175,11 @@ describe('GET /lessons/:id/image', () => {
     expect(errorOf(noLesson).message).toBe('Lesson not found')
   })
 
-  it('answers everyone, signed in or not', async () => {
+  it("answers a listed lesson's cover to everyone, signed in or not, for any cache", async () => {
     const cast = await createCast(context.db)
     const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
     const lesson = await createLesson(context.db, userOf(cast.owner), { imageId })
+    await createSession(context.db, lesson, { startsIn: DAY })
     for (const who of EVERYONE) {
       const response = await context.call(lessons.lessonImage, {
         params: { id: lesson.id },
@@ -1173,6 +1187,28 @@ describe('GET /lessons/:id/image', () => {
       })
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-type']).toBe('image/png')
+      expect(response.headers['cache-control']).toBe('public, no-cache')
     }
+  })
+
+  it("answers a draft's cover to its owner and the admins only, kept by no shared cache (§4)", async () => {
+    const cast = await createCast(context.db)
+    const imageId = bodyOf(await uploadImage(cast.owner.cookie)).id
+    const draft = await createLesson(context.db, userOf(cast.owner), { imageId })
+    const coverAs = (cookie?: string | null) =>
+      context.call(lessons.lessonImage, { params: { id: draft.id }, ...(cookie ? { cookie } : {}) })
+    for (const cookie of [cast.owner.cookie, cast.admin.cookie]) {
+      const response = await coverAs(cookie)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe('private, no-cache')
+    }
+    for (const cookie of [undefined, cast.student.cookie, cast.anotherEducator.cookie]) {
+      const response = await coverAs(cookie)
+      expect(response.statusCode).toBe(404)
+      expect(errorOf(response).message).toBe('Lesson not found')
+    }
+    // Listed once it has a session.
+    await createSession(context.db, draft, { startsIn: DAY })
+    expect((await coverAs()).statusCode).toBe(200)
   })
 })

@@ -500,7 +500,12 @@ export const deleteUnusedImage = async (db: Executor, fileId: number) => {
 /** The cover image of a lesson: null when the lesson has none. */
 export const findLessonImage = async (db: Executor, lessonId: number) => {
   const [row] = await db
-    .select({ lessonId: lessons.id, image: files })
+    .select({
+      lessonId: lessons.id,
+      ownerId: lessons.ownerId,
+      sessionCount: lessons.sessionCount,
+      image: files,
+    })
     .from(lessons)
     .leftJoin(files, eq(files.id, lessons.imageId))
     .where(eq(lessons.id, lessonId))

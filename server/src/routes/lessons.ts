@@ -72,12 +72,16 @@ export const lessonsRoutes = async (app: FastifyInstance) => {
 
   // A browser that shows WebP gets the cover at the cards' size in it; others the upload.
   const renditions = coverRenditions()
-  route(app, endpoints.lessonImage, async ({ deps, request, reply, params }) => {
-    const { image, bytes } = await lessons.lessonCover(deps, params.id)
+  route(app, endpoints.lessonImage, async ({ deps, request, reply, params, user }) => {
+    const { image, bytes, listed } = await lessons.lessonCover(deps, params.id, user)
     const rendition = acceptsWebp(request.headers.accept) ? await renditions(image, bytes) : null
     // The path stays the same when the cover changes, so browsers revalidate by the file's id.
+    // A draft's cover is its owner's and the admins': no shared cache keeps it.
     const etag = rendition ? `"image-${image.id}-webp"` : `"image-${image.id}"`
-    reply.header('ETag', etag).header('Cache-Control', 'public, no-cache').header('Vary', 'accept')
+    reply
+      .header('ETag', etag)
+      .header('Cache-Control', listed ? 'public, no-cache' : 'private, no-cache')
+      .header('Vary', 'accept')
     // The browser's copy is still the cover: the upload is not read for it.
     if (request.headers['if-none-match'] === etag) return reply.status(304).send()
     return reply

@@ -6,12 +6,13 @@ import type { LessonWriteBody } from '../../../contract/endpoints/lessons.ts'
 import { coverImageType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
-import { PAGE_SIZE } from '../../../contract/rules.ts'
+import { canViewLesson, isListedLesson, PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import {
   BadRequestError,
   ForbiddenError,
   found,
+  NotFoundError,
   UnsupportedMediaTypeError,
 } from '../domain/errors.ts'
 import {
@@ -35,7 +36,7 @@ import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
 import { reserveUploadSpace } from '../repositories/files.ts'
 import { removeStoredBytes } from '../storage/files.ts'
-import { lessonRead } from './catalogue.ts'
+import { type LessonReader, lessonRead } from './catalogue.ts'
 import type { ServiceDeps } from './deps.ts'
 import { type FreeingDeps, outboxMail, seatChange } from './seat-change.ts'
 import { offerAddedSeats } from './waitlist-offers.ts'
@@ -230,13 +231,20 @@ export const updateLesson = async (
 }
 
 /**
- * A lesson's cover: its image, not found when the lesson has none, and `bytes`, which reads the
- * upload from storage when called (not found when storage has lost it). A cover's rendition
- * already made, or a browser's copy still current (304), needs no read.
+ * A lesson's cover: its image, not found when the lesson has none or the reader may not see the
+ * lesson (a draft is its owner's and the admins' only, §4, its cover too), whether the lesson is
+ * listed (a draft's cover is no one else's to keep), and `bytes`, which reads the upload from
+ * storage when called (not found when storage has lost it). A cover's rendition already made, or a
+ * browser's copy still current (304), needs no read.
  */
-export const lessonCover = async (deps: Pick<ServiceDeps, 'db' | 'storage'>, lessonId: number) => {
+export const lessonCover = async (
+  deps: Pick<ServiceDeps, 'db' | 'storage'>,
+  lessonId: number,
+  reader: LessonReader,
+) => {
   const row = found(await findLessonImage(deps.db, lessonId), 'Lesson')
+  if (!canViewLesson(row, reader)) throw new NotFoundError('Lesson')
   const image = found(row.image, 'Image')
   const bytes = async () => found(await deps.storage.get(image.storageKey), 'Image')
-  return { image, bytes }
+  return { image, bytes, listed: isListedLesson(row) }
 }

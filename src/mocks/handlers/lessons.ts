@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '@contract/rules'
 import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { checkUploadQuota, fail, found, pageOf, paginate, readUpload, route } from '../http'
-import { cataloguePage, editableLesson, lessonById, viewableLesson } from '../queries'
+import { cataloguePage, editableLesson, viewableLesson } from '../queries'
 import { toCatalogueLesson, toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
 import { offerFreedSeats, placeOf } from '../seats'
 
@@ -169,8 +169,9 @@ export const lessonHandlers = [
     return { status: 200, body: toLesson(lesson) }
   }),
 
-  route(endpoints.lessonImage, ({ params }) => {
-    const lesson = lessonById(params.id)
+  // A draft's cover, as the draft, is its owner's and the admins' only (§4).
+  route(endpoints.lessonImage, ({ user, params }) => {
+    const lesson = viewableLesson(params.id, user)
     const image = found(
       db.files.find((file) => file.id === lesson.imageId),
       'Image',
