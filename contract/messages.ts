@@ -114,6 +114,8 @@ const TEMPLATES = {
     notOwner: 'You are not the owner of this lesson',
     unknownCategory: 'Category does not exist',
     slotsOrder: 'max_slots must be at least min_slots',
+    maxBelowSeatsTaken: ({ count }: { count: number }) =>
+      `A session that has not ended has ${counted(count, 'seat', 'seats')} taken: the maximum cannot be lower`,
     unknownImage: 'Image does not exist',
     /** The SPA's words for the same rule (§5). */
     imageRequired: 'Please upload an image',

@@ -183,10 +183,10 @@ export const updateLesson = defineEndpoint({
   approvedOnly: true,
   summary: 'Update a lesson (its owner)',
   description:
-    "Replaces a lesson's title, category, price, seats, texts, cover and links; only the lesson's owner may change it.",
+    "Replaces a lesson's title, category, price, seats, texts, cover and links; only the lesson's owner may change it. The maximum seats cannot go below the seats taken in a session that has not ended (409).",
   params: LessonIdParams,
   body: LessonWriteBody,
-  response: { 200: Lesson, ...errors(400, 401, 403, 404) },
+  response: { 200: Lesson, ...errors(400, 401, 403, 404, 409) },
 })
 
 export const uploadLessonImage = defineEndpoint({

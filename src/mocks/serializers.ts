@@ -126,6 +126,10 @@ const heldByOthers = (sessionId: number, viewerId: number | undefined, now: numb
     (place) => place.sessionId === sessionId && place.userId !== viewerId && holdsOffer(place, now),
   ).length
 
+/** Seats taken in the session at `now`: students seated and seats held for anyone. */
+export const seatsTakenIn = (session: DbSession, now = Date.now()) =>
+  enrolledCount(session.id) + heldByOthers(session.id, undefined, now)
+
 /** Seats left as `viewerId` sees them (everyone's holds count when no viewer is named). */
 export const seatsLeftFor = (session: DbSession, viewerId?: number, now = Date.now()) =>
   seatsLeft({

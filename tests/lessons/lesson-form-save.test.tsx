@@ -1,13 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as lessons from '@contract/descriptors/lessons'
+import { MESSAGES } from '@contract/messages'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { toLesson } from '@/mocks/serializers'
 import { LessonForm } from '@/features/lessons/components/lesson-form'
 import { paths } from '@/shared/config/paths'
+import { i18n } from '@/shared/i18n/i18n'
 import { renderApp } from '@tests/render-app'
 import { isCallOf, pathOf, recordBodies, recordRequestedPaths } from '@tests/request-log'
 import { sendUploadsThroughNode } from '@tests/node-uploads'
@@ -272,6 +274,22 @@ describe('editing a lesson (§4)', () => {
       'Probably one of session overlaps please check session date again',
     )
     expect(router.state.location.pathname).toBe(paths.lesson.edit.href(seedIds.paidLesson))
+  })
+
+  it("says why a maximum below the seats taken is refused, in the reader's language", async () => {
+    server.use(
+      mockEndpoint(lessons.updateLesson, () =>
+        errorResponse(409, MESSAGES.lessons.maxBelowSeatsTaken({ count: 2 })),
+      ),
+    )
+    const { router } = await openEditLesson(seedIds.paidLesson)
+    await userEvent.click(await screen.findByRole('button', { name: 'Update' }))
+    expect(await formAlert()).toHaveTextContent(
+      'A session that has not ended has 2 seats taken: the maximum cannot be lower.',
+    )
+    expect(router.state.location.pathname).toBe(paths.lesson.edit.href(seedIds.paidLesson))
+    await act(() => i18n.changeLanguage('jp-JP'))
+    expect(await formAlert()).toHaveTextContent('終了していないセッションで2席が埋まっています。')
   })
 
   it('shows every message of a 400 answer, and the update failure otherwise', async () => {

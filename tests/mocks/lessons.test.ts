@@ -77,3 +77,41 @@ describe('the mock cover store', () => {
     expect(db.files.some((file) => file.id === shared)).toBe(true)
   })
 })
+
+describe("the mock's maximum seats", () => {
+  it('refuses a maximum below the seats taken in a session ahead, as the server does', async () => {
+    const now = Date.now()
+    const session = db.sessions.find(
+      (row) =>
+        Date.parse(row.start_time) > now &&
+        db.enrollments.filter((seat) => seat.sessionId === row.id).length >= 2,
+    )!
+    const taken = db.enrollments.filter((seat) => seat.sessionId === session.id).length
+    const lesson = db.lessons.find((row) => row.id === session.lessonId)!
+    const owner = lesson.ownerId
+    const body = {
+      ...lessonBody,
+      title: lesson.title,
+      categoryId: lesson.categoryId,
+      about: 'About',
+      details: 'Details',
+      imageId: lesson.imageId!,
+    }
+    const refused = await call(lessons.updateLesson, {
+      as: owner,
+      params: { id: lesson.id },
+      json: { ...body, min_slots: 1, max_slots: taken - 1 },
+    })
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({
+      code: 'lessons.maxBelowSeatsTaken',
+      params: { count: taken },
+    })
+    const kept = await call(lessons.updateLesson, {
+      as: owner,
+      params: { id: lesson.id },
+      json: { ...body, min_slots: 1, max_slots: taken },
+    })
+    expect(kept.status).toBe(200)
+  })
+})

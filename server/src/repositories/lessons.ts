@@ -56,6 +56,24 @@ const seatsTakenAt = (sessionId: SQL | AnyColumn, at: SQL) => sql<number>`((
 ))`
 
 /**
+ * The most seats taken in one of the lesson's sessions that have not ended (0 when none has a
+ * seat), with those sessions' rows locked until the transaction ends: a seat change locks its
+ * session first (repositories/seats.ts), so none can slip in between this count and the change
+ * of the lesson's terms that follows it.
+ */
+export const lockMostSeatsTaken = async (tx: Executor, lessonId: number, now: Date) => {
+  const ahead = and(eq(lessonSessions.lessonId, lessonId), gt(lessonSessions.endTime, now))
+  await tx.select({ id: lessonSessions.id }).from(lessonSessions).where(ahead).for('update')
+  const [row] = await tx
+    .select({
+      most: sql<number>`coalesce(max(${seatsTakenAt(qualified('lesson_sessions', 'id'), instant(now))}), 0)::int`,
+    })
+    .from(lessonSessions)
+    .where(and(ahead, ne(lessonSessions.decision, 'cancelled')))
+  return Number(row?.most ?? 0)
+}
+
+/**
  * A column named with its table. Drizzle writes the columns inside a subquery's selected
  * expressions without their table, which a nested select (`enrollments as e`) would then read
  * as its own column of that name.

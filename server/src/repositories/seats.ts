@@ -46,17 +46,27 @@ const lessonTerms = {
   maxSlots: lessons.maxSlots,
 }
 
-/** The session the condition names with its lesson's terms, its row locked until the transaction ends. */
+/**
+ * The session the condition names with its lesson's terms, its row locked until the transaction
+ * ends. The terms are read once the lock is held: a statement that waited for the lock would
+ * still see the lesson as it was when it began, and a maximum lowered meanwhile (which locks the
+ * sessions first, services/lessons.ts) would be missed.
+ */
 const lockSessionWhere = async (
   tx: Executor,
   condition: SQL | undefined,
 ): Promise<SeatedSession | undefined> => {
+  const [locked] = await tx
+    .select({ id: lessonSessions.id })
+    .from(lessonSessions)
+    .where(condition)
+    .for('update')
+  if (!locked) return undefined
   const [row] = await tx
     .select({ session: lessonSessions, lesson: lessonTerms })
     .from(lessonSessions)
     .innerJoin(lessons, eq(lessons.id, lessonSessions.lessonId))
-    .where(condition)
-    .for('update', { of: lessonSessions })
+    .where(eq(lessonSessions.id, locked.id))
   return row
 }
 

@@ -10,6 +10,7 @@ import { canViewLesson, isListedLesson, PAGE_SIZE } from '../../../contract/rule
 import type { Executor } from '../db/client.ts'
 import {
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   found,
   NotFoundError,
@@ -26,6 +27,7 @@ import {
   insertLesson,
   listAttendedLessons,
   listOwnLessons,
+  lockMostSeatsTaken,
   updateLesson as updateLessonRow,
   type LessonFields,
   type LessonRow,
@@ -220,6 +222,13 @@ export const updateLesson = async (
       ? lesson.imageId
       : null
   const removed = await seatChange(deps, async (tx, effects) => {
+    // Fewer seats than students already hold in a session would overbook it: refused.
+    if (fields.maxSlots < lesson.maxSlots) {
+      const taken = await lockMostSeatsTaken(tx, lesson.id, new Date())
+      if (taken > fields.maxSlots) {
+        throw new ConflictError(MESSAGES.lessons.maxBelowSeatsTaken({ count: taken }))
+      }
+    }
     await updateLessonRow(tx, lesson.id, fields)
     if (fields.maxSlots > lesson.maxSlots) {
       await offerAddedSeats(deps, tx, lesson.id, new Date(), outboxMail(deps, tx, effects))

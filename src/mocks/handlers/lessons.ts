@@ -8,7 +8,14 @@ import { HttpResponse } from 'msw'
 import { db, type DbLesson, type DbUser, nextId } from '../db'
 import { checkUploadQuota, fail, found, pageOf, paginate, readUpload, route } from '../http'
 import { cataloguePage, editableLesson, viewableLesson } from '../queries'
-import { toCatalogueLesson, toHistoryEntry, toLesson, toOwnLesson, toSession } from '../serializers'
+import {
+  seatsTakenIn,
+  toCatalogueLesson,
+  toHistoryEntry,
+  toLesson,
+  toOwnLesson,
+  toSession,
+} from '../serializers'
 import { offerFreedSeats, placeOf } from '../seats'
 
 /** The lesson form's checks (contract/checks.ts) over the mock's rows; answers the writable fields. */
@@ -156,7 +163,26 @@ export const lessonHandlers = [
   route(endpoints.updateLesson, ({ user, params, body }) => {
     const lesson = editableLesson(params.id, user)
     const previousImage = lesson.imageId
-    Object.assign(lesson, lessonFields(body, user, lesson))
+    const fields = lessonFields(body, user, lesson)
+    // Fewer seats than students already hold in a session that has not ended: refused.
+    if (fields.max_slots < lesson.max_slots) {
+      const now = Date.now()
+      const taken = Math.max(
+        0,
+        ...db.sessions
+          .filter(
+            (session) =>
+              session.lessonId === lesson.id &&
+              Date.parse(session.end_time) > now &&
+              session.decision !== 'cancelled',
+          )
+          .map((session) => seatsTakenIn(session, now)),
+      )
+      if (taken > fields.max_slots) {
+        fail(409, MESSAGES.lessons.maxBelowSeatsTaken({ count: taken }))
+      }
+    }
+    Object.assign(lesson, fields)
     attachImage(lesson)
     // A replaced cover goes, unless another lesson shows it too.
     if (previousImage !== null && !db.lessons.some((row) => row.imageId === previousImage)) {

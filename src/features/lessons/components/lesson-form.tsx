@@ -13,7 +13,7 @@ import { type FieldError, useController, useForm, useWatch } from 'react-hook-fo
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from 'react-toastify'
-import { apiMessages, serverMessage, toApiError } from '@/shared/api/errors'
+import { apiMessages, problemText, serverMessage, toApiError } from '@/shared/api/errors'
 import { uploadQuotaRefusal } from '@/shared/api/upload-quota'
 import { apiAssetUrl } from '@/shared/config/env'
 import { paths } from '@/shared/config/paths'
@@ -371,14 +371,17 @@ function LongText({ id, label, error, className = '', ...props }: LongTextProps)
 }
 
 /**
- * §8: an overlap ('Conflict') has its own message; a 400 lists every line the server sent; any
- * other failure says the lesson was not saved, with the server's reason when it gave one.
+ * §8: a conflict ('Conflict') says sessions overlap, unless the server names what it is (a coded
+ * message, such as a maximum below the seats students hold), which is shown instead; a 400 lists
+ * every line the server sent; any other failure says the lesson was not saved, with the server's
+ * reason when it gave one.
  */
 function SaveFailure({ error, editing }: { error: Error; editing: boolean }) {
   const { t } = useTranslation()
   const apiError = toApiError(error)
   if (apiError.status === 409 || apiError.error === 'Conflict') {
-    return <FormAlert>{t('lessons.form.errors.conflict')}</FormAlert>
+    const named = apiError.problems.find((problem) => problem.code !== undefined)
+    return <FormAlert>{named ? problemText(named) : t('lessons.form.errors.conflict')}</FormAlert>
   }
   const listed = apiError.status === 400 && apiError.messages.length > 0
   const reasons =
