@@ -390,5 +390,14 @@ describe('errors any endpoint may answer before its own rules', () => {
       headers: { 'content-type': 'application/json' },
     })
     refused(broken, 400)
+    // A body that does not parse, or none at all, says so in words the UI translates.
+    expect(broken.json()).toMatchObject(messageFields(MESSAGES.http.invalidJson))
+    const empty = await context.call(lessons.createLesson, {
+      cookie,
+      body: '',
+      headers: { 'content-type': 'application/json' },
+    })
+    refused(empty, 400)
+    expect(empty.json()).toMatchObject(messageFields(MESSAGES.http.invalidJson))
   })
 })

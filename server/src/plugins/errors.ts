@@ -89,6 +89,12 @@ export const frameworkErrors = (
   }
 }
 
+/** Fastify's refusals of a JSON body that is empty or does not parse: one message the UI translates. */
+const JSON_BODY_ERRORS: ReadonlySet<string> = new Set([
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+])
+
 /**
  * One error body for the whole API (`{ statusCode, error, message }`): domain errors with their
  * status, validation errors as a list of messages, and no internals in a 5xx.
@@ -119,7 +125,9 @@ export const errorsPlugin = fp(
       const answer =
         error instanceof DomainError
           ? error.answer
-          : MESSAGES.http.refused({ reason: error.message })
+          : JSON_BODY_ERRORS.has(error.code)
+            ? MESSAGES.http.invalidJson
+            : MESSAGES.http.refused({ reason: error.message })
       return sendError(reply, statusCode, answer, details)
     })
 
