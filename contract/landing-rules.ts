@@ -21,6 +21,9 @@ export const SCROLL_DELAY_MS = 300
 /** Work that follows the window's size waits until resizing has paused this long. */
 export const RESIZE_DEBOUNCE_MS = 750
 
+/** The longest search the lists take (a lesson's title, a user's name or e-mail): their inputs stop there. */
+export const SEARCH_MAX_LENGTH = 200
+
 export const PAGE_SIZE = { guestLessons: 5, sessions: 100, reviews: 100, default: 20 } as const
 
 /**

@@ -12,14 +12,16 @@ import {
   Role,
   VideoProvider,
 } from '../entities.ts'
-import { RANGE_INSTANT_PATTERN } from '../rules.ts'
+import { RANGE_INSTANT_PATTERN, SEARCH_MAX_LENGTH } from '../rules.ts'
 
 export const AdminUserParams = Type.Object({ id: IdParam })
 
 export const AdminUsersQuery = Type.Object({
   ...PageQuery,
   role: Type.Optional(Role),
-  search: Type.Optional(Type.String({ maxLength: 200, description: 'Matches name or e-mail' })),
+  search: Type.Optional(
+    Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'Matches name or e-mail' }),
+  ),
   isValidated: Type.Optional(Type.Boolean()),
   /**
    * Educators awaiting approval, approved, holding no video licence, below the earnings rule, or

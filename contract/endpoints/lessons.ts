@@ -20,7 +20,12 @@ import {
   Slots,
   UpcomingSession,
 } from '../entities.ts'
-import { LESSON_LINKS_MAX, LESSON_PRICE_MAX_CENTS, LESSON_TEXT_MAX } from '../rules.ts'
+import {
+  LESSON_LINKS_MAX,
+  LESSON_PRICE_MAX_CENTS,
+  LESSON_TEXT_MAX,
+  SEARCH_MAX_LENGTH,
+} from '../rules.ts'
 
 export const LessonIdParams = Type.Object({ id: IdParam })
 
@@ -35,7 +40,7 @@ export const LessonListQuery = Type.Object({
     }),
   ),
   title: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Case-insensitive title search' }),
+    Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'Case-insensitive title search' }),
   ),
   order: Type.Optional(
     Type.Union([Type.Literal('ASC'), Type.Literal('DESC')], { default: 'DESC' }),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as categories from '@contract/descriptors/categories'
 import * as guest from '@contract/descriptors/guest'
 import * as lessons from '@contract/descriptors/lessons'
+import { SEARCH_MAX_LENGTH } from '@contract/landing-rules'
 import { db, seedIds } from '@/mocks/db'
 import { apiUrl, errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
@@ -211,6 +212,19 @@ describe('searching and filtering the guest catalogue (§2, §9)', () => {
       'page=1&title=&categoryIds=',
       'page=1&title=piano&categoryIds=',
     ])
+  })
+
+  it('stops a pasted search at the longest the API takes: a search, not an error', async () => {
+    const user = userEvent.setup()
+    const requests = recordCatalogueRequests()
+    await renderApp()
+    await waitFor(() => expect(cards()).toHaveLength(5))
+    const search = screen.getByRole('searchbox', { name: 'Search lessons' })
+    await user.click(search)
+    await user.paste('a'.repeat(SEARCH_MAX_LENGTH + 30))
+    expect(search).toHaveValue('a'.repeat(SEARCH_MAX_LENGTH))
+    expect(await screen.findByText(/could not find/i)).toBeInTheDocument()
+    expect(requests.at(-1)?.get('title')).toHaveLength(SEARCH_MAX_LENGTH)
   })
 
   it('shows every lesson again when the search is cleared', async () => {

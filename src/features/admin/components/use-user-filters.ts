@@ -1,12 +1,9 @@
-import { ADMIN_USER_STATES, ROLES } from '@contract/rules'
+import { ADMIN_USER_STATES, ROLES, SEARCH_MAX_LENGTH } from '@contract/rules'
 import type { AdminUserState, Role } from '@contract/index'
 import { useCallback, useMemo } from 'react'
 import { useUrlParams } from '@/shared/lib/use-url-params'
 import type { UserListFilters } from '../api/keys'
 import { pageOf } from '../lib/list-filters'
-
-/** The longest search the server accepts (AdminUsersQuery.search). */
-export const SEARCH_MAX_LENGTH = 200
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((item) => item === value) ?? null

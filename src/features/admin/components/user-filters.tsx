@@ -1,4 +1,4 @@
-import { ADMIN_USER_STATES, ROLES } from '@contract/rules'
+import { ADMIN_USER_STATES, ROLES, SEARCH_MAX_LENGTH } from '@contract/rules'
 import type { AdminUserState, Role } from '@contract/index'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,6 @@ import { SEARCH_DEBOUNCE_MS } from '@/shared/lib/use-debounced-value'
 import { SelectField } from '@/shared/ui/select-field'
 import { TextField } from '@/shared/ui/text-field'
 import type { UserListFilters } from '../api/keys'
-import { SEARCH_MAX_LENGTH } from './use-user-filters'
 
 type UserFiltersProps = {
   filters: UserListFilters

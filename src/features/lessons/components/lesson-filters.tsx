@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@contract/landing-rules'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { categoryTitle } from '@/shared/i18n/format'
@@ -43,6 +44,7 @@ export function LessonFilters({
         label={t('lessons.filters.search')}
         placeholder={t('lessons.filters.searchPlaceholder')}
         value={search}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(event) => onSearchChange(event.target.value)}
         autoComplete="off"
         className="min-w-0 sm:max-w-md sm:flex-1"
