@@ -13,8 +13,8 @@ import { flatten } from './flatten'
 
 const LANGUAGES = { 'en-US': flatten(en.api, 'api.'), 'jp-JP': flatten(jp.api, 'api.') }
 const PLURAL = /_(one|other)$/
-/** The groups that put a parameter in words ('Lesson', 'refunded'), not messages. */
-const WORDS = /^api\.(things|paymentStatuses)\./
+/** The groups that put a parameter in words ('Lesson', 'refunded', 'Full name'), not messages. */
+const WORDS = /^api\.(things|paymentStatuses|fields)\./
 
 /** The names of the parameters a message's sentence reads, found by calling it. */
 const paramsOf = (code: string): string[] => {

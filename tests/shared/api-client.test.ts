@@ -174,14 +174,32 @@ describe('messages in the UI’s language (issue 30)', () => {
       MESSAGES.lessons.slotsOrder,
     ])
     expect(apiMessages(lines)).toEqual([
-      'title is required.',
+      'Title is required.',
       'The maximum number of seats must be at least the minimum.',
     ])
-    expect(errorMessage(lines, 'fallback')).toBe('title is required.')
+    expect(errorMessage(lines, 'fallback')).toBe('Title is required.')
     expect(await inJapanese(() => apiMessages(lines))).toEqual([
-      'titleは必須です。',
+      'タイトルは必須です。',
       '最大人数は最小人数以上にしてください。',
     ])
+  })
+
+  it('names a field in the UI’s words, not by the API’s key', async () => {
+    const long = refusal(400, [
+      MESSAGES.validation.tooLong({ field: 'name', count: 120 }),
+      MESSAGES.validation.tooLong({ field: 'password', count: 128 }),
+    ])
+    expect(apiMessages(long)).toEqual([
+      'Full name must have at most 120 characters.',
+      'Password must have at most 128 characters.',
+    ])
+    expect(await inJapanese(() => apiMessages(long))).toEqual([
+      '氏名は120文字以内で入力してください。',
+      'パスワードは128文字以内で入力してください。',
+    ])
+    // A field the UI has no word for (a nested one) keeps the API's name.
+    const nested = refusal(400, MESSAGES.validation.webUrl({ field: 'links.0.url' }))
+    expect(apiMessages(nested)).toEqual(['links.0.url must be a web address (http or https).'])
   })
 
   it('shows the server’s text when the code is unknown, absent or malformed', () => {

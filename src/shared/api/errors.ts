@@ -77,6 +77,7 @@ const problemsOf = (messages: string[], body: Readonly<Record<string, unknown>>)
 const WORDED_PARAMS: Readonly<Record<string, string>> = {
   what: 'api.things',
   status: 'api.paymentStatuses',
+  field: 'api.fields',
 }
 
 /**
