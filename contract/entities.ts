@@ -1,6 +1,7 @@
 import Type from 'typebox'
 import { Id, IsoDateTime } from './common.ts'
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   LANGUAGES,
   LINK_TEXT_MAX,
@@ -31,7 +32,7 @@ export type Language = Type.Static<typeof Language>
 export type SessionType = Type.Static<typeof SessionType>
 export type ResourceType = Type.Static<typeof ResourceType>
 export type VideoProvider = Type.Static<typeof VideoProvider>
-export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 })
+export const Email = Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX_LENGTH })
 
 /** A video-conference account from the platform's pool, lent to one educator at a time. */
 export const VideoLicence = Type.Object({

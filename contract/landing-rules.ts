@@ -7,6 +7,11 @@
 /** The largest id a PostgreSQL `integer` column holds (2^31 - 1). */
 export const ID_MAX = 2 ** 31 - 1
 
+/** The longest e-mail address (RFC 5321's path), full name and password an account holds. */
+export const EMAIL_MAX_LENGTH = 254
+export const NAME_MAX_LENGTH = 120
+export const PASSWORD_MAX_LENGTH = 128
+
 /** A basic e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
 export const isValidEmail = (email: string) => new RegExp(EMAIL_PATTERN).test(email)

@@ -2,13 +2,23 @@ import Type from 'typebox'
 import { errors, MessageBody } from '../common.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { CurrentUser, Email, Language } from '../entities.ts'
-import { PASSWORD_PATTERN, TIME_ZONE_MAX_LENGTH } from '../rules.ts'
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_PATTERN,
+  TIME_ZONE_MAX_LENGTH,
+} from '../rules.ts'
 
-export const Password = Type.String({ pattern: PASSWORD_PATTERN, maxLength: 128 })
+export const Password = Type.String({ pattern: PASSWORD_PATTERN, maxLength: PASSWORD_MAX_LENGTH })
 const Registrable = Type.Union([Type.Literal('student'), Type.Literal('educator')])
 
 export const RegisterBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 120, description: 'Refused when blank' }),
+  name: Type.String({
+    minLength: 1,
+    maxLength: NAME_MAX_LENGTH,
+    description: 'Refused when blank',
+  }),
   email: Email,
   password: Password,
   role: Registrable,
@@ -24,9 +34,10 @@ export const RegisterBody = Type.Object({
 })
 export type RegisterBody = Type.Static<typeof RegisterBody>
 
+// Bounded as an account holds them: a longer one cannot sign in, and is refused before any lookup.
 export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1 }),
-  password: Type.String({ minLength: 1 }),
+  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
   rememberMe: Type.Optional(Type.Boolean()),
 })
 export type LoginBody = Type.Static<typeof LoginBody>

@@ -10,14 +10,14 @@ import {
   Language,
   Review,
 } from '../entities.ts'
-import { TIME_ZONE_MAX_LENGTH } from '../rules.ts'
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, TIME_ZONE_MAX_LENGTH } from '../rules.ts'
 import { Password } from './auth.ts'
 
 export const UserIdParams = Type.Object({ id: IdParam })
 
 export const UpdateProfileBody = Type.Object({
   name: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 120, description: 'Refused when blank' }),
+    Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, description: 'Refused when blank' }),
   ),
   email: Type.Optional(Email),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
@@ -32,7 +32,7 @@ export const UpdateProfileBody = Type.Object({
   ),
   currentPassword: Type.Optional(
     Type.String({
-      maxLength: 128,
+      maxLength: PASSWORD_MAX_LENGTH,
       description: 'Required to change the password or to ask for a new e-mail address',
     }),
   ),

@@ -3,6 +3,7 @@ import Value from 'typebox/value'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../contract/common.ts'
 import * as admin from '../../contract/descriptors/admin.ts'
+import * as auth from '../../contract/descriptors/auth.ts'
 import * as guest from '../../contract/descriptors/guest.ts'
 import * as lessons from '../../contract/descriptors/lessons.ts'
 import * as payments from '../../contract/descriptors/payments.ts'
@@ -11,7 +12,13 @@ import * as reviews from '../../contract/descriptors/reviews.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { endpoints } from '../../contract/index.ts'
 import { MESSAGES, messageFields } from '../../contract/messages.ts'
-import { FILE_NAME_MAX, LESSON_LINKS_MAX, LESSON_PRICE_MAX_CENTS } from '../../contract/rules.ts'
+import {
+  EMAIL_MAX_LENGTH,
+  FILE_NAME_MAX,
+  LESSON_LINKS_MAX,
+  LESSON_PRICE_MAX_CENTS,
+  PASSWORD_MAX_LENGTH,
+} from '../../contract/rules.ts'
 import { files, lessons as lessonRows } from '../src/db/schema.ts'
 import {
   createCast,
@@ -189,6 +196,23 @@ describe('amounts bounded by their columns', () => {
 })
 
 describe('text no column can hold', () => {
+  it('refuses a sign-in with an e-mail or password longer than an account holds, before any lookup', async () => {
+    const login = (email: string, password: string) =>
+      context.call(auth.login, { body: { email, password } })
+    const email = (length: number) => `${'e'.repeat(length - 11)}@example.jp`
+    const long = await login(email(EMAIL_MAX_LENGTH + 1), 'Password1')
+    expect(long.statusCode).toBe(400)
+    expect(errorOf(long).message).toEqual([
+      MESSAGES.validation.tooLong({ field: 'email', count: EMAIL_MAX_LENGTH }).text,
+    ])
+    const longPassword = await login('a@example.jp', 'P'.repeat(PASSWORD_MAX_LENGTH + 1))
+    expect(longPassword.statusCode).toBe(400)
+    // At the bounds, the usual answer to an unknown account.
+    expect((await login(email(EMAIL_MAX_LENGTH), 'P'.repeat(PASSWORD_MAX_LENGTH))).statusCode).toBe(
+      401,
+    )
+  })
+
   it('refuses a NUL in a query', async () => {
     const response = await context.call(guest.guestLessons, { query: { title: 'Kan\u0000ji' } })
     expect(refused(response)).toEqual([MESSAGES.validation.unstorableText({ field: 'title' }).text])

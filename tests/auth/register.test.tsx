@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import * as auth from '@contract/descriptors/auth'
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@contract/rules'
 import { RegisterForm } from '@/features/auth/components/register-form'
 import { db } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
@@ -88,6 +89,41 @@ describe('registration form (§2, §5)', () => {
       )
     },
   )
+
+  it('refuses at the field a name, e-mail or password longer than an account holds, one over each bound', async () => {
+    const bodies = captureRegisterBody()
+    await openRegister()
+    await fillValid()
+    const replace = async (label: string, value: string) => {
+      await userEvent.clear(screen.getByLabelText(label))
+      await userEvent.click(screen.getByLabelText(label))
+      await userEvent.paste(value)
+    }
+    const password = `Aa${'x'.repeat(PASSWORD_MAX_LENGTH - 1)}`
+    const atBound = password.slice(0, PASSWORD_MAX_LENGTH)
+    await replace('Full name', 'N'.repeat(NAME_MAX_LENGTH + 1))
+    await replace('Email', `${'e'.repeat(EMAIL_MAX_LENGTH - 10)}@example.jp`)
+    await replace('Password', password)
+    await replace('Confirm password', password)
+    await submit()
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
+      'Use at most 120 characters',
+    )
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'An email address has at most 254 characters',
+    )
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Use at most 128 characters',
+    )
+    expect(bodies).toHaveLength(0)
+    // At the bounds, no message.
+    await replace('Full name', 'N'.repeat(NAME_MAX_LENGTH))
+    await replace('Email', `${'e'.repeat(EMAIL_MAX_LENGTH - 11)}@example.jp`)
+    await replace('Password', atBound)
+    await replace('Confirm password', atBound)
+    await submit()
+    await waitFor(() => expect(bodies).toHaveLength(1))
+  })
 
   it('requires the two passwords to match', async () => {
     await openRegister()

@@ -1,4 +1,11 @@
-import { EMAIL_PATTERN, isStorableText, PASSWORD_PATTERN } from '@contract/rules'
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  isStorableText,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_PATTERN,
+} from '@contract/rules'
 import { ref, string } from 'yup'
 
 /**
@@ -13,6 +20,9 @@ export const errorKeys = {
   acceptTerms: 'common.errors.acceptTerms',
   emailExists: 'common.errors.emailExists',
   invalidCharacters: 'common.errors.invalidCharacters',
+  nameTooLong: 'common.errors.nameTooLong',
+  emailTooLong: 'common.errors.emailTooLong',
+  passwordTooLong: 'common.errors.passwordTooLong',
 } as const
 
 /**
@@ -27,16 +37,21 @@ export const requiredText = () =>
     .required(errorKeys.required)
     .test('storable', errorKeys.invalidCharacters, storable)
 
+/** A person's full name, at most what an account holds. */
+export const nameField = () => requiredText().max(NAME_MAX_LENGTH, errorKeys.nameTooLong)
+
 export const emailField = () =>
   string()
     .trim()
     .required(errorKeys.required)
+    .max(EMAIL_MAX_LENGTH, errorKeys.emailTooLong)
     .matches(new RegExp(EMAIL_PATTERN), errorKeys.invalidEmail)
     .test('storable', errorKeys.invalidCharacters, storable)
 
 export const passwordField = () =>
   string()
     .required(errorKeys.required)
+    .max(PASSWORD_MAX_LENGTH, errorKeys.passwordTooLong)
     .matches(new RegExp(PASSWORD_PATTERN), errorKeys.passwordLength)
 
 export const confirmPasswordField = (passwordField = 'password') =>

@@ -14,8 +14,8 @@ import {
   confirmPasswordField,
   emailField,
   errorKeys,
+  nameField,
   passwordField,
-  requiredText,
 } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { CheckboxField } from '@/shared/ui/checkbox-field'
@@ -27,7 +27,7 @@ import { TermsDialog } from './terms-dialog'
 type RegistrableRole = (typeof REGISTRABLE_ROLES)[number]
 
 const registerSchema = object({
-  name: requiredText(),
+  name: nameField(),
   email: emailField(),
   password: passwordField(),
   confirmPassword: confirmPasswordField(),

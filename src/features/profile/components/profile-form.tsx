@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
 import { type InferType, object, string } from 'yup'
 import { problemText, serverMessage, toApiError } from '@/shared/api/errors'
-import { emailField, errorKeys, requiredText } from '@/shared/lib/validation'
+import { emailField, errorKeys, nameField, requiredText } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { fieldClass, TextField } from '@/shared/ui/text-field'
 import { TimeZoneField } from '@/shared/ui/time-zone-field'
@@ -20,7 +20,7 @@ import { currentPasswordError } from '../lib/current-password'
  */
 const profileSchema = (currentEmail: string) =>
   object({
-    name: requiredText(),
+    name: nameField(),
     email: emailField(),
     description: string().nullable().default(null),
     timezone: requiredText(),
