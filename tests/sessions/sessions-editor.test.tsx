@@ -340,9 +340,15 @@ describe('adding a session', () => {
       zone: taken.timezone,
     })
     await submit(user, dialog)
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent(
       'Probably, sessions overlap. Please check the session date again',
     )
+    // Where the educator is when sending it, the end of the form: after the link, before the buttons.
+    const following = (from: Node, to: Node) =>
+      Boolean(from.compareDocumentPosition(to) & Node.DOCUMENT_POSITION_FOLLOWING)
+    expect(following(field(dialog, 'Meeting link'), alert)).toBe(true)
+    expect(following(alert, within(dialog).getByRole('button', { name: 'Cancel' }))).toBe(true)
     expect(groupValue(dialog, 'Date')).toBe(from.date)
     expect(groupValue(dialog, 'Start time')).toBe(from.time)
     expect(field(dialog, 'Time zone')).toHaveValue(taken.timezone)

@@ -144,8 +144,6 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
         onSubmit={(event) => void handleSubmit(submit)(event)}
         className="flex flex-col gap-4"
       >
-        {mutation.error && <FormAlert>{failureText(mutation.error, session)}</FormAlert>}
-
         <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-800">
             {t('sessions.editor.quick.legend')}
@@ -236,6 +234,8 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
           {...register('url')}
         />
 
+        {/* Beside the button that sent it: a long form is scrolled to its end when it is sent. */}
+        {mutation.error && <FormAlert>{failureText(mutation.error, session)}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             {t('common.cancel')}
