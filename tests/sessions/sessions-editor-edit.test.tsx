@@ -129,7 +129,7 @@ describe('editing a session', () => {
     const nyStart = formatTime(sessionRow(ids.futurePaid).start_time)
     expect(['20:00', '21:00']).toContain(nyStart)
     expect(card).toHaveTextContent(/\d\d:\d\d – \d\d:\d\d E[DS]T/)
-    expect(card).toHaveTextContent('Scheduled in Asia/Tokyo')
+    expect(card).toHaveTextContent('Scheduled in Japan Standard Time (Tokyo)')
 
     const edit = button(card, 'Edit')
     await user.click(edit)

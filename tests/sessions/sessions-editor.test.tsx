@@ -102,7 +102,7 @@ describe('the lesson page of its owner', () => {
 
     const future = cardOf(ids.futurePaid)
     expect(future).toHaveTextContent(/\d\d:\d\d – \d\d:\d\d UTC/)
-    expect(future).toHaveTextContent('Scheduled in Asia/Tokyo')
+    expect(future).toHaveTextContent('Scheduled in Japan Standard Time (Tokyo)')
     expect(future).toHaveTextContent('Seats taken1 of 5')
     expect(
       within(future).getByRole('link', { name: 'https://zoom.us/j/1234567890' }),

@@ -5,6 +5,7 @@ import {
   offsetText,
   type ZoneChoice,
   zoneChoices,
+  zoneTitle,
 } from '@/shared/lib/time-zones'
 
 const WINTER = new Date('2026-01-15T12:00:00Z')
@@ -103,5 +104,22 @@ describe('searching the time zones', () => {
     expect(found('tokyo paris')).toEqual([])
     expect(found('')).toHaveLength(choices.length)
     expect(found('   ')).toHaveLength(choices.length)
+  })
+})
+
+describe('zoneTitle: a zone as a session card names it', () => {
+  const winter = new Date('2027-01-15T12:00:00Z')
+
+  it('names the zone in the reader’s language, with its place, never by its id', () => {
+    expect(zoneTitle('Asia/Tokyo', 'en-US', winter)).toBe('Japan Standard Time (Tokyo)')
+    expect(zoneTitle('America/New_York', 'en-US', winter)).toBe('Eastern Standard Time (New York)')
+    const japanese = zoneTitle('America/New_York', 'jp-JP', winter)
+    expect(japanese).toMatch(/^[\u3040-\u30ff\u4e00-\u9faf]+.* \(New York\)$/)
+    expect(japanese).not.toContain('America/')
+  })
+
+  it('keeps the place alone where the language names the zone only by an offset, the id where it has neither', () => {
+    expect(zoneTitle('Etc/GMT+5', 'en-US', winter)).toBe('GMT+5')
+    expect(zoneTitle('UTC', 'en-US', winter)).toBe('Coordinated Universal Time')
   })
 })

@@ -55,6 +55,29 @@ export const offsetText = (minutes: number) => {
 /** The place a zone id names: "America/Argentina/Buenos_Aires" reads "Argentina / Buenos Aires". */
 const placeOf = (zone: string) => zone.split('/').slice(1).join(' / ').replaceAll('_', ' ')
 
+/** A zone's name in a language at `at`, where it has one that is not an offset again. */
+const zoneNameIn = (zone: string, locale: string, at: Date) => {
+  const name = zoneNamePart(at, locale, zone, 'long')
+  return name && !/^(GMT|UTC)([+-−]|$)/.test(name) ? name : ''
+}
+
+/** What the picker writes after a zone's offset: its name where it has one, and its place. */
+const zoneWords = (zone: string, locale: string, at: Date) => {
+  const place = placeOf(zone)
+  return [zoneNameIn(zone, locale, at), place ? `(${place})` : ''].filter(Boolean).join(' ')
+}
+
+/**
+ * A zone as a reader knows it: "Eastern Standard Time (New York)", 「米国東部標準時 (New York)」;
+ * its place where the language names it only by an offset, its id where it has neither.
+ */
+export const zoneTitle = (zone: string, language: AppLanguage, at: Date) => {
+  const name = zoneNameIn(zone, intlLocale(language), at)
+  const place = placeOf(zone)
+  if (name) return place ? `${name} (${place})` : name
+  return place || zone
+}
+
 /**
  * The session form's zones as a reader picks them: the viewer's own first, then from west to east,
  * each labelled with its offset at `at`, its name in the reader's language where the language has
@@ -86,13 +109,10 @@ const makeZoneChoices = (
   const locale = intlLocale(language)
   const choices = timeZoneOptions(viewerZone, ...mustHave).map((zone) => {
     const offsetMinutes = offsetMinutesOf(zone, at)
-    const name = zoneNamePart(at, locale, zone, 'long')
-    const named = name && !/^(GMT|UTC)([+-−]|$)/.test(name) ? ` ${name}` : ''
-    const place = placeOf(zone)
     return {
       zone,
       offsetMinutes,
-      label: `${offsetText(offsetMinutes)}${named}${place ? ` (${place})` : ''}`,
+      label: [offsetText(offsetMinutes), zoneWords(zone, locale, at)].filter(Boolean).join(' '),
     }
   })
   const rank = (choice: ZoneChoice) => (choice.zone === viewerZone ? 0 : 1)

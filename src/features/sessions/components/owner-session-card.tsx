@@ -4,6 +4,7 @@ import { useCallback, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, formatDuration, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
+import { zoneTitle } from '@/shared/lib/time-zones'
 import { Button } from '@/shared/ui/button'
 import { UrlText } from '@/shared/ui/url-text'
 import { ZonedTimeRange } from '@/shared/ui/zoned-time-range'
@@ -97,7 +98,9 @@ export function OwnerSessionCard({
           </p>
           {session.timezone !== viewerZone && (
             <p className="text-xs text-slate-600">
-              {t('sessions.editor.card.scheduledIn', { zone: session.timezone })}
+              {t('sessions.editor.card.scheduledIn', {
+                zone: zoneTitle(session.timezone, language, new Date(startTime)),
+              })}
             </p>
           )}
         </div>
