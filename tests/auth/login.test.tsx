@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as auth from '@contract/descriptors/auth'
 import { DEMO_PASSWORD, db, seedIds } from '@/mocks/db'
 import { mockEndpoint } from '@/mocks/http'
@@ -59,6 +59,23 @@ describe('login (§2, §4, §5, §8)', () => {
     expect(router.state.historyAction).toBe('REPLACE')
     server.events.removeAllListeners()
     expect(sent).toEqual({ email: student().email, password: DEMO_PASSWORD, rememberMe: true })
+  })
+
+  it('says so in the account’s language, which the screens switch to, not the login page’s', async () => {
+    const signIn = db.signIn.bind(db)
+    vi.spyOn(db, 'signIn').mockImplementation((userId: number) => {
+      signIn(userId)
+      student().language = 'jp-JP'
+    })
+    await renderApp(undefined, { url: '/auth/login' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    await fill(student().email, DEMO_PASSWORD)
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText('ログインしました')).toBeInTheDocument()
+    expect(screen.queryByText('You are logged in')).not.toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'ダッシュボード', level: 1 }),
+    ).toBeInTheDocument()
   })
 
   it('says the credentials are wrong on 401 and keeps what was typed', async () => {
