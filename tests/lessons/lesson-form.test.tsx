@@ -218,6 +218,24 @@ describe('the new lesson form (§2, §4)', () => {
     expect(objectUrls.created).toEqual([])
   })
 
+  it('drops a file named as a picture that is none once its preview fails, saying so at the field', async () => {
+    await openNewLesson()
+    await userEvent.upload(field.cover(), pngFile('fake.png'))
+    const preview = await screen.findByRole('img', { name: 'Cover image preview' })
+    // The browser cannot decode it (a text file named .png).
+    fireEvent.error(preview)
+    const unreadable =
+      'This file is not a picture that can be shown. Choose a JPEG, PNG, WebP or GIF image.'
+    expect(await screen.findByText(unreadable)).toBeInTheDocument()
+    expect(errorOf(field.cover())).toBe(unreadable)
+    expect(screen.queryByText('fake.png')).not.toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: 'Cover image preview' })).not.toBeInTheDocument()
+    // A real picture is taken again, and the error goes.
+    await userEvent.upload(field.cover(), pngFile('sunset.png'))
+    expect(await screen.findByText('sunset.png')).toBeInTheDocument()
+    expect(screen.queryByText(unreadable)).not.toBeInTheDocument()
+  })
+
   it('revokes the preview when the screen goes', async () => {
     const { unmount } = await openNewLesson()
     await userEvent.upload(field.cover(), pngFile())

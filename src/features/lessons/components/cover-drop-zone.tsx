@@ -18,7 +18,16 @@ export const coverProblem = (file: File): string | null => {
  * The cover as it is shown: a new file through a blob URL made for it and revoked when the file
  * changes or the preview goes (§2 preview), otherwise the lesson's current cover.
  */
-function CoverPreview({ file, url }: { file: File | null; url: string | null }) {
+function CoverPreview({
+  file,
+  url,
+  onUnreadable,
+}: {
+  file: File | null
+  url: string | null
+  /** The new file is no picture the browser can read (a text file named .png, say). */
+  onUnreadable: () => void
+}) {
   const { t } = useTranslation()
   const image = useRef<HTMLImageElement>(null)
   useEffect(() => {
@@ -37,7 +46,8 @@ function CoverPreview({ file, url }: { file: File | null; url: string | null }) 
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
       onError={(event) => {
-        if (!file && !event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
+        if (file) onUnreadable()
+        else if (!event.currentTarget.src.endsWith(FALLBACK_LESSON_IMAGE)) {
           event.currentTarget.src = FALLBACK_LESSON_IMAGE
         }
       }}
@@ -54,6 +64,8 @@ type CoverDropZoneProps = {
   onSelect: (file: File) => void
   /** A file that cannot be the cover, with the translation key of why. */
   onReject: (problemKey: string) => void
+  /** The chosen file turned out to be no picture as its preview loaded: it is to be dropped. */
+  onUnreadable: () => void
   onRemove: () => void
   /** Already translated. */
   error?: string | undefined
@@ -74,6 +86,7 @@ export function CoverDropZone({
   currentUrl,
   onSelect,
   onReject,
+  onUnreadable,
   onRemove,
   error,
   ref,
@@ -113,7 +126,7 @@ export function CoverDropZone({
       <div className="flex min-w-0 flex-col gap-2">
         <span className="text-sm font-medium text-slate-800">{t('lessons.form.image')}</span>
         <div className="relative overflow-hidden rounded-xl bg-brand-50 ring-1 ring-slate-200">
-          <CoverPreview file={file} url={currentUrl} />
+          <CoverPreview file={file} url={currentUrl} onUnreadable={onUnreadable} />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {file && <span className="min-w-0 text-sm break-all text-slate-600">{file.name}</span>}

@@ -259,6 +259,11 @@ function LessonFormFields({
             setValue('image', file, { shouldDirty: true })
           }}
           onReject={(problem) => setError('image', { message: problem })}
+          // A file named as a picture that is none (the server would refuse it on submit).
+          onUnreadable={() => {
+            setValue('image', null)
+            setError('image', { message: 'lessons.form.errors.imageUnreadable' })
+          }}
           onRemove={() => {
             const options = { shouldDirty: true, shouldValidate: isSubmitted }
             setValue('image', null, options)
