@@ -95,7 +95,10 @@ export type LessonReader = { id: number; role: Role } | null
  * §4: a draft is its owner's and the admins' only; to anyone else it is not found, as a lesson
  * that does not exist is.
  */
-const mustSee = (lesson: { ownerId: number; sessionCount: number }, reader: LessonReader) => {
+export const mustSee = (
+  lesson: { ownerId: number; sessionCount: number },
+  reader: LessonReader,
+) => {
   if (!canViewLesson(lesson, reader)) throw new NotFoundError('Lesson')
 }
 

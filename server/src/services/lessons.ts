@@ -6,14 +6,13 @@ import type { LessonWriteBody } from '../../../contract/endpoints/lessons.ts'
 import { coverImageType } from '../../../contract/files.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
-import { canViewLesson, isListedLesson, PAGE_SIZE } from '../../../contract/rules.ts'
+import { isListedLesson, PAGE_SIZE } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
   found,
-  NotFoundError,
   UnsupportedMediaTypeError,
 } from '../domain/errors.ts'
 import {
@@ -38,7 +37,7 @@ import type { UserRow } from '../repositories/users.ts'
 import { toHistoryEntry, toOwnLesson, toUpcomingSession } from '../serializers/lessons.ts'
 import { reserveUploadSpace } from '../repositories/files.ts'
 import { removeStoredBytes } from '../storage/files.ts'
-import { type LessonReader, lessonRead } from './catalogue.ts'
+import { type LessonReader, lessonRead, mustSee } from './catalogue.ts'
 import type { ServiceDeps } from './deps.ts'
 import { type FreeingDeps, outboxMail, seatChange } from './seat-change.ts'
 import { offerAddedSeats } from './waitlist-offers.ts'
@@ -252,7 +251,7 @@ export const lessonCover = async (
   reader: LessonReader,
 ) => {
   const row = found(await findLessonImage(deps.db, lessonId), 'Lesson')
-  if (!canViewLesson(row, reader)) throw new NotFoundError('Lesson')
+  mustSee(row, reader)
   const image = found(row.image, 'Image')
   const bytes = async () => found(await deps.storage.get(image.storageKey), 'Image')
   return { image, bytes, listed: isListedLesson(row) }
