@@ -2,6 +2,7 @@ import Type from 'typebox'
 import { Id, IsoDateTime } from './common.ts'
 import {
   EMAIL_MAX_LENGTH,
+  DATE_PATTERN,
   EMAIL_PATTERN,
   LANGUAGES,
   LINK_TEXT_MAX,
@@ -520,7 +521,7 @@ export type InstantRange = Type.Static<typeof InstantRange>
 /** One week of the marketplace, Monday to Monday in the admin's zone. Amounts in USD cents. */
 export const OverviewWeek = Type.Object({
   weekStart: Type.String({
-    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    pattern: DATE_PATTERN,
     description: "The week's Monday in the admin's zone (YYYY-MM-DD)",
   }),
   from: Type.String({

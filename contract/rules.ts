@@ -463,9 +463,13 @@ const offsetMinutes = (instant: Date, timeZone: string) => {
   return (asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000
 }
 
+/** A day as the API writes it: yyyy-MM-dd. */
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
+const DATE = new RegExp(DATE_PATTERN)
+
 /** A real calendar day written yyyy-MM-dd (no 31 February, no month 13): Date.UTC would roll it over. */
 export const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  if (!DATE.test(value)) return false
   const [y, m, d] = value.split('-').map(Number) as [number, number, number]
   const day = new Date(Date.UTC(y, m - 1, d))
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d

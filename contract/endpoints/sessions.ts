@@ -11,7 +11,7 @@ import {
 } from '../common.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { Enrollment, Session, WaitlistPlace } from '../entities.ts'
-import { TIME_ZONE_MAX_LENGTH } from '../rules.ts'
+import { DATE_PATTERN, TIME_ZONE_MAX_LENGTH } from '../rules.ts'
 
 export const SessionsParams = Type.Object({ id: IdParam })
 export const SessionParams = Type.Object({ id: IdParam, sessionId: IdParam })
@@ -25,7 +25,7 @@ export type SessionsQuery = Type.Static<typeof SessionsQuery>
  * is taken and stored with https://, §5).
  */
 export const SessionWriteBody = Type.Object({
-  date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-MM-dd' }),
+  date: Type.String({ pattern: DATE_PATTERN, description: 'yyyy-MM-dd' }),
   startHour: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' }),
   endHour: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm' }),
   timezone: Type.String({
