@@ -14,11 +14,11 @@ import {
   isSeatRange,
   canSeeMeetingLink,
   isCalendarDate,
-  isValidTimeZone,
   isWebUrl,
   overlapping,
   resourceTypeFromFilename,
   REVIEW_MAX_LENGTH,
+  resolvedTimeZone,
   reviewLength,
   storedMeetingUrl,
   storedWebUrl,
@@ -97,7 +97,8 @@ export const storedLinks = (links: NonNullable<LessonWriteBody['links']>) =>
 
 /**
  * A session form as both backends store it, or its problems: its date must be a day of the
- * calendar (31 April is not rolled over into May), its time zone and meeting link valid (all
+ * calendar (31 April is not rolled over into May), its time zone known (stored as
+ * the engine spells it: 'asia/tokyo' as 'Asia/Tokyo') and its meeting link valid (all
  * reported at once), then its end must come after its start in that zone, and its
  * start must be after `now` (a session is not created or moved into the past). The link is stored
  * absolute: one typed without a scheme gets https:// (§5).
@@ -108,17 +109,18 @@ export const sessionWrite = (
 ): Checked<{ start: Date; end: Date; timezone: string; url: string }> => {
   const problems: Message[] = []
   const url = storedMeetingUrl(body.url)
+  const timezone = resolvedTimeZone(body.timezone)
   if (!isCalendarDate(body.date)) problems.push(MESSAGES.sessions.invalidDate)
-  if (!isValidTimeZone(body.timezone)) problems.push(MESSAGES.sessions.unknownTimeZone)
+  if (timezone === null) problems.push(MESSAGES.sessions.unknownTimeZone)
   if (url === null) problems.push(MESSAGES.sessions.unsupportedMeetingLink)
-  if (problems.length > 0 || url === null) return { ok: false, problems }
-  const start = zonedTimeToUtc(body.date, body.startHour, body.timezone)
-  const end = zonedTimeToUtc(body.date, body.endHour, body.timezone)
+  if (problems.length > 0 || url === null || timezone === null) return { ok: false, problems }
+  const start = zonedTimeToUtc(body.date, body.startHour, timezone)
+  const end = zonedTimeToUtc(body.date, body.endHour, timezone)
   if (end <= start) return { ok: false, problems: [MESSAGES.sessions.endBeforeStart] }
   if (start.getTime() <= now.getTime()) {
     return { ok: false, problems: [MESSAGES.sessions.startInPast] }
   }
-  return { ok: true, value: { start, end, timezone: body.timezone, url } }
+  return { ok: true, value: { start, end, timezone, url } }
 }
 
 /**

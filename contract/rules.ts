@@ -475,14 +475,19 @@ export const isCalendarDate = (value: string) => {
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
 }
 
-export const isValidTimeZone = (timeZone: string) => {
+/**
+ * A zone as the engine spells it ('asia/tokyo' is 'Asia/Tokyo', 'US/Pacific' 'America/Los_Angeles'),
+ * or null when the engine does not know it.
+ */
+export const resolvedTimeZone = (timeZone: string): string | null => {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return true
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
   } catch {
-    return false
+    return null
   }
 }
+
+export const isValidTimeZone = (timeZone: string) => resolvedTimeZone(timeZone) !== null
 
 // The zones of the IANA database as the engine lists them (UTC apart: V8 leaves it out). ICU also
 // knows legacy names such as SystemV/AST4 that PostgreSQL does not: a user's zone goes into its
@@ -497,12 +502,8 @@ const listedZones =
  * not a zone of the IANA database.
  */
 export const canonicalTimeZone = (timeZone: string): string | null => {
-  try {
-    const zone = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
-    return listedZones === null || listedZones.has(zone) ? zone : null
-  } catch {
-    return null
-  }
+  const zone = resolvedTimeZone(timeZone)
+  return zone !== null && (listedZones === null || listedZones.has(zone)) ? zone : null
 }
 
 const DAY_MS = 24 * 3_600_000

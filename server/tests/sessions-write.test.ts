@@ -93,6 +93,29 @@ describe('POST /lessons/:id/sessions', () => {
     expect(await sessionRow(body.id)).toMatchObject({ ownerId: owner.id, lessonId: lesson.id })
   })
 
+  it('stores the zone as the engine spells it, however it was typed', async () => {
+    const { lesson, cookie } = await scene()
+    const response = await context.call(sessions.createSession, {
+      params: { id: lesson.id },
+      cookie,
+      body: slot(30, '10:00', '11:00', { timezone: 'asia/tokyo' }),
+    })
+    expect(response.statusCode).toBe(201)
+    const body = bodyOf(response)
+    expect(body).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      start_time: `${dayFromNow(30)}T01:00:00.000Z`,
+    })
+    expect(await sessionRow(body.id)).toMatchObject({ timezone: 'Asia/Tokyo' })
+    const moved = await context.call(sessions.updateSession, {
+      params: { id: lesson.id, sessionId: body.id },
+      cookie,
+      body: slot(31, '10:00', '11:00', { timezone: 'US/Pacific' }),
+    })
+    expect(moved.statusCode).toBe(200)
+    expect(await sessionRow(body.id)).toMatchObject({ timezone: 'America/Los_Angeles' })
+  })
+
   type Who = Exclude<keyof Cast, 'owner'>
   it.each<[Who, number, string]>([
     ['guest', 401, MESSAGES.http.unauthorized.text],

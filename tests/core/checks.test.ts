@@ -228,6 +228,23 @@ describe('sessionWrite: a session form as the backends store it', () => {
     })
   })
 
+  it('stores the zone as the engine spells it, however it was typed', () => {
+    const spellings: [string, string][] = [
+      ['asia/tokyo', 'Asia/Tokyo'],
+      ['ASIA/TOKYO', 'Asia/Tokyo'],
+      ['US/Pacific', 'America/Los_Angeles'],
+      ['utc', 'UTC'],
+    ]
+    for (const [typed, stored] of spellings) {
+      const checked = sessionWrite({ ...form, timezone: typed }, before)
+      expect(checked.ok && checked.value.timezone, typed).toBe(stored)
+    }
+    expect(sessionWrite({ ...form, timezone: 'Asia/Tokyo ' }, before)).toEqual({
+      ok: false,
+      problems: [MESSAGES.sessions.unknownTimeZone],
+    })
+  })
+
   it('refuses a start at now or before it, not one ms after it', () => {
     const refused = { ok: false, problems: [MESSAGES.sessions.startInPast] }
     expect(sessionWrite(form, start)).toEqual(refused)
