@@ -125,6 +125,19 @@ describe('the payment result screen', () => {
     expect(await screen.findByText(/page not found/i)).toBeVisible()
   })
 
+  it('someone else’s payment says so, with the way home and no retry; in Japanese too', async () => {
+    const theirs = yukiPays('success', { userId: seedIds.student2 })
+    const { unmount } = await showResult(theirs.id)
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeVisible()
+    expect(screen.getByText('This payment belongs to someone else.')).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Go home' })).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    unmount()
+    await act(() => i18n.changeLanguage('jp-JP'))
+    await showResult(theirs.id)
+    expect(await screen.findByText('この支払いは別のユーザーのものです。')).toBeVisible()
+  })
+
   it('another failure can be retried', async () => {
     server.use(mockEndpoint(payments.getPayment, () => errorResponse(500, 'Boom'), { once: true }))
     await showResult(seedIds.payment)

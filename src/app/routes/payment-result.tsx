@@ -5,10 +5,11 @@ import { useParams } from 'react-router-dom'
 import { NotFoundPage } from '@/app/components/error-page'
 import { usePayment } from '@/features/payments/api/get-payment'
 import { PaymentOutcome } from '@/features/payments/components/payment-outcome'
-import { toApiError } from '@/shared/api/errors'
+import { apiMessages, toApiError } from '@/shared/api/errors'
 import { parseId } from '@/shared/config/paths'
 import { LoadError } from '@/shared/ui/load-error'
 import { Loading } from '@/shared/ui/loading'
+import AccessDenied from './access-denied'
 import { useRefreshSeats } from './use-refresh-seats'
 
 function Screen({ children }: { children: ReactNode }) {
@@ -48,14 +49,19 @@ const useRefreshWhenSettled = (payment: Payment | undefined) => {
   }, [status, lessonId, refreshSeats])
 }
 
-/** A payment that does not exist is the not-found page; any other failure can be retried. */
+/**
+ * A payment that does not exist is the not-found page, and someone else's the access-denied page
+ * with the API's reason (asking again cannot change either); any other failure can be retried.
+ */
 function PaymentResultBody({ paymentId }: { paymentId: number }) {
   const { t } = useTranslation()
   const payment = usePayment(paymentId)
   useRefreshWhenSettled(payment.data)
   if (payment.isPending) return <Loading />
   if (payment.isError) {
-    if (toApiError(payment.error).status === 404) return <NotFoundPage />
+    const error = toApiError(payment.error)
+    if (error.status === 404) return <NotFoundPage />
+    if (error.status === 403) return <AccessDenied description={apiMessages(error)[0]} />
     return (
       <Screen>
         <LoadError onRetry={() => void payment.refetch()}>{t('payments.errors.load')}</LoadError>
