@@ -27,6 +27,16 @@ export const updateProfile: DescriptorOf<typeof endpoints.updateProfile> = {
 }
 
 /**
+ * Withdraw the new e-mail address the caller asked for: the link sent to it stops working and the
+ * address in use stays; no payload. Nothing pending is not an error
+ */
+export const withdrawEmailChange: DescriptorOf<typeof endpoints.withdrawEmailChange> = {
+  method: 'DELETE',
+  path: '/user/pending_email',
+  access: 'user',
+}
+
+/**
  * Exchange the video-conference licence the caller (a verified educator) holds for another free
  * one; no payload. 409: no other licence is free, or the caller holds none (only an admin lends
  * one)

@@ -66,6 +66,18 @@ export const updateProfile = defineEndpoint({
   response: { 200: CurrentUser, ...errors(400, 401, 403, 409, 429) },
 })
 
+export const withdrawEmailChange = defineEndpoint({
+  method: 'DELETE',
+  path: '/user/pending_email',
+  access: 'user',
+  summary:
+    'Withdraw the new e-mail address the caller asked for: the link sent to it stops working and ' +
+    'the address in use stays; no payload. Nothing pending is not an error',
+  description:
+    "Drops the caller's pending e-mail change (pendingEmail) and the confirmation link sent for it.",
+  response: { 200: CurrentUser, ...errors(401) },
+})
+
 export const reassignOwnVideoLicence = defineEndpoint({
   method: 'POST',
   path: '/user/reassign_video_licence',

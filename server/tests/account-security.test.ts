@@ -37,6 +37,8 @@ afterEach(() => {
 const updateProfile = (cookie: string, body: unknown) =>
   context.call(user.updateProfile, { body, cookie })
 const me = (cookie: string) => context.call(user.me, { cookie })
+const withdraw = (cookie: string | undefined) =>
+  context.call(user.withdrawEmailChange, cookie === undefined ? {} : { cookie })
 const login = (email: string, password: string) =>
   context.call(auth.login, { body: { email, password } })
 const confirm = (validationToken: string) =>
@@ -386,6 +388,43 @@ describe('a new e-mail address waits for its confirmation', () => {
     expectRefusal(await confirm(token), 409, MESSAGES.accounts.emailExists.text)
     expect(await userRow(account.id)).toMatchObject({ email: account.email, pendingEmail: null })
     expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken.text])
+  })
+
+  it('is withdrawn by its owner: the link dies, the address in use stays; twice is harmless', async () => {
+    const { account, cookie } = await signedIn()
+    await updateProfile(cookie, { email: 'typo@manabi.example', currentPassword: PASSWORD })
+    const token = confirmationToken((await mails())[0]?.text ?? '')
+
+    const withdrawn = await withdraw(cookie)
+    expect(withdrawn.statusCode).toBe(200)
+    expect(Value.Check(CurrentUser, withdrawn.json())).toBe(true)
+    expect(withdrawn.json()).toMatchObject({ email: account.email, pendingEmail: null })
+    expect((await userRow(account.id)).pendingEmail).toBeNull()
+    expectRefusal(await confirm(token), 400, [MESSAGES.accounts.invalidToken.text])
+    expect((await userRow(account.id)).email).toBe(account.email)
+
+    expect((await withdraw(cookie)).json()).toMatchObject({
+      email: account.email,
+      pendingEmail: null,
+    })
+    expect(await mails()).toHaveLength(2)
+    expectRefusal(await withdraw(undefined), 401, MESSAGES.http.unauthorized.text)
+  })
+
+  it('withdrawn in a race with its link, ends either changed or withdrawn, never both', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { account, cookie } = await signedIn()
+      const wanted = `race${round}@manabi.example`
+      await updateProfile(cookie, { email: wanted, currentPassword: PASSWORD })
+      const sent = (await mails()).filter((mail) => mail.to === wanted)
+      const token = confirmationToken(sent.at(-1)?.text ?? '')
+
+      const [confirmed, withdrawn] = await Promise.all([confirm(token), withdraw(cookie)])
+      expect(withdrawn.statusCode).toBe(200)
+      const row = await userRow(account.id)
+      expect(row.pendingEmail).toBeNull()
+      expect(row.email).toBe(confirmed.statusCode === 200 ? wanted : account.email)
+    }
   })
 
   it('is cancelled by a password reset, which the notice offers', async () => {

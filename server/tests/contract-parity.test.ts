@@ -780,6 +780,15 @@ const scenarios: Scenario[] = [
     body: { password: 'Brand1New', currentPassword: 'Password1' },
   },
   {
+    name: 'withdraw an e-mail change with none pending',
+    endpoint: api.user.withdrawEmailChange,
+    as: STUDENT,
+  },
+  {
+    name: 'withdraw an e-mail change as a guest',
+    endpoint: api.user.withdrawEmailChange,
+  },
+  {
     name: 'reassign licence as student',
     endpoint: api.user.reassignOwnVideoLicence,
     as: STUDENT,
@@ -2373,6 +2382,27 @@ describe('changing the e-mail and password answers alike', () => {
     })
     expect(server).toEqual(mock)
     expect(mock).toEqual([409, 'Email already exists', null])
+  })
+
+  it('withdraws a pending address: the link then fails and the address in use stays', async () => {
+    const { server, mock } = await statusesOf(async (backend) => {
+      await askForNewAddress(backend)
+      const token = await tokenMailedTo(backend, NEW_ADDRESS, 'confirmation')
+      const withdrawn = resultOf(await backend.call(api.user.withdrawEmailChange, { as: STUDENT }))
+      const confirmed = await backend.call(api.auth.confirm, { body: { validationToken: token } })
+      const me = resultOf(await backend.call(api.user.me, { as: STUDENT }))
+      return [
+        { email: withdrawn.email, pendingEmail: withdrawn.pendingEmail },
+        confirmed.status,
+        { email: me.email, pendingEmail: me.pendingEmail },
+      ]
+    })
+    expect(server).toEqual(mock)
+    expect(mock).toEqual([
+      { email: STUDENT, pendingEmail: null },
+      400,
+      { email: STUDENT, pendingEmail: null },
+    ])
   })
 
   it('refuses the right current password after too many wrong ones, saying when to retry', async () => {

@@ -137,6 +137,7 @@ const scenarios: Scenario[] = [
   scenario(user.myEarningsSummary, { as: educator }),
   scenario(user.myEarningsCsv, { as: educator }),
   scenario(user.updateProfile, { as: educator, json: { description: 'New bio' } }),
+  scenario(user.withdrawEmailChange, { as: student }),
   scenario(user.reassignOwnVideoLicence, { as: educator }),
   scenario(user.userReviews, { as: student, params: { id: educator } }),
   scenario(user.userAverageScore, { as: student, params: { id: educator } }),

@@ -265,6 +265,47 @@ describe('settings: a new e-mail address', () => {
     expect(screen.queryByText('User updated')).not.toBeInTheDocument()
   })
 
+  it('withdraws a pending address: the notice and its button go, unsaved edits stay', async () => {
+    userRow(seedIds.student).pendingEmail = 'yuki.typo@manabi.example'
+    await renderSettings()
+    const email = screen.getByLabelText('Email')
+    expect(email).toHaveAccessibleDescription(/yuki\.typo@manabi\.example/)
+    await userEvent.clear(screen.getByLabelText('Full name'))
+    await userEvent.type(screen.getByLabelText('Full name'), 'Yuki Sato')
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Withdraw the change to yuki.typo@manabi.example' }),
+    )
+    expect(
+      await screen.findByText(
+        'The change was withdrawn: yuki@manabi.example stays your e-mail address.',
+      ),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(email).not.toHaveAccessibleDescription())
+    expect(screen.queryByRole('button', { name: /Withdraw the change/ })).not.toBeInTheDocument()
+    expect(userRow(seedIds.student)).toMatchObject({
+      email: 'yuki@manabi.example',
+      pendingEmail: null,
+    })
+    expect(screen.getByLabelText('Full name')).toHaveValue('Yuki Sato')
+    expect(email).toHaveValue('yuki@manabi.example')
+  })
+
+  it('says so when the change cannot be withdrawn (no answer), and keeps the notice', async () => {
+    userRow(seedIds.student).pendingEmail = 'yuki.typo@manabi.example'
+    server.use(mockEndpoint(user.withdrawEmailChange, () => HttpResponse.error()))
+    await i18n.changeLanguage('jp-JP')
+    await renderApp(undefined, { url: '/settings', user: 'student' })
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'yuki.typo@manabi.example への変更を取り消す' }),
+    )
+    expect(
+      await screen.findByText('メールアドレスの変更を取り消せませんでした。'),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('メールアドレス')).toHaveAccessibleDescription(
+      /yuki\.typo@manabi\.example の確認待ちです/,
+    )
+  })
+
   it('speaks Japanese: the field, its errors, the toast and the pending address', async () => {
     await i18n.changeLanguage('jp-JP')
     await renderApp(undefined, { url: '/settings', user: 'student' })

@@ -40,6 +40,11 @@ export const userRoutes = async (app: FastifyInstance) => {
     return { status: 200, body: await accounts.currentUserOf(deps, user.id) }
   })
 
+  route(app, endpoints.withdrawEmailChange, async ({ deps, user }) => {
+    await accounts.withdrawEmailChange(deps, user)
+    return { status: 200, body: await accounts.currentUserOf(deps, user.id) }
+  })
+
   route(app, endpoints.reassignOwnVideoLicence, async ({ deps, user }) => {
     await accounts.reassignOwnLicence(deps, user)
     return { status: 200, body: await accounts.currentUserOf(deps, user.id) }

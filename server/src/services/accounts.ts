@@ -310,6 +310,17 @@ export const updateProfile = async (
 }
 
 /**
+ * Withdraws the new address the user asked for: the link sent to it stops working, so it can no
+ * longer replace the address in use. Nothing pending leaves nothing to do (a second click).
+ */
+export const withdrawEmailChange = async ({ db }: Pick<ServiceDeps, 'db'>, user: UserRow) => {
+  await db.transaction(async (tx) => {
+    await retireTokens(tx, user.id, 'email_change')
+    await updateUser(tx, user.id, { pendingEmail: null })
+  })
+}
+
+/**
  * An approved educator trades the video licence it holds for another free one, and is e-mailed
  * the new account as when an admin lends one. Without a licence it gets none here (a conflict):
  * a first licence, or one an admin took back, comes only from an admin.

@@ -109,6 +109,12 @@ export const userHandlers = [
     return { status: 200, body: toCurrentUser(user) }
   }),
 
+  route(endpoints.withdrawEmailChange, ({ user }) => {
+    user.pendingEmail = null
+    retireTokens(user.id, 'email_change')
+    return { status: 200, body: toCurrentUser(user) }
+  }),
+
   // As the server: an exchange of the licence held; without one (never lent, or taken back by
   // an admin) nothing is taken from the pool, since only an admin lends a licence.
   route(endpoints.reassignOwnVideoLicence, ({ user }) => {

@@ -12,6 +12,7 @@ import { Button } from '@/shared/ui/button'
 import { fieldClass, TextField } from '@/shared/ui/text-field'
 import { TimeZoneField } from '@/shared/ui/time-zone-field'
 import { useUpdateProfile } from '../api/update-profile'
+import { useWithdrawEmailChange } from '../api/withdraw-email-change'
 import { currentPasswordError } from '../lib/current-password'
 
 /**
@@ -47,12 +48,13 @@ const valuesOf = (user: CurrentUser): ProfileValues => ({
  * §2 settings: full name, email, for educators the bio (a 300 px area, §9), and for educators
  * and admins the time zone whose days and months their sums use; Update sends them. A new email
  * address asks for the current password and waits for its confirmation link, which the email
- * field says until it is used. A wrong current password goes on its field, a
+ * field says until it is used or the user withdraws the change (a typo in the address). A wrong current password goes on its field, a
  * taken e-mail on the email field; any other failure is a toast with the server's message (§8).
  */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation()
   const update = useUpdateProfile()
+  const withdraw = useWithdrawEmailChange()
   const isEducator = user.role === 'educator'
   const bioId = useId()
   const schema = useMemo(() => profileSchema(user.email), [user.email])
@@ -133,6 +135,18 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         }
         {...register('email')}
       />
+      {user.pendingEmail && (
+        <div>
+          <Button
+            variant="secondary"
+            className="text-xs"
+            pending={withdraw.isPending}
+            onClick={() => withdraw.mutate()}
+          >
+            {t('profile.form.withdrawEmailChange', { email: user.pendingEmail })}
+          </Button>
+        </div>
+      )}
       {changesEmail && (
         <TextField
           label={t('profile.currentPassword.label')}
