@@ -145,7 +145,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: paths.lesson.create.pattern,
                 lazy: lazyDefault(() => import('./routes/lesson-form')),
                 loader: () => {
-                  prefetchLessonForm(queryClient)
+                  void prefetchLessonForm(queryClient)
                   return null
                 },
                 shouldRevalidate: () => false,
@@ -168,7 +168,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 loader: ({ params }) => {
                   const id = parseId(params.id)
                   if (id !== null) prefetchLesson(queryClient, id)
-                  prefetchLessonForm(queryClient)
+                  void prefetchLessonForm(queryClient)
                   return null
                 },
                 shouldRevalidate: ({ currentParams, nextParams }) =>

@@ -1,13 +1,17 @@
 import { cleanup, screen } from '@testing-library/react'
 import { delay } from 'msw'
 import { describe, expect, it } from 'vitest'
+import * as categories from '@contract/descriptors/categories'
 import * as user from '@contract/descriptors/user'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
 import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { renderApp } from '@tests/render-app'
+import { pathOf, recordRequestedPaths } from '@tests/request-log'
 
 describe('route guard (§4)', () => {
+  const requested = recordRequestedPaths()
+
   it('shows the loading message while the user loads', async () => {
     server.use(mockEndpoint(user.me, () => delay('infinite')))
     await renderApp(undefined, { url: '/settings', waitForLoad: false })
@@ -72,7 +76,7 @@ describe('route guard (§4)', () => {
     expect(await screen.findByRole('heading', { name: 'Update lesson' })).toBeInTheDocument()
   })
 
-  it('shows a guest on the edit screen the guest lesson page (§2)', async () => {
+  it('shows a guest on the edit screen the guest lesson page (§2), reading no form data', async () => {
     const { router } = await renderApp(undefined, { url: '/lesson/1/edit' })
     expect(
       await screen.findByRole('heading', {
@@ -81,6 +85,14 @@ describe('route guard (§4)', () => {
       }),
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/lesson/1/edit')
+    // The form's categories are an educator's read: a guest's would only be refused (401).
+    expect(requested).not.toContain(pathOf(categories.listCategories))
+  })
+
+  it('reads the form’s categories once for its owner', async () => {
+    await renderApp(undefined, { url: '/lesson/1/edit', user: 'educator' })
+    expect(await screen.findByRole('heading', { name: 'Update lesson' })).toBeInTheDocument()
+    expect(requested.filter((path) => path === pathOf(categories.listCategories))).toHaveLength(1)
   })
 
   it('keeps upcoming lessons for educators', async () => {

@@ -39,8 +39,15 @@ export const prefetchHome = async (queryClient: QueryClient, url: URL) => {
   await Promise.all(screens.map((loading) => loading.catch(() => undefined)))
 }
 
-/** The lesson form (new or edit): the categories to choose from and the seat rules it states. */
-export const prefetchLessonForm = (queryClient: QueryClient) => {
+/**
+ * The lesson form (new or edit): the categories to choose from and the seat rules it states, once
+ * the user is known to be an educator (asked once as the app starts, so this waits at most for
+ * that answer): a guest on /lesson/:id/edit is shown the lesson's page, and reading the form's
+ * data would only be refused.
+ */
+export const prefetchLessonForm = async (queryClient: QueryClient) => {
+  const user = await queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => undefined)
+  if (user?.role !== 'educator') return
   void queryClient.prefetchQuery(categoriesQueryOptions())
   void queryClient.prefetchQuery(sessionRulesQueryOptions())
 }
