@@ -48,8 +48,9 @@ const valuesOf = (user: CurrentUser): ProfileValues => ({
  * §2 settings: full name, email, for educators the bio (a 300 px area, §9), and for educators
  * and admins the time zone whose days and months their sums use; Update sends them. A new email
  * address asks for the current password and waits for its confirmation link, which the email
- * field says until it is used or the user withdraws the change (a typo in the address). A wrong current password goes on its field, a
- * taken e-mail on the email field; any other failure is a toast with the server's message (§8).
+ * field says until it is used or the user withdraws the change (a typo in the address). A wrong
+ * current password goes on its field, a taken e-mail on the email field; any other failure is a
+ * toast with the server's message (§8).
  */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation()
@@ -139,7 +140,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         <div>
           <Button
             variant="secondary"
-            className="text-xs"
+            // A long address breaks anywhere rather than overflow a phone's width.
+            className="max-w-full text-left wrap-anywhere"
             pending={withdraw.isPending}
             onClick={() => withdraw.mutate()}
           >
