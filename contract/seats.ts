@@ -148,15 +148,32 @@ export type OrderDecision =
   | { readonly kind: 'refuse'; readonly refusal: Refusal }
   /** The student's own hold still runs: answer that payment again. */
   | { readonly kind: 'answer open' }
-  /** Hold a seat with a new payment; the student's open payments whose hold ran out are cancelled. */
+  /**
+   * Hold a seat with a new payment; the student's open payments are cancelled: one whose hold ran
+   * out, or one opened at a price the lesson no longer has.
+   */
   | { readonly kind: 'open' }
 
+/**
+ * The student's own open payment for the session: none, one whose hold still runs at today's
+ * price, one whose hold still runs at a price the educator has changed since (`repriced`), or one
+ * whose hold ran out.
+ */
+export type OpenHold = 'running' | 'repriced' | 'expired' | 'none'
+
+/**
+ * A running hold is answered again, so a second click opens no second order. One opened at a
+ * price the educator changed since is replaced by a payment at today's price, which the pay
+ * dialog shows (the student pays what the lesson says, not what it said), unless no new seat may
+ * be held: then its own seat is kept at the price it was opened at.
+ */
 export const orderDecision = (
-  facts: SeatFacts & { readonly openHold: 'running' | 'expired' | 'none' },
+  facts: SeatFacts & { readonly openHold: OpenHold },
 ): OrderDecision => {
   const refuse = (refusal: Refusal) => ({ kind: 'refuse', refusal }) as const
+  const holding = facts.openHold === 'running' || facts.openHold === 'repriced'
   if (facts.enrolled) return refuse(conflict(MESSAGES.enrollments.alreadyEnrolled))
-  if (facts.educatorDeactivated && facts.openHold !== 'running') return refuse(educatorGone)
+  if (facts.educatorDeactivated && !holding) return refuse(educatorGone)
   if (hasStarted(facts.startsAt, facts.now)) {
     return refuse(conflict(MESSAGES.enrollments.alreadyStarted))
   }
@@ -165,6 +182,11 @@ export const orderDecision = (
     return refuse({ status: 400, message: MESSAGES.payments.freeSession })
   }
   if (facts.openHold === 'running') return { kind: 'answer open' }
+  if (facts.openHold === 'repriced') {
+    return facts.educatorDeactivated || facts.seatsLeft === 0
+      ? { kind: 'answer open' }
+      : { kind: 'open' }
+  }
   if (facts.seatsLeft === 0) return refuse(conflict(MESSAGES.enrollments.noSeatsLeft))
   return { kind: 'open' }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import * as payments from '../../contract/descriptors/payments.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { MESSAGES, messageFields } from '../../contract/messages.ts'
-import { payments as paymentRows, webhookEvents } from '../src/db/schema.ts'
+import { lessons as lessonRows, payments as paymentRows, webhookEvents } from '../src/db/schema.ts'
 import { requestIds as ids } from '../src/payments/request-ids.ts'
 import { settleDueRefunds } from '../src/services/refunds.ts'
 import {
@@ -93,6 +93,48 @@ describe('opening a payment', () => {
     const again = await order(s.ids, s.student.cookie)
     expect(again.statusCode).toBe(201)
     expect(bodyOf(again)).toEqual(first)
+  })
+
+  it('replaces a running hold opened at a price the educator changed since, charging the new one', async () => {
+    const s = await paidScene()
+    const first = bodyOf(await order(s.ids, s.student.cookie))
+    expect(first.amount_in_cents).toBe(3000)
+    await context.db
+      .update(lessonRows)
+      .set({ priceInCents: 1000 })
+      .where(eq(lessonRows.id, s.lesson.id))
+
+    const again = await order(s.ids, s.student.cookie)
+    expect(again.statusCode).toBe(201)
+    const second = bodyOf(again)
+    expect(second).toMatchObject({ status: 'processing', amount_in_cents: 1500 })
+    expect(second.id).not.toBe(first.id)
+    expect(fake.orders.get(second.orderId ?? '')).toMatchObject({ amountCents: 1500 })
+    expect(await paymentRow(context.db, first.id)).toMatchObject({
+      status: 'cancelled',
+      holdExpiresAt: null,
+    })
+    // The old order, approved in another tab, charges nothing.
+    fake.approve(first.orderId ?? '')
+    expect((await capture(first.id, s.student.cookie)).statusCode).toBe(409)
+    expect(fake.orders.get(first.orderId ?? '')?.status).not.toBe('COMPLETED')
+    fake.approve(second.orderId ?? '')
+    expect(bodyOf(await capture(second.id, s.student.cookie))).toMatchObject({
+      status: 'success',
+      amount_in_cents: 1500,
+    })
+  })
+
+  it('keeps a repriced hold at its price when no other seat is left for it', async () => {
+    const s = await paidScene({ maxSlots: 1 })
+    const first = bodyOf(await order(s.ids, s.student.cookie))
+    await context.db
+      .update(lessonRows)
+      .set({ priceInCents: 1000 })
+      .where(eq(lessonRows.id, s.lesson.id))
+    // Another student took a seat for free meanwhile (the seat count is over, by the educator).
+    await enroll(context.db, s.session, s.other.user)
+    expect(bodyOf(await order(s.ids, s.student.cookie))).toEqual(first)
   })
 
   it('refuses a free session, a started one, a seat already held and a full session', async () => {

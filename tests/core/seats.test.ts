@@ -162,6 +162,22 @@ describe('opening a payment', () => {
     expect(order({ openHold: 'running', seatsLeft: 0 })).toEqual({ kind: 'answer open' })
   })
 
+  it('replaces a running hold opened at a price the lesson no longer has, unless no seat is left', () => {
+    expect(order({ openHold: 'repriced' })).toEqual({ kind: 'open' })
+    // Keeping its own seat at the old price beats refusing it one.
+    expect(order({ openHold: 'repriced', seatsLeft: 0 })).toEqual({ kind: 'answer open' })
+    expect(order({ openHold: 'repriced', educatorDeactivated: true })).toEqual({
+      kind: 'answer open',
+    })
+    // Made free since: no payment at all.
+    expect(order({ openHold: 'repriced', priceInCents: 0 })).toEqual(
+      refused({ status: 400, message: MESSAGES.payments.freeSession }),
+    )
+    expect(order({ openHold: 'repriced', startsAt: NOW })).toEqual(
+      refused(conflict(MESSAGES.enrollments.alreadyStarted)),
+    )
+  })
+
   it('refuses in the API order: seated, started, free, then full', () => {
     const everything = { enrolled: true, startsAt: NOW, priceInCents: 0, seatsLeft: 0 }
     expect(order(everything)).toEqual(refused(conflict(MESSAGES.enrollments.alreadyEnrolled)))

@@ -1,7 +1,9 @@
 import * as payments from '@contract/descriptors/payments'
+import * as sessions from '@contract/descriptors/sessions'
 import { MESSAGES } from '@contract/messages'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { delay } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { db, seedIds } from '@/mocks/db'
 import { errorResponse, mockEndpoint } from '@/mocks/http'
@@ -138,6 +140,21 @@ describe('paying for a seat', () => {
         (row) => row.userId === seedIds.student && row.sessionId === ids.futurePaid,
       ),
     ).toBe(true)
+  })
+
+  it('shows what the opened order charges when the price changed since the page was read', async () => {
+    const { user, dialog } = await openPayDialog()
+    expect(dialog).toHaveTextContent('Price$20.00')
+    // The educator halves the hourly price while the dialog is open; the page's session list is
+    // not read again in time (a slow connection).
+    const lesson = db.lessons.find((row) => row.id === seedIds.paidLesson)!
+    lesson.price_in_cents /= 2
+    server.use(mockEndpoint(sessions.listSessions, () => delay('infinite')))
+    await resolveSdk()
+    await user.click(await within(dialog).findByRole('button', { name: 'PayPal' }))
+    await within(dialog).findByRole('timer')
+    expect(myOpenPayment()).toMatchObject({ status: 'processing', amount_in_cents: 1000 })
+    expect(dialog).toHaveTextContent('Price$10.00')
   })
 
   it('says the hold expired, and the seat may go to someone else', async () => {

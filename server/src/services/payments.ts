@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../contract/messages.ts'
 import { pageRequest, toPage } from '../../../contract/paging.ts'
 import { paymentEvent } from '../../../contract/payment-events.ts'
 import { PAGE_SIZE } from '../../../contract/rules.ts'
-import { captureCheck, orderDecision } from '../../../contract/seats.ts'
+import { captureCheck, type OpenHold, orderDecision } from '../../../contract/seats.ts'
 import type { Executor } from '../db/client.ts'
 import {
   BadRequestError,
@@ -88,6 +88,13 @@ export const createOrder = async (
   }
 }
 
+/** The student's open payment as opening a payment weighs it (contract/seats.ts). */
+const openHoldOf = (open: PaymentRow | undefined, amountInCents: number, now: Date): OpenHold => {
+  if (!open) return 'none'
+  if (!paymentHolds(open, now)) return 'expired'
+  return open.amountInCents === amountInCents ? 'running' : 'repriced'
+}
+
 const openPayment = async (
   deps: FreeingDeps,
   user: UserRow,
@@ -110,7 +117,7 @@ const openPayment = async (
       seatsLeft: await seatsLeftFor(tx, seated, user.id, now),
       priceInCents: amountInCents,
       educatorDeactivated: await isDeactivated(tx, seated.lesson.ownerId),
-      openHold: open ? (paymentHolds(open, now) ? 'running' : 'expired') : 'none',
+      openHold: openHoldOf(open, amountInCents, now),
     })
     if (decision.kind === 'refuse') throw refusalError(decision.refusal)
     if (open && decision.kind === 'answer open') {

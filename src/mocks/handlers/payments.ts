@@ -7,6 +7,7 @@ import {
   captureCheck,
   captureOutcome,
   captureRefundReason,
+  type OpenHold,
   orderDecision,
   refundOwed,
 } from '@contract/seats'
@@ -108,6 +109,16 @@ const capture = (payment: DbPayment) => {
 /** The captured payments: paid, being refunded or refunded. */
 const CAPTURED: readonly PaymentStatus[] = ['success', 'refunding', 'refunded']
 
+/** The buyer's open payments as opening a payment weighs them (contract/seats.ts). */
+const openHoldOf = (
+  open: readonly DbPayment[],
+  holding: DbPayment | undefined,
+  amount: number,
+): OpenHold => {
+  if (holding) return holding.amount_in_cents === amount ? 'running' : 'repriced'
+  return open.length > 0 ? 'expired' : 'none'
+}
+
 export const paymentHandlers = [
   // Before the /payments/:id calls: MSW matches in order.
   route(endpoints.getPaymentConfig, () => ({
@@ -133,7 +144,8 @@ export const paymentHandlers = [
   route(endpoints.createOrder, ({ user, body }) => {
     const session = sessionOf(body.lessonId, body.sessionId)
     const now = Date.now()
-    // The buyer's open payments for this session; one still holding the seat is answered again.
+    // The buyer's open payments for this session; one still holding the seat at today's price is
+    // answered again.
     const open = db.payments.filter(
       (row) =>
         row.userId === user.id && row.sessionId === session.id && row.status === 'processing',
@@ -147,13 +159,14 @@ export const paymentHandlers = [
       seatsLeft: seatsLeftFor(session, user.id, now),
       priceInCents: amount,
       educatorDeactivated: ownerDeactivated(session),
-      openHold: holding ? 'running' : open.length > 0 ? 'expired' : 'none',
+      openHold: openHoldOf(open, holding, amount),
     })
     if (decision.kind === 'refuse') refuse(decision.refusal)
-    if (holding) return { status: 201, body: toPayment(holding) }
-    for (const expired of open) {
-      expired.status = 'cancelled'
-      expired.holdExpiresAt = null
+    if (holding && decision.kind === 'answer open') return { status: 201, body: toPayment(holding) }
+    // Those whose hold ran out, or one opened at a price the lesson no longer has.
+    for (const replaced of open) {
+      replaced.status = 'cancelled'
+      replaced.holdExpiresAt = null
     }
     const payment: DbPayment = {
       id: nextId(db.payments),

@@ -123,7 +123,10 @@ export function PayDialog({ lessonTitle, session, onClose, onSeatChanged }: PayD
           <dt className="text-slate-600">{t('payments.dialog.when')}</dt>
           <dd className="font-medium text-slate-900">{when}</dd>
           <dt className="text-slate-600">{t('payments.dialog.price')}</dt>
-          <dd className="font-medium text-slate-900">{formatPrice(session.fullPrice, language)}</dd>
+          {/* Once the order is open, what it charges: the price when the seat was held. */}
+          <dd className="font-medium text-slate-900">
+            {formatPrice(payment?.amount_in_cents ?? session.fullPrice, language)}
+          </dd>
         </dl>
         <p>{t('payments.dialog.refundRule')}</p>
         {config.isPending && (
