@@ -205,6 +205,11 @@ export const Session = Type.Object({
   availableSlots: Type.Integer({ minimum: 0 }),
   enrolledCount: Type.Integer({ minimum: 0 }),
   fullPrice: Type.Integer({ minimum: 0, description: 'Price of the whole session in cents' }),
+  paidPrice: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description:
+      'What the viewer paid for the seat they hold, in cents: what unenrolling before the start ' +
+      'refunds (the price then, whatever the session costs now); null without a paid seat',
+  }),
   disabled: Type.Boolean({
     description: 'No seat left for a viewer without one, or the session was cancelled',
   }),

@@ -552,6 +552,28 @@ describe('unenrolling and refunds', () => {
     return { ...s, payment: captured }
   }
 
+  it('tells the seat holder what unenrolling refunds: what was paid, whatever the price now', async () => {
+    const s = await paidSeat()
+    const paidPriceFor = async (cookie: string) => {
+      const list = bodyOf(
+        await context.call(sessions.listSessions, { params: { id: s.lesson.id }, cookie }),
+      )
+      return list.data.find((row) => row.id === s.session.id)?.paidPrice
+    }
+    await context.db
+      .update(lessonRows)
+      .set({ priceInCents: 1000 })
+      .where(eq(lessonRows.id, s.lesson.id))
+    expect(await paidPriceFor(s.student.cookie)).toBe(3000)
+    expect(await paidPriceFor(s.other.cookie)).toBeNull()
+    expect(await paidPriceFor(await cookieFor(context.db, s.educator))).toBeNull()
+    expect(bodyOf(await unenroll(s.ids, s.student.cookie)).code).toBe(
+      'enrollments.unenrolledRefund',
+    )
+    expect(fake.captures.get(s.payment.transactionId ?? '')?.refundedCents).toBe(3000)
+    expect(await paidPriceFor(s.student.cookie)).toBeNull()
+  })
+
   it('refunds a paid seat in full before the start, tells the educator, and ends joining', async () => {
     const s = await paidSeat()
     const response = await unenroll(s.ids, s.student.cookie)

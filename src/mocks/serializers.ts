@@ -20,7 +20,7 @@ import {
   sessionPriceInCents,
   sessionTypeFor,
 } from '@contract/rules'
-import { holdsSeat, isClosedTo, seatsLeft, seatsNeeded } from '@contract/seats'
+import { holdsSeat, isClosedTo, refundOwed, seatsLeft, seatsNeeded } from '@contract/seats'
 import { toAdminUser as adminUserOf, toCurrentUser as currentUserOf } from '@contract/users'
 import {
   db,
@@ -158,6 +158,17 @@ const placeFor = (sessionId: number, viewerId: number | undefined, now: number) 
   }
 }
 
+/** What the user's seat was paid and unenrolling would refund (refundOwed), or null. */
+const paidForSeat = (sessionId: number, userId: number | undefined) => {
+  const paid = db.payments.find(
+    (payment) =>
+      payment.sessionId === sessionId &&
+      payment.userId === userId &&
+      refundOwed({ status: payment.status, amountInCents: payment.amount_in_cents }) > 0,
+  )
+  return paid ? paid.amount_in_cents : null
+}
+
 export const toSession = (session: DbSession, viewer: Viewer, now = new Date()): Session => {
   const lesson = lessonOf(session)
   const who = {
@@ -192,6 +203,7 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     availableSlots,
     enrolledCount: enrolledCount(session.id),
     fullPrice: fullPriceOf(session),
+    paidPrice: who.enrolled ? paidForSeat(session.id, viewer?.id) : null,
     disabled: isClosedTo({
       cancelled,
       seatsLeft: availableSlots,

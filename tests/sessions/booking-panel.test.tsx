@@ -28,6 +28,7 @@ const craft = (id: number, startsIn: number, overrides: Partial<Session> = {}): 
   availableSlots: 3,
   enrolledCount: 0,
   fullPrice: 0,
+  paidPrice: null,
   disabled: false,
   decision: 'unconditional',
   decidesAt: null,

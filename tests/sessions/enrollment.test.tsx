@@ -61,7 +61,7 @@ describe('enrolling in a free session', () => {
     const dialog = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
     within(dialog).getByRole('button', { name: 'Unenroll' }).focus()
     await user.keyboard('{Enter}')
-    await screen.findByText('You have unenrolled: your seat is released')
+    await screen.findByText('You have unenrolled: your seat is released.')
     await waitFor(() => expect(button(cardOf(ids.futureFree), 'Enroll')).toHaveFocus())
   })
 
@@ -132,7 +132,7 @@ describe('unenrolling', () => {
     expect(dialog).toHaveTextContent('Your payment of $20.00 will be refunded in full.')
     await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }))
     expect(
-      await screen.findByText('You have unenrolled: your payment is being refunded in full'),
+      await screen.findByText('You have unenrolled: your payment is being refunded in full.'),
     ).toBeVisible()
     expect(holdsSeat(seedIds.student3, ids.futurePaid)).toBe(false)
     expect(db.payments.find((row) => row.orderId === 'ORDER-SEED-2')).toMatchObject({
@@ -158,9 +158,36 @@ describe('unenrolling', () => {
     expect(screen.getByRole('dialog')).toHaveTextContent('席は他の受講者のために解放されます。')
     await act(() => i18n.changeLanguage('en-US'))
     await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }))
-    expect(await screen.findByText('You have unenrolled: your seat is released')).toBeVisible()
+    expect(await screen.findByText('You have unenrolled: your seat is released.')).toBeVisible()
     await waitFor(() => expect(button(cardOf(ids.startingSoon), 'Join')).not.toBeInTheDocument())
     expect(holdsSeat(seedIds.student, ids.startingSoon)).toBe(false)
+  })
+
+  it('promises what was paid, not what the session costs now; a seat taken free is only released', async () => {
+    const user = userEvent.setup()
+    // Kenji halves his price after Mai paid $20.00; Emily prices the free lesson Yuki sits in.
+    db.lessons.find((row) => row.id === seedIds.paidLesson)!.price_in_cents /= 2
+    db.lessons.find((row) => row.id === seedIds.freeLesson)!.price_in_cents = 3000
+    const { unmount } = await openLesson(seedIds.paidLesson, seedIds.student3)
+    await user.click(button(cardOf(ids.futurePaid), 'Unenroll')!)
+    const paid = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
+    expect(paid).toHaveTextContent('Your payment of $20.00 will be refunded in full.')
+    await user.click(within(paid).getByRole('button', { name: 'Unenroll' }))
+    expect(
+      await screen.findByText('You have unenrolled: your payment is being refunded in full.'),
+    ).toBeVisible()
+    expect(db.payments.find((row) => row.orderId === 'ORDER-SEED-2')).toMatchObject({
+      status: 'refunded',
+      amount_in_cents: 2000,
+    })
+    unmount()
+
+    await openLesson(seedIds.freeLesson)
+    await user.click(button(cardOf(ids.startingSoon), 'Unenroll')!)
+    const free = screen.getByRole('dialog', { name: 'Unenroll from this session?' })
+    expect(free).toHaveTextContent('Your seat is simply released for another student.')
+    await user.click(within(free).getByRole('button', { name: 'Unenroll' }))
+    expect(await screen.findByText('You have unenrolled: your seat is released.')).toBeVisible()
   })
 
   it('a refusal is an Unsubscribe failed toast with the reason; the seat stays', async () => {

@@ -32,6 +32,7 @@ const craft = (overrides: Partial<Session> = {}): Session => ({
   availableSlots: 4,
   enrolledCount: 1,
   fullPrice: 0,
+  paidPrice: null,
   disabled: false,
   decision: 'pending',
   decidesAt: CUTOFF,

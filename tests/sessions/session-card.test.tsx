@@ -23,6 +23,7 @@ const craft = (startsIn: number, overrides: Partial<Session> = {}): Session => (
   availableSlots: 2,
   enrolledCount: 1,
   fullPrice: 2000,
+  paidPrice: null,
   disabled: false,
   decision: 'unconditional',
   decidesAt: null,

@@ -16,6 +16,7 @@ const session = (id: number, startOffset: number, extra: Partial<Session> = {}):
   availableSlots: 3,
   enrolledCount: 0,
   fullPrice: 0,
+  paidPrice: null,
   disabled: false,
   decision: 'unconditional',
   decidesAt: null,

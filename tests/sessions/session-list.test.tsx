@@ -59,6 +59,7 @@ const crafted = (id: number): Session => ({
   availableSlots: 2,
   enrolledCount: 0,
   fullPrice: 0,
+  paidPrice: null,
   disabled: false,
   decision: 'unconditional',
   decidesAt: null,

@@ -29,6 +29,7 @@ const craft = (startsIn: number, lasts: number, overrides: Partial<Session> = {}
   availableSlots: 2,
   enrolledCount: 1,
   fullPrice: 0,
+  paidPrice: null,
   disabled: false,
   decision: 'unconditional',
   decidesAt: null,

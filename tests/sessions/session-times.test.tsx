@@ -25,6 +25,7 @@ const session = (overrides: Partial<Session> = {}): Session => ({
   availableSlots: 3,
   enrolledCount: 0,
   fullPrice: 0,
+  paidPrice: null,
   disabled: false,
   decision: 'unconditional',
   decidesAt: null,

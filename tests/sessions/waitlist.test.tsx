@@ -172,6 +172,7 @@ describe('the educator and the dashboard', () => {
       availableSlots: 0,
       enrolledCount: 4,
       fullPrice: 0,
+      paidPrice: null,
       disabled: false,
       decision: 'unconditional',
       decidesAt: null,

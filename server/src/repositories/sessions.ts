@@ -39,6 +39,8 @@ export interface SessionRecord {
   /** Seats held by open payments whose hold has not expired, the viewer's own included. */
   heldCount: number
   viewerEnrolled: boolean
+  /** What the viewer's seat was paid, refund not yet due (contract/seats.ts refundOwed), or null. */
+  viewerPaidCents: number | null
   /** Whether one of those holds is the viewer's: the seat is theirs to pay for. */
   viewerHolding: boolean
   /** Students in the session's line for a seat. */
@@ -59,6 +61,17 @@ const enrolledCount = sql<number>`(
 const holdsSeat = (userId: number | Placeholder) => sql<boolean>`exists (
   select 1 from enrollments as e
   where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
+)`
+
+/**
+ * What the user's seat in the session (of the outer query) was paid and would be refunded: its
+ * captured payment's amount; null for a free seat, no seat, or a payment refunded already.
+ */
+const paidForSeat = (userId: number | Placeholder) => sql<number | null>`(
+  select p.amount_in_cents from enrollments as e
+  join payments as p on p.id = e.payment_id
+  where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
+    and p.status = 'success'
 )`
 
 /** A place in line (of the alias) still in it at `at`: waiting, or offered a seat still held. */
@@ -126,6 +139,7 @@ const sessionRecordFields = (viewerId: number | Placeholder | null, at: SQL) => 
   enrolledCount,
   heldCount: heldCount(at),
   viewerEnrolled: viewerId === null ? sql<boolean>`false` : holdsSeat(viewerId),
+  viewerPaidCents: viewerId === null ? sql<number | null>`null` : paidForSeat(viewerId),
   viewerHolding: viewerId === null ? sql<boolean>`false` : holdsPaymentHold(viewerId, at),
   waitingCount: waitingCount(at),
   viewerPosition: viewerId === null ? sql<number | null>`null` : positionInLine(viewerId, at),

@@ -100,6 +100,7 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     availableSlots,
     enrolledCount: record.enrolledCount,
     fullPrice: sessionPriceInCents(record.priceInCents, times.start_time, times.end_time),
+    paidPrice: who.enrolled ? record.viewerPaidCents : null,
     disabled: isClosedTo({
       cancelled,
       seatsLeft: availableSlots,

@@ -1,7 +1,7 @@
 import type { Session } from '@contract/index'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'react-toastify'
-import { serverMessage } from '@/shared/api/errors'
+import { codeOf, problemText, serverMessage } from '@/shared/api/errors'
 import { formatDate, formatPrice, zonedTimes } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog'
@@ -16,7 +16,8 @@ type UnenrollDialogProps = {
 
 /**
  * Giving a seat back, before the session starts: the question says whether the seat's payment is
- * refunded in full (a paid session) or the seat is simply released (a free one).
+ * refunded in full (what the student paid, whatever the session costs now) or the seat is simply
+ * released (a seat taken free, even in a session that has a price since).
  */
 export function UnenrollDialog({
   session,
@@ -27,7 +28,6 @@ export function UnenrollDialog({
   const { t } = useTranslation()
   const language = useLanguage()
   const unenroll = useUnenroll()
-  const paid = session.fullPrice > 0
   const when = {
     title: lessonTitle,
     date: formatDate(session.start_time, language),
@@ -38,8 +38,9 @@ export function UnenrollDialog({
     unenroll.mutate(
       { lessonId: session.lessonId, sessionId: session.id },
       {
-        onSuccess: () => {
-          toast.success(t(paid ? 'sessions.toasts.unenrolledRefund' : 'sessions.toasts.unenrolled'))
+        // The server's own words: whether it refunds is its decision, whatever the page read.
+        onSuccess: (answer) => {
+          toast.success(problemText({ text: answer.message, ...codeOf(answer) }))
           onUnenrolled()
         },
         onError: (error) => {
@@ -65,9 +66,9 @@ export function UnenrollDialog({
     >
       <p>{t('sessions.unenroll.question', when)}</p>
       <p>
-        {paid
-          ? t('sessions.unenroll.refund', { price: formatPrice(session.fullPrice, language) })
-          : t('sessions.unenroll.release')}
+        {session.paidPrice === null
+          ? t('sessions.unenroll.release')
+          : t('sessions.unenroll.refund', { price: formatPrice(session.paidPrice, language) })}
       </p>
     </ConfirmDialog>
   )
