@@ -62,6 +62,16 @@ const samples = (language: Language) => {
       session: SESSION,
       refundCents: 2000,
     }),
+    sessionMoved: emails.sessionMoved(reader, {
+      lessonTitle: title,
+      from: {
+        ...SESSION,
+        startTime: new Date(SESSION.startTime.getTime() - 24 * 60 * 60 * 1000),
+        endTime: new Date(SESSION.endTime.getTime() - 24 * 60 * 60 * 1000),
+      },
+      session: SESSION,
+      lessonUrl: `${ORIGIN}/lesson/7`,
+    }),
     seatTaken: emails.seatTaken(reader, {
       lessonTitle: title,
       session: SESSION,

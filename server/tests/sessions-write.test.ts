@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import Value from 'typebox/value'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Session } from '../../contract/entities.ts'
 import * as sessions from '../../contract/descriptors/sessions.ts'
 import { SessionConflictBody, type SessionWriteBody } from '../../contract/endpoints/sessions.ts'
 import { MESSAGES, messageFields } from '../../contract/messages.ts'
-import { lessonSessions, users, videoLicences } from '../src/db/schema.ts'
+import { lessonSessions, outbox, users, videoLicences } from '../src/db/schema.ts'
+import { sessionWhen } from '../src/mail/format.ts'
 import {
   type Cast,
   type CastMember,
@@ -357,6 +358,50 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     expect(body).toMatchObject({ id: session.id, timezone: 'Asia/Tokyo' })
     expect(Date.parse(body.start_time)).toBe(Date.parse(`${dayFromNow(20)}T07:00:00+09:00`))
     expect(Date.parse(body.end_time)).toBe(Date.parse(`${dayFromNow(20)}T08:00:00+09:00`))
+  })
+
+  it('tells each student with a seat the new time, in their language, with a calendar file that replaces the old', async () => {
+    const { lesson, cookie } = await scene()
+    const session = await createSession(context.db, lesson, { startsIn: 2 * DAY })
+    const ana = await createUser(context.db, { role: 'student', name: 'Ana' })
+    const ren = await createUser(context.db, { role: 'student', name: 'Ren', language: 'jp-JP' })
+    await enroll(context.db, session, ana)
+    await enroll(context.db, session, ren)
+    await enroll(context.db, session, await createUser(context.db, { role: 'student' }), {
+      cancelled: true,
+    })
+    const move = (body: SessionWriteBody) =>
+      context.call(sessions.updateSession, {
+        params: { id: lesson.id, sessionId: session.id },
+        cookie,
+        body,
+      })
+
+    expect((await move(slot(20, '07:00', '08:00'))).statusCode).toBe(200)
+    const sent = await context.db.select().from(outbox).orderBy(asc(outbox.id))
+    expect(sent.map((mail) => mail.to)).toEqual([ana.email, ren.email])
+    const [english, japanese] = sent
+    expect(english?.subject).toBe(
+      `Manabi: a session of ${lesson.title} moved to ${sessionWhen('en-US', { startTime: new Date(`${dayFromNow(20)}T07:00:00Z`), endTime: new Date(`${dayFromNow(20)}T08:00:00Z`), timezone: 'UTC' })}`,
+    )
+    expect(english?.text).toContain(sessionWhen('en-US', session))
+    expect(japanese?.subject).toContain('に変更されました')
+    const calendar = english?.attachments?.[0]?.content ?? ''
+    expect(calendar).toContain(`UID:session-${session.id}@`)
+    expect(calendar).toContain('SEQUENCE:1')
+    expect(calendar).toMatch(new RegExp(`DTSTART:${dayFromNow(20).replaceAll('-', '')}T070000Z`))
+    expect(await sessionRow(session.id)).toMatchObject({ revision: 1 })
+
+    // Saved again at the same time (a new link only): no one is told, the revision stays.
+    expect(
+      (await move(slot(20, '07:00', '08:00', { url: 'https://zoom.us/j/999' }))).statusCode,
+    ).toBe(200)
+    expect(await context.db.select().from(outbox)).toHaveLength(2)
+    expect(await sessionRow(session.id)).toMatchObject({ revision: 1 })
+    // A second move: the next revision.
+    expect((await move(slot(21, '07:00', '08:30'))).statusCode).toBe(200)
+    expect(await context.db.select().from(outbox)).toHaveLength(4)
+    expect(await sessionRow(session.id)).toMatchObject({ revision: 2 })
   })
 
   it('refuses moving a session into the past and leaves it where it was', async () => {

@@ -257,6 +257,11 @@ export const lessonSessions = pgTable(
      * when it was made; null for an unconditional session.
      */
     decisionAt: instant('decision_at'),
+    /**
+     * How many times the session was moved: its calendar file's SEQUENCE (RFC 5545), so a
+     * calendar that has the event replaces it with the moved one.
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -236,6 +236,29 @@ export const emails = {
   },
 
   /**
+   * To a student with a seat in a session its educator moved: from when to when, that the seat is
+   * kept (the updated calendar file is attached by the caller), and that they may unenroll.
+   */
+  sessionMoved: (
+    reader: Reader,
+    seat: { lessonTitle: string; from: SessionTimes; session: SessionTimes; lessonUrl: string },
+  ): Email => {
+    const facts = {
+      ...seatFacts(reader.language, seat.lessonTitle, seat.session),
+      from: sessionWhen(reader.language, seat.from),
+    }
+    return render(reader, {
+      subject: ['sessionMoved.subject', facts],
+      paragraphs: [
+        ['sessionMoved.body', facts],
+        ['sessionMoved.calendar', { joinLink: joinLinkFrom(reader.language) }],
+        ['sessionMoved.unenroll'],
+      ],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
+    })
+  },
+
+  /**
    * To a student with a seat, `leadMinutes` before the session: when it is, when the join link
    * shows and the lesson page it shows on. The calendar file is attached by the caller.
    */

@@ -421,7 +421,7 @@ export const insertSession = async (
 export const updateSessionRow = async (
   tx: Executor,
   session: { id: number },
-  fields: SessionFields & SeatStanding,
+  fields: SessionFields & SeatStanding & { revision: number },
 ) => {
   await tx.update(lessonSessions).set(fields).where(eq(lessonSessions.id, session.id))
 }

@@ -33,6 +33,8 @@ export const toCalendar = (
   calendar.createEvent({
     // Stable per session, so importing the file again updates the event instead of adding one.
     id: `session-${session.id}@${reader.eventDomain}`,
+    // Raised by each move: a calendar holding an older copy takes this one instead.
+    sequence: session.revision,
     start: session.startTime,
     end: session.endTime,
     summary: lesson.title,

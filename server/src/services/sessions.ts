@@ -6,8 +6,10 @@ import { canSeeMeetingLink } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
 import { BadRequestError, ConflictError, ForbiddenError, found } from '../domain/errors.ts'
 import { lessonPageUrl } from '../mail/links.ts'
+import type { Mail } from '../mail/mailer.ts'
+import { emails, type SessionTimes } from '../mail/templates.ts'
 import { findLessonRow } from '../repositories/lessons.ts'
-import { lockSessionById } from '../repositories/seats.ts'
+import { lockSessionById, type SeatedSession, seatsOf } from '../repositories/seats.ts'
 import {
   findLessonSession,
   findSessionRecord,
@@ -18,7 +20,7 @@ import {
   type SessionFields,
   type SessionRow,
 } from '../repositories/sessions.ts'
-import type { UserRow } from '../repositories/users.ts'
+import { findUserById, type UserRow } from '../repositories/users.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
 import type { ServiceDeps } from './deps.ts'
@@ -30,8 +32,8 @@ import {
   newStanding,
   planSessionJobs,
 } from './session-jobs.ts'
-import type { SeatDeps } from './seat-change.ts'
-import { deleteSessionWithSeats } from './seats.ts'
+import { outboxMail, type SeatDeps, seatChange } from './seat-change.ts'
+import { calendarAttachment, deleteSessionWithSeats } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
 
@@ -165,33 +167,69 @@ export const createSession = async (
  * Moves a session that has not started and was not cancelled for too few students; 409 when the
  * new time overlaps another one. Its jobs (reminders, decision, review requests) move with it, in
  * the same transaction; a pending session that moves is decided as long before its new start as
- * before its old one, or takes place with whoever enrolls when that has passed.
+ * before its old one, or takes place with whoever enrolls when that has passed. A new time raises
+ * its revision (its calendar file's SEQUENCE), and every student with a seat is told, with the
+ * updated calendar file, in the same transaction (the outbox).
  */
 export const updateSession = async (
-  deps: SessionWriteDeps,
+  deps: SessionWriteDeps & SeatDeps,
   user: UserRow,
   ids: SessionIds,
   body: SessionWriteBody,
 ) => {
   const { db } = deps
-  await editableLesson(db, ids.id, user)
+  const lesson = await editableLesson(db, ids.id, user)
   requireSchedulingAccount(user)
   const session = await unstartedSession(db, ids, MESSAGES.sessions.startedCannotChange, new Date())
   const fields = checkedSessionFields(body)
-  await db
-    .transaction(async (tx) => {
-      // Its times as they are now, locked: a move racing this one waits, then moves its jobs.
-      const current = found(await lockSessionById(tx, session.id), 'Session').session
-      if (current.decision === 'cancelled') {
-        throw new ConflictError(MESSAGES.sessions.cancelledCannotChange)
-      }
-      const now = new Date()
-      const written = { ...fields, ...changedStanding(current, fields.startTime, now) }
-      await updateSessionRow(tx, current, written)
-      await moveSessionJobs(deps, tx, current, { id: current.id, ...written }, now)
-    })
-    .catch(orOverlap(db, session.ownerId, fields, session.id))
+  await seatChange(deps, async (tx, effects) => {
+    // Its times as they are now, locked: a move racing this one waits, then moves its jobs.
+    const current = found(await lockSessionById(tx, session.id), 'Session').session
+    if (current.decision === 'cancelled') {
+      throw new ConflictError(MESSAGES.sessions.cancelledCannotChange)
+    }
+    const now = new Date()
+    const moved =
+      current.startTime.getTime() !== fields.startTime.getTime() ||
+      current.endTime.getTime() !== fields.endTime.getTime()
+    const written = {
+      ...fields,
+      ...changedStanding(current, fields.startTime, now),
+      revision: current.revision + (moved ? 1 : 0),
+    }
+    await updateSessionRow(tx, current, written)
+    await moveSessionJobs(deps, tx, current, { id: current.id, ...written }, now)
+    if (moved) {
+      await tellSeatsOfMove(deps, tx, { lesson, session: { ...current, ...written } }, current, {
+        mail: outboxMail(deps, tx, effects),
+      })
+    }
+  }).catch(orOverlap(db, session.ownerId, fields, session.id))
   return ownSession(db, session.id, user)
+}
+
+/** Tells each student with a seat in a moved session its new time, with its calendar file. */
+const tellSeatsOfMove = async (
+  deps: SeatDeps,
+  tx: Executor,
+  seated: SeatedSession,
+  from: SessionTimes,
+  { mail }: { mail: Mail },
+) => {
+  const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
+  for (const { seat } of await seatsOf(tx, seated.session.id)) {
+    const student = await findUserById(tx, seat.userId)
+    if (!student) continue
+    await mail(student.email, {
+      ...emails.sessionMoved(student, {
+        lessonTitle: seated.lesson.title,
+        from,
+        session: seated.session,
+        lessonUrl,
+      }),
+      attachments: [calendarAttachment(deps, student, seated)],
+    })
+  }
 }
 
 /**

@@ -159,7 +159,22 @@ export const sessionHandlers = [
     const checked = checkedFields(body)
     if (session.decision === 'cancelled') fail(409, MESSAGES.sessions.cancelledCannotChange)
     const fields = withoutOverlap(checked, user, session.id)
+    const moved = fields.start_time !== session.start_time || fields.end_time !== session.end_time
     Object.assign(session, fields, changedStanding(session, fields.start_time))
+    // As the server: a new time is told to every student with a seat.
+    if (moved) {
+      const lesson = lessonById(params.id)
+      for (const seat of db.enrollments.filter((row) => row.sessionId === session.id)) {
+        const student = db.users.find((row) => row.id === seat.userId)
+        if (student) {
+          sendEmail(
+            student.email,
+            'A session moved',
+            `"${lesson.title}" moved to ${fields.start_time}.`,
+          )
+        }
+      }
+    }
     return { status: 200, body: toSession(session, user) }
   }),
 

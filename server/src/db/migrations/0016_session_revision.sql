@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_sessions" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;
