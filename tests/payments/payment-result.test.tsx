@@ -8,6 +8,7 @@ import { server } from '@/mocks/node'
 import { paths } from '@/shared/config/paths'
 import { i18n } from '@/shared/i18n/i18n'
 import { renderApp } from '@tests/render-app'
+import { isCallOf } from '@tests/request-log'
 
 const TITLE = 'Conversational Japanese for Beginners'
 
@@ -86,6 +87,38 @@ describe('the payment result screen', () => {
     payment.transactionId = 'CAPTURE-LATE'
     await act(() => vi.advanceTimersByTime(3000))
     await waitFor(() => expect(status()).toHaveTextContent('Transaction id: CAPTURE-LATE'))
+  })
+
+  it('processing past its hold: says the hold ran out and nothing was charged, stops asking, offers to pay again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const payment = yukiPays('processing', {
+      holdExpiresAt: new Date(Date.now() + 5000).toISOString(),
+    })
+    let reads = 0
+    const count = ({ request }: { request: Request }) => {
+      if (isCallOf(payments.getPayment, request)) reads += 1
+    }
+    server.events.on('request:start', count)
+    await showResult(payment.id)
+    expect(status()).toHaveTextContent('Your payment is being processed…')
+    // At the instant the hold ends.
+    await act(() => vi.advanceTimersByTime(5000))
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        'Your seat’s hold ran out before the payment was completed',
+      ),
+    )
+    expect(status()).toHaveTextContent('You have not been charged.')
+    expect(screen.getByRole('link', { name: 'Back to the lesson to try again' })).toHaveAttribute(
+      'href',
+      paths.lesson.detail.href(seedIds.paidLesson),
+    )
+    const asked = reads
+    await act(() => vi.advanceTimersByTime(30_000))
+    expect(reads).toBe(asked)
+    server.events.removeListener('request:start', count)
+    await act(() => i18n.changeLanguage('jp-JP'))
+    expect(status()).toHaveTextContent('お支払いが完了する前に席の確保期間が終了しました')
   })
 
   it.each<[RefundReason, string]>([

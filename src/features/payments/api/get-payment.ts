@@ -14,10 +14,15 @@ export const paymentQueryOptions = (paymentId: number) =>
   queryOptions({
     queryKey: paymentKeys.detail(paymentId),
     queryFn: () => getPayment(paymentId),
-    // Processing and refunding settle on the provider's side: ask again until they do.
+    // Processing and refunding settle on the provider's side: ask again until they do, or until
+    // a processing payment's hold has run out (nothing settles it then but the student).
     refetchInterval: (query) => {
-      const status = query.state.data?.status
-      return status === 'processing' || status === 'refunding' ? UNSETTLED_REFETCH_MS : false
+      const payment = query.state.data
+      if (payment?.status === 'refunding') return UNSETTLED_REFETCH_MS
+      if (payment?.status !== 'processing') return false
+      const lapsed =
+        payment.holdExpiresAt !== null && Date.parse(payment.holdExpiresAt) <= Date.now()
+      return lapsed ? false : UNSETTLED_REFETCH_MS
     },
   })
 

@@ -6,6 +6,7 @@ import { paths } from '@/shared/config/paths'
 import { formatDateTime, formatPrice } from '@/shared/i18n/format'
 import { useLanguage } from '@/shared/i18n/use-language'
 import { buttonClass } from '@/shared/ui/button'
+import { useTimeLeft } from '../lib/hold-countdown'
 
 const tone: Record<Payment['status'], string> = {
   processing: 'border-slate-300 bg-slate-50 text-slate-900',
@@ -18,15 +19,20 @@ const tone: Record<Payment['status'], string> = {
 
 /**
  * What became of one payment (§2 payment result screen): success with the transaction id,
- * processing (the screen asks again until it settles), cancelled, error with the way back to the
+ * processing (the screen asks again until it settles, or says the seat's hold ran out), cancelled, error with the way back to the
  * lesson to try again, or refunding/refunded with the reason. Links to the lesson and the history.
  */
 export function PaymentOutcome({ payment }: { payment: Payment }) {
   const { t } = useTranslation()
   const language = useLanguage()
+  // A payment left open past its seat's hold (the wallet never approved) stays processing until
+  // housekeeping closes it: the screen says what that means instead of "being processed".
+  const holdLeft = useTimeLeft(payment.status === 'processing' ? payment.holdExpiresAt : null)
+  const lapsed = holdLeft === 0
   const { status } = payment
 
   let detail: ReactNode = null
+  if (lapsed) detail = <p>{t('payments.result.holdLapsedDetail')}</p>
   if (status === 'success' && payment.transactionId) {
     detail = (
       <p>
@@ -45,7 +51,9 @@ export function PaymentOutcome({ payment }: { payment: Payment }) {
         role={status === 'error' ? 'alert' : 'status'}
         className={`flex flex-col gap-2 rounded-lg border p-4 ${tone[status]}`}
       >
-        <p className="text-lg font-semibold">{t(`payments.result.status.${status}`)}</p>
+        <p className="text-lg font-semibold">
+          {lapsed ? t('payments.result.holdLapsed') : t(`payments.result.status.${status}`)}
+        </p>
         {detail}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -64,7 +72,7 @@ export function PaymentOutcome({ payment }: { payment: Payment }) {
       </dl>
       <div className="flex flex-wrap gap-2">
         <Link to={paths.lesson.detail.href(payment.lessonId)} className={buttonClass('primary')}>
-          {status === 'error' || status === 'cancelled'
+          {status === 'error' || status === 'cancelled' || lapsed
             ? t('payments.result.tryAgain')
             : t('payments.result.toLesson')}
         </Link>
