@@ -271,6 +271,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   ) {
     throw new ConfigError(STANDIN_REFUSED)
   }
+  // The fee is kept in basis points: a third decimal would be rounded away without a word.
+  if (!Number.isInteger(Math.round(converted.PLATFORM_FEE_PERCENT * 1e6) / 1e4)) {
+    throw new ConfigError('Invalid configuration: PLATFORM_FEE_PERCENT takes at most 2 decimals')
+  }
   if (!isEarningsRate(converted.EARNINGS_USD_JPY)) {
     throw new ConfigError(
       `Invalid configuration: EARNINGS_USD_JPY takes at most ${EARNINGS_USD_JPY_DECIMALS} decimals`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as payments from '../../contract/descriptors/payments.ts'
-import { loadConfig } from '../src/config.ts'
+import { ConfigError, loadConfig } from '../src/config.ts'
 import { createLesson, createSession, DAY } from './catalogue-fixtures.ts'
 import { APP_ORIGIN, bodyOf, createUser, setupTestApp } from './helpers.ts'
 import { activeSeats, createStudents } from './payment-fixtures.ts'
@@ -83,6 +83,13 @@ describe('PayPal configuration', () => {
     expect(config.PAYMENT_HOLD_MINUTES).toBe(15)
     expect(config.PLATFORM_FEE_PERCENT).toBe(12.5)
     expect(() => loadConfig({ ...base, PLATFORM_FEE_PERCENT: '101' })).toThrow()
+    // Kept in basis points: two decimals at most, never rounded in silence.
+    expect(loadConfig({ ...base, PLATFORM_FEE_PERCENT: '14.35' }).PLATFORM_FEE_PERCENT).toBe(14.35)
+    expect(loadConfig({ ...base, PLATFORM_FEE_PERCENT: '0.01' }).PLATFORM_FEE_PERCENT).toBe(0.01)
+    expect(() => loadConfig({ ...base, PLATFORM_FEE_PERCENT: '12.345' })).toThrow(
+      'PLATFORM_FEE_PERCENT takes at most 2 decimals',
+    )
+    expect(() => loadConfig({ ...base, PLATFORM_FEE_PERCENT: '0.001' })).toThrow(ConfigError)
     expect(() => loadConfig({ ...base, PAYMENT_HOLD_MINUTES: '0' })).toThrow()
   })
 })
