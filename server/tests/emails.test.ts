@@ -72,6 +72,12 @@ const samples = (language: Language) => {
       session: SESSION,
       lessonUrl: `${ORIGIN}/lesson/7`,
     }),
+    paymentStopped: emails.paymentStopped(reader, {
+      lessonTitle: title,
+      session: SESSION,
+      reason: 'tooFewStudents',
+      lessonUrl: `${ORIGIN}/lesson/7`,
+    }),
     seatTaken: emails.seatTaken(reader, {
       lessonTitle: title,
       session: SESSION,
@@ -123,6 +129,7 @@ const samples = (language: Language) => {
       lessonTitle: title,
       session: SESSION,
       students: 1,
+      refunds: 1,
       minSlots: 3,
       lessonUrl: `${ORIGIN}/lesson/7`,
     }),

@@ -490,7 +490,11 @@ describe('the webhook', () => {
       refundReason: 'seatTaken',
       sessionId: null,
     })
-    const [mail] = (await mails(context.db)).filter((row) => row.to === s.student.user.email)
+    // First told of the deletion as the payment was stopped, then of the refund.
+    const [stopped, mail] = (await mails(context.db)).filter(
+      (row) => row.to === s.student.user.email,
+    )
+    expect(stopped?.text).toContain('you have not been charged')
     expect(mail?.subject).toBe(`Manabi: the session of ${s.lesson.title} was cancelled`)
     expect(mail?.text.split('\n').slice(2)).toEqual([
       `The session of "${s.lesson.title}" you were paying for was cancelled before the payment arrived.`,
@@ -667,6 +671,28 @@ describe('unenrolling and refunds', () => {
       }),
     )
     expect(shown).toMatchObject({ status: 'refunded', sessionId: null, sessionStart: null })
+  })
+})
+
+describe('a session deleted while a student pays for a seat', () => {
+  it('stops the payment and tells the student nothing was charged, in their language', async () => {
+    const s = await paidScene()
+    const [payer] = await createStudents(context.db, 1, 'jp-JP')
+    const open = await openApproved(context, fake, s.ids, payer!.cookie)
+    const response = await context.call(sessions.deleteSession, {
+      params: { id: s.lesson.id, sessionId: s.session.id },
+      cookie: await cookieFor(context.db, s.educator),
+    })
+    expect(bodyOf(response)).toEqual({
+      ...messageFields(MESSAGES.sessions.deleted),
+      enrolledCount: 0,
+    })
+    expect(await paymentRow(context.db, open.id)).toMatchObject({ status: 'cancelled' })
+    const told = (await mails(context.db)).filter((row) => row.to === payer!.user.email)
+    expect(told).toHaveLength(1)
+    expect(told[0]?.subject).toContain('中止になりました')
+    expect(told[0]?.text).toContain('料金は請求されていません')
+    expect((await capture(open.id, payer!.cookie)).statusCode).toBe(409)
   })
 })
 

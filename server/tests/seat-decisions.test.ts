@@ -246,15 +246,35 @@ describe('the decision at the cutoff', () => {
         paying!.user.email,
         expect.stringMatching(/^Manabi: Tea Ceremony on .+ was cancelled: too few students$/),
       ],
+      // The student still paying is told the payment was stopped, uncharged.
+      [holding!.user.email, expect.stringMatching(/^Manabi: Tea Ceremony on .+ was cancelled$/)],
       [s.educator.email, expect.stringMatching(/was cancelled: too few students$/)],
     ])
-    const [student, educator] = (await mails(context.db)).slice(sent)
+    const [student, payer, educator] = (await mails(context.db)).slice(sent)
     expect(student!.text).toContain('Your payment of $20.00 is refunded in full.')
+    expect(payer!.text).toContain('you have not been charged')
     expect(educator!.text).toContain('had 1 student enrolled of the 3 it needs')
+    expect(educator!.text).toContain('every paid seat is refunded in full')
     // Its reminders and review requests will not go out; its decision job is done.
     expect(await jobStates('sessionReminder')).toEqual(['cancelled', 'cancelled'])
     expect(await jobStates('reviewRequest')).toEqual(['cancelled'])
     expect(await jobStates('seatDecision')).toEqual(['completed'])
+  })
+
+  it('tells the educator of a free session its students were told, and promises no refund', async () => {
+    const s = await scene({ minSlots: 3, priceInCents: 0 })
+    const start = startOfSession()
+    const session = await create(s, start)
+    const [seated] = await createStudents(context.db, 1)
+    await freeSeat(s, session.id, seated!.cookie)
+    const sent = (await mails(context.db)).length
+
+    await clock.set(at(start, -DAY + DUE))
+    expect(await decide()).toBe(1)
+    const educator = (await mails(context.db)).slice(sent).at(-1)!
+    expect(educator.to).toBe(s.educator.email)
+    expect(educator.text).toContain('Its students were told.')
+    expect(educator.text).not.toContain('refunded')
   })
 
   it('closes the waitlist of a session it cancels, telling each student in line', async () => {

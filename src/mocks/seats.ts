@@ -28,14 +28,17 @@ export const refundSeat = (sessionId: number, userId: number, reason: RefundReas
   return refunded
 }
 
-/** Cancels the open payments holding seats in a session. */
+/** Cancels the open payments holding seats in a session; answers who was paying. */
 export const cancelOpenPayments = (sessionId: number) => {
+  const payers = new Set<number>()
   for (const payment of db.payments) {
     if (payment.sessionId === sessionId && payment.status === 'processing') {
       payment.status = 'cancelled'
       payment.holdExpiresAt = null
+      payers.add(payment.userId)
     }
   }
+  return [...payers]
 }
 
 /**
@@ -78,7 +81,10 @@ export const makeDueDecisions = (now = Date.now()) => {
         `"${title}" on ${session.start_time} was cancelled.`,
       )
     }
-    cancelOpenPayments(session.id)
+    for (const payerId of cancelOpenPayments(session.id)) {
+      const payer = db.users.find((row) => row.id === payerId)
+      if (payer) sendEmail(payer.email, 'A session was cancelled', 'You have not been charged.')
+    }
     closeLine(session)
     giveBackSeats((row) => row.sessionId === session.id)
   }

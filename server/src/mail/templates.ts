@@ -259,6 +259,31 @@ export const emails = {
   },
 
   /**
+   * To a student who was still paying for a seat when the session was cancelled, for too few
+   * students or by its educator: the payment was stopped and nothing charged.
+   */
+  paymentStopped: (
+    reader: Reader,
+    seat: {
+      lessonTitle: string
+      session: SessionTimes
+      reason: 'tooFewStudents' | 'sessionCancelled'
+      lessonUrl: string
+    },
+  ): Email => {
+    const facts = seatFacts(reader.language, seat.lessonTitle, seat.session)
+    return render(reader, {
+      subject: ['paymentStopped.subject', facts],
+      paragraphs: [
+        [`paymentStopped.${seat.reason}`, facts],
+        ['paymentStopped.notCharged'],
+        ['seatDecision.otherSessions'],
+      ],
+      link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
+    })
+  },
+
+  /**
    * To a student with a seat, `leadMinutes` before the session: when it is, when the join link
    * shows and the lesson page it shows on. The calendar file is attached by the caller.
    */
@@ -358,6 +383,8 @@ export const emails = {
       lessonTitle: string
       session: SessionTimes
       students: number
+      /** The paid seats among them, refunded in full. */
+      refunds: number
       minSlots: number
       lessonUrl: string
     },
@@ -370,7 +397,11 @@ export const emails = {
           'seatDecision.educatorCancelledBody',
           { ...facts, count: session.students, minimum: session.minSlots },
         ],
-        ...(session.students > 0 ? [['seatDecision.educatorRefunds'] as const] : []),
+        ...(session.students === 0
+          ? []
+          : session.refunds > 0
+            ? [['seatDecision.educatorRefunds'] as const]
+            : [['seatDecision.educatorTold'] as const]),
       ],
       link: { label: ['common.lessonPageLink'], url: session.lessonUrl },
     })

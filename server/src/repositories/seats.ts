@@ -244,10 +244,13 @@ export const updatePayment = async (
 
 /** Open payments of the session (holds) close: the session is going away. */
 export const cancelOpenPayments = async (tx: Executor, sessionId: number) => {
-  await tx
+  const cancelled = await tx
     .update(payments)
     .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: new Date() })
     .where(and(eq(payments.sessionId, sessionId), eq(payments.status, 'processing')))
+    .returning({ userId: payments.userId })
+  // The students who were paying for a seat (one payment each, but a retry may leave two).
+  return [...new Set(cancelled.map((payment) => payment.userId))]
 }
 
 /** A payment with the lesson title and session start its answer shows. */

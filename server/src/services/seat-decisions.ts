@@ -59,7 +59,11 @@ export const decideSeats = async (
       const lessonUrl = lessonPageUrl(deps.appOrigin, lesson.id)
       const facts = { lessonTitle: lesson.title, session, lessonUrl }
       const educator = await findUserById(tx, lesson.ownerId)
-      const told = { students: seats.length, minSlots: lesson.minSlots }
+      const told = {
+        students: seats.length,
+        refunds: seats.filter(({ payment }) => refundOwed(payment) > 0).length,
+        minSlots: lesson.minSlots,
+      }
       if (decision === 'confirmed') {
         for (const { seat } of seats) {
           const student = await findUserById(tx, seat.userId)
@@ -88,7 +92,15 @@ export const decideSeats = async (
           await mail(student.email, emails.tooFewStudents(student, { ...facts, refundCents }))
         }
       }
-      await cancelOpenPayments(tx, sessionId)
+      for (const payerId of await cancelOpenPayments(tx, sessionId)) {
+        const payer = await findUserById(tx, payerId)
+        if (payer) {
+          await mail(
+            payer.email,
+            emails.paymentStopped(payer, { ...facts, reason: 'tooFewStudents' }),
+          )
+        }
+      }
       await closeLineTellingEach(deps, tx, { session, lesson }, now, mail)
       await cancelSessionJobs(deps, tx, { ...session, decision: 'cancelled' })
       if (educator) {

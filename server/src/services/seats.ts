@@ -272,7 +272,19 @@ export const deleteSessionWithSeats = async (
         effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
       }
     }
-    await cancelOpenPayments(tx, seated.session.id)
+    const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
+    for (const payerId of await cancelOpenPayments(tx, seated.session.id)) {
+      const payer = await findUserById(tx, payerId)
+      if (payer) {
+        const email = emails.paymentStopped(payer, {
+          lessonTitle: seated.lesson.title,
+          session: seated.session,
+          reason: 'sessionCancelled',
+          lessonUrl,
+        })
+        effects.mails.push(await deps.mailer.enqueue(tx, payer.email, email))
+      }
+    }
     await closeLineTellingEach(deps, tx, seated, new Date(), outboxMail(deps, tx, effects))
     await onDelete(tx, seated.session)
     await deleteSessionRow(tx, seated.session.id)

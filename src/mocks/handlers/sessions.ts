@@ -195,7 +195,11 @@ export const sessionHandlers = [
       if (student)
         sendEmail(student.email, 'A session was cancelled', `"${lesson.title}" was cancelled.`)
     }
-    cancelOpenPayments(session.id)
+    // As the server: a student still paying is told the payment was stopped, uncharged.
+    for (const payerId of cancelOpenPayments(session.id)) {
+      const payer = db.users.find((row) => row.id === payerId)
+      if (payer) sendEmail(payer.email, 'A session was cancelled', 'You have not been charged.')
+    }
     closeLine(session)
     // Its seats go with it, given back or not, as the server's cascade takes them.
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
