@@ -136,7 +136,7 @@ const TEMPLATES = {
       'This session was cancelled for too few students and cannot be changed; schedule a new one',
     deleted: 'Session deleted',
     deletedWithRefunds: ({ count }: { count: number }) =>
-      `Session deleted; ${counted(count, 'enrolled student', 'enrolled students')} refunded and notified`,
+      `Session deleted; ${counted(count, 'enrolled student', 'enrolled students')} notified, every paid seat refunded in full`,
     calendarForbidden: 'Only enrolled students and the educator get the calendar file',
     notEnrolled: 'You are not enrolled in this session',
     outsideJoinWindow: 'The session can be joined from 5 minutes before it starts until it ends',

@@ -738,7 +738,7 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
     const one = await createSession(context.db, lesson, { startsIn: 3 * DAY })
     await enroll(context.db, one, await createUser(context.db, { role: 'student' }))
     expect(bodyOf(await remove(one))).toEqual({
-      message: 'Session deleted; 1 enrolled student refunded and notified',
+      message: 'Session deleted; 1 enrolled student notified, every paid seat refunded in full',
       code: 'sessions.deletedWithRefunds',
       params: { count: 1 },
       enrolledCount: 1,
@@ -747,7 +747,7 @@ describe('what a session write says beyond the spec’s sentence (issue 27)', ()
     await enroll(context.db, two, await createUser(context.db, { role: 'student' }))
     await enroll(context.db, two, await createUser(context.db, { role: 'student' }))
     expect(bodyOf(await remove(two))).toEqual({
-      message: 'Session deleted; 2 enrolled students refunded and notified',
+      message: 'Session deleted; 2 enrolled students notified, every paid seat refunded in full',
       code: 'sessions.deletedWithRefunds',
       params: { count: 2 },
       enrolledCount: 2,

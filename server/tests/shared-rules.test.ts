@@ -117,10 +117,10 @@ describe('the reason phrases of the contract', () => {
 describe('the messages with a count', () => {
   it('agree with their count, one or more', () => {
     expect(MESSAGES.sessions.deletedWithRefunds({ count: 1 }).text).toBe(
-      'Session deleted; 1 enrolled student refunded and notified',
+      'Session deleted; 1 enrolled student notified, every paid seat refunded in full',
     )
     expect(MESSAGES.sessions.deletedWithRefunds({ count: 2 }).text).toBe(
-      'Session deleted; 2 enrolled students refunded and notified',
+      'Session deleted; 2 enrolled students notified, every paid seat refunded in full',
     )
     expect(MESSAGES.http.tooManyAttempts({ count: 1 }).text).toBe(
       'Too many attempts. Try again in 1 second.',
