@@ -167,7 +167,7 @@ describe.each(['jp-JP', 'en-US'] as const)('the whole product in %s', (language:
       await confirm
         .getByRole('button', { name: t('sessions.unenroll.confirm'), exact: true })
         .click()
-      await toast(page, t('sessions.toasts.unenrolledRefund'))
+      await toast(page, t('api.enrollments.unenrolledRefund'))
       await page.context().close()
 
       // A student who attended the lesson reviews it; sent empty first.
@@ -261,7 +261,7 @@ describe.each(['jp-JP', 'en-US'] as const)('the whole product in %s', (language:
       const all = [...read.texts.keys()].join('\n')
       for (const expected of [
         t('auth.login.errors.invalidCredentials'),
-        t('sessions.toasts.unenrolledRefund'),
+        t('api.enrollments.unenrolledRefund'),
         t('reviews.write.required'),
         t('reviews.write.added'),
       ]) {

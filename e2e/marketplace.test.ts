@@ -204,7 +204,7 @@ describe('the marketplace, end to end', () => {
       await confirm
         .getByRole('button', { name: t('sessions.unenroll.confirm'), exact: true })
         .click()
-      await toast(student, t('sessions.toasts.unenrolledRefund'))
+      await toast(student, t('api.enrollments.unenrolledRefund'))
       await tomorrow
         .getByRole('button', { name: t('sessions.actions.enroll'), exact: true })
         .waitFor()
