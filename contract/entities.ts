@@ -453,6 +453,9 @@ export const Payment = Type.Object({
   }),
   refundReason: Type.Union([RefundReason, Type.Null()]),
   createdAt: IsoDateTime,
+  paidAt: Type.Union([IsoDateTime, Type.Null()], {
+    description: 'When the capture was recorded (the day the student paid); null until paid',
+  }),
 })
 export type Payment = Type.Static<typeof Payment>
 

@@ -305,7 +305,10 @@ describe('capturing', () => {
       transactionId: paypalCapture?.id,
       holdExpiresAt: null,
     })
+    expect(payment.paidAt).toBeNull()
     const row = await paymentRow(context.db, payment.id)
+    // Dated by its capture, which the history shows as the day paid.
+    expect(captured.paidAt).toBe(row.capturedAt?.toISOString())
     expect(row).toMatchObject({
       platformFeeBasisPoints: 1000,
       platformFeeInCents: 300,

@@ -33,7 +33,7 @@ import {
   type DbUser,
   timeZoneOf,
 } from './db'
-import { earningsRuleOf } from './earnings'
+import { capturedAtOf, earningsRuleOf } from './earnings'
 import { reviewsOfEducator } from './queries'
 import { holdsOffer, isInLine, placeOf, positionOf } from './seats'
 
@@ -338,6 +338,7 @@ export const toPayment = (payment: DbPayment): Payment => {
     holdExpiresAt: payment.status === 'processing' ? payment.holdExpiresAt : null,
     refundReason: payment.refundReason,
     createdAt: payment.createdAt,
+    paidAt: capturedAtOf(payment),
   }
 }
 

@@ -34,7 +34,9 @@ describe('the payment history', () => {
     )
     expect(row).toHaveTextContent(`Session${formatDateTime(session.start_time, 'en-US')}`)
     expect(row).toHaveTextContent(`Amount$${(payment.amount_in_cents / 100).toFixed(2)}`)
-    expect(row).toHaveTextContent(`Paid on${formatDate(payment.createdAt, 'en-US')}`)
+    expect(row).toHaveTextContent(
+      `Paid on${formatDate(payment.capturedAt ?? payment.createdAt, 'en-US')}`,
+    )
     expect(row).toHaveTextContent('Refunded')
     expect(row).toHaveTextContent('Transaction idCAPTURE-SEED-3')
     expect(row).toHaveTextContent(
@@ -72,6 +74,18 @@ describe('the payment history', () => {
         .getAllByRole('listitem')
         .map((row) => row.querySelector('span')?.textContent),
     ).toEqual(['返金処理中', '支払い済み'])
+  })
+
+  it('dates a payment by its capture, not by when its order was opened', async () => {
+    // Opened just before midnight (UTC, the tests' zone), captured just after.
+    db.payments.push({
+      ...captured(seedIds.student, 'success', '2030-02-01T23:59:20.000Z'),
+      capturedAt: '2030-02-02T00:00:20.000Z',
+    })
+    await showHistory(seedIds.student)
+    const [row] = rows()
+    expect(row).toHaveTextContent(`Paid on${formatDate('2030-02-02T00:00:20.000Z', 'en-US')}`)
+    expect(row).not.toHaveTextContent(formatDate('2030-02-01T23:59:20.000Z', 'en-US'))
   })
 
   it('shows 20 at a time and loads more on demand', async () => {

@@ -409,7 +409,8 @@ export const emails = {
 
   /**
    * To the first student in line for a full session's seat: one is free and held for them until
-   * `heldUntil` (in their zone's words), with the lesson page to take it on.
+   * `heldUntil`, with the lesson page to take it on. The deadline is in the session's zone, named,
+   * as the session's own times are (sessionWhen), so the two read alike.
    */
   waitlistOffer: (
     reader: Reader,

@@ -17,4 +17,5 @@ export const toPayment = ({ payment, lessonTitle, sessionStart }: PaymentRecord)
     payment.status === 'processing' ? (payment.holdExpiresAt?.toISOString() ?? null) : null,
   refundReason: payment.refundReason,
   createdAt: payment.createdAt.toISOString(),
+  paidAt: payment.capturedAt?.toISOString() ?? null,
 })

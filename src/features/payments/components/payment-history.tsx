@@ -47,7 +47,10 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <dt className="text-slate-600">{t('payments.history.amount')}</dt>
         <dd className="text-slate-900">{formatPrice(payment.amount_in_cents, language)}</dd>
         <dt className="text-slate-600">{t('payments.history.paidOn')}</dt>
-        <dd className="text-slate-900">{formatDate(payment.createdAt, language)}</dd>
+        {/* The capture's day; the order may have been opened the day before (near midnight). */}
+        <dd className="text-slate-900">
+          {formatDate(payment.paidAt ?? payment.createdAt, language)}
+        </dd>
         <dt className="text-slate-600">{t('payments.history.transactionId')}</dt>
         <dd className="font-mono break-all text-slate-900">{payment.transactionId ?? '—'}</dd>
       </dl>
