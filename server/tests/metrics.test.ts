@@ -3,6 +3,7 @@ import * as guest from '../../contract/descriptors/guest.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { outbox } from '../src/db/schema.ts'
+import { JobNotDue } from '../src/jobs/queues.ts'
 import { handlers } from '../src/plugins/job-work.ts'
 import { APP_ORIGIN, sameDatabase, setupTestApp } from './helpers.ts'
 
@@ -103,6 +104,10 @@ describe('GET /api/metrics', () => {
     await context.app.boss.send('sessionJobsSweep', {})
     vi.spyOn(handlers, 'sessionJobsSweep').mockRejectedValueOnce(new Error('the sweep failed'))
     await expect(context.app.runDueJobs(['sessionJobsSweep'])).rejects.toThrow('the sweep failed')
+    // A job run before its time waits to be tried again: no failure to count.
+    await context.app.boss.send('sessionJobsSweep', {})
+    vi.spyOn(handlers, 'sessionJobsSweep').mockRejectedValueOnce(new JobNotDue('not yet'))
+    await expect(context.app.runDueJobs(['sessionJobsSweep'])).rejects.toThrow('not yet')
 
     await context.db.insert(outbox).values([
       {
@@ -130,7 +135,7 @@ describe('GET /api/metrics', () => {
     ])
     body = (await scrape(`Bearer ${TOKEN}`)).body
     expect(valueOf(body, 'job_failures_total{queue="sessionJobsSweep"}')).toBe(1)
-    expect(valueOf(body, 'jobs{queue="sessionJobsSweep",state="failed"}')).toBe(1)
+    expect(valueOf(body, 'jobs{queue="sessionJobsSweep",state="failed"}')).toBe(2)
     expect(valueOf(body, 'outbox_unsent')).toBe(2)
     // The oldest unsent one's age; the sent one does not count.
     const lag = valueOf(body, 'outbox_lag_seconds')!

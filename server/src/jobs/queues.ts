@@ -54,6 +54,13 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
 }
 
 /** What each queue's jobs carry. */
+/**
+ * A job that ran before its time: due by the database's clock but not yet by the app's, or due
+ * with another it must follow (a reminder with its session's seat decision). pg-boss tries it
+ * again after its retry delay; it is no failure, so it is logged as information, not counted.
+ */
+export class JobNotDue extends Error {}
+
 export interface JobData {
   housekeeping: Record<string, never>
   refundRetry: Record<string, never>

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type PgBoss from 'pg-boss'
-import { type JobData, QUEUES, type QueueName, SCHEDULES } from '../jobs/queues.ts'
+import { type JobData, JobNotDue, QUEUES, type QueueName, SCHEDULES } from '../jobs/queues.ts'
 import type { ServiceDeps } from '../services/deps.ts'
 import { housekeeping, type HousekeepingReport } from '../services/housekeeping.ts'
 import { settleDueRefunds } from '../services/refunds.ts'
@@ -92,7 +92,7 @@ export const jobWorkPlugin = fp<{ work: boolean }>(
             await runJob(app.serviceDeps, queue, job)
             await app.boss.complete(queue, job.id)
           } catch (error) {
-            app.countJobFailure(queue)
+            if (!(error instanceof JobNotDue)) app.countJobFailure(queue)
             await app.boss.fail(queue, job.id, { message: String(error) })
             throw error
           }
@@ -113,8 +113,15 @@ export const jobWorkPlugin = fp<{ work: boolean }>(
               await runJob(app.serviceDeps, queue, job)
             } catch (error) {
               // pg-boss records the failure and retries the job as its queue says.
-              app.countJobFailure(queue)
-              app.log.error({ err: error, job: queue, jobId: job.id }, `Job ${queue} failed`)
+              if (error instanceof JobNotDue) {
+                app.log.info(
+                  { job: queue, jobId: job.id, reason: error.message },
+                  'Job not due yet',
+                )
+              } else {
+                app.countJobFailure(queue)
+                app.log.error({ err: error, job: queue, jobId: job.id }, `Job ${queue} failed`)
+              }
               throw error
             }
           },

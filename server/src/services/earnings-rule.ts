@@ -10,7 +10,7 @@ import {
   isBelowEarningsRule,
 } from '../../../contract/rules.ts'
 import type { Executor } from '../db/client.ts'
-import { type EarningsRuleJob, jobId } from '../jobs/queues.ts'
+import { type EarningsRuleJob, jobId, JobNotDue } from '../jobs/queues.ts'
 import { earningsPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
 import {
@@ -214,7 +214,7 @@ export const warnBelowEarningsRule = (
     if (user.earningsWarningFor?.getTime() === period.deadline) return
     const now = Date.now()
     // Due by the database's clock but not yet by this one's: tried again later, not dropped.
-    if (period.warningAt > now) throw new Error('The warning time has not come')
+    if (period.warningAt > now) throw new JobNotDue('The warning time has not come')
     // Past the deadline the judgement tells the educator, not a warning.
     if (now >= period.deadline) return
     await setWarningDecided(tx, user.id, new Date(period.deadline))
@@ -233,7 +233,7 @@ export const judgeEarningsRule = (deps: ServiceDeps, job: { id: string; data: Ea
     const judged = await judgedEducator(tx, job.data)
     if (!judged) return
     const { user, anchor, period } = judged
-    if (period.deadline > Date.now()) throw new Error('The deadline has not come')
+    if (period.deadline > Date.now()) throw new JobNotDue('The deadline has not come')
     const rule = await standingIn(deps, tx, user.id, period)
     if (rule.met) {
       const next = earningsRulePeriod(anchor, period.index + 1)

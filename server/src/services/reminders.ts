@@ -1,4 +1,4 @@
-import type { JobData } from '../jobs/queues.ts'
+import { type JobData, JobNotDue } from '../jobs/queues.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
 import { lockSessionById, seatsOf } from '../repositories/seats.ts'
@@ -34,7 +34,7 @@ export const sendSessionReminder = (
     // one is reminded of a session about to be cancelled.
     const { decision, decisionAt } = seated.session
     if (decision === 'pending' && decisionAt && decisionAt.getTime() <= Date.now()) {
-      throw new Error('The session is being decided')
+      throw new JobNotDue('The session is being decided')
     }
     const facts = {
       lessonTitle: seated.lesson.title,

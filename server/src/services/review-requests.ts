@@ -1,4 +1,4 @@
-import type { JobData } from '../jobs/queues.ts'
+import { type JobData, JobNotDue } from '../jobs/queues.ts'
 import { reviewPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
 import { hasReviewed } from '../repositories/reviews.ts'
@@ -22,7 +22,8 @@ export const sendReviewRequests = (
     const seated = await lockSessionById(tx, sessionId)
     if (!seated || seated.session.endTime.toISOString() !== endsAt) return
     // Due by the database's clock but not yet by this one's: tried again later, not dropped.
-    if (seated.session.endTime.getTime() > Date.now()) throw new Error('The session has not ended')
+    if (seated.session.endTime.getTime() > Date.now())
+      throw new JobNotDue('The session has not ended')
     for (const { seat } of await seatsOf(tx, sessionId)) {
       const student = await findUserById(tx, seat.userId)
       if (!student || (await hasReviewed(tx, student.id, seated.lesson.id))) continue

@@ -1,5 +1,5 @@
 import { decisionWhenDue, refundOwed } from '../../../contract/seats.ts'
-import type { JobData } from '../jobs/queues.ts'
+import { type JobData, JobNotDue } from '../jobs/queues.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
 import {
@@ -43,7 +43,8 @@ export const decideSeats = async (
       if (session.decisionAt?.toISOString() !== decidesAt) return
       const now = new Date()
       // Due by the database's clock but not yet by this one's: tried again later, not dropped.
-      if (session.decisionAt.getTime() > now.getTime()) throw new Error('The cutoff has not come')
+      if (session.decisionAt.getTime() > now.getTime())
+        throw new JobNotDue('The cutoff has not come')
       const seats = await seatsOf(tx, sessionId)
       const decision = decisionWhenDue({
         now: now.getTime(),

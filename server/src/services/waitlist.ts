@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../contract/messages.ts'
 import { waitlistJoinRefusal } from '../../../contract/seats.ts'
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, NotFoundError, refusalError } from '../domain/errors.ts'
+import { JobNotDue } from '../jobs/queues.ts'
 import {
   findOpenPayment,
   findSeat,
@@ -91,6 +92,6 @@ export const offerSeatAtEnd = (
     if (!seated) return
     const now = new Date()
     // Due by the database's clock but not yet by this one's: tried again later, not dropped.
-    if (Date.parse(job.data.endsAt) > now.getTime()) throw new Error('Not ended yet')
+    if (Date.parse(job.data.endsAt) > now.getTime()) throw new JobNotDue('Not ended yet')
     await offerFreedSeats(deps, tx, seated, now, mail)
   })
