@@ -159,6 +159,34 @@ describe('editing a session', () => {
     await waitFor(() => expect(button(updated, 'Edit')).toHaveFocus())
   })
 
+  it('says the students holding seats will be e-mailed a new time, in both languages', async () => {
+    placeFutureSession()
+    const seated = db.enrollments.filter((row) => row.sessionId === ids.futurePaid).length
+    expect(seated).toBe(1)
+    const user = userEvent.setup()
+    await openLesson(seedIds.paidLesson)
+    await user.click(button(await findCard(ids.futurePaid), 'Edit'))
+    const dialog = screen.getByRole('dialog', { name: 'Edit session' })
+    expect(dialog).toHaveTextContent(
+      '1 student holds a seat: if you change the time, they are e-mailed the new one.',
+    )
+    await act(() => i18n.changeLanguage('jp-JP'))
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      '1人の受講者が席を確保しています。日時を変更すると、新しい日時をメールでお知らせします。',
+    )
+  })
+
+  it('says nothing of e-mails when editing a session no one holds a seat in', async () => {
+    const user = userEvent.setup()
+    await openLesson(seedIds.toReviewLesson)
+    const future = db.sessions.find(
+      (row) => row.lessonId === seedIds.toReviewLesson && Date.parse(row.start_time) > Date.now(),
+    )!
+    expect(db.enrollments.some((row) => row.sessionId === future.id)).toBe(false)
+    await user.click(button(await findCard(future.id), 'Edit'))
+    expect(screen.getByRole('dialog', { name: 'Edit session' })).not.toHaveTextContent('e-mailed')
+  })
+
   it('shows the overlap message when moved onto another session of the educator', async () => {
     const day = placeFutureSession()
     const other = dayAhead(21)

@@ -234,6 +234,11 @@ export function SessionFormDialog({ lessonId, session, onClose, onSaved }: Sessi
           {...register('url')}
         />
 
+        {session !== null && session.enrolledCount > 0 && (
+          <p className="text-sm text-slate-700">
+            {t('sessions.editor.form.studentsTold', { count: session.enrolledCount })}
+          </p>
+        )}
         {/* Beside the button that sent it: a long form is scrolled to its end when it is sent. */}
         {mutation.error && <FormAlert>{failureText(mutation.error, session)}</FormAlert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
