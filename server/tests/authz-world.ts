@@ -406,6 +406,7 @@ export const hostileFields = (world: World): Record<string, unknown> => {
     priceInCents: HOSTILE_CENTS,
     price_in_cents: HOSTILE_CENTS,
     fullPrice: HOSTILE_CENTS,
+    paidPrice: HOSTILE_CENTS,
     amount: HOSTILE_CENTS,
     amountInCents: HOSTILE_CENTS,
     status: 'success',

@@ -526,6 +526,7 @@ describe('GET /guest/lessons/:id/sessions', () => {
       availableSlots: 1,
       enrolledCount: 1,
       fullPrice: 4500,
+      paidPrice: null,
       disabled: false,
       // Written directly, as sessions from before the minimum-seat rule were.
       decision: 'unconditional',

@@ -53,7 +53,6 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
   earningsRuleSweep: '7 * * * *',
 }
 
-/** What each queue's jobs carry. */
 /**
  * A job that ran before its time: due by the database's clock but not yet by the app's, or due
  * with another it must follow (a reminder with its session's seat decision). pg-boss tries it
@@ -61,6 +60,7 @@ export const SCHEDULES: Partial<Record<QueueName, string>> = {
  */
 export class JobNotDue extends Error {}
 
+/** What each queue's jobs carry. */
 export interface JobData {
   housekeeping: Record<string, never>
   refundRetry: Record<string, never>

@@ -22,8 +22,9 @@ export const sendReviewRequests = (
     const seated = await lockSessionById(tx, sessionId)
     if (!seated || seated.session.endTime.toISOString() !== endsAt) return
     // Due by the database's clock but not yet by this one's: tried again later, not dropped.
-    if (seated.session.endTime.getTime() > Date.now())
+    if (seated.session.endTime.getTime() > Date.now()) {
       throw new JobNotDue('The session has not ended')
+    }
     for (const { seat } of await seatsOf(tx, sessionId)) {
       const student = await findUserById(tx, seat.userId)
       if (!student || (await hasReviewed(tx, student.id, seated.lesson.id))) continue

@@ -2,18 +2,13 @@ import { decisionWhenDue, refundOwed } from '../../../contract/seats.ts'
 import { type JobData, JobNotDue } from '../jobs/queues.ts'
 import { lessonPageUrl } from '../mail/links.ts'
 import { emails } from '../mail/templates.ts'
-import {
-  cancelOpenPayments,
-  cancelSeat,
-  lockSessionById,
-  seatsOf,
-  updatePayment,
-} from '../repositories/seats.ts'
+import { cancelSeat, lockSessionById, seatsOf, updatePayment } from '../repositories/seats.ts'
 import { setSessionStanding } from '../repositories/sessions.ts'
 import { findUserById } from '../repositories/users.ts'
 import type { ServiceDeps } from './deps.ts'
 import { jobEffectOnce } from './job-effects.ts'
 import { settleRefund } from './refunds.ts'
+import { cancelPaymentsTellingEach } from './seats.ts'
 import { cancelSessionJobs } from './session-jobs.ts'
 import { closeLineTellingEach } from './waitlist-offers.ts'
 
@@ -43,8 +38,9 @@ export const decideSeats = async (
       if (session.decisionAt?.toISOString() !== decidesAt) return
       const now = new Date()
       // Due by the database's clock but not yet by this one's: tried again later, not dropped.
-      if (session.decisionAt.getTime() > now.getTime())
+      if (session.decisionAt.getTime() > now.getTime()) {
         throw new JobNotDue('The cutoff has not come')
+      }
       const seats = await seatsOf(tx, sessionId)
       const decision = decisionWhenDue({
         now: now.getTime(),
@@ -93,15 +89,7 @@ export const decideSeats = async (
           await mail(student.email, emails.tooFewStudents(student, { ...facts, refundCents }))
         }
       }
-      for (const payerId of await cancelOpenPayments(tx, sessionId)) {
-        const payer = await findUserById(tx, payerId)
-        if (payer) {
-          await mail(
-            payer.email,
-            emails.paymentStopped(payer, { ...facts, reason: 'tooFewStudents' }),
-          )
-        }
-      }
+      await cancelPaymentsTellingEach(deps, tx, { session, lesson }, 'tooFewStudents', mail)
       await closeLineTellingEach(deps, tx, { session, lesson }, now, mail)
       await cancelSessionJobs(deps, tx, { ...session, decision: 'cancelled' })
       if (educator) {

@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../db/client.ts'
 import { ConflictError, found, refusalError } from '../domain/errors.ts'
 import { lessonPageUrl } from '../mail/links.ts'
+import type { Mail } from '../mail/mailer.ts'
 import { emails, type PaidSeat } from '../mail/templates.ts'
 import {
   cancelOpenPayments,
@@ -233,6 +234,33 @@ export const unenroll = async (deps: FreeingDeps, user: UserRow, ids: SessionIds
   })
 
 /**
+ * Cancels the open payments of a session going away (deleted, or cancelled for too few students)
+ * and tells each student who was paying that nothing was charged, in their language.
+ */
+export const cancelPaymentsTellingEach = async (
+  deps: Pick<SeatDeps, 'appOrigin'>,
+  tx: Executor,
+  seated: SeatedSession,
+  reason: 'tooFewStudents' | 'sessionCancelled',
+  mail: Mail,
+) => {
+  const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
+  for (const payerId of await cancelOpenPayments(tx, seated.session.id)) {
+    const payer = await findUserById(tx, payerId)
+    if (!payer) continue
+    await mail(
+      payer.email,
+      emails.paymentStopped(payer, {
+        lessonTitle: seated.lesson.title,
+        session: seated.session,
+        reason,
+        lessonUrl,
+      }),
+    )
+  }
+}
+
+/**
  * Deletes a session that has not started, with everything that hangs on it, in one transaction:
  * every seated student is told and a paid seat's refund is recorded as due (then sent), open
  * payments holding seats are cancelled. Answers how many students held seats.
@@ -272,20 +300,9 @@ export const deleteSessionWithSeats = async (
         effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
       }
     }
-    const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
-    for (const payerId of await cancelOpenPayments(tx, seated.session.id)) {
-      const payer = await findUserById(tx, payerId)
-      if (payer) {
-        const email = emails.paymentStopped(payer, {
-          lessonTitle: seated.lesson.title,
-          session: seated.session,
-          reason: 'sessionCancelled',
-          lessonUrl,
-        })
-        effects.mails.push(await deps.mailer.enqueue(tx, payer.email, email))
-      }
-    }
-    await closeLineTellingEach(deps, tx, seated, new Date(), outboxMail(deps, tx, effects))
+    const mail = outboxMail(deps, tx, effects)
+    await cancelPaymentsTellingEach(deps, tx, seated, 'sessionCancelled', mail)
+    await closeLineTellingEach(deps, tx, seated, new Date(), mail)
     await onDelete(tx, seated.session)
     await deleteSessionRow(tx, seated.session.id)
     return seats.length
