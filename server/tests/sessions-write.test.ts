@@ -7,6 +7,7 @@ import { SessionConflictBody, type SessionWriteBody } from '../../contract/endpo
 import { MESSAGES, messageFields } from '../../contract/messages.ts'
 import { lessonSessions, outbox, users, videoLicences } from '../src/db/schema.ts'
 import { sessionWhen } from '../src/mail/format.ts'
+import { insertPlace } from '../src/repositories/waitlist.ts'
 import {
   type Cast,
   type CastMember,
@@ -370,6 +371,8 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     await enroll(context.db, session, await createUser(context.db, { role: 'student' }), {
       cancelled: true,
     })
+    const waiting = await createUser(context.db, { role: 'student', name: 'Mio' })
+    await insertPlace(context.db, session.id, waiting.id, new Date())
     const move = (body: SessionWriteBody) =>
       context.call(sessions.updateSession, {
         params: { id: lesson.id, sessionId: session.id },
@@ -379,8 +382,13 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
 
     expect((await move(slot(20, '07:00', '08:00'))).statusCode).toBe(200)
     const sent = await context.db.select().from(outbox).orderBy(asc(outbox.id))
-    expect(sent.map((mail) => mail.to)).toEqual([ana.email, ren.email])
-    const [english, japanese] = sent
+    expect(sent.map((mail) => mail.to)).toEqual([ana.email, ren.email, waiting.email])
+    const [english, japanese, inLine] = sent
+    expect(english?.text).toContain('Your seat is kept.')
+    // The student in line is told too, that they still are; no calendar file (no seat).
+    expect(inLine?.text).toContain('You are still in line for a seat in it')
+    expect(inLine?.text).not.toContain('Your seat is kept')
+    expect(inLine?.attachments).toEqual([])
     expect(english?.subject).toBe(
       `Manabi: a session of ${lesson.title} moved to ${sessionWhen('en-US', { startTime: new Date(`${dayFromNow(20)}T07:00:00Z`), endTime: new Date(`${dayFromNow(20)}T08:00:00Z`), timezone: 'UTC' })}`,
     )
@@ -396,11 +404,11 @@ describe('PUT /lessons/:id/sessions/:sessionId', () => {
     expect(
       (await move(slot(20, '07:00', '08:00', { url: 'https://zoom.us/j/999' }))).statusCode,
     ).toBe(200)
-    expect(await context.db.select().from(outbox)).toHaveLength(2)
+    expect(await context.db.select().from(outbox)).toHaveLength(3)
     expect(await sessionRow(session.id)).toMatchObject({ revision: 1 })
     // A second move: the next revision.
     expect((await move(slot(21, '07:00', '08:30'))).statusCode).toBe(200)
-    expect(await context.db.select().from(outbox)).toHaveLength(4)
+    expect(await context.db.select().from(outbox)).toHaveLength(6)
     expect(await sessionRow(session.id)).toMatchObject({ revision: 2 })
   })
 

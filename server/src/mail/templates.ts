@@ -236,12 +236,19 @@ export const emails = {
   },
 
   /**
-   * To a student with a seat in a session its educator moved: from when to when, that the seat is
-   * kept (the updated calendar file is attached by the caller), and that they may unenroll.
+   * To a student with a seat in a session its educator moved, or in its line for one: from when to
+   * when; with a seat, that it is kept (the updated calendar file is attached by the caller) and
+   * that they may unenroll; in line, that they still are.
    */
   sessionMoved: (
     reader: Reader,
-    seat: { lessonTitle: string; from: SessionTimes; session: SessionTimes; lessonUrl: string },
+    seat: {
+      lessonTitle: string
+      from: SessionTimes
+      session: SessionTimes
+      lessonUrl: string
+      inLine?: boolean
+    },
   ): Email => {
     const facts = {
       ...seatFacts(reader.language, seat.lessonTitle, seat.session),
@@ -251,8 +258,13 @@ export const emails = {
       subject: ['sessionMoved.subject', facts],
       paragraphs: [
         ['sessionMoved.body', facts],
-        ['sessionMoved.calendar', { joinLink: joinLinkFrom(reader.language) }],
-        ['sessionMoved.unenroll'],
+        ...(seat.inLine
+          ? [['sessionMoved.stillInLine'] as const]
+          : ([
+              ['sessionMoved.seatKept'],
+              ['sessionMoved.calendar', { joinLink: joinLinkFrom(reader.language) }],
+              ['sessionMoved.unenroll'],
+            ] as const)),
       ],
       link: { label: ['common.lessonPageLink'], url: seat.lessonUrl },
     })

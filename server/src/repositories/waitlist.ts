@@ -147,6 +147,13 @@ export const closeLine = (tx: Executor, sessionId: number, at: Date) =>
     .where(and(eq(waitlistEntries.sessionId, sessionId), inArray(waitlistEntries.status, IN_LINE)))
     .returning()
 
+/** The places still in the session's line: waiting, or offered a seat. */
+export const placesInLine = (tx: Executor, sessionId: number) =>
+  tx
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.sessionId, sessionId), inArray(waitlistEntries.status, IN_LINE)))
+
 /** The session's offers whose time has run out at `now` (their end counts as run out). */
 export const lapsedOffers = (tx: Executor, sessionId: number, now: Date) =>
   tx

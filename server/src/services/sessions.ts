@@ -21,6 +21,7 @@ import {
   type SessionRow,
 } from '../repositories/sessions.ts'
 import { findUserById, type UserRow } from '../repositories/users.ts'
+import { placesInLine } from '../repositories/waitlist.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
 import type { ServiceDeps } from './deps.ts'
@@ -200,7 +201,7 @@ export const updateSession = async (
     await updateSessionRow(tx, current, written)
     await moveSessionJobs(deps, tx, current, { id: current.id, ...written }, now)
     if (moved) {
-      await tellSeatsOfMove(deps, tx, { lesson, session: { ...current, ...written } }, current, {
+      await tellStudentsOfMove(deps, tx, { lesson, session: { ...current, ...written } }, current, {
         mail: outboxMail(deps, tx, effects),
       })
     }
@@ -208,8 +209,11 @@ export const updateSession = async (
   return ownSession(db, session.id, user)
 }
 
-/** Tells each student with a seat in a moved session its new time, with its calendar file. */
-const tellSeatsOfMove = async (
+/**
+ * Tells each student with a seat in a moved session its new time, with its calendar file, and
+ * each student in its line for a seat.
+ */
+const tellStudentsOfMove = async (
   deps: SeatDeps,
   tx: Executor,
   seated: SeatedSession,
@@ -229,6 +233,20 @@ const tellSeatsOfMove = async (
       }),
       attachments: [calendarAttachment(deps, student, seated)],
     })
+  }
+  for (const place of await placesInLine(tx, seated.session.id)) {
+    const student = await findUserById(tx, place.userId)
+    if (!student) continue
+    await mail(
+      student.email,
+      emails.sessionMoved(student, {
+        lessonTitle: seated.lesson.title,
+        from,
+        session: seated.session,
+        lessonUrl,
+        inLine: true,
+      }),
+    )
   }
 }
 

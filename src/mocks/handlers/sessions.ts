@@ -21,6 +21,7 @@ import {
   cancelOpenPayments,
   closeLine,
   giveBackSeats,
+  isInLine,
   leaveLineSeated,
   offerFreedSeats,
   placeOf,
@@ -161,11 +162,15 @@ export const sessionHandlers = [
     const fields = withoutOverlap(checked, user, session.id)
     const moved = fields.start_time !== session.start_time || fields.end_time !== session.end_time
     Object.assign(session, fields, changedStanding(session, fields.start_time))
-    // As the server: a new time is told to every student with a seat.
+    // As the server: a new time is told to every student with a seat, and to those in line.
     if (moved) {
       const lesson = lessonById(params.id)
-      for (const seat of db.enrollments.filter((row) => row.sessionId === session.id)) {
-        const student = db.users.find((row) => row.id === seat.userId)
+      const told = [
+        ...db.enrollments.filter((row) => row.sessionId === session.id),
+        ...db.waitlist.filter((place) => place.sessionId === session.id && isInLine(place)),
+      ]
+      for (const { userId } of told) {
+        const student = db.users.find((row) => row.id === userId)
         if (student) {
           sendEmail(
             student.email,
