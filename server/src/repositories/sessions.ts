@@ -65,13 +65,16 @@ const holdsSeat = (userId: number | Placeholder) => sql<boolean>`exists (
 
 /**
  * What the user's seat in the session (of the outer query) was paid and would be refunded: its
- * captured payment's amount; null for a free seat, no seat, or a payment refunded already.
+ * captured payment's amount; null for a free seat, no seat, or a payment refunded already. The
+ * payment is found by its key from the seat (one index read), never by a join over payments.
  */
 const paidForSeat = (userId: number | Placeholder) => sql<number | null>`(
-  select p.amount_in_cents from enrollments as e
-  join payments as p on p.id = e.payment_id
-  where e.session_id = ${lessonSessions.id} and e.user_id = ${userId} and e.cancelled_at is null
-    and p.status = 'success'
+  select p.amount_in_cents from payments as p
+  where p.status = 'success' and p.id = (
+    select e.payment_id from enrollments as e
+    where e.session_id = ${lessonSessions.id} and e.user_id = ${userId}
+      and e.cancelled_at is null
+  )
 )`
 
 /** A place in line (of the alias) still in it at `at`: waiting, or offered a seat still held. */
