@@ -169,8 +169,8 @@ export const createSession = async (
  * new time overlaps another one. Its jobs (reminders, decision, review requests) move with it, in
  * the same transaction; a pending session that moves is decided as long before its new start as
  * before its old one, or takes place with whoever enrolls when that has passed. A new time raises
- * its revision (its calendar file's SEQUENCE), and every student with a seat is told, with the
- * updated calendar file, in the same transaction (the outbox).
+ * its revision (its calendar file's SEQUENCE), and every student with a seat (with the updated
+ * calendar file) or in its line is told, in the same transaction (the outbox).
  */
 export const updateSession = async (
   deps: SessionWriteDeps & SeatDeps,
@@ -201,9 +201,8 @@ export const updateSession = async (
     await updateSessionRow(tx, current, written)
     await moveSessionJobs(deps, tx, current, { id: current.id, ...written }, now)
     if (moved) {
-      await tellStudentsOfMove(deps, tx, { lesson, session: { ...current, ...written } }, current, {
-        mail: outboxMail(deps, tx, effects),
-      })
+      const seated = { lesson, session: { ...current, ...written } }
+      await tellStudentsOfMove(deps, tx, seated, current, outboxMail(deps, tx, effects))
     }
   }).catch(orOverlap(db, session.ownerId, fields, session.id))
   return ownSession(db, session.id, user)
@@ -218,7 +217,7 @@ const tellStudentsOfMove = async (
   tx: Executor,
   seated: SeatedSession,
   from: SessionTimes,
-  { mail }: { mail: Mail },
+  mail: Mail,
 ) => {
   const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
   for (const { seat } of await seatsOf(tx, seated.session.id)) {

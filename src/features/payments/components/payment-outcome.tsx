@@ -19,8 +19,9 @@ const tone: Record<Payment['status'], string> = {
 
 /**
  * What became of one payment (§2 payment result screen): success with the transaction id,
- * processing (the screen asks again until it settles, or says the seat's hold ran out), cancelled, error with the way back to the
- * lesson to try again, or refunding/refunded with the reason. Links to the lesson and the history.
+ * processing (the screen asks again until it settles, or says the seat's hold ran out), cancelled,
+ * error with the way back to the lesson to try again, or refunding/refunded with the reason. Links
+ * to the lesson and the history.
  */
 export function PaymentOutcome({ payment }: { payment: Payment }) {
   const { t } = useTranslation()
