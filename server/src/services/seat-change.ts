@@ -1,5 +1,7 @@
 import type { Executor } from '../db/client.ts'
 import type { Mail } from '../mail/mailer.ts'
+import type { Email } from '../mail/templates.ts'
+import { findUserById, type UserRow } from '../repositories/users.ts'
 import type { ServiceDeps } from './deps.ts'
 import { settleRefund } from './refunds.ts'
 
@@ -42,3 +44,19 @@ export const outboxMail =
   async (to, email) => {
     effects.mails.push(await deps.mailer.enqueue(tx, to, email))
   }
+
+/**
+ * One e-mail to each of the users, written for them (their language and name); one whose account
+ * is gone since is skipped.
+ */
+export const mailEach = async (
+  tx: Executor,
+  userIds: Iterable<number>,
+  mail: Mail,
+  email: (user: UserRow) => Email,
+) => {
+  for (const userId of userIds) {
+    const user = await findUserById(tx, userId)
+    if (user) await mail(user.email, email(user))
+  }
+}

@@ -37,7 +37,7 @@ import { findUserById, isDeactivated, type UserRow } from '../repositories/users
 import { endPlace, findPlace } from '../repositories/waitlist.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import type { ServiceDeps } from './deps.ts'
-import { type FreeingDeps, outboxMail, seatChange, type SeatDeps } from './seat-change.ts'
+import { type FreeingDeps, mailEach, outboxMail, seatChange, type SeatDeps } from './seat-change.ts'
 import { closeLineTellingEach, offerFreedSeats, passFreedSeats } from './waitlist-offers.ts'
 
 /**
@@ -245,19 +245,15 @@ export const cancelPaymentsTellingEach = async (
   mail: Mail,
 ) => {
   const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
-  for (const payerId of await cancelOpenPayments(tx, seated.session.id)) {
-    const payer = await findUserById(tx, payerId)
-    if (!payer) continue
-    await mail(
-      payer.email,
-      emails.paymentStopped(payer, {
-        lessonTitle: seated.lesson.title,
-        session: seated.session,
-        reason,
-        lessonUrl,
-      }),
-    )
-  }
+  const payers = await cancelOpenPayments(tx, seated.session.id)
+  await mailEach(tx, payers, mail, (payer) =>
+    emails.paymentStopped(payer, {
+      lessonTitle: seated.lesson.title,
+      session: seated.session,
+      reason,
+      lessonUrl,
+    }),
+  )
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   type SessionFields,
   type SessionRow,
 } from '../repositories/sessions.ts'
-import { findUserById, type UserRow } from '../repositories/users.ts'
+import type { UserRow } from '../repositories/users.ts'
 import { placesInLine } from '../repositories/waitlist.ts'
 import { toCalendar } from '../serializers/calendar.ts'
 import { toSession } from '../serializers/lessons.ts'
@@ -33,7 +33,7 @@ import {
   newStanding,
   planSessionJobs,
 } from './session-jobs.ts'
-import { outboxMail, type SeatDeps, seatChange } from './seat-change.ts'
+import { mailEach, outboxMail, type SeatDeps, seatChange } from './seat-change.ts'
 import { calendarAttachment, deleteSessionWithSeats } from './seats.ts'
 
 type SessionIds = { id: number; sessionId: number }
@@ -220,33 +220,24 @@ const tellStudentsOfMove = async (
   mail: Mail,
 ) => {
   const lessonUrl = lessonPageUrl(deps.appOrigin, seated.lesson.id)
-  for (const { seat } of await seatsOf(tx, seated.session.id)) {
-    const student = await findUserById(tx, seat.userId)
-    if (!student) continue
-    await mail(student.email, {
-      ...emails.sessionMoved(student, {
-        lessonTitle: seated.lesson.title,
-        from,
-        session: seated.session,
-        lessonUrl,
-      }),
+  const facts = { lessonTitle: seated.lesson.title, from, session: seated.session, lessonUrl }
+  const seats = await seatsOf(tx, seated.session.id)
+  await mailEach(
+    tx,
+    seats.map(({ seat }) => seat.userId),
+    mail,
+    (student) => ({
+      ...emails.sessionMoved(student, facts),
       attachments: [calendarAttachment(deps, student, seated)],
-    })
-  }
-  for (const place of await placesInLine(tx, seated.session.id)) {
-    const student = await findUserById(tx, place.userId)
-    if (!student) continue
-    await mail(
-      student.email,
-      emails.sessionMoved(student, {
-        lessonTitle: seated.lesson.title,
-        from,
-        session: seated.session,
-        lessonUrl,
-        inLine: true,
-      }),
-    )
-  }
+    }),
+  )
+  const line = await placesInLine(tx, seated.session.id)
+  await mailEach(
+    tx,
+    line.map((place) => place.userId),
+    mail,
+    (student) => emails.sessionMoved(student, { ...facts, inLine: true }),
+  )
 }
 
 /**

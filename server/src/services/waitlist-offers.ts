@@ -17,7 +17,7 @@ import {
   sessionsWithLine,
 } from '../repositories/waitlist.ts'
 import type { ServiceDeps } from './deps.ts'
-import { type FreeingDeps, outboxMail, seatChange } from './seat-change.ts'
+import { type FreeingDeps, mailEach, outboxMail, seatChange } from './seat-change.ts'
 
 /**
  * Offering freed seats to those waiting for them (services/waitlist.ts has the line itself).
@@ -132,18 +132,18 @@ export const closeLineTellingEach = async (
   now: Date,
   mail: Mail,
 ) => {
-  for (const place of await closeLine(tx, seated.session.id, now)) {
-    const student = await findUserById(tx, place.userId)
-    if (!student) continue
-    await mail(
-      student.email,
+  const closed = await closeLine(tx, seated.session.id, now)
+  await mailEach(
+    tx,
+    closed.map((place) => place.userId),
+    mail,
+    (student) =>
       emails.waitlistClosed(student, {
         lessonTitle: seated.lesson.title,
         session: seated.session,
         lessonUrl: lessonPageUrl(deps.appOrigin, seated.lesson.id),
       }),
-    )
-  }
+  )
 }
 
 /**
