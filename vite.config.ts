@@ -281,7 +281,7 @@ const PRELOAD_HELPER = /^\0vite\/preload-helper\.js$/
 
 /** Tests of the project's tooling and texts (lint rules, generated files, the build, the glossary): no DOM. */
 const NODE_TESTS = [
-  'tests/architecture/{layers,descriptors,one-rule-one-place}.test.ts',
+  'tests/architecture/{layers,descriptors,one-rule-one-place,node-scripts}.test.ts',
   'tests/app/startup-skeleton-build.test.ts',
   'tests/i18n/{glossary,api-messages}.test.ts',
 ]
