@@ -109,7 +109,7 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
     )
   })
 
-  it("shows dates and times in the viewer's time zone", async () => {
+  it("shows dates and times in the viewer's time zone, and says whose: the browser's", async () => {
     const sushi = db.sessions.find(
       (session) => isMine(session) && lessonOf(session.lessonId).title === 'Sushi Workshop',
     )!
@@ -123,6 +123,12 @@ describe("the educator's upcoming lessons (§2 /upcoming-lessons)", () => {
     await waitFor(() => expect(rows()).toHaveLength(6))
     expect(rows()[5]).toHaveTextContent(`2 July ${year}`)
     expect(rows()[5]).toHaveTextContent('05:00 – 06:30 Japan Time(1 hr 30 min)')
+    // Not the account's time zone (the one Settings changes and the earnings use).
+    expect(
+      screen.getByText(
+        "Your sessions that have not ended yet, soonest first, in this browser's time zone.",
+      ),
+    ).toBeVisible()
     first.unmount()
 
     process.env.TZ = 'America/Los_Angeles'

@@ -98,7 +98,9 @@ describe('the lesson page of its owner', () => {
       cardOf(ids.futurePaid),
     ])
     await userEvent.click(button(editor(), 'Past sessions (1)'))
-    expect(screen.getByText('Times are shown in your time zone (UTC).')).toBeInTheDocument()
+    expect(
+      screen.getByText("Times are shown in this browser's time zone (UTC)."),
+    ).toBeInTheDocument()
 
     const future = cardOf(ids.futurePaid)
     expect(future).toHaveTextContent(/\d\d:\d\d – \d\d:\d\d UTC/)
