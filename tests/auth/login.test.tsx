@@ -61,6 +61,16 @@ describe('login (§2, §4, §5, §8)', () => {
     expect(sent).toEqual({ email: student().email, password: DEMO_PASSWORD, rememberMe: true })
   })
 
+  it('sends the password as typed, spaces at its ends included, as registration keeps them', async () => {
+    student().password = ' Pass word1 '
+    const { router } = await renderApp(undefined, { url: '/auth/login' })
+    await screen.findByRole('heading', { name: 'Log in' })
+    await fill(student().email, ' Pass word1 ')
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByText('You are logged in')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
   it('says so in the account’s language, which the screens switch to, not the login page’s', async () => {
     const signIn = db.signIn.bind(db)
     vi.spyOn(db, 'signIn').mockImplementation((userId: number) => {

@@ -3,10 +3,10 @@ import { AUTH_WINDOW_MS } from '@contract/rules'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { boolean, type InferType, object } from 'yup'
+import { boolean, type InferType, object, string } from 'yup'
 import { serverMessage, toApiError } from '@/shared/api/errors'
 import { paths } from '@/shared/config/paths'
-import { emailField, requiredText } from '@/shared/lib/validation'
+import { emailField, errorKeys } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { FormAlert } from '@/shared/ui/form-alert'
 import { CheckboxField } from '@/shared/ui/checkbox-field'
@@ -15,7 +15,8 @@ import { useLogin } from '../api/login'
 
 const loginSchema = object({
   email: emailField(),
-  password: requiredText(),
+  // As typed: a password may start or end with a space (registration keeps them).
+  password: string().required(errorKeys.required),
   rememberMe: boolean().default(false),
 })
 type LoginValues = InferType<typeof loginSchema>
