@@ -11,6 +11,7 @@ import type { SessionWriteBody } from './endpoints/sessions.ts'
 import { type Message, MESSAGES } from './messages.ts'
 import type { Refusal } from './seats.ts'
 import {
+  isBlank,
   isSeatRange,
   canSeeMeetingLink,
   isCalendarDate,
@@ -64,7 +65,7 @@ export const lessonFieldProblems = (
 ): Message[] => {
   const problems: Message[] = []
   const { current } = facts
-  if (body.title.trim() === '') problems.push(MESSAGES.validation.required({ field: 'title' }))
+  if (isBlank(body.title)) problems.push(MESSAGES.validation.required({ field: 'title' }))
   if (!facts.categoryExists) problems.push(MESSAGES.lessons.unknownCategory)
   if (!isSeatRange(body.min_slots, body.max_slots)) problems.push(MESSAGES.lessons.slotsOrder)
   if (typeof body.imageId === 'number') {
@@ -73,10 +74,10 @@ export const lessonFieldProblems = (
     problems.push(MESSAGES.lessons.imageRequired)
   }
   if (current) {
-    if ((body.about ?? current.about).trim() === '') {
+    if (isBlank(body.about ?? current.about)) {
       problems.push(MESSAGES.validation.required({ field: 'about' }))
     }
-    if ((body.details ?? current.details).trim() === '') {
+    if (isBlank(body.details ?? current.details)) {
       problems.push(MESSAGES.validation.required({ field: 'details' }))
     }
   }
@@ -199,7 +200,7 @@ export const materialWrite = (
   const description = body.description.trim()
   const url = body.url.trim()
   const problems: Message[] = []
-  if (title === '') problems.push(blankTitle(body.type !== 'link'))
+  if (isBlank(title)) problems.push(blankTitle(body.type !== 'link'))
   if (body.type === 'link') {
     const stored = storedWebUrl(url)
     if (description === '') problems.push(MESSAGES.validation.required({ field: 'description' }))
@@ -228,19 +229,19 @@ export const materialWrite = (
 /** A rename keeps the material's title only, trimmed; a blank one is refused. */
 export const materialTitle = (title: string, isFile: boolean): Checked<string> => {
   const trimmed = title.trim()
-  return trimmed === ''
+  return isBlank(trimmed)
     ? { ok: false, problems: [blankTitle(isFile)] }
     : { ok: true, value: trimmed }
 }
 
 /**
- * A review's text as both backends store it (§5): trimmed, not blank, at most REVIEW_MAX_LENGTH
- * characters once trimmed. (A NUL character never gets here: both backends refuse one in any
- * field as they validate the request.)
+ * A review's text as both backends store it (§5): trimmed, not blank (isBlank), at most
+ * REVIEW_MAX_LENGTH characters once trimmed. (A NUL character never gets here: both backends
+ * refuse one in any field as they validate the request.)
  */
 export const reviewText = (body: string): Checked<string> => {
   const text = body.trim()
-  if (text === '') return { ok: false, problems: [MESSAGES.reviews.blank] }
+  if (isBlank(text)) return { ok: false, problems: [MESSAGES.reviews.blank] }
   if (reviewLength(text) > REVIEW_MAX_LENGTH) {
     return { ok: false, problems: [MESSAGES.reviews.tooLong({ count: REVIEW_MAX_LENGTH })] }
   }

@@ -49,6 +49,15 @@ const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
 export const isStorableText = (text: string) =>
   !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text)
 
+/** White space and the format characters that show nothing (`trim` keeps the latter). */
+const NOTHING_VISIBLE = /^[\s\p{Cf}]*$/u
+
+/**
+ * Whether a text shows nothing: white space only, or invisible format characters (zero-width
+ * spaces and joiners, the byte-order mark, direction marks, soft hyphens), which read as blank.
+ */
+export const isBlank = (text: string) => NOTHING_VISIBLE.test(text)
+
 export const RATING_MIN = 1
 export const RATING_MAX = 5
 /** An average rating as every screen shows it: to one decimal (§9), halves rounded up. */
@@ -124,8 +133,8 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024
 /** The longest name an uploaded file may have, in characters (as most file systems allow). */
 export const FILE_NAME_MAX = 255
 
-/** A name that is only an extension (".png") or spaces is no name (§5). */
-export const isBlankFileName = (filename: string) => filename.replace(/\.[^.]*$/, '').trim() === ''
+/** A name that is only an extension (".png") or blank (isBlank) is no name (§5). */
+export const isBlankFileName = (filename: string) => isBlank(filename.replace(/\.[^.]*$/, ''))
 
 export const exceedsUploadLimit = (size: number) => size > UPLOAD_LIMIT_BYTES
 

@@ -165,6 +165,7 @@ describe('POST /auth/register', () => {
     ['the name is missing', { name: undefined }, 'name is required'],
     ['the name is empty', { name: '' }, 'name must NOT have fewer than 1 character'],
     ['the name is blank', { name: '   ' }, 'name must not be blank'],
+    ['the name is zero-width spaces', { name: '\u200b \u200b' }, 'name must not be blank'],
     ['the e-mail is missing', { email: undefined }, 'email is required'],
     ['the e-mail is not an address', { email: 'not-an-email' }, 'email has an invalid format'],
     [

@@ -199,8 +199,8 @@ describe('POST /reviews', () => {
     expect((await storedReviews()).map((row) => row.body)).toEqual(['First'])
   })
 
-  it.each([['   '], ['\n\t '], ['\u00a0\u3000']])(
-    'refuses a text that is blank once trimmed (%j)',
+  it.each([['   '], ['\n\t '], ['\u00a0\u3000'], ['\u200b\u200b'], [' \u2060\u200e\u00ad ']])(
+    'refuses a text that is blank once trimmed, or shows nothing (%j)',
     async (body) => {
       const { lesson, cookie } = await attendedLesson()
       const response = await post(cookie, review(lesson.id, { body }))

@@ -319,6 +319,7 @@ describe('PATCH /user/update_profile', () => {
   it.each([
     ['an empty name', { name: '' }, 'name must NOT have fewer than 1 character'],
     ['a blank name', { name: '   ' }, 'name must not be blank'],
+    ['a name of zero-width spaces', { name: '\u200b\ufeff' }, 'name must not be blank'],
     ['an invalid e-mail', { email: 'not-an-email' }, 'email has an invalid format'],
     ['a short password', { password: 'Ab1' }, 'password has an invalid format'],
     ['a password without uppercase', { password: 'lowercase1' }, 'password has an invalid format'],

@@ -50,6 +50,8 @@ describe('file names', () => {
     ['a.b.png', false],
     ['.a.png', false],
     [' x .pdf', false],
+    ['\u200b\u200b.pdf', true],
+    ['\u200bx.pdf', false],
   ])('%j is blank: %s (§5: only an extension or spaces)', (name, blank) => {
     expect(isBlankFileName(name)).toBe(blank)
   })

@@ -7,6 +7,7 @@ import {
   hasFewSeats,
   isListedLesson,
   isNewAddress,
+  isBlank,
   isStorableText,
   isValidEmail,
   isValidPassword,
@@ -83,6 +84,23 @@ describe("lessonPageId: the lesson a page's path shows (its static shell has the
     ['a query (read from the path alone)', '/lesson/7?x=1'],
   ])('names no lesson for %s', (_case, path) => {
     expect(lessonPageId(path)).toBeNull()
+  })
+})
+
+describe('isBlank: a text that shows nothing', () => {
+  it.each([
+    ['empty', '', true],
+    ['spaces, tabs and new lines', ' \t\r\n ', true],
+    ['no-break and ideographic spaces', '\u00a0\u3000', true],
+    ['zero-width spaces, joiners and the byte-order mark', '\u200b\u200c\u200d\ufeff', true],
+    ['a word joiner, a direction mark and a soft hyphen', '\u2060\u200e\u00ad', true],
+    ['a letter among them', '\u200b a \u200b', false],
+    ['kana', 'あ', false],
+    ['an emoji', '😀', false],
+    ['a full stop', '.', false],
+    ['an emoji joined by a zero-width joiner', '👩\u200d💻', false],
+  ])('%s: %j', (_case, text, blank) => {
+    expect(isBlank(text)).toBe(blank)
   })
 })
 

@@ -106,6 +106,7 @@ describe('the review dialog (§2, §5)', () => {
   it.each([
     ['empty', ''],
     ['only spaces', '   \n  '],
+    ['only zero-width spaces and joiners', '\u200b\u200c\u200d\ufeff'],
   ])('asks for the text when it is %s and a rating is given', async (_, text) => {
     const { dialog } = await openDialog()
     if (text) await userEvent.type(textOf(dialog), text)

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../../contract/entities.ts'
 import type { RegisterBody } from '../../../contract/endpoints/auth.ts'
 import type { UpdateProfileBody } from '../../../contract/endpoints/user.ts'
 import { MESSAGES } from '../../../contract/messages.ts'
-import { canonicalTimeZone, isNewAddress } from '../../../contract/rules.ts'
+import { canonicalTimeZone, isBlank, isNewAddress } from '../../../contract/rules.ts'
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts'
 import { hashToken } from '../crypto/tokens.ts'
 import type { Database, Executor } from '../db/client.ts'
@@ -67,10 +67,10 @@ const checkedTimeZone = (timeZone: string) => {
   return zone
 }
 
-/** A name is required: surrounding spaces are dropped and a blank name is refused. */
+/** A name is required: surrounding spaces are dropped and a blank name (isBlank) is refused. */
 export const cleanName = (name: string) => {
   const trimmed = name.trim()
-  if (trimmed === '') throw new BadRequestError(MESSAGES.accounts.blankName)
+  if (isBlank(trimmed)) throw new BadRequestError(MESSAGES.accounts.blankName)
   return trimmed
 }
 

@@ -1,7 +1,7 @@
 import * as endpoints from '@contract/endpoints/auth'
 import { isValidatedAccount } from '@contract/checks'
 import { MESSAGES, messageFields } from '@contract/messages'
-import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MS, isNewAddress } from '@contract/rules'
+import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MS, isBlank, isNewAddress } from '@contract/rules'
 import { db, nextId, sendEmail } from '../db'
 import { fail, knownTimeZone, route } from '../http'
 import { isEmailTaken, issueToken, retireTokens, takeToken } from '../queries'
@@ -59,7 +59,7 @@ const takeTry = (key: string) => {
 
 export const authHandlers = [
   route(endpoints.register, ({ body }) => {
-    if (!body.name.trim()) fail(400, MESSAGES.accounts.blankName)
+    if (isBlank(body.name)) fail(400, MESSAGES.accounts.blankName)
     if (findByEmail(body.email)) fail(409, MESSAGES.accounts.emailExists)
     const timezone = body.timezone === undefined ? undefined : knownTimeZone(body.timezone)
     const id = nextId(db.users)

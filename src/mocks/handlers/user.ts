@@ -3,7 +3,13 @@ import * as endpoints from '@contract/endpoints/user'
 import { attachmentDisposition } from '@contract/files'
 import { HttpResponse } from 'msw'
 import { MESSAGES } from '@contract/messages'
-import { isNewAddress, PAGE_SIZE, REAUTH_MAX_FAILURES, REAUTH_WINDOW_MS } from '@contract/rules'
+import {
+  isBlank,
+  isNewAddress,
+  PAGE_SIZE,
+  REAUTH_MAX_FAILURES,
+  REAUTH_WINDOW_MS,
+} from '@contract/rules'
 import { type DbUser, sendEmail, timeZoneOf } from '../db'
 import { earningsLines, earningsSummary } from '../earnings'
 import { fail, knownTimeZone, paginate, route } from '../http'
@@ -78,7 +84,7 @@ export const userHandlers = [
   // As the server: the password and a new address need the current password; a new address
   // waits for its confirmation link, and the address in use is told.
   route(endpoints.updateProfile, ({ user, body }) => {
-    if (body.name !== undefined && !body.name.trim()) fail(400, MESSAGES.accounts.blankName)
+    if (body.name !== undefined && isBlank(body.name)) fail(400, MESSAGES.accounts.blankName)
     const newEmail =
       body.email !== undefined && isNewAddress(user.email, body.email) ? body.email.trim() : null
     if (newEmail !== null || body.password !== undefined) {

@@ -1,6 +1,7 @@
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  isBlank,
   isStorableText,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -31,10 +32,17 @@ export const errorKeys = {
  */
 export const storable = (value: string | null | undefined) => value == null || isStorableText(value)
 
+/**
+ * Whether a text shows something, as the API requires of a required text (isBlank: zero-width
+ * spaces alone read as blank). For `.test('visible', errorKeys.required, visible)`.
+ */
+export const visible = (value: string | null | undefined) => value == null || !isBlank(value)
+
 export const requiredText = () =>
   string()
     .trim()
     .required(errorKeys.required)
+    .test('visible', errorKeys.required, visible)
     .test('storable', errorKeys.invalidCharacters, storable)
 
 /** A person's full name, at most what an account holds. */

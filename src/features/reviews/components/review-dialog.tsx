@@ -4,7 +4,7 @@ import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { number, object, string } from 'yup'
-import { errorKeys, storable } from '@/shared/lib/validation'
+import { errorKeys, storable, visible } from '@/shared/lib/validation'
 import { Button } from '@/shared/ui/button'
 import { Dialog } from '@/shared/ui/dialog'
 import { fieldClass } from '@/shared/ui/text-field'
@@ -18,6 +18,7 @@ const reviewSchema = object({
   body: string()
     .trim()
     .required(REQUIRED)
+    .test('visible', REQUIRED, visible)
     .test('max-length', TOO_LONG, (value) => reviewLength(value ?? '') <= REVIEW_MAX_LENGTH)
     .test('storable', errorKeys.invalidCharacters, storable),
   rating: number().integer().min(RATING_MIN, REQUIRED).max(RATING_MAX).required(REQUIRED),
