@@ -70,6 +70,12 @@ export const REVIEW_MAX_LENGTH = 2000
  */
 export const reviewLength = (text: string) => [...text].length
 
+/**
+ * The first `count` characters of a text, counted as every length limit counts them (code points):
+ * never half an emoji, which no column stores (isStorableText).
+ */
+export const firstCharacters = (text: string, count: number) => [...text].slice(0, count).join('')
+
 /** How long opening a payment holds the seat by default (minutes); the server's config may change it. */
 export const DEFAULT_PAYMENT_HOLD_MINUTES = 10
 /**

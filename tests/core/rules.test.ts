@@ -4,6 +4,7 @@ import {
   AUTH_WINDOW_MS,
   canViewLesson,
   exceedsUploadQuota,
+  firstCharacters,
   hasFewSeats,
   isListedLesson,
   isNewAddress,
@@ -84,6 +85,21 @@ describe("lessonPageId: the lesson a page's path shows (its static shell has the
     ['a query (read from the path alone)', '/lesson/7?x=1'],
   ])('names no lesson for %s', (_case, path) => {
     expect(lessonPageId(path)).toBeNull()
+  })
+})
+
+describe('firstCharacters: a text cut as the length limits count', () => {
+  it.each([
+    ['shorter than the count', 'abc', 5, 'abc'],
+    ['exactly the count', 'abcde', 5, 'abcde'],
+    ['longer', 'abcdef', 5, 'abcde'],
+    ['kana', 'あいうえおか', 5, 'あいうえお'],
+    ['emoji, whole', '😀😀😀', 2, '😀😀'],
+    ['an emoji after the cut', 'abcd😀', 5, 'abcd😀'],
+    ['nothing', '', 3, ''],
+  ])('%s', (_case, text, count, first) => {
+    expect(firstCharacters(text, count)).toBe(first)
+    expect(isStorableText(firstCharacters(text, count))).toBe(true)
   })
 })
 

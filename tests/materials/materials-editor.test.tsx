@@ -267,6 +267,19 @@ describe('materials editor: uploading a file', () => {
     expect(within(uploadForm()).queryByText(/Selected:/)).not.toBeInTheDocument()
   })
 
+  it('titles a material after a long name of emoji by whole characters, never half of one', async () => {
+    const bodies = recordBodies(resources.createResource)
+    const user = setup()
+    await renderEditor()
+    // 125 characters, 245 UTF-16 units: a cut at the title's 200 units would halve an emoji.
+    const name = `a${'😀'.repeat(120)}.pdf`
+    await user.upload(fileInput(), materialFile(name, '%PDF-1.4 smiles'))
+    await user.click(within(uploadForm()).getByRole('button', { name: 'Upload' }))
+    expect(await screen.findByText('File uploaded successfully')).toBeVisible()
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0]).toMatchObject({ title: name })
+  })
+
   it('takes a file dropped on the drop zone, and types it from its extension', async () => {
     const user = setup()
     await renderEditor()

@@ -1,4 +1,4 @@
-import { ADMIN_USER_STATES, ROLES, SEARCH_MAX_LENGTH } from '@contract/rules'
+import { ADMIN_USER_STATES, firstCharacters, ROLES, SEARCH_MAX_LENGTH } from '@contract/rules'
 import type { AdminUserState, Role } from '@contract/index'
 import { useCallback, useMemo } from 'react'
 import { useUrlParams } from '@/shared/lib/use-url-params'
@@ -10,7 +10,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 /** Reads the list's view from the URL; anything unknown or malformed falls back to the default. */
 export const readUserFilters = (params: URLSearchParams): UserListFilters => ({
-  search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+  search: firstCharacters((params.get('search') ?? '').trim(), SEARCH_MAX_LENGTH),
   role: oneOf<Role>(ROLES, params.get('role')),
   state: oneOf<AdminUserState>(ADMIN_USER_STATES, params.get('state')),
   page: pageOf(params.get('page')),

@@ -1,5 +1,6 @@
 import {
   exceedsUploadLimit,
+  firstCharacters,
   FILE_NAME_MAX,
   isAllowedMaterial,
   isBlankFileName,
@@ -89,7 +90,7 @@ export function FileUpload({ lessonId }: { lessonId: number }) {
     const name = chosen.name.trim()
     try {
       await create.mutateAsync({
-        title: name.slice(0, LINK_TEXT_MAX.title),
+        title: firstCharacters(name, LINK_TEXT_MAX.title),
         type: resourceTypeFromFilename(name),
         url: apiAssetUrl(uploaded.path),
         description: '',
