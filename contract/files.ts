@@ -157,6 +157,14 @@ export const sniffMaterialType = (bytes: Uint8Array): MaterialContent | null => 
 /** The path a lesson's cover is shown from, relative to the API base. */
 export const lessonImagePath = (lessonId: number) => buildPath(lessonImage.path, { id: lessonId })
 
+/**
+ * A file's name as its owner chose it, from an upload's form data: a browser sends `"` as `%22`
+ * and a line break as `%0D` or `%0A` in the part's file name (the HTML standard's encoding), so
+ * `"` is put back, and a line break, which no name shows, becomes a space.
+ */
+export const uploadedFileName = (sent: string) =>
+  sent.replace(/%22/g, '"').replace(/%0D%0A|%0D|%0A/g, ' ')
+
 /** The path an uploaded file is downloaded from, relative to the API base. */
 export const filePath = (fileId: number) => buildPath(downloadFile.path, { fileId })
 

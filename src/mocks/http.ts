@@ -10,7 +10,7 @@ import type Type from 'typebox'
 import Value from 'typebox/value'
 import type { ErrorBody, Paginated } from '@contract/common'
 import type { Descriptor, Endpoint, HttpMethod, Reply, StaticOf } from '@contract/endpoint'
-import { exceedsUploadLimit, fileNameProblem } from '@contract/files'
+import { exceedsUploadLimit, fileNameProblem, uploadedFileName } from '@contract/files'
 import { errorFields, type Message, MESSAGES, messageList, reasonPhrase } from '@contract/messages'
 import { pageRequest, toPage } from '@contract/paging'
 import {
@@ -270,14 +270,15 @@ export const readUpload = async (request: Request, field: string) => {
   }
   const file = form.get(field)
   if (file === null || typeof file === 'string') return fail(400, MESSAGES.uploads.noFile)
-  const nameProblem = fileNameProblem(file.name)
+  const filename = uploadedFileName(file.name)
+  const nameProblem = fileNameProblem(filename)
   if (nameProblem !== null) fail(400, nameProblem)
   const fields = [...form.entries()].filter((entry) => typeof entry[1] === 'string')
   const unstorable = unstorableIssues(Object.fromEntries(fields))
   if (unstorable.length > 0) fail(400, validationMessages(unstorable))
   if (exceedsUploadLimit(file.size)) fail(413, MESSAGES.uploads.tooLarge)
   if (file.size === 0) fail(400, MESSAGES.uploads.empty)
-  return { file, bytes: new Uint8Array(await file.arrayBuffer()) }
+  return { file, filename, bytes: new Uint8Array(await file.arrayBuffer()) }
 }
 
 /**

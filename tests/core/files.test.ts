@@ -9,6 +9,7 @@ import {
   MATERIAL_TYPES,
   materialMimeType,
   sniffMaterialType,
+  uploadedFileName,
 } from '@contract/files'
 import { MESSAGES } from '@contract/messages'
 import {
@@ -36,6 +37,19 @@ const bytes = (...parts: (string | number[])[]) =>
 /** A zip archive's first entry: its 30-byte local header, then its name and its data. */
 const zipEntry = (name: string, data: string) =>
   bytes([0x50, 0x4b, 0x03, 0x04], new Array<number>(26).fill(0), name, data)
+
+describe('uploadedFileName: the name chosen, from what a browser sends', () => {
+  it.each([
+    ['a plain name', 'notes.pdf', 'notes.pdf'],
+    ['quotes', 'say %22hi%22.pdf', 'say "hi".pdf'],
+    ['a CR LF', 'a%0D%0Ab.pdf', 'a b.pdf'],
+    ['a lone CR or LF', 'a%0Db%0Ac.pdf', 'a b c.pdf'],
+    ['Japanese', 'ひらがな表.pdf', 'ひらがな表.pdf'],
+    ['another escape, kept', 'a%20b.pdf', 'a%20b.pdf'],
+  ])('%s', (_case, sent, name) => {
+    expect(uploadedFileName(sent)).toBe(name)
+  })
+})
 
 describe('file names', () => {
   it.each([

@@ -1,6 +1,6 @@
 import type { MultipartFields } from '@fastify/multipart'
 import type { FastifyError, FastifyRequest } from 'fastify'
-import { fileNameProblem } from '../../../contract/files.ts'
+import { fileNameProblem, uploadedFileName } from '../../../contract/files.ts'
 import { type Message, MESSAGES } from '../../../contract/messages.ts'
 import { unstorableIssues, validationMessages } from '../../../contract/validation.ts'
 import { BadRequestError, PayloadTooLargeError } from '../domain/errors.ts'
@@ -48,7 +48,8 @@ export const readUpload = async (request: FastifyRequest, field: string) => {
     return new BadRequestError(problems)
   }
   if (part.fieldname !== field) throw refuse(MESSAGES.uploads.noFile)
-  const nameProblem = fileNameProblem(part.filename)
+  const filename = uploadedFileName(part.filename)
+  const nameProblem = fileNameProblem(filename)
   if (nameProblem !== null) throw refuse(nameProblem)
   // The fields beside the file are not read, but no request carries what cannot be stored.
   const unstorable = unstorableIssues(textFields(part.fields))
@@ -61,5 +62,5 @@ export const readUpload = async (request: FastifyRequest, field: string) => {
   if (part.file.truncated) throw new PayloadTooLargeError(MESSAGES.uploads.tooLarge)
   // An empty file is no file: nothing to keep, and no file row may be empty.
   if (bytes.length === 0) throw new BadRequestError(MESSAGES.uploads.empty)
-  return { filename: part.filename, bytes }
+  return { filename, bytes }
 }

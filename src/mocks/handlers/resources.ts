@@ -57,8 +57,8 @@ export const resourceHandlers = [
 
   route(endpoints.uploadResourceFile, async ({ user, params, request }) => {
     const lesson = editableLesson(params.id, user)
-    const { file, bytes } = await readUpload(request, 'file')
-    const filename = file.name.trim()
+    const { filename: sent, bytes } = await readUpload(request, 'file')
+    const filename = sent.trim()
     // The type the bytes show decides (contract/files.ts), as on the server.
     const contentType = materialFileType(filename, bytes) ?? fail(415, MESSAGES.uploads.invalidType)
     checkUploadQuota(user.id, bytes.length)
