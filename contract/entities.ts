@@ -211,7 +211,14 @@ export const Session = Type.Object({
       'refunds (the price then, whatever the session costs now); null without a paid seat',
   }),
   disabled: Type.Boolean({
-    description: 'No seat left for a viewer without one, or the session was cancelled',
+    description:
+      'No seat for a viewer without one: none left, the session was cancelled, or its educator ' +
+      'is deactivated',
+  }),
+  educatorDeactivated: Type.Boolean({
+    description:
+      "The lesson's educator is deactivated (§9): seats taken stay, no new one is given and no " +
+      'line for one is kept',
   }),
   decision: SeatDecision,
   decidesAt: Type.Union([IsoDateTime, Type.Null()], {

@@ -33,15 +33,19 @@ export const seatsLeft = (seats: {
 
 /**
  * Whether a session is closed to a viewer's enroll button: it was cancelled for too few students,
- * or no seat is left and the viewer neither has a seat in it nor holds one while paying (they may
- * still finish).
+ * or no seat is left or its educator is deactivated (no new seat is given, as enrollRefusal
+ * says), and the viewer neither has a seat in it nor holds one while paying (they may still
+ * finish).
  */
 export const isClosedTo = (facts: {
   readonly cancelled: boolean
   readonly seatsLeft: number
+  readonly educatorDeactivated: boolean
   readonly enrolled: boolean
   readonly holding: boolean
-}) => facts.cancelled || (facts.seatsLeft === 0 && !facts.enrolled && !facts.holding)
+}) =>
+  facts.cancelled ||
+  ((facts.seatsLeft === 0 || facts.educatorDeactivated) && !facts.enrolled && !facts.holding)
 
 const HOUR_MS = 60 * 60 * 1000
 

@@ -3661,6 +3661,10 @@ describe('the earnings rule answers alike (§9)', () => {
       const open = lesson.data.find((session) => Date.parse(session.start_time) > Date.now())
       await deactivateOn(backend, EDUCATOR, at)
       const mail = await watchMail(backend)
+      // Its page, still open by its address, offers no seat and says why.
+      const shown = resultOf(
+        await backend.call(guest.guestSessions, { params: { id: lessonId } }),
+      ).data.find((session) => session.id === open?.id)
       const me = resultOf(await backend.call(api.user.me, { as: EDUCATOR }))
       const listed = (await listedOwners()).filter((name) => name === me.name).length
       const summary = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR }))
@@ -3700,6 +3704,10 @@ describe('the earnings rule answers alike (§9)', () => {
       const after = resultOf(await backend.call(api.user.myEarningsSummary, { as: EDUCATOR })).rule
       return {
         wasListed: before.includes(me.name),
+        shown: shown && {
+          disabled: shown.disabled,
+          educatorDeactivated: shown.educatorDeactivated,
+        },
         deactivation: me.deactivation,
         listed,
         rule: summary.rule,
@@ -3723,6 +3731,7 @@ describe('the earnings rule answers alike (§9)', () => {
     })
     expect(steps).toEqual({
       wasListed: true,
+      shown: { disabled: true, educatorDeactivated: true },
       deactivation: { at, reason: 'earningsRule' },
       listed: 0,
       rule: null,

@@ -528,6 +528,7 @@ describe('GET /guest/lessons/:id/sessions', () => {
       fullPrice: 4500,
       paidPrice: null,
       disabled: false,
+      educatorDeactivated: false,
       // Written directly, as sessions from before the minimum-seat rule were.
       decision: 'unconditional',
       decidesAt: null,

@@ -34,7 +34,7 @@ import {
   timeZoneOf,
 } from './db'
 import { capturedAtOf, earningsRuleOf } from './earnings'
-import { reviewsOfEducator } from './queries'
+import { ownerDeactivated, reviewsOfEducator } from './queries'
 import { holdsOffer, isInLine, placeOf, positionOf } from './seats'
 
 /** Who is looking: a signed-in user, or null for a guest. */
@@ -207,9 +207,11 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     disabled: isClosedTo({
       cancelled,
       seatsLeft: availableSlots,
+      educatorDeactivated: ownerDeactivated(session),
       enrolled: who.enrolled,
       holding: viewerHolding,
     }),
+    educatorDeactivated: ownerDeactivated(session),
     decision: session.decision,
     decidesAt: session.decision === 'pending' ? session.decisionAt : null,
     seatsNeeded: seatsNeeded({

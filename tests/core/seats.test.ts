@@ -71,17 +71,21 @@ describe('seats', () => {
     expect(isSeatRange(3, 2)).toBe(false)
   })
 
+  const open = { cancelled: false, educatorDeactivated: false, enrolled: false, holding: false }
+
   it('closes a full session to all but those with a seat or a hold in it', () => {
-    expect(isClosedTo({ cancelled: false, seatsLeft: 0, enrolled: false, holding: false })).toBe(
-      true,
-    )
-    expect(isClosedTo({ cancelled: false, seatsLeft: 0, enrolled: true, holding: false })).toBe(
+    expect(isClosedTo({ ...open, seatsLeft: 0 })).toBe(true)
+    expect(isClosedTo({ ...open, seatsLeft: 0, enrolled: true })).toBe(false)
+    expect(isClosedTo({ ...open, seatsLeft: 0, holding: true })).toBe(false)
+    expect(isClosedTo({ ...open, seatsLeft: 1 })).toBe(false)
+  })
+
+  it("closes a deactivated educator's session with seats left to all but those with a seat or a hold", () => {
+    expect(isClosedTo({ ...open, seatsLeft: 3, educatorDeactivated: true })).toBe(true)
+    expect(isClosedTo({ ...open, seatsLeft: 3, educatorDeactivated: true, enrolled: true })).toBe(
       false,
     )
-    expect(isClosedTo({ cancelled: false, seatsLeft: 0, enrolled: false, holding: true })).toBe(
-      false,
-    )
-    expect(isClosedTo({ cancelled: false, seatsLeft: 1, enrolled: false, holding: false })).toBe(
+    expect(isClosedTo({ ...open, seatsLeft: 3, educatorDeactivated: true, holding: true })).toBe(
       false,
     )
   })
@@ -424,7 +428,15 @@ describe('the minimum-seat decision', () => {
   })
 
   it('closes a cancelled session to everyone, and refuses its seats, orders and captures', () => {
-    expect(isClosedTo({ cancelled: true, seatsLeft: 3, enrolled: false, holding: true })).toBe(true)
+    expect(
+      isClosedTo({
+        cancelled: true,
+        seatsLeft: 3,
+        educatorDeactivated: false,
+        enrolled: false,
+        holding: true,
+      }),
+    ).toBe(true)
     const refused = conflict(MESSAGES.enrollments.tooFewStudents)
     expect(enrollRefusal(seat({ cancelled: true }))).toEqual(refused)
     // A started session says so first; a seat already held says that.

@@ -33,6 +33,7 @@ const craft = (id: number, startsIn: number, overrides: Partial<Session> = {}): 
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  educatorDeactivated: false,
   waitingCount: 0,
   waitlistPlace: null,
   ...overrides,

@@ -216,3 +216,26 @@ describe('unenrolling', () => {
     )
   })
 })
+
+describe("a deactivated educator's session (§9)", () => {
+  it('offers no seat and no line for one, says why, and tells a guest the same', async () => {
+    const lesson = db.lessons.find((row) => row.id === seedIds.freeLesson)!
+    db.users.find((row) => row.id === lesson.ownerId)!.deactivatedAt = new Date().toISOString()
+    const why =
+      'This educator is not taking new students at the moment: students already enrolled keep their seats.'
+    const rendered = await openLesson(seedIds.freeLesson)
+    const card = cardOf(ids.futureFree)
+    expect(button(card, 'Enroll')).toBeDisabled()
+    expect(button(card, 'Join the waitlist')).not.toBeInTheDocument()
+    expect(card).toHaveTextContent(why)
+    expect(within(card).getByText('Closed')).toBeVisible()
+    expect(within(card).queryByText('Out of slots')).not.toBeInTheDocument()
+    rendered.unmount()
+
+    db.signOut()
+    await renderApp(undefined, { url: paths.lesson.detail.href(seedIds.freeLesson) })
+    await screen.findAllByRole('article')
+    expect(button(cardOf(ids.futureFree), 'Join the waitlist')).not.toBeInTheDocument()
+    expect(cardOf(ids.futureFree)).toHaveTextContent(why)
+  })
+})

@@ -37,6 +37,7 @@ const craft = (overrides: Partial<Session> = {}): Session => ({
   decision: 'pending',
   decidesAt: CUTOFF,
   seatsNeeded: 2,
+  educatorDeactivated: false,
   waitingCount: 0,
   waitlistPlace: null,
   ...overrides,

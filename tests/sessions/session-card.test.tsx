@@ -28,6 +28,7 @@ const craft = (startsIn: number, overrides: Partial<Session> = {}): Session => (
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  educatorDeactivated: false,
   waitingCount: 0,
   waitlistPlace: null,
   ...overrides,

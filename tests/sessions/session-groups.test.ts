@@ -21,6 +21,7 @@ const session = (id: number, startOffset: number, extra: Partial<Session> = {}):
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  educatorDeactivated: false,
   waitingCount: 0,
   waitlistPlace: null,
   ...extra,

@@ -64,6 +64,7 @@ const crafted = (id: number): Session => ({
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  educatorDeactivated: false,
   waitingCount: 0,
   waitlistPlace: null,
 })

@@ -34,6 +34,7 @@ const craft = (startsIn: number, lasts: number, overrides: Partial<Session> = {}
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  educatorDeactivated: false,
   waitingCount: 0,
   waitlistPlace: null,
   ...overrides,

@@ -30,6 +30,7 @@ const session = (overrides: Partial<Session> = {}): Session => ({
   decision: 'unconditional',
   decidesAt: null,
   seatsNeeded: 0,
+  educatorDeactivated: false,
   waitingCount: 0,
   waitlistPlace: null,
   ...overrides,

@@ -177,6 +177,7 @@ describe('the educator and the dashboard', () => {
       decision: 'unconditional',
       decidesAt: null,
       seatsNeeded: 0,
+      educatorDeactivated: false,
       waitingCount: 3,
       waitlistPlace: null,
     }

@@ -32,6 +32,8 @@ export type SessionRow = typeof lessonSessions.$inferSelect
 export interface SessionRecord {
   session: typeof lessonSessions.$inferSelect
   lessonOwnerId: number
+  /** The lesson's educator is deactivated (§9): no new seat is given. */
+  ownerDeactivated: boolean
   priceInCents: number
   minSlots: number
   maxSlots: number
@@ -50,6 +52,14 @@ export interface SessionRecord {
   /** Until when a seat is offered to the viewer from the line (the driver's text), or null. */
   viewerOfferedUntil: string | null
 }
+
+/**
+ * Whether the educator of the lesson (of the outer query) is deactivated: one read by key per row
+ * (a scalar read, which PostgreSQL plans as such; an `exists` it may answer by hashing all users).
+ */
+const ownerDeactivated = sql<boolean>`coalesce((
+  select owner.deactivated_at is not null from users as owner where owner.id = ${lessons.ownerId}
+), false)`
 
 /** Seats taken in the session (of the outer query): enrollments not cancelled. */
 const enrolledCount = sql<number>`(
@@ -136,6 +146,7 @@ const offeredUntil = (userId: number | Placeholder, at: SQL) => sql<string | nul
 const sessionRecordFields = (viewerId: number | Placeholder | null, at: SQL) => ({
   session: lessonSessions,
   lessonOwnerId: lessons.ownerId,
+  ownerDeactivated,
   priceInCents: lessons.priceInCents,
   minSlots: lessons.minSlots,
   maxSlots: lessons.maxSlots,

@@ -104,9 +104,11 @@ export const toSession = (record: SessionRecord, viewer: Viewer, now: Date): Ses
     disabled: isClosedTo({
       cancelled,
       seatsLeft: availableSlots,
+      educatorDeactivated: record.ownerDeactivated,
       enrolled: who.enrolled,
       holding: viewer !== null && record.viewerHolding,
     }),
+    educatorDeactivated: record.ownerDeactivated,
     decision: session.decision,
     decidesAt: session.decision === 'pending' ? (session.decisionAt?.toISOString() ?? null) : null,
     seatsNeeded: seatsNeeded({

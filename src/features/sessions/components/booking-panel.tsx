@@ -166,7 +166,7 @@ function NextSession({
     onSeatChanged,
     loadHeldSeats,
   })
-  const full = session.type === 'open' && session.disabled
+  const full = session.type === 'open' && session.disabled && !session.educatorDeactivated
 
   return (
     <div className="flex flex-col gap-3">

@@ -20,8 +20,9 @@ const badgeClass: Record<Session['type'], string> = {
  * educator's own on hover and focus when it reads differently), length, price and seats left,
  * where it stands with its lesson's minimum seats, and what its type allows (see
  * useSessionActions). A disabled session (no seat left) has its facts half transparent (its
- * waitlist stays at hand) and says 'outOfSlots' instead of its label; one cancelled for too few students says 'Cancelled'. One that has ended
- * says so, without seats left: there is nothing to book in it.
+ * waitlist stays at hand) and says 'outOfSlots' instead of its label ('Closed' when its educator
+ * is deactivated); one cancelled for too few students says 'Cancelled'. One that has ended says
+ * so, without seats left: there is nothing to book in it.
  */
 export function SessionCard(props: SessionActionsOptions) {
   const { session } = props
@@ -67,7 +68,7 @@ export function SessionCard(props: SessionActionsOptions) {
             {cancelled
               ? t('sessions.labels.cancelled')
               : outOfSlots
-                ? t('sessions.outOfSlots')
+                ? t(session.educatorDeactivated ? 'sessions.labels.closed' : 'sessions.outOfSlots')
                 : ended
                   ? t('sessions.labels.ended')
                   : t(`sessions.labels.${session.type}`)}

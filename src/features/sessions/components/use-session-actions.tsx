@@ -281,10 +281,21 @@ export function useSessionActions({
       {t('sessions.waitlist.leave')}
     </Button>
   )
+  // Closed to this viewer because its educator is deactivated (§9): no seat, no line for one.
+  const educatorAway =
+    session.type === 'open' &&
+    session.disabled &&
+    session.educatorDeactivated &&
+    session.decision !== 'cancelled' &&
+    !started
   // A full session's line: for students (a guest is sent to sign in), until the start, never in
-  // a session cancelled for too few students.
+  // a session cancelled for too few students or one whose educator takes no new students.
   const full =
-    session.type === 'open' && session.disabled && session.decision !== 'cancelled' && !started
+    session.type === 'open' &&
+    session.disabled &&
+    session.decision !== 'cancelled' &&
+    !session.educatorDeactivated &&
+    !started
   const calendarButton = (
     <Button
       variant="secondary"
@@ -311,6 +322,7 @@ export function useSessionActions({
       if (started) note = t('sessions.notes.started')
       break
     case 'open':
+      if (educatorAway) note = t('sessions.notes.educatorAway')
       if (viewer === 'guest') actions = full ? joinLineButton : enrollButton(session.disabled)
       if (viewer === 'student') {
         // A paid seat is taken through the payment dialog the route provides.
