@@ -203,7 +203,7 @@ export const materialWrite = (
   if (isBlank(title)) problems.push(blankTitle(body.type !== 'link'))
   if (body.type === 'link') {
     const stored = storedWebUrl(url)
-    if (description === '') problems.push(MESSAGES.validation.required({ field: 'description' }))
+    if (isBlank(description)) problems.push(MESSAGES.validation.required({ field: 'description' }))
     if (url === '') problems.push(MESSAGES.validation.required({ field: 'url' }))
     else if (stored === null) problems.push(MESSAGES.validation.webUrl({ field: 'url' }))
     if (body.fileId != null) problems.push(MESSAGES.materials.linkWithFile)

@@ -414,20 +414,26 @@ describe('POST /lessons/:id/resources', () => {
     expect(bodyOf(response).url).toBe('https://www3.nhk.or.jp/news/easy/')
   })
 
-  it('reports every missing field of a link at once', async () => {
-    const { lesson, cookie } = await scene()
-    const response = await context.call(resources.createResource, {
-      params: { id: lesson.id },
-      cookie,
-      body: linkBody({ title: '   ', description: '  ', url: '   ', fileId: 3 }),
-    })
-    expectProblems(response, 400, [
-      'title is required',
-      'description is required',
-      'url is required',
-      MESSAGES.materials.linkWithFile.text,
-    ])
-  })
+  it.each([
+    ['spaces', '   '],
+    ['zero-width spaces', '\u200b\u200b'],
+  ])(
+    'reports every missing field of a link at once (a title and description of %s)',
+    async (_, blank) => {
+      const { lesson, cookie } = await scene()
+      const response = await context.call(resources.createResource, {
+        params: { id: lesson.id },
+        cookie,
+        body: linkBody({ title: blank, description: blank, url: '   ', fileId: 3 }),
+      })
+      expectProblems(response, 400, [
+        'title is required',
+        'description is required',
+        'url is required',
+        MESSAGES.materials.linkWithFile.text,
+      ])
+    },
+  )
 
   it.each([
     ['javascript:alert(1)'],
