@@ -232,18 +232,15 @@ describe('POST /lessons/:id/resources/upload', () => {
     ['a quote', 'say %22hi%22.pdf', 'say "hi".pdf'],
     ['a line break', 'week%0D%0Aone.pdf', 'week one.pdf'],
     ['a line feed', 'week%0Aone.pdf', 'week one.pdf'],
-  ])(
-    'keeps the name chosen when a browser sends %s escaped (the download is named after it)',
-    async (_case, sent, name) => {
-      const { lesson, cookie } = await scene()
-      const response = await upload(lesson.id, cookie, sent, PDF)
-      expect(response.statusCode).toBe(201)
-      const uploaded = bodyOf(response)
-      expect(uploaded.filename).toBe(name)
-      const [stored] = await context.db.select().from(files).where(eq(files.id, uploaded.id))
-      expect(stored?.filename).toBe(name)
-    },
-  )
+  ])('keeps the name chosen when a browser sends %s escaped', async (_case, sent, name) => {
+    const { lesson, cookie } = await scene()
+    const response = await upload(lesson.id, cookie, sent, PDF)
+    expect(response.statusCode).toBe(201)
+    const uploaded = bodyOf(response)
+    expect(uploaded.filename).toBe(name)
+    const [stored] = await context.db.select().from(files).where(eq(files.id, uploaded.id))
+    expect(stored?.filename).toBe(name)
+  })
 
   it('trims the name it keeps', async () => {
     const { lesson, cookie } = await scene()
