@@ -218,7 +218,7 @@ export const Session = Type.Object({
   educatorDeactivated: Type.Boolean({
     description:
       "The lesson's educator is deactivated (§9): seats taken stay, no new one is given and no " +
-      'line for one is kept',
+      'one joins its waitlist',
   }),
   decision: SeatDecision,
   decidesAt: Type.Union([IsoDateTime, Type.Null()], {
