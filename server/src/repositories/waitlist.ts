@@ -14,18 +14,16 @@ export type WaitlistRow = typeof waitlistEntries.$inferSelect
 
 const IN_LINE: WaitlistStatus[] = ['waiting', 'offered']
 
+/** The places still in the session's line: waiting, or offered a seat. */
+const inLineOf = (sessionId: number) =>
+  and(eq(waitlistEntries.sessionId, sessionId), inArray(waitlistEntries.status, IN_LINE))
+
 /** The student's place in the session's line (waiting or offered), undefined when none. */
 export const findPlace = async (tx: Executor, sessionId: number, userId: number) => {
   const [row] = await tx
     .select()
     .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.sessionId, sessionId),
-        eq(waitlistEntries.userId, userId),
-        inArray(waitlistEntries.status, IN_LINE),
-      ),
-    )
+    .where(and(inLineOf(sessionId), eq(waitlistEntries.userId, userId)))
   return row
 }
 
@@ -144,15 +142,12 @@ export const closeLine = (tx: Executor, sessionId: number, at: Date) =>
   tx
     .update(waitlistEntries)
     .set({ status: 'closed', endedAt: at })
-    .where(and(eq(waitlistEntries.sessionId, sessionId), inArray(waitlistEntries.status, IN_LINE)))
+    .where(inLineOf(sessionId))
     .returning()
 
 /** The places still in the session's line: waiting, or offered a seat. */
 export const placesInLine = (tx: Executor, sessionId: number) =>
-  tx
-    .select()
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.sessionId, sessionId), inArray(waitlistEntries.status, IN_LINE)))
+  tx.select().from(waitlistEntries).where(inLineOf(sessionId))
 
 /** The session's offers whose time has run out at `now` (their end counts as run out). */
 export const lapsedOffers = (tx: Executor, sessionId: number, now: Date) =>

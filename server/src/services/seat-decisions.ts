@@ -8,6 +8,7 @@ import { findUserById } from '../repositories/users.ts'
 import type { ServiceDeps } from './deps.ts'
 import { jobEffectOnce } from './job-effects.ts'
 import { settleRefund } from './refunds.ts'
+import { mailEach } from './seat-change.ts'
 import { cancelPaymentsTellingEach } from './seats.ts'
 import { cancelSessionJobs } from './session-jobs.ts'
 import { closeLineTellingEach } from './waitlist-offers.ts'
@@ -62,10 +63,12 @@ export const decideSeats = async (
         minSlots: lesson.minSlots,
       }
       if (decision === 'confirmed') {
-        for (const { seat } of seats) {
-          const student = await findUserById(tx, seat.userId)
-          if (student) await mail(student.email, emails.sessionConfirmed(student, facts))
-        }
+        await mailEach(
+          tx,
+          seats.map(({ seat }) => seat.userId),
+          mail,
+          (student) => emails.sessionConfirmed(student, facts),
+        )
         if (educator) {
           await mail(
             educator.email,

@@ -277,6 +277,7 @@ export const deleteSessionWithSeats = async (
     })
     if (refusal) refuse(refusal)
     const seats = await seatsOf(tx, seated.session.id)
+    const mail = outboxMail(deps, tx, effects)
     for (const { seat, payment } of seats) {
       const student = await findUserById(tx, seat.userId)
       const refundCents = refundOwed(payment)
@@ -293,10 +294,9 @@ export const deleteSessionWithSeats = async (
           session: seated.session,
           refundCents,
         })
-        effects.mails.push(await deps.mailer.enqueue(tx, student.email, email))
+        await mail(student.email, email)
       }
     }
-    const mail = outboxMail(deps, tx, effects)
     await cancelPaymentsTellingEach(deps, tx, seated, 'sessionCancelled', mail)
     await closeLineTellingEach(deps, tx, seated, new Date(), mail)
     await onDelete(tx, seated.session)
