@@ -28,8 +28,11 @@ export const refundSeat = (sessionId: number, userId: number, reason: RefundReas
   return refunded
 }
 
-/** Cancels the open payments holding seats in a session; answers who was paying. */
-export const cancelOpenPayments = (sessionId: number) => {
+/**
+ * Cancels the open payments holding seats in a session going away, and tells each student who was
+ * paying that nothing was charged (the server's cancelPaymentsTellingEach).
+ */
+export const cancelPaymentsTellingEach = (sessionId: number) => {
   const payers = new Set<number>()
   for (const payment of db.payments) {
     if (payment.sessionId === sessionId && payment.status === 'processing') {
@@ -38,7 +41,10 @@ export const cancelOpenPayments = (sessionId: number) => {
       payers.add(payment.userId)
     }
   }
-  return [...payers]
+  for (const payerId of payers) {
+    const payer = db.users.find((row) => row.id === payerId)
+    if (payer) sendEmail(payer.email, 'A session was cancelled', 'You have not been charged.')
+  }
 }
 
 /**
@@ -81,10 +87,7 @@ export const makeDueDecisions = (now = Date.now()) => {
         `"${title}" on ${session.start_time} was cancelled.`,
       )
     }
-    for (const payerId of cancelOpenPayments(session.id)) {
-      const payer = db.users.find((row) => row.id === payerId)
-      if (payer) sendEmail(payer.email, 'A session was cancelled', 'You have not been charged.')
-    }
+    cancelPaymentsTellingEach(session.id)
     closeLine(session)
     giveBackSeats((row) => row.sessionId === session.id)
   }

@@ -179,6 +179,7 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
   // the session stays open to them to finish paying. A cancelled session has no seat to offer.
   const cancelled = session.decision === 'cancelled'
   const availableSlots = cancelled ? 0 : seatsLeftFor(session, undefined, now.getTime())
+  const educatorDeactivated = ownerDeactivated(session)
   const viewerHolding =
     db.payments.some(
       (payment) =>
@@ -207,11 +208,11 @@ export const toSession = (session: DbSession, viewer: Viewer, now = new Date()):
     disabled: isClosedTo({
       cancelled,
       seatsLeft: availableSlots,
-      educatorDeactivated: ownerDeactivated(session),
+      educatorDeactivated,
       enrolled: who.enrolled,
       holding: viewerHolding,
     }),
-    educatorDeactivated: ownerDeactivated(session),
+    educatorDeactivated,
     decision: session.decision,
     decidesAt: session.decision === 'pending' ? session.decisionAt : null,
     seatsNeeded: seatsNeeded({

@@ -18,7 +18,7 @@ import { HttpResponse } from 'msw'
 import { db, type DbSession, type DbUser, type DbWaitlistPlace, nextId, sendEmail } from '../db'
 import { fail, HttpError, paginate, refuse, route } from '../http'
 import {
-  cancelOpenPayments,
+  cancelPaymentsTellingEach,
   closeLine,
   giveBackSeats,
   isInLine,
@@ -200,11 +200,7 @@ export const sessionHandlers = [
       if (student)
         sendEmail(student.email, 'A session was cancelled', `"${lesson.title}" was cancelled.`)
     }
-    // As the server: a student still paying is told the payment was stopped, uncharged.
-    for (const payerId of cancelOpenPayments(session.id)) {
-      const payer = db.users.find((row) => row.id === payerId)
-      if (payer) sendEmail(payer.email, 'A session was cancelled', 'You have not been charged.')
-    }
+    cancelPaymentsTellingEach(session.id)
     closeLine(session)
     // Its seats go with it, given back or not, as the server's cascade takes them.
     db.enrollments = db.enrollments.filter((row) => row.sessionId !== session.id)
