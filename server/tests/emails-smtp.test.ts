@@ -153,7 +153,9 @@ const outboxRows = (db: Database) => db.select().from(outbox).orderBy(asc(outbox
 const ageOutbox = (db: Database) =>
   db.execute(sql`update outbox set created_at = now() - interval '2 minutes'`)
 
-describe('e-mails over SMTP', () => {
+// Each test starts the server on a data folder of its own (PGlite on disk): a few seconds alone,
+// past the default 15 s when the whole suite shares the machine (CI once took 15.2 s here).
+describe('e-mails over SMTP', { timeout: 30_000 }, () => {
   it("deliver a Japanese student's confirmation, encoded, with its calendar file", async () => {
     const { app, db } = await start(true)
     const s = await world(db, 1)
